@@ -1,0 +1,83 @@
+# pinsweep - host<->GPU copy bandwidth sweeps.
+#
+#   make          build build/pinsweep
+#   make test     run the tests (GPU tests skip visibly without a GPU)
+#   make run      install what is missing, build, run experiments/default.yaml on GPU 0
+#                 and render its figures
+#   make deps     install the build and plot dependencies (Debian/Ubuntu, apt-get)
+#
+# V=1 shows the commands. The binary links libyaml, libcsv, GSL and cudart
+# statically so that it runs unchanged on a GPU machine that has none of them.
+
+CUDA_HOME ?= /usr/local/cuda
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+CC        ?= cc
+BUILD     ?= build
+EXPERIMENT ?= experiments/default.yaml
+
+VERSION   := 0.1.0
+GIT_REV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+
+CFLAGS    ?= -O2 -g
+CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers \
+             -D_GNU_SOURCE -MMD -MP \
+             -DPINSWEEP_VERSION='"$(VERSION)"' -DPINSWEEP_GIT_REV='"$(GIT_REV)"'
+CUDA_CFLAGS := -I$(CUDA_HOME)/include
+LDLIBS_CPU := -Wl,-Bstatic -lyaml -lcsv -lgsl -lgslcblas -Wl,-Bdynamic -lm
+LDLIBS_GPU := -L$(CUDA_HOME)/lib64 -Wl,-Bstatic -lcudart_static -Wl,-Bdynamic -lpthread -ldl -lrt
+
+ifneq ($(SANITIZE),)
+CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=$(SANITIZE)
+BUILD   := $(BUILD)-san
+endif
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+# Everything but the CUDA engine and main builds into a library the tests link too.
+CORE_SRC := $(filter-out src/main.c src/gpu_cuda.c,$(wildcard src/*.c))
+CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
+GPU_OBJ  := $(BUILD)/gpu_cuda.o
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all test run deps clean
+all: $(BUILD)/pinsweep
+
+$(BUILD)/pinsweep: $(BUILD)/main.o $(CORE_OBJ) $(GPU_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_CPU) $(LDLIBS_GPU)
+
+$(BUILD)/gpu_cuda.o: src/gpu_cuda.c | $(BUILD)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(CUDA_CFLAGS) -c -o $@ $<
+
+$(BUILD)/%.o: src/%.c | $(BUILD)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(CORE_OBJ) | $(BUILD)/tests
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS_CPU)
+
+$(BUILD) $(BUILD)/tests:
+	$(Q)mkdir -p $@
+
+test: $(BUILD)/pinsweep $(UNIT_BIN)
+	$(Q)BUILD=$(BUILD) bash tests/run-tests
+
+run: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)./$(BUILD)/pinsweep run $(EXPERIMENT)
+
+deps:
+	$(Q)bash scripts/install-deps
+
+clean:
+	rm -rf build build-san
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

@@ -1,0 +1,83 @@
+/*
+ * gpu.h - the copy engine interface: everything pinsweep asks of a GPU.
+ *
+ * Like fio's ioengine_ops, an engine is one table of functions in one file:
+ * gpu_cuda.c drives a real GPU through the CUDA runtime, gpu_fake.c imitates
+ * one with memcpy so that the measurement loop, the CSVs and the error paths
+ * can be tested on machines without a GPU.  No other file includes
+ * cuda_runtime.h.
+ *
+ * Every function returns 0 or a negative code; after a failure the engine's
+ * error() returns one line naming the call, where it was made and the CUDA
+ * error (cudaGetErrorName and its description).
+ */
+#ifndef PINSWEEP_GPU_H
+#define PINSWEEP_GPU_H
+
+#include "schema.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the engine learnt about the device when it opened it. */
+struct gpu_info {
+    int device;       /* CUDA device index */
+    int device_count; /* devices visible to the process */
+    char name[256];
+    char uuid[64];       /* "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" */
+    char pci_bus_id[32]; /* lower case, as sysfs names it: "0000:00:06.0" */
+    int cc_major, cc_minor;
+    int driver_version;  /* cudaDriverGetVersion: 13000 for CUDA 13.0 */
+    int runtime_version; /* cudaRuntimeGetVersion */
+    uint64_t mem_total_bytes, mem_free_bytes;
+    int async_engines;   /* copy engines (cudaDevAttrAsyncEngineCount) */
+    int can_map_host;
+    int sm_count;
+};
+
+/* A host buffer of some kind; host_alloc fills it in, host_free releases it. */
+struct host_buf {
+    enum alloc_kind kind;
+    void *ptr;
+    size_t bytes;
+};
+
+/*
+ * One timed batch: `copies` copies of `bytes` each, back to back.
+ * h2d: host[0] -> dev[0]; d2h: dev[0] -> host[0];
+ * bidir: host[0] -> dev[0] on one stream while dev[1] -> host[1] on another.
+ */
+struct copy_job {
+    enum direction dir;
+    enum copy_api api;
+    void *host[2];
+    void *dev[2];
+    size_t bytes;
+    int copies;
+};
+
+/* Times of one batch, in milliseconds. */
+struct copy_time {
+    double device_ms; /* between events on the device timeline; bidir: the longer side */
+    double host_ms;   /* host clock from before the first call to after the last sync */
+    double h2d_ms;    /* bidir: each direction from the common start event; else NaN */
+    double d2h_ms;
+};
+
+struct gpu_ops {
+    const char *name; /* "cuda" or "fake" */
+    /* Select and initialise the device; -1: no usable GPU or driver. */
+    int (*open)(int device, struct gpu_info *info);
+    void (*close)(void);
+    int (*host_alloc)(struct host_buf *b, enum alloc_kind kind, size_t bytes);
+    int (*host_free)(struct host_buf *b); /* safe on a zeroed buffer */
+    int (*dev_alloc)(void **ptr, size_t bytes);
+    int (*dev_free)(void *ptr); /* safe on NULL */
+    int (*copy)(const struct copy_job *job, struct copy_time *t);
+    const char *(*error)(void); /* the last failure, one line */
+};
+
+extern const struct gpu_ops gpu_cuda_ops;
+extern const struct gpu_ops gpu_fake_ops;
+
+#endif

@@ -1,0 +1,284 @@
+/*
+ * main.c - the command line: parse arguments, dispatch to plan, run, plot, help.
+ *
+ * The only file that decides exit codes (see enum exit_code in run.h).
+ */
+#include "experiment.h"
+#include "plan.h"
+#include "plot.h"
+#include "run.h"
+#include "schema.h"
+#include "sweep.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct cli {
+    const char *out_dir;
+    int device; /* -1: as the experiment says */
+    int plot;
+    enum progress_mode progress;
+    size_t max_configs;
+    int markdown;
+};
+
+static const char usage_text[] =
+    "usage: pinsweep COMMAND [OPTIONS] [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  plan FILE          print the configurations FILE expands to (needs no GPU)\n"
+    "  run FILE           measure every configuration on the GPU and write a results folder\n"
+    "  plot DIR           render the figures of a results folder (needs gnuplot)\n"
+    "  help [--markdown]  the experiment-file reference\n"
+    "  version            print the version\n"
+    "\n"
+    "options:\n"
+    "  -o, --output DIR   run: write results to DIR (default results/<name>/<host>-<time>)\n"
+    "  -d, --device N     run: measure GPU N instead of the experiment's device\n"
+    "      --no-plot      run: do not render figures at the end\n"
+    "      --progress     run: one progress line per configuration (for logs); on a\n"
+    "                     terminal progress is shown in place without it\n"
+    "      --max-configs N  plan, run: refuse sweeps larger than N (default 100000)\n"
+    "\n"
+    "exit codes: 0 all configurations ok; 1 some configurations failed; 2 usage or\n"
+    "experiment-file error; 3 no usable GPU/driver or other system error\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "pinsweep: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(run 'pinsweep help' for the commands and options)\n");
+    return EXIT_USAGE;
+}
+
+static int parse_count(const char *opt, const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || errno || v < min || v > max) {
+        fprintf(stderr, "pinsweep: %s takes a whole number from %ld to %ld, not '%s'\n", opt,
+                min, max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Parse options after the command; returns the index of the first operand or -1. */
+static int parse_options(int argc, char **argv, struct cli *c)
+{
+    enum { OPT_NO_PLOT = 256, OPT_PROGRESS, OPT_MAX_CONFIGS, OPT_MARKDOWN };
+    static const struct option longopts[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"device", required_argument, NULL, 'd'},
+        {"no-plot", no_argument, NULL, OPT_NO_PLOT},
+        {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"max-configs", required_argument, NULL, OPT_MAX_CONFIGS},
+        {"markdown", no_argument, NULL, OPT_MARKDOWN},
+        {NULL, 0, NULL, 0},
+    };
+    long v;
+    int opt;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":o:d:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'o':
+            c->out_dir = optarg;
+            break;
+        case 'd':
+            if (parse_count("--device", optarg, 0, 1024, &v) < 0)
+                return -1;
+            c->device = (int)v;
+            break;
+        case OPT_NO_PLOT:
+            c->plot = 0;
+            break;
+        case OPT_PROGRESS:
+            c->progress = PROGRESS_LINES;
+            break;
+        case OPT_MAX_CONFIGS:
+            if (parse_count("--max-configs", optarg, 1, LONG_MAX, &v) < 0)
+                return -1;
+            c->max_configs = (size_t)v;
+            break;
+        case OPT_MARKDOWN:
+            c->markdown = 1;
+            break;
+        case ':':
+            usage_error("option '%s' needs a value", argv[optind - 1]);
+            return -1;
+        default:
+            usage_error("unknown option '%s'", argv[optind - 1]);
+            return -1;
+        }
+    }
+    return optind;
+}
+
+/* Load and expand an experiment file; prints every problem. Returns 0 or an exit code. */
+static int load(const char *path, const struct cli *c, struct experiment *e, struct sweep *s)
+{
+    struct diag d;
+    int rc = experiment_load(path, e, stderr);
+    if (rc == -2)
+        return EXIT_USAGE;
+    if (rc < 0) {
+        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
+        return EXIT_USAGE;
+    }
+    if (c->device >= 0)
+        e->device = c->device;
+    diag_init(&d, path, e->text, e->text_len, stderr);
+    if (sweep_expand(e, s, &d, c->max_configs) < 0) {
+        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
+        sweep_free(s);
+        experiment_free(e);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int cmd_plan(int argc, char **argv, struct cli *c)
+{
+    struct experiment e;
+    struct sweep s;
+    if (argc != 1)
+        return usage_error("plan takes one experiment file%s", argc ? ", not several" : "");
+    int rc = load(argv[0], c, &e, &s);
+    if (rc)
+        return rc;
+    plan_print(stdout, &e, &s);
+    sweep_free(&s);
+    experiment_free(&e);
+    return EXIT_ALL_OK;
+}
+
+/* The scripts: $PINSWEEP_PLOTS, else ../plots beside the binary, else ./plots. */
+static const char *plots_dir(void)
+{
+    static char buf[PATH_MAX];
+    const char *env = getenv("PINSWEEP_PLOTS");
+    struct stat st;
+    if (env && *env)
+        return env;
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 16);
+    if (n > 0) {
+        buf[n] = '\0';
+        char *slash = strrchr(buf, '/');
+        if (slash) {
+            strcpy(slash, "/../plots");
+            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+                return buf;
+        }
+    }
+    return "plots";
+}
+
+/* argv joined with shell quoting, for meta.yaml. */
+static char *command_line(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 0; i < argc; i++)
+        len += 4 * strlen(argv[i]) + 3;
+    char *s = malloc(len), *p = s;
+    if (!s)
+        return NULL;
+    for (int i = 0; i < argc; i++) {
+        int plain = argv[i][0] != '\0' && strspn(argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+                                                          "KLMNOPQRSTUVWXYZ0123456789-_./=:,+@") ==
+                                                  strlen(argv[i]);
+        if (i)
+            *p++ = ' ';
+        if (plain) {
+            p += sprintf(p, "%s", argv[i]);
+            continue;
+        }
+        *p++ = '\'';
+        for (const char *q = argv[i]; *q; q++)
+            p += *q == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *q);
+        *p++ = '\'';
+    }
+    *p = '\0';
+    return s;
+}
+
+static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
+{
+    struct experiment e;
+    struct sweep s;
+    if (argc != 1)
+        return usage_error("run takes one experiment file%s", argc ? ", not several" : "");
+    int rc = load(argv[0], c, &e, &s);
+    if (rc)
+        return rc;
+    struct run_opts o = {.out_dir = c->out_dir, .plots_dir = plots_dir(),
+                         .command_line = cmdline, .progress = c->progress, .plot = c->plot};
+    if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))
+        o.progress = PROGRESS_TTY;
+    rc = run_experiment(&e, &s, &o);
+    sweep_free(&s);
+    experiment_free(&e);
+    return rc;
+}
+
+static int cmd_plot(int argc, char **argv)
+{
+    if (argc != 1)
+        return usage_error("plot takes one results folder%s", argc ? ", not several" : "");
+    int rc = plot_results(argv[0], plots_dir(), stderr);
+    if (rc == 0) {
+        fprintf(stderr, "pinsweep: figures in %s/figures/\n", argv[0]);
+        return EXIT_ALL_OK;
+    }
+    return rc == -1 ? EXIT_USAGE : EXIT_SYSTEM;
+}
+
+static int cmd_help(const struct cli *c)
+{
+    if (!c->markdown)
+        fputs(usage_text, stdout);
+    schema_print_reference(stdout, c->markdown);
+    return EXIT_ALL_OK;
+}
+
+int main(int argc, char **argv)
+{
+    struct cli c = {.device = -1, .plot = 1, .max_configs = SWEEP_MAX_CONFIGS};
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("pinsweep %s (%s)\n", PINSWEEP_VERSION, PINSWEEP_GIT_REV);
+        return EXIT_ALL_OK;
+    }
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
+        cmd = "help";
+    int first = parse_options(argc - 1, argv + 1, &c);
+    if (first < 0)
+        return EXIT_USAGE;
+    int nargs = argc - 1 - first;
+    char **args = argv + 1 + first;
+    if (strcmp(cmd, "plan") == 0)
+        return cmd_plan(nargs, args, &c);
+    if (strcmp(cmd, "plot") == 0)
+        return cmd_plot(nargs, args);
+    if (strcmp(cmd, "help") == 0)
+        return cmd_help(&c);
+    if (strcmp(cmd, "run") == 0) {
+        char *cl = command_line(argc, argv);
+        int rc = cmd_run(nargs, args, &c, cl);
+        free(cl);
+        return rc;
+    }
+    return usage_error("unknown command '%s'; commands: plan, run, plot, help, version", cmd);
+}

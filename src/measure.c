@@ -1,0 +1,301 @@
+/*
+ * measure.c - the sampling loop behind measure.h.
+ */
+#include "measure.h"
+#include "timer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The byte written into host buffers before they are copied (touches every page). */
+#define FILL_BYTE 0xA5
+
+/* The buffers one configuration holds: two of each for bidir. */
+struct buffers {
+    struct host_buf host[2];
+    void *dev[2];
+    int n; /* 1, or 2 for bidir */
+};
+
+static void fail(struct result *r, const char *stage, const char *why)
+{
+    r->status = RESULT_ERROR;
+    snprintf(r->error, sizeof(r->error), "%s: %s", stage, why);
+}
+
+static int alloc_host(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
+                      struct result *r)
+{
+    for (int i = 0; i < b->n; i++) {
+        if (ops->host_alloc(&b->host[i], config_alloc(c), config_size(c)) < 0) {
+            fail(r, "allocating the host buffer", ops->error());
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void fill_host(struct buffers *b)
+{
+    for (int i = 0; i < b->n; i++)
+        memset(b->host[i].ptr, FILL_BYTE, b->host[i].bytes);
+}
+
+static int free_host(const struct gpu_ops *ops, struct buffers *b, struct result *r)
+{
+    int rc = 0;
+    for (int i = 0; i < b->n; i++) {
+        if (ops->host_free(&b->host[i]) < 0 && r->status == RESULT_OK) {
+            fail(r, "freeing the host buffer", ops->error());
+            rc = -1;
+        }
+    }
+    return rc;
+}
+
+static int alloc_dev(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
+                     struct result *r)
+{
+    for (int i = 0; i < b->n; i++) {
+        if (ops->dev_alloc(&b->dev[i], config_size(c)) < 0) {
+            fail(r, "allocating the device buffer", ops->error());
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void free_dev(const struct gpu_ops *ops, struct buffers *b)
+{
+    for (int i = 0; i < b->n; i++) {
+        ops->dev_free(b->dev[i]);
+        b->dev[i] = NULL;
+    }
+}
+
+static void make_job(const struct config *c, const struct buffers *b, int copies,
+                     struct copy_job *j)
+{
+    memset(j, 0, sizeof(*j));
+    j->dir = config_direction(c);
+    j->api = config_api(c);
+    j->bytes = config_size(c);
+    j->copies = copies;
+    for (int i = 0; i < b->n; i++) {
+        j->host[i] = b->host[i].ptr;
+        j->dev[i] = b->dev[i];
+    }
+}
+
+static int run_job(const struct gpu_ops *ops, struct copy_job *j, struct copy_time *t,
+                   struct result *r)
+{
+    if (ops->copy(j, t) < 0) {
+        fail(r, "copying", ops->error());
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Find the copies per sample that make one sample last min_ms: start from one
+ * copy and scale by the measured time until a batch is long enough.  The
+ * batches run here double as warm-up.
+ */
+static int calibrate(const struct gpu_ops *ops, const struct measure_opts *m, struct copy_job *j,
+                     struct result *r)
+{
+    struct copy_time t;
+    j->copies = 1;
+    for (int round = 0; round < 8; round++) {
+        if (run_job(ops, j, &t, r) < 0)
+            return -1;
+        if (t.device_ms >= m->min_sample_ms || j->copies >= m->max_batch)
+            break;
+        double per_copy = t.device_ms / j->copies;
+        double want = per_copy > 0 ? 1.2 * m->min_sample_ms / per_copy : 2.0 * j->copies;
+        if (want < 2.0 * j->copies && t.device_ms < 0.5 * m->min_sample_ms)
+            want = 2.0 * j->copies;
+        if (want > m->max_batch)
+            want = m->max_batch;
+        if ((int)ceil(want) <= j->copies)
+            break;
+        j->copies = (int)ceil(want);
+    }
+    r->batch = j->copies;
+    return 0;
+}
+
+static void sample_from_time(struct sample *s, int copies, const struct copy_time *t)
+{
+    s->copies = copies;
+    s->device_ms = t->device_ms;
+    s->host_ms = t->host_ms;
+    s->h2d_ms = t->h2d_ms;
+    s->d2h_ms = t->d2h_ms;
+    s->alloc_ms = s->fill_ms = s->free_ms = NAN;
+}
+
+static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m,
+                         const struct config *c, struct buffers *b, struct result *r)
+{
+    struct copy_job j;
+    struct copy_time t;
+    if (alloc_host(ops, b, c, r) < 0)
+        return -1;
+    fill_host(b);
+    make_job(c, b, 1, &j);
+    if (calibrate(ops, m, &j, r) < 0)
+        return -1;
+    for (int i = 0; i < m->warmup; i++)
+        if (run_job(ops, &j, &t, r) < 0)
+            return -1;
+    for (int i = 0; i < m->samples; i++) {
+        if (run_job(ops, &j, &t, r) < 0)
+            return -1;
+        sample_from_time(&r->samples[r->nsamples++], j.copies, &t);
+    }
+    return 0;
+}
+
+/* One alloc-fill-copy-free cycle; the parts outside the copy use the host clock. */
+static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, struct buffers *b,
+                            struct sample *s, struct result *r)
+{
+    struct copy_job j;
+    struct copy_time t;
+    double t0 = timer_now_ms();
+    if (alloc_host(ops, b, c, r) < 0)
+        return -1;
+    double t1 = timer_now_ms();
+    fill_host(b);
+    double t2 = timer_now_ms();
+    make_job(c, b, 1, &j);
+    if (run_job(ops, &j, &t, r) < 0)
+        return -1;
+    double t3 = timer_now_ms();
+    if (free_host(ops, b, r) < 0)
+        return -1;
+    double t4 = timer_now_ms();
+    sample_from_time(s, 1, &t);
+    s->alloc_ms = t1 - t0;
+    s->fill_ms = t2 - t1;
+    s->free_ms = t4 - t3;
+    return 0;
+}
+
+static int measure_reallocate(const struct gpu_ops *ops, const struct measure_opts *m,
+                              const struct config *c, struct buffers *b, struct result *r)
+{
+    struct sample s;
+    r->batch = 1;
+    for (int i = 0; i < m->warmup; i++)
+        if (reallocate_cycle(ops, c, b, &s, r) < 0)
+            return -1;
+    for (int i = 0; i < m->samples; i++) {
+        if (reallocate_cycle(ops, c, b, &r->samples[r->nsamples], r) < 0)
+            return -1;
+        r->nsamples++;
+    }
+    return 0;
+}
+
+int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
+                   const struct config *c, struct result *r)
+{
+    struct buffers b;
+    memset(r, 0, sizeof(*r));
+    memset(&b, 0, sizeof(b));
+    r->config = c;
+    r->status = RESULT_OK;
+    b.n = config_direction(c) == DIR_BIDIR ? 2 : 1;
+    r->samples = calloc((size_t)m->samples, sizeof(*r->samples));
+    if (!r->samples)
+        return -1;
+    if (alloc_dev(ops, &b, c, r) == 0) {
+        if (config_buffer(c) == BUFFER_REUSE)
+            measure_reuse(ops, m, c, &b, r);
+        else
+            measure_reallocate(ops, m, c, &b, r);
+    }
+    free_host(ops, &b, r);
+    free_dev(ops, &b);
+    if (r->status != RESULT_OK)
+        r->nsamples = 0; /* a failed configuration reports no numbers */
+    return 0;
+}
+
+/* Bytes per second as GB/s (1e9 B/s) from bytes and milliseconds. */
+static double gbps(double bytes, double ms)
+{
+    return ms > 0 ? bytes / (ms * 1e6) : NAN;
+}
+
+void measure_sample_rates(const struct config *c, const struct sample *s,
+                          struct sample_rates *out)
+{
+    double per_dir = (double)config_size(c) * s->copies;
+    double moved = config_direction(c) == DIR_BIDIR ? 2 * per_dir : per_dir;
+    out->gbps = gbps(moved, s->device_ms);
+    out->host_gbps = gbps(moved, s->host_ms);
+    out->h2d_gbps = gbps(per_dir, s->h2d_ms);
+    out->d2h_gbps = gbps(per_dir, s->d2h_ms);
+    out->us_per_copy = s->device_ms * 1e3 / s->copies;
+    out->effective_gbps = NAN;
+    if (!isnan(s->alloc_ms))
+        out->effective_gbps = gbps(moved, s->alloc_ms + s->fill_ms + s->device_ms + s->free_ms);
+}
+
+/* The field of struct sample_rates or struct sample each summary column reads. */
+enum series { S_GBPS, S_HOST, S_H2D, S_D2H, S_EFF, S_US, S_ALLOC, S_FILL, S_COPY, S_FREE, S_N };
+
+int measure_summarise(const struct result *r, struct summary *out)
+{
+    size_t n = r->nsamples;
+    double *v[S_N] = {0};
+    int rc = -1;
+    for (int k = 0; k < S_N; k++)
+        if (!(v[k] = malloc((n ? n : 1) * sizeof(double))))
+            goto out;
+    for (size_t i = 0; i < n; i++) {
+        const struct sample *s = &r->samples[i];
+        struct sample_rates sr;
+        measure_sample_rates(r->config, s, &sr);
+        int realloc_mode = !isnan(s->alloc_ms);
+        v[S_GBPS][i] = sr.gbps;
+        v[S_HOST][i] = sr.host_gbps;
+        v[S_H2D][i] = sr.h2d_gbps;
+        v[S_D2H][i] = sr.d2h_gbps;
+        v[S_EFF][i] = sr.effective_gbps;
+        v[S_US][i] = sr.us_per_copy;
+        v[S_ALLOC][i] = s->alloc_ms;
+        v[S_FILL][i] = s->fill_ms;
+        v[S_COPY][i] = realloc_mode ? s->device_ms : NAN;
+        v[S_FREE][i] = s->free_ms;
+    }
+    if (stats_compute(v[S_GBPS], n, &out->gbps) < 0)
+        goto out;
+    out->host_gbps_median = stats_median(v[S_HOST], n);
+    out->h2d_gbps_median = stats_median(v[S_H2D], n);
+    out->d2h_gbps_median = stats_median(v[S_D2H], n);
+    out->effective_gbps_median = stats_median(v[S_EFF], n);
+    out->us_per_copy_median = stats_median(v[S_US], n);
+    out->alloc_ms_median = stats_median(v[S_ALLOC], n);
+    out->fill_ms_median = stats_median(v[S_FILL], n);
+    out->copy_ms_median = stats_median(v[S_COPY], n);
+    out->free_ms_median = stats_median(v[S_FREE], n);
+    rc = 0;
+out:
+    for (int k = 0; k < S_N; k++)
+        free(v[k]);
+    return rc;
+}
+
+void result_free(struct result *r)
+{
+    free(r->samples);
+    r->samples = NULL;
+    r->nsamples = 0;
+}

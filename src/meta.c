@@ -1,0 +1,229 @@
+/*
+ * meta.c - emitting meta.yaml with libyaml's event API.
+ */
+#include "meta.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <yaml.h>
+
+char *meta_iso_time(time_t t, char *buf, size_t n)
+{
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+/* The emitter and whether any event failed; helpers do nothing after a failure. */
+struct em {
+    yaml_emitter_t e;
+    int failed;
+};
+
+static void emit(struct em *m, yaml_event_t *ev, int ok)
+{
+    if (m->failed || !ok || !yaml_emitter_emit(&m->e, ev))
+        m->failed = 1;
+}
+
+static void scalar(struct em *m, const char *s)
+{
+    yaml_event_t ev;
+    int ok = yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), 1, 1,
+                                          YAML_ANY_SCALAR_STYLE);
+    emit(m, &ev, ok);
+}
+
+static void map_start(struct em *m, const char *key)
+{
+    yaml_event_t ev;
+    if (key)
+        scalar(m, key);
+    emit(m, &ev, yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+}
+
+static void map_end(struct em *m)
+{
+    yaml_event_t ev;
+    emit(m, &ev, yaml_mapping_end_event_initialize(&ev));
+}
+
+static void kv(struct em *m, const char *key, const char *value)
+{
+    scalar(m, key);
+    scalar(m, value ? value : "");
+}
+
+static void kv_num(struct em *m, const char *key, unsigned long long v)
+{
+    char buf[32];
+    snprintf(buf, sizeof(buf), "%llu", v);
+    kv(m, key, buf);
+}
+
+static void kv_cuda_version(struct em *m, const char *key, int v)
+{
+    char buf[32];
+    snprintf(buf, sizeof(buf), "%d.%d", v / 1000, (v % 1000) / 10);
+    kv(m, key, v ? buf : "unknown");
+}
+
+static void emit_link_side(struct em *m, const char *key, const char *speed, int gen, int width)
+{
+    map_start(m, key);
+    kv(m, "speed", speed[0] ? speed : "unknown");
+    if (gen)
+        kv_num(m, "generation", (unsigned long long)gen);
+    else
+        kv(m, "generation", "unknown");
+    if (width)
+        kv_num(m, "width", (unsigned long long)width);
+    else
+        kv(m, "width", "unknown");
+    map_end(m);
+}
+
+static void emit_gpu(struct em *m, const struct meta *mt)
+{
+    const struct gpu_info *g = mt->gpu;
+    char cc[16];
+    map_start(m, "gpu");
+    kv_num(m, "index", (unsigned long long)mt->exp->device);
+    if (g) {
+        snprintf(cc, sizeof(cc), "%d.%d", g->cc_major, g->cc_minor);
+        kv(m, "name", g->name);
+        kv(m, "uuid", g->uuid);
+        kv(m, "pci_bus_id", g->pci_bus_id);
+        kv(m, "compute_capability", cc);
+        kv_num(m, "memory_bytes", (unsigned long long)g->mem_total_bytes);
+        kv_num(m, "copy_engines", (unsigned long long)g->async_engines);
+        kv_num(m, "multiprocessors", (unsigned long long)g->sm_count);
+    }
+    map_start(m, "pcie");
+    if (mt->link && mt->link->known) {
+        emit_link_side(m, "current", mt->link->cur_speed, mt->link->cur_gen, mt->link->cur_width);
+        emit_link_side(m, "max", mt->link->max_speed, mt->link->max_gen, mt->link->max_width);
+    } else {
+        kv(m, "current", "unknown");
+        kv(m, "max", "unknown");
+    }
+    map_end(m);
+    map_end(m);
+}
+
+static void emit_software(struct em *m, const struct meta *mt)
+{
+    map_start(m, "pinsweep");
+    kv(m, "version", PINSWEEP_VERSION);
+    kv(m, "git_revision", PINSWEEP_GIT_REV);
+    kv(m, "compiler", __VERSION__);
+    kv(m, "engine", mt->engine);
+    kv(m, "command_line", mt->command_line);
+    map_end(m);
+    map_start(m, "driver");
+    kv(m, "nvidia_driver", mt->host->nvidia_driver[0] ? mt->host->nvidia_driver : "unknown");
+    kv_cuda_version(m, "cuda_driver_api", mt->gpu ? mt->gpu->driver_version : 0);
+    kv_cuda_version(m, "cuda_runtime", mt->gpu ? mt->gpu->runtime_version : 0);
+    map_end(m);
+}
+
+static void emit_host(struct em *m, const struct host_info *h)
+{
+    map_start(m, "host");
+    kv(m, "hostname", h->hostname);
+    kv(m, "os", h->os);
+    kv(m, "kernel", h->kernel);
+    kv(m, "cpu_model", h->cpu_model);
+    kv_num(m, "cpus", (unsigned long long)h->cpus);
+    kv_num(m, "memory_bytes", (unsigned long long)h->mem_total_bytes);
+    map_end(m);
+}
+
+static void emit_experiment(struct em *m, const struct meta *mt)
+{
+    const struct experiment *e = mt->exp;
+    char ms[32];
+    map_start(m, "experiment");
+    kv(m, "name", e->name);
+    kv(m, "file", e->path);
+    kv(m, "description", e->description);
+    kv_num(m, "configurations", (unsigned long long)mt->configs);
+    map_start(m, "measure");
+    kv_num(m, "warmup", (unsigned long long)e->measure.warmup);
+    kv_num(m, "samples", (unsigned long long)e->measure.samples);
+    snprintf(ms, sizeof(ms), "%gms", e->measure.min_sample_ms);
+    kv(m, "min_sample_time", ms);
+    kv_num(m, "max_batch", (unsigned long long)e->measure.max_batch);
+    map_end(m);
+    map_end(m);
+}
+
+static void emit_run(struct em *m, const struct meta *mt)
+{
+    char t[32];
+    map_start(m, "run");
+    kv(m, "status", mt->status);
+    kv(m, "started", meta_iso_time(mt->started, t, sizeof(t)));
+    kv(m, "finished", mt->finished ? meta_iso_time(mt->finished, t, sizeof(t)) : "");
+    kv_num(m, "configurations_ok", (unsigned long long)mt->ok);
+    kv_num(m, "configurations_failed", (unsigned long long)mt->failed);
+    map_end(m);
+}
+
+static int emit_all(struct em *m, const struct meta *mt)
+{
+    yaml_event_t ev;
+    emit(m, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
+    emit(m, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
+    map_start(m, NULL);
+    emit_run(m, mt);
+    emit_experiment(m, mt);
+    emit_gpu(m, mt);
+    emit_software(m, mt);
+    emit_host(m, mt->host);
+    map_end(m);
+    emit(m, &ev, yaml_document_end_event_initialize(&ev, 1));
+    emit(m, &ev, yaml_stream_end_event_initialize(&ev));
+    return m->failed ? -1 : 0;
+}
+
+int meta_write(const char *path, const struct meta *mt, char *err, size_t errlen)
+{
+    char tmp[4200];
+    struct em m = {0};
+    int rc = -1;
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    if (!yaml_emitter_initialize(&m.e)) {
+        snprintf(err, errlen, "cannot start the YAML emitter");
+        fclose(f);
+        goto out;
+    }
+    yaml_emitter_set_output_file(&m.e, f);
+    yaml_emitter_set_unicode(&m.e, 1);
+    yaml_emitter_set_width(&m.e, 100);
+    if (emit_all(&m, mt) < 0)
+        snprintf(err, errlen, "cannot write %s: %s", tmp,
+                 m.e.problem ? m.e.problem : "emitter error");
+    yaml_emitter_delete(&m.e);
+    if (fclose(f) != 0 || m.failed) {
+        if (!m.failed)
+            snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        goto out;
+    }
+    if (rename(tmp, path) < 0) {
+        snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+        goto out;
+    }
+    rc = 0;
+out:
+    if (rc < 0)
+        remove(tmp);
+    return rc;
+}

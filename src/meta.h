@@ -1,0 +1,36 @@
+/*
+ * meta.h - meta.yaml: everything needed to reproduce a results folder.
+ *
+ * Written with libyaml's emitter when a run starts (status: running) and
+ * again when it ends, each time to a temporary file renamed over the old one,
+ * so the file on disk is always whole.
+ */
+#ifndef PINSWEEP_META_H
+#define PINSWEEP_META_H
+
+#include "experiment.h"
+#include "gpu.h"
+#include "sysinfo.h"
+
+#include <stddef.h>
+#include <time.h>
+
+struct meta {
+    const struct experiment *exp;
+    const struct gpu_info *gpu; /* NULL before the GPU was opened */
+    const struct host_info *host;
+    const struct pcie_link *link;
+    const char *engine;       /* "cuda" or "fake" */
+    const char *command_line; /* as typed, shell-quoted */
+    const char *status;       /* running, complete, failed */
+    time_t started, finished; /* finished: 0 while running */
+    size_t configs, ok, failed;
+};
+
+/* Write m to path.  Returns 0, or -1 with a message in err. */
+int meta_write(const char *path, const struct meta *m, char *err, size_t errlen);
+
+/* "2026-11-29T14:36:01Z" into buf (UTC). Returns buf. */
+char *meta_iso_time(time_t t, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,227 @@
+/*
+ * results.c - creating a results folder and appending CSV rows (see results.h).
+ */
+#include "results.h"
+#include "csv.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *const results_summary_columns[] = {
+    "experiment", "config", "device", "alloc", "direction", "buffer", "api", "size_bytes",
+    "batch", "samples", "gbps_median", "gbps_min", "gbps_max", "gbps_mean", "gbps_stddev",
+    "rsd_pct", "us_per_copy_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
+    "alloc_ms_median", "fill_ms_median", "copy_ms_median", "free_ms_median",
+    "effective_gbps_median", "status", "error", NULL};
+
+const char *const results_samples_columns[] = {
+    "config", "sample", "copies", "device_ms", "host_ms", "gbps", "host_gbps", "h2d_ms",
+    "d2h_ms", "alloc_ms", "fill_ms", "free_ms", "effective_gbps", NULL};
+
+static const char *const status_names[] = {"ok", "error", "skipped"};
+
+char *results_default_dir(const char *name, const char *host, time_t t)
+{
+    struct tm tm;
+    char stamp[32], *dir = NULL;
+    localtime_r(&t, &tm);
+    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+    if (asprintf(&dir, "results/%s/%s-%s", name, host[0] ? host : "host", stamp) < 0)
+        return NULL;
+    return dir;
+}
+
+char *results_path(const struct results *res, const char *file)
+{
+    char *p = NULL;
+    if (asprintf(&p, "%s/%s", res->dir, file) < 0)
+        return NULL;
+    return p;
+}
+
+/* mkdir -p. */
+static int make_dirs(const char *dir, char *err, size_t errlen)
+{
+    char *p = strdup(dir);
+    if (!p)
+        return -1;
+    for (char *s = p + 1;; s++) {
+        if (*s != '/' && *s != '\0')
+            continue;
+        char c = *s;
+        *s = '\0';
+        if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create %s: %s", p, strerror(errno));
+            free(p);
+            return -1;
+        }
+        *s = c;
+        if (c == '\0')
+            break;
+    }
+    free(p);
+    return 0;
+}
+
+static FILE *open_csv(const struct results *res, const char *name, const char *const *cols,
+                      char *err, size_t errlen)
+{
+    char *path = results_path(res, name);
+    FILE *f = path ? fopen(path, "w") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", path ? path : name, strerror(errno));
+        free(path);
+        return NULL;
+    }
+    for (size_t i = 0; cols[i]; i++)
+        fprintf(f, "%s%s", i ? "," : "", cols[i]);
+    fputc('\n', f);
+    fflush(f);
+    free(path);
+    return f;
+}
+
+static int copy_experiment(const struct results *res, const struct experiment *e, char *err,
+                           size_t errlen)
+{
+    char *path = results_path(res, "experiment.yaml");
+    FILE *f = path ? fopen(path, "wb") : NULL;
+    int rc = -1;
+    if (f && fwrite(e->text, 1, e->text_len, f) == e->text_len)
+        rc = 0;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc < 0)
+        snprintf(err, errlen, "cannot write %s: %s", path ? path : "experiment.yaml",
+                 strerror(errno));
+    free(path);
+    return rc;
+}
+
+int results_open(struct results *res, const char *dir, const struct experiment *e, char *err,
+                 size_t errlen)
+{
+    memset(res, 0, sizeof(*res));
+    res->dir = strdup(dir);
+    if (!res->dir || make_dirs(dir, err, errlen) < 0)
+        goto fail;
+    char *existing = results_path(res, "summary.csv");
+    int taken = existing && access(existing, F_OK) == 0;
+    free(existing);
+    if (taken) {
+        snprintf(err, errlen, "%s already holds results (summary.csv); pinsweep never "
+                 "overwrites them: choose another -o DIR or move that folder away", dir);
+        goto fail;
+    }
+    if (copy_experiment(res, e, err, errlen) < 0)
+        goto fail;
+    res->summary = open_csv(res, "summary.csv", results_summary_columns, err, errlen);
+    if (!res->summary)
+        goto fail;
+    res->samples = open_csv(res, "samples.csv", results_samples_columns, err, errlen);
+    if (!res->samples)
+        goto fail;
+    return 0;
+fail:
+    results_close(res);
+    return -1;
+}
+
+static void put_num(FILE *f, double v, const char *fmt)
+{
+    fputc(',', f);
+    csv_put_double(f, v, fmt);
+}
+
+static void write_summary(FILE *f, const struct experiment *e, const struct result *r,
+                          const struct summary *s)
+{
+    const struct config *c = r->config;
+    int ok = r->status == RESULT_OK;
+    csv_put_text(f, e->name);
+    fprintf(f, ",%d,%d,%s,%s,%s,%s,%llu,", c->index, e->device,
+            schema_value_name(AXIS_ALLOC, (int)c->v[AXIS_ALLOC]),
+            schema_value_name(AXIS_DIRECTION, (int)c->v[AXIS_DIRECTION]),
+            schema_value_name(AXIS_BUFFER, (int)c->v[AXIS_BUFFER]),
+            schema_value_name(AXIS_API, (int)c->v[AXIS_API]),
+            (unsigned long long)config_size(c));
+    if (ok)
+        fprintf(f, "%d,%zu", r->batch, r->nsamples);
+    else
+        fputc(',', f);
+    double nan = NAN;
+    put_num(f, ok ? s->gbps.median : nan, "%.4f");
+    put_num(f, ok ? s->gbps.min : nan, "%.4f");
+    put_num(f, ok ? s->gbps.max : nan, "%.4f");
+    put_num(f, ok ? s->gbps.mean : nan, "%.4f");
+    put_num(f, ok ? s->gbps.stddev : nan, "%.4f");
+    put_num(f, ok ? s->gbps.rsd_pct : nan, "%.3f");
+    put_num(f, ok ? s->us_per_copy_median : nan, "%.3f");
+    put_num(f, ok ? s->host_gbps_median : nan, "%.4f");
+    put_num(f, ok ? s->h2d_gbps_median : nan, "%.4f");
+    put_num(f, ok ? s->d2h_gbps_median : nan, "%.4f");
+    put_num(f, ok ? s->alloc_ms_median : nan, "%.4f");
+    put_num(f, ok ? s->fill_ms_median : nan, "%.4f");
+    put_num(f, ok ? s->copy_ms_median : nan, "%.4f");
+    put_num(f, ok ? s->free_ms_median : nan, "%.4f");
+    put_num(f, ok ? s->effective_gbps_median : nan, "%.4f");
+    fprintf(f, ",%s,", status_names[r->status]);
+    csv_put_text(f, ok ? "" : r->error);
+    fputc('\n', f);
+}
+
+static void write_samples(FILE *f, const struct result *r)
+{
+    for (size_t i = 0; i < r->nsamples; i++) {
+        const struct sample *s = &r->samples[i];
+        struct sample_rates sr;
+        measure_sample_rates(r->config, s, &sr);
+        fprintf(f, "%d,%zu,%d", r->config->index, i + 1, s->copies);
+        put_num(f, s->device_ms, "%.6f");
+        put_num(f, s->host_ms, "%.6f");
+        put_num(f, sr.gbps, "%.4f");
+        put_num(f, sr.host_gbps, "%.4f");
+        put_num(f, s->h2d_ms, "%.6f");
+        put_num(f, s->d2h_ms, "%.6f");
+        put_num(f, s->alloc_ms, "%.6f");
+        put_num(f, s->fill_ms, "%.6f");
+        put_num(f, s->free_ms, "%.6f");
+        put_num(f, sr.effective_gbps, "%.4f");
+        fputc('\n', f);
+    }
+}
+
+/* Flush stdio's buffer and the kernel's, so a crash or kill loses nothing written. */
+static int flush_file(FILE *f)
+{
+    if (fflush(f) != 0)
+        return -1;
+    return fsync(fileno(f));
+}
+
+int results_write(struct results *res, const struct experiment *e, const struct result *r)
+{
+    struct summary s;
+    memset(&s, 0, sizeof(s));
+    if (r->status == RESULT_OK && measure_summarise(r, &s) < 0)
+        return -1;
+    write_samples(res->samples, r);
+    write_summary(res->summary, e, r, &s);
+    if (flush_file(res->samples) < 0 || flush_file(res->summary) < 0)
+        return -1;
+    return 0;
+}
+
+void results_close(struct results *res)
+{
+    if (res->summary)
+        fclose(res->summary);
+    if (res->samples)
+        fclose(res->samples);
+    free(res->dir);
+    memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,46 @@
+/*
+ * results.h - a results folder: summary.csv, samples.csv and experiment.yaml.
+ *
+ * The folder is results/<name>/<host>-<YYYYmmdd-HHMMSS>/ unless the user
+ * names one.  Rows are appended and flushed as each configuration finishes,
+ * so an interrupted run keeps everything it measured.  meta.yaml is written
+ * by meta.h; figures by plot.h.
+ */
+#ifndef PINSWEEP_RESULTS_H
+#define PINSWEEP_RESULTS_H
+
+#include "experiment.h"
+#include "measure.h"
+
+#include <stdio.h>
+#include <time.h>
+
+struct results {
+    char *dir;
+    FILE *summary, *samples;
+};
+
+/* The summary.csv and samples.csv column names, NULL-terminated (README reference). */
+extern const char *const results_summary_columns[];
+extern const char *const results_samples_columns[];
+
+/* "results/<name>/<host>-<YYYYmmdd-HHMMSS>" (local time); the caller frees it. */
+char *results_default_dir(const char *name, const char *host, time_t t);
+
+/*
+ * Create dir (and its parents), refuse one that already holds a summary.csv,
+ * copy the experiment file in verbatim and open both CSVs with their headers.
+ * Returns 0, or -1 with a message in err.  Close with results_close().
+ */
+int results_open(struct results *res, const char *dir, const struct experiment *e, char *err,
+                 size_t errlen);
+
+/* Append r's summary row and sample rows and flush them to disk. Returns 0 or -1. */
+int results_write(struct results *res, const struct experiment *e, const struct result *r);
+
+/* A path inside the folder ("meta.yaml"); the caller frees it. */
+char *results_path(const struct results *res, const char *file);
+
+void results_close(struct results *res);
+
+#endif

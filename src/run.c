@@ -1,0 +1,179 @@
+/*
+ * run.c - the run loop: open the GPU, create the results folder, measure each
+ * configuration, append its rows, keep meta.yaml current, render figures.
+ */
+#include "run.h"
+#include "gpu.h"
+#include "measure.h"
+#include "meta.h"
+#include "plot.h"
+#include "results.h"
+#include "sysinfo.h"
+#include "timer.h"
+#include "units.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct gpu_ops *run_engine(void)
+{
+    const char *name = getenv("PINSWEEP_ENGINE");
+    if (!name || !*name || strcmp(name, gpu_cuda_ops.name) == 0)
+        return &gpu_cuda_ops;
+    if (strcmp(name, gpu_fake_ops.name) == 0)
+        return &gpu_fake_ops;
+    return NULL;
+}
+
+/* The best median per (alloc, direction), for the table printed at the end. */
+struct peak {
+    double gbps;
+    uint64_t size;
+};
+
+static void note_peak(struct peak peaks[ALLOC_COUNT][DIR_COUNT], const struct result *r)
+{
+    struct summary s;
+    if (r->status != RESULT_OK || measure_summarise(r, &s) < 0)
+        return;
+    struct peak *p = &peaks[config_alloc(r->config)][config_direction(r->config)];
+    if (!isnan(s.gbps.median) && s.gbps.median > p->gbps) {
+        p->gbps = s.gbps.median;
+        p->size = config_size(r->config);
+    }
+}
+
+static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
+{
+    char size[32], cell[64];
+    fprintf(out, "peak bandwidth, GB/s (median of samples) @ size:\n%-16s", "alloc");
+    for (int d = 0; d < DIR_COUNT; d++)
+        fprintf(out, "  %-18s", schema_value_name(AXIS_DIRECTION, d));
+    fputc('\n', out);
+    for (int a = 0; a < ALLOC_COUNT; a++) {
+        int any = 0;
+        for (int d = 0; d < DIR_COUNT; d++)
+            any |= peaks[a][d].size != 0;
+        if (!any)
+            continue;
+        fprintf(out, "%-16s", schema_value_name(AXIS_ALLOC, a));
+        for (int d = 0; d < DIR_COUNT; d++) {
+            if (peaks[a][d].size)
+                snprintf(cell, sizeof(cell), "%.2f @ %s", peaks[a][d].gbps,
+                         units_format_size(peaks[a][d].size, size, sizeof(size)));
+            else
+                snprintf(cell, sizeof(cell), "-");
+            fprintf(out, "  %-18s", cell);
+        }
+        fputc('\n', out);
+    }
+}
+
+static void render(const char *dir, const struct run_opts *o)
+{
+    if (!o->plot)
+        return;
+    if (!plot_gnuplot_available()) {
+        fprintf(stderr, "pinsweep: gnuplot is not installed, so no figures were rendered; "
+                        "render them where it is with: pinsweep plot %s\n", dir);
+        return;
+    }
+    if (plot_results(dir, o->plots_dir, stderr) == 0)
+        fprintf(stderr, "pinsweep: figures in %s/figures/\n", dir);
+}
+
+/* Measure every configuration, appending rows as each one finishes. */
+static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
+                       const struct sweep *s, struct results *res, struct meta *mt,
+                       const struct run_opts *o)
+{
+    struct progress pr;
+    struct peak peaks[ALLOC_COUNT][DIR_COUNT];
+    memset(peaks, 0, sizeof(peaks));
+    progress_start(&pr, o->progress, stderr, s, e->measure.samples + e->measure.warmup);
+    for (size_t i = 0; i < s->n; i++) {
+        struct result r;
+        progress_begin(&pr, &s->configs[i]);
+        if (measure_config(ops, &e->measure, &s->configs[i], &r) < 0 ||
+            results_write(res, e, &r) < 0) {
+            progress_finish(&pr);
+            fprintf(stderr, "pinsweep: cannot record results in %s: out of memory or disk\n",
+                    res->dir);
+            result_free(&r);
+            return -1;
+        }
+        if (r.status == RESULT_OK)
+            mt->ok++;
+        else
+            mt->failed++;
+        note_peak(peaks, &r);
+        progress_end(&pr, &s->configs[i], r.status == RESULT_OK ? "ok" : r.error);
+        result_free(&r);
+    }
+    progress_finish(&pr);
+    print_peaks(stdout, peaks);
+    return 0;
+}
+
+int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
+{
+    const struct gpu_ops *ops = run_engine();
+    struct gpu_info gpu;
+    struct host_info host;
+    struct pcie_link link;
+    struct results res = {0};
+    char err[1024], *dir = NULL, *meta_path = NULL, el[32];
+    int code = EXIT_SYSTEM;
+
+    if (!ops) {
+        fprintf(stderr, "pinsweep: PINSWEEP_ENGINE='%s' is not an engine; allowed: cuda, fake\n",
+                getenv("PINSWEEP_ENGINE"));
+        return EXIT_USAGE;
+    }
+    if (ops->open(e->device, &gpu) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", ops->error());
+        return EXIT_SYSTEM;
+    }
+    sysinfo_host(&host);
+    sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
+    dir = o->out_dir ? strdup(o->out_dir) : results_default_dir(e->name, host.hostname, time(NULL));
+    if (!dir || results_open(&res, dir, e, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", dir ? err : "out of memory");
+        code = dir ? EXIT_USAGE : EXIT_SYSTEM;
+        goto out;
+    }
+    struct meta mt = {.exp = e, .gpu = &gpu, .host = &host, .link = &link, .engine = ops->name,
+                      .command_line = o->command_line, .status = "running",
+                      .started = time(NULL), .configs = s->n};
+    meta_path = results_path(&res, "meta.yaml");
+    if (!meta_path || meta_write(meta_path, &mt, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", meta_path ? err : "out of memory");
+        goto out;
+    }
+    fprintf(stderr, "pinsweep: %zu configurations of %s on GPU %d (%s, %s) -> %s\n", s->n, e->name,
+            e->device, gpu.name, gpu.pci_bus_id, dir);
+    double t0 = timer_now_ms();
+    if (measure_all(ops, e, s, &res, &mt, o) < 0)
+        mt.status = "failed";
+    else
+        mt.status = "complete";
+    mt.finished = time(NULL);
+    if (meta_write(meta_path, &mt, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
+    fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed, in %s; results in %s\n",
+            s->n, mt.ok, mt.failed,
+            progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
+    results_close(&res);
+    ops->close();
+    render(dir, o);
+    code = strcmp(mt.status, "complete") != 0 ? EXIT_SYSTEM
+           : mt.failed                        ? EXIT_SOME_FAILED
+                                              : EXIT_ALL_OK;
+out:
+    results_close(&res);
+    ops->close();
+    free(meta_path);
+    free(dir);
+    return code;
+}

@@ -1,0 +1,255 @@
+/*
+ * schema.c - the tables behind schema.h: keys, axes, values, help text.
+ *
+ * To add an axis value or a key, add a row here; parsing, validation, hints,
+ * `pinsweep help` and the README's reference all follow from the row.
+ */
+#include "schema.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const struct axis_value alloc_values[] = {
+    {"pageable", "malloc; the driver stages each copy through its own pinned buffer"},
+    {"pinned", "cudaHostAlloc(cudaHostAllocDefault)"},
+    {"mallochost", "cudaMallocHost"},
+    {"portable", "cudaHostAlloc(cudaHostAllocPortable)"},
+    {"write-combined", "cudaHostAlloc(cudaHostAllocWriteCombined)"},
+    {"mapped", "cudaHostAlloc(cudaHostAllocMapped)"},
+    {"registered", "malloc, filled, then cudaHostRegister(cudaHostRegisterDefault)"},
+};
+
+static const struct axis_value direction_values[] = {
+    {"h2d", "host to device"},
+    {"d2h", "device to host"},
+    {"bidir", "an h2d and a d2h copy at once, on two streams (needs api: async)"},
+};
+
+static const struct axis_value buffer_values[] = {
+    {"reuse", "allocate once per configuration; time only the copies"},
+    {"reallocate", "every sample allocates, fills, copies once and frees; each part timed"},
+};
+
+static const struct axis_value api_values[] = {
+    {"sync", "cudaMemcpy on the legacy default stream"},
+    {"async", "cudaMemcpyAsync on a non-blocking stream"},
+};
+
+#define VALUES(a) a, (int)(sizeof(a) / sizeof(a[0]))
+
+const struct axis_def schema_axes[AXIS_COUNT] = {
+    [AXIS_ALLOC] = {"alloc", VALUES(alloc_values), ALLOC_PINNED, "host allocation kind"},
+    [AXIS_DIRECTION] = {"direction", VALUES(direction_values), DIR_H2D, "copy direction"},
+    [AXIS_BUFFER] = {"buffer", VALUES(buffer_values), BUFFER_REUSE, "host buffer lifetime"},
+    [AXIS_API] = {"api", VALUES(api_values), API_SYNC, "copy call"},
+    [AXIS_SIZE] = {"size", NULL, 0, -1,
+                   "bytes per copy: 4096, 4KiB, 1MB; a list [4KiB, 1MiB]; or a range "
+                   "{from: 4KiB, to: 1GiB, factor: 2} or {from: 1MiB, to: 64MiB, step: 1MiB}"},
+};
+
+const struct key_def schema_top_keys[] = {
+    {"name", KEY_STRING, 0, 0, "the file's stem", "names the results folder and the CSV rows"},
+    {"description", KEY_STRING, 0, 0, "empty", "free text, copied into meta.yaml"},
+    {"device", KEY_INT, 0, 1024, "0", "CUDA device index of the GPU to measure"},
+    {"sweep", KEY_SWEEP, 0, 0, "(required)",
+     "a mapping of axes, or a list of such mappings expanded one after another"},
+    {"exclude", KEY_EXCLUDE, 0, 0, "none", "a list of partial configurations to drop"},
+    {"measure", KEY_MEASURE, 0, 0, "defaults below", "how each configuration is sampled"},
+};
+const size_t schema_top_nkeys = sizeof(schema_top_keys) / sizeof(schema_top_keys[0]);
+
+const struct key_def schema_measure_keys[] = {
+    {"warmup", KEY_INT, 0, 1000, "2", "untimed batches (reuse) or cycles (reallocate) first"},
+    {"samples", KEY_INT, 1, 100000, "10", "timed samples per configuration"},
+    {"min_sample_time", KEY_DURATION, 0, 10000, "2ms",
+     "reuse: copies are batched so one sample lasts at least this long"},
+    {"max_batch", KEY_INT, 1, 1000000, "10000", "upper bound on copies per sample"},
+};
+const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
+
+int schema_axis_find(const char *name)
+{
+    for (int i = 0; i < AXIS_COUNT; i++)
+        if (strcmp(schema_axes[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const struct key_def *schema_key_find(const struct key_def *keys, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(keys[i].name, name) == 0)
+            return &keys[i];
+    return NULL;
+}
+
+int schema_value_find(enum axis_id axis, const char *name)
+{
+    const struct axis_def *a = &schema_axes[axis];
+    for (int i = 0; i < a->nvalues; i++)
+        if (strcmp(a->values[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const char *schema_value_name(enum axis_id axis, int v)
+{
+    const struct axis_def *a = &schema_axes[axis];
+    if (v < 0 || v >= a->nvalues)
+        return "?";
+    return a->values[v].name;
+}
+
+/* Append "sep name" pieces into buf without overflowing it. */
+static void join_append(char *buf, size_t n, const char *sep, const char *name)
+{
+    size_t len = strlen(buf);
+    if (len > 0 && len < n)
+        len += (size_t)snprintf(buf + len, n - len, "%s", sep);
+    if (len < n)
+        snprintf(buf + len, n - len, "%s", name);
+}
+
+char *schema_axis_allowed(enum axis_id axis, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < schema_axes[axis].nvalues; i++)
+        join_append(buf, n, " | ", schema_axes[axis].values[i].name);
+    return buf;
+}
+
+char *schema_keys_allowed(const struct key_def *keys, size_t nkeys, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < nkeys; i++)
+        join_append(buf, n, ", ", keys[i].name);
+    return buf;
+}
+
+/* Optimal string alignment distance (Levenshtein plus transpositions). */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return 1000;
+    int d[65][65];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        for (size_t j = 1; j <= lb; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < best)
+                best = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[la][lb];
+}
+
+const char *schema_suggest(const char *word, const char *const *candidates)
+{
+    const char *best = NULL;
+    int best_d = 1000;
+    for (size_t i = 0; candidates[i]; i++)
+        if (strcasecmp(word, candidates[i]) == 0)
+            return candidates[i]; /* only the case differs */
+    for (size_t i = 0; candidates[i]; i++) {
+        int dist = edit_distance(word, candidates[i]);
+        if (dist < best_d) {
+            best_d = dist;
+            best = candidates[i];
+        }
+    }
+    /* A third of the word may be wrong, and at least one letter. */
+    int limit = (int)strlen(word) / 3;
+    if (limit < 1)
+        limit = 1;
+    return best_d <= limit ? best : NULL;
+}
+
+#define MAX_CANDIDATES 64
+
+const char *schema_suggest_value(enum axis_id axis, const char *word)
+{
+    const char *c[MAX_CANDIDATES + 1];
+    int n = 0;
+    for (int i = 0; i < schema_axes[axis].nvalues && n < MAX_CANDIDATES; i++)
+        c[n++] = schema_axes[axis].values[i].name;
+    c[n] = NULL;
+    return schema_suggest(word, c);
+}
+
+const char *schema_suggest_axis(const char *word)
+{
+    const char *c[AXIS_COUNT + 1];
+    for (int i = 0; i < AXIS_COUNT; i++)
+        c[i] = schema_axes[i].name;
+    c[AXIS_COUNT] = NULL;
+    return schema_suggest(word, c);
+}
+
+const char *schema_suggest_key(const struct key_def *keys, size_t nkeys, const char *word)
+{
+    const char *c[MAX_CANDIDATES + 1];
+    size_t n = 0;
+    for (; n < nkeys && n < MAX_CANDIDATES; n++)
+        c[n] = keys[n].name;
+    c[n] = NULL;
+    return schema_suggest(word, c);
+}
+
+static void print_keys(FILE *out, int md, const char *title, const struct key_def *keys,
+                       size_t n)
+{
+    if (md) {
+        fprintf(out, "\n%s\n\n| key | default | meaning |\n|---|---|---|\n", title);
+        for (size_t i = 0; i < n; i++)
+            fprintf(out, "| `%s` | %s | %s |\n", keys[i].name, keys[i].default_text,
+                    keys[i].help);
+        return;
+    }
+    fprintf(out, "\n%s\n", title);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "  %-16s %s (default: %s)\n", keys[i].name, keys[i].help,
+                keys[i].default_text);
+}
+
+static void print_axis(FILE *out, int md, const struct axis_def *a)
+{
+    const char *def = a->default_value >= 0 ? a->values[a->default_value].name : "(required)";
+    if (md)
+        fprintf(out, "| `%s` | %s | %s |", a->name, def, a->help);
+    else
+        fprintf(out, "  %-16s %s (default: %s)\n", a->name, a->help, def);
+    for (int v = 0; v < a->nvalues; v++) {
+        if (md)
+            fprintf(out, "%s`%s`: %s", v ? "; " : " ", a->values[v].name, a->values[v].help);
+        else
+            fprintf(out, "    %-16s %s\n", a->values[v].name, a->values[v].help);
+    }
+    if (md)
+        fprintf(out, "\n");
+}
+
+void schema_print_reference(FILE *out, int md)
+{
+    print_keys(out, md, md ? "Top-level keys:" : "Top-level keys:", schema_top_keys,
+               schema_top_nkeys);
+    if (md)
+        fprintf(out, "\nSweep axes (each a scalar or a list; `size` also a range):\n\n"
+                     "| axis | default | meaning and values |\n|---|---|---|\n");
+    else
+        fprintf(out, "\nSweep axes (each a scalar or a list; size also a range):\n");
+    for (int i = 0; i < AXIS_COUNT; i++)
+        print_axis(out, md, &schema_axes[i]);
+    print_keys(out, md, "Keys of measure:", schema_measure_keys, schema_measure_nkeys);
+}

@@ -1,0 +1,149 @@
+/*
+ * sweep.c - cartesian expansion, exclusion and de-duplication (see sweep.h).
+ */
+#include "sweep.h"
+#include "units.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *sweep_not_applicable(const struct config *c)
+{
+    if (config_direction(c) == DIR_BIDIR && config_api(c) == API_SYNC)
+        return "bidir needs two streams at once: cudaMemcpy (api: sync) cannot overlap, "
+               "use api: async";
+    return NULL;
+}
+
+static int rule_matches(const struct exclude_rule *r, const struct config *c)
+{
+    for (int a = 0; a < AXIS_COUNT; a++) {
+        const struct axis_values *av = &r->axes[a];
+        if (!av->given)
+            continue;
+        int hit = 0;
+        for (size_t i = 0; i < av->n && !hit; i++)
+            hit = av->v[i] == c->v[a];
+        if (!hit)
+            return 0;
+    }
+    return 1;
+}
+
+static int same_config(const struct config *a, const struct config *b)
+{
+    return memcmp(a->v, b->v, sizeof(a->v)) == 0;
+}
+
+/* Product of a block's axis lengths, saturating at limit + 1. */
+static size_t block_count(const struct sweep_block *b, size_t limit)
+{
+    size_t n = 1;
+    for (int a = 0; a < AXIS_COUNT; a++) {
+        if (b->axes[a].n && n > (limit + 1) / b->axes[a].n)
+            return limit + 1;
+        n *= b->axes[a].n;
+    }
+    return n;
+}
+
+/*
+ * Is c already in s?  Only blocks after the first can repeat a configuration,
+ * so the scan starts at the first configuration of an earlier block.
+ */
+static int seen_before(const struct sweep *s, size_t upto, const struct config *c)
+{
+    for (size_t i = 0; i < upto; i++)
+        if (same_config(&s->configs[i], c))
+            return 1;
+    return 0;
+}
+
+static int add_block(const struct experiment *e, const struct sweep_block *b, struct sweep *s,
+                     size_t *rule_hits)
+{
+    size_t idx[AXIS_COUNT] = {0};
+    size_t earlier = s->n; /* configurations of earlier blocks */
+    for (;;) {
+        struct config c = {0};
+        for (int a = 0; a < AXIS_COUNT; a++)
+            c.v[a] = b->axes[a].v[idx[a]];
+        int excluded = 0;
+        for (size_t r = 0; r < e->nexcludes; r++) {
+            if (rule_matches(&e->excludes[r], &c)) {
+                rule_hits[r]++;
+                excluded = 1;
+            }
+        }
+        if (excluded)
+            s->excluded++;
+        else if (sweep_not_applicable(&c))
+            s->not_applicable++;
+        else if (earlier && seen_before(s, earlier, &c))
+            s->duplicates++;
+        else {
+            c.index = (int)s->n + 1;
+            s->configs[s->n++] = c;
+        }
+        /* Odometer: the last axis varies fastest. */
+        int a = AXIS_COUNT - 1;
+        while (a >= 0 && ++idx[a] == b->axes[a].n)
+            idx[a--] = 0;
+        if (a < 0)
+            return 0;
+    }
+}
+
+int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, size_t max_configs)
+{
+    size_t total = 0;
+    memset(s, 0, sizeof(*s));
+    for (size_t i = 0; i < e->nblocks; i++) {
+        size_t n = block_count(&e->blocks[i], max_configs);
+        if (n > max_configs || total + n > max_configs) {
+            diag_error(d, e->blocks[i].mark.line, e->blocks[i].mark.column,
+                       "the sweep expands to more than %zu configurations; narrow it, or "
+                       "raise the limit with --max-configs", max_configs);
+            return -1;
+        }
+        total += n;
+    }
+    s->configs = calloc(total ? total : 1, sizeof(*s->configs));
+    size_t *hits = calloc(e->nexcludes ? e->nexcludes : 1, sizeof(*hits));
+    if (!s->configs || !hits) {
+        free(hits);
+        diag_error(d, -1, -1, "out of memory expanding %zu configurations", total);
+        return -1;
+    }
+    for (size_t i = 0; i < e->nblocks; i++)
+        add_block(e, &e->blocks[i], s, hits);
+    for (size_t r = 0; r < e->nexcludes; r++)
+        if (!hits[r])
+            diag_warning(d, e->excludes[r].mark.line, e->excludes[r].mark.column,
+                         "this exclude rule matches no configuration");
+    free(hits);
+    if (s->n == 0 && e->nblocks) {
+        diag_error(d, e->blocks[0].mark.line, e->blocks[0].mark.column,
+                   "the sweep yields no configuration: %zu excluded, %zu not applicable",
+                   s->excluded, s->not_applicable);
+        return -1;
+    }
+    return 0;
+}
+
+char *sweep_describe(const struct config *c, char *buf, size_t n)
+{
+    char size[32];
+    snprintf(buf, n, "%s %s %s %s %s", schema_value_name(AXIS_ALLOC, (int)c->v[AXIS_ALLOC]),
+             schema_value_name(AXIS_DIRECTION, (int)c->v[AXIS_DIRECTION]),
+             schema_value_name(AXIS_BUFFER, (int)c->v[AXIS_BUFFER]),
+             schema_value_name(AXIS_API, (int)c->v[AXIS_API]),
+             units_format_size(config_size(c), size, sizeof(size)));
+    return buf;
+}
+
+void sweep_free(struct sweep *s)
+{
+    free(s->configs);
+    memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,73 @@
+/*
+ * sweep.h - expanding an experiment's sweep into configurations.
+ *
+ * Each sweep block yields the cartesian product of its axes (the size axis
+ * varies fastest); blocks are expanded one after another; configurations
+ * matched by an exclude rule, not applicable (see sweep_not_applicable) or
+ * already produced by an earlier block are dropped and counted.
+ */
+#ifndef PINSWEEP_SWEEP_H
+#define PINSWEEP_SWEEP_H
+
+#include "diag.h"
+#include "experiment.h"
+#include "schema.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The default ceiling on configurations, so a typo cannot start a week-long run. */
+#define SWEEP_MAX_CONFIGS 100000
+
+/* One configuration: v[AXIS_SIZE] in bytes, every other axis an enum index. */
+struct config {
+    int index; /* 1-based, in run order */
+    uint64_t v[AXIS_COUNT];
+};
+
+static inline enum alloc_kind config_alloc(const struct config *c)
+{
+    return (enum alloc_kind)c->v[AXIS_ALLOC];
+}
+static inline enum direction config_direction(const struct config *c)
+{
+    return (enum direction)c->v[AXIS_DIRECTION];
+}
+static inline enum buffer_mode config_buffer(const struct config *c)
+{
+    return (enum buffer_mode)c->v[AXIS_BUFFER];
+}
+static inline enum copy_api config_api(const struct config *c)
+{
+    return (enum copy_api)c->v[AXIS_API];
+}
+static inline uint64_t config_size(const struct config *c)
+{
+    return c->v[AXIS_SIZE];
+}
+
+struct sweep {
+    struct config *configs;
+    size_t n;
+    size_t excluded;       /* dropped by exclude rules */
+    size_t not_applicable; /* dropped as combinations that cannot be measured */
+    size_t duplicates;     /* produced again by a later block */
+};
+
+/*
+ * Expand e into s.  Problems (a sweep yielding nothing, or more than
+ * max_configs) are errors and exclude rules that match nothing are warnings,
+ * both reported through d.  Returns 0 or -1; the caller frees s with
+ * sweep_free() either way.
+ */
+int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, size_t max_configs);
+
+/* Why c cannot be measured, or NULL when it can. */
+const char *sweep_not_applicable(const struct config *c);
+
+/* "pinned h2d reuse sync 4KiB" into buf. Returns buf. */
+char *sweep_describe(const struct config *c, char *buf, size_t n);
+
+void sweep_free(struct sweep *s);
+
+#endif

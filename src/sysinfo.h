@@ -1,0 +1,42 @@
+/*
+ * sysinfo.h - facts about the host and the GPU's PCIe link, read from /proc
+ * and /sys, for meta.yaml.  Nothing here needs a GPU.
+ */
+#ifndef PINSWEEP_SYSINFO_H
+#define PINSWEEP_SYSINFO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct pcie_link {
+    int known;              /* 0: sysfs has no link files for this device */
+    char cur_speed[32];     /* as sysfs says it: "32.0 GT/s PCIe" */
+    char max_speed[32];
+    int cur_gen, max_gen;   /* 0 when the speed is not one of a known generation */
+    int cur_width, max_width;
+};
+
+struct host_info {
+    char hostname[256];
+    char kernel[256];   /* uname -r */
+    char os[256];       /* PRETTY_NAME from /etc/os-release */
+    char cpu_model[256];
+    int cpus;
+    uint64_t mem_total_bytes;
+    char nvidia_driver[64]; /* /sys/module/nvidia/version, or "" */
+};
+
+/* Fill h from the running system; missing facts are left "" or 0. */
+void sysinfo_host(struct host_info *h);
+
+/*
+ * Read the link of PCI device bus_id ("0000:00:06.0") under sysfs_root
+ * (normally "/sys"; tests pass a fake tree).  Returns 0; l->known says
+ * whether anything was found.
+ */
+int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_link *l);
+
+/* PCIe generation of a transfer rate in GT/s (2.5 -> 1 ... 64 -> 6), or 0. */
+int sysinfo_pcie_gen(double gts);
+
+#endif

@@ -1,0 +1,32 @@
+/*
+ * units.h - sizes and durations as people write them, and back.
+ *
+ * Sizes: a whole number of bytes with an optional unit, KiB/MiB/GiB/TiB
+ * (powers of 2) or KB/MB/GB/TB (powers of 10) or B, spelt exactly so.
+ * Durations: a number with a unit, ns/us/ms/s.
+ */
+#ifndef PINSWEEP_UNITS_H
+#define PINSWEEP_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Parse text as a size in bytes into *bytes.  Returns 0, or -1 with a
+ * message saying what is wrong and what is allowed written into err.
+ */
+int units_parse_size(const char *text, uint64_t *bytes, char *err, size_t errlen);
+
+/* Parse text as a duration into *ms (milliseconds).  Same contract. */
+int units_parse_duration(const char *text, double *ms, char *err, size_t errlen);
+
+/*
+ * Write bytes the shortest exact way: 4KiB, 1GiB, 1MB, 1000B... 4097B.
+ * Returns buf.
+ */
+char *units_format_size(uint64_t bytes, char *buf, size_t n);
+
+/* Axis-label style: 4K, 1M, 1G (binary), falling back to units_format_size. */
+char *units_format_size_short(uint64_t bytes, char *buf, size_t n);
+
+#endif

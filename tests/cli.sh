@@ -1,0 +1,110 @@
+# tests/cli.sh - black-box tests of the pinsweep command line, sourced by
+# tests/run-tests (which defines PINSWEEP, TMP, t_pass, t_fail, t_skip).
+# Runs that need a GPU use the fake engine (memcpy, no GPU: src/gpu_fake.c).
+
+# expect NAME WANT_RC STDERR_SUBSTRING -- COMMAND...
+expect() {
+    local name=$1 want=$2 msg=$3; shift 4
+    "$@" > "$TMP/out" 2> "$TMP/err"; local rc=$?
+    if [ $rc -ne "$want" ]; then t_fail "$name" "exit $rc, want $want; stderr: $(head -3 "$TMP/err")"; return 1; fi
+    if [ -n "$msg" ] && ! grep -qF -- "$msg" "$TMP/err"; then
+        t_fail "$name" "stderr lacks '$msg'; it says: $(head -3 "$TMP/err")"; return 1; fi
+    t_pass "$name"
+}
+
+# Index (1-based) of column NAME in CSV FILE's header.
+col() { head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
+
+# Values of column NAME in data rows where column KEY equals VALUE (no quoted commas before NAME).
+csv_get() { # file name key value
+    local c k; c=$(col "$1" "$2"); k=$(col "$1" "$3")
+    awk -F, -v c="$c" -v k="$k" -v v="$4" 'NR > 1 && $k == v { print $c }' "$1"
+}
+
+cli_usage() {
+    expect "cli: no arguments is a usage error" 2 "usage: pinsweep COMMAND" -- "$PINSWEEP"
+    expect "cli: unknown command" 2 "unknown command 'frobnicate'; commands: plan, run, plot, help, version" -- "$PINSWEEP" frobnicate
+    expect "cli: unknown option" 2 "unknown option '--fast'" -- "$PINSWEEP" run --fast x.yaml
+    expect "cli: option without its value" 2 "option '-o' needs a value" -- "$PINSWEEP" run tests/good/defaults.yaml -o
+    expect "cli: bad device number" 2 "--device takes a whole number from 0 to 1024, not 'x'" -- "$PINSWEEP" run -d x tests/good/defaults.yaml
+    expect "cli: plan needs one file" 2 "plan takes one experiment file" -- "$PINSWEEP" plan
+    expect "cli: missing experiment file" 2 "nope.yaml: cannot read the experiment file: No such file or directory" -- "$PINSWEEP" plan nope.yaml
+    expect "cli: version" 0 "" -- "$PINSWEEP" version
+    grep -q '^pinsweep [0-9]' "$TMP/out" && t_pass "cli: version prints a version" || t_fail "cli: version prints a version" "$(cat "$TMP/out")"
+    expect "cli: --max-configs limits plan" 2 "expands to more than 5 configurations" -- "$PINSWEEP" plan --max-configs 5 tests/good/ranges.yaml
+}
+
+cli_help_reference() {
+    "$PINSWEEP" help --markdown > "$TMP/ref.md"
+    local missing="" name
+    for name in alloc direction buffer api size pageable pinned mallochost portable write-combined mapped registered h2d d2h bidir reuse reallocate sync async warmup samples min_sample_time max_batch device exclude; do
+        grep -q "\`$name\`" "$TMP/ref.md" || missing="$missing $name"
+    done
+    [ -z "$missing" ] && t_pass "cli: help --markdown names every key and value" || t_fail "cli: help --markdown names every key and value" "missing:$missing"
+    missing=""
+    for name in $(head -1 tests/fixtures/results-small/summary.csv | tr ',' ' '); do
+        grep -q "\`$name\`" README.md || missing="$missing $name"
+    done
+    [ -z "$missing" ] && t_pass "cli: README documents every summary.csv column" || t_fail "cli: README documents every summary.csv column" "missing:$missing"
+}
+
+cli_no_gpu() {
+    if command -v nvidia-smi > /dev/null 2>&1 && nvidia-smi -L > /dev/null 2>&1; then
+        t_skip "cli: run without a GPU exits 3" "this machine has a GPU"
+        return
+    fi
+    expect "cli: run without a GPU exits 3 with a clear message" 3 "pinsweep: no usable GPU: no NVIDIA driver is loaded on this machine, or it is older than the CUDA runtime pinsweep was built with (cudaGetDeviceCount: cudaErrorInsufficientDriver" -- "$PINSWEEP" run tests/good/defaults.yaml -o "$TMP/nogpu"
+    [ ! -e "$TMP/nogpu" ] && t_pass "cli: run without a GPU leaves no results folder" || t_fail "cli: run without a GPU leaves no results folder" "$TMP/nogpu exists"
+}
+
+cli_fake_run() {
+    local r=$TMP/fake n rows
+    expect "cli: fake-engine run succeeds" 0 "configurations: 8 ok, 0 failed" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/blocks-and-repeats.yaml -o "$r" --no-plot
+    n=$("$PINSWEEP" plan tests/good/blocks-and-repeats.yaml | tail -2 | head -1 | awk '{print $1}')
+    rows=$(($(wc -l < "$r/summary.csv") - 1))
+    [ "$rows" = 8 ] && [ "$n" = 8 ] && t_pass "cli: summary.csv has one row per planned configuration" || t_fail "cli: summary.csv has one row per planned configuration" "plan says $n, rows $rows"
+    rows=$(($(wc -l < "$r/samples.csv") - 1))
+    [ "$rows" = 24 ] && t_pass "cli: samples.csv has samples x configurations rows" || t_fail "cli: samples.csv has samples x configurations rows" "rows $rows, want 24"
+    cmp -s tests/good/blocks-and-repeats.yaml "$r/experiment.yaml" && t_pass "cli: experiment.yaml is the file verbatim" || t_fail "cli: experiment.yaml is the file verbatim"
+    grep -q '^  status: complete' "$r/meta.yaml" && grep -q '^  engine: fake' "$r/meta.yaml" && grep -q 'command_line: .*blocks-and-repeats.yaml' "$r/meta.yaml" \
+        && t_pass "cli: meta.yaml records status, engine and command line" || t_fail "cli: meta.yaml records status, engine and command line" "$(cat "$r/meta.yaml")"
+    local bad
+    bad=$(awk -F, -v c="$(col "$r/summary.csv" gbps_median)" 'NR > 1 && !($c > 0) { print NR }' "$r/summary.csv")
+    [ -z "$bad" ] && t_pass "cli: every ok row has a positive gbps_median" || t_fail "cli: every ok row has a positive gbps_median" "rows $bad"
+    bad=$(awk -F, -v b="$(col "$r/summary.csv" buffer)" -v e="$(col "$r/summary.csv" effective_gbps_median)" -v a="$(col "$r/summary.csv" alloc_ms_median)" \
+        'NR > 1 && (($b == "reallocate") != ($e != "" && $a != "")) { print NR }' "$r/summary.csv")
+    [ -z "$bad" ] && t_pass "cli: reallocate columns filled exactly for reallocate rows" || t_fail "cli: reallocate columns filled exactly for reallocate rows" "rows $bad"
+    expect "cli: a folder with results is never overwritten" 2 "already holds results (summary.csv); pinsweep never overwrites them" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/blocks-and-repeats.yaml -o "$r" --no-plot
+}
+
+cli_fake_faults() {
+    local r=$TMP/faults st
+    expect "cli: a failing configuration gives exit 1 and the sweep goes on" 1 "configurations: 2 ok, 6 failed" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_FAIL_ALLOC=pinned "$PINSWEEP" run tests/good/blocks-and-repeats.yaml -o "$r" --no-plot --progress
+    st=$(csv_get "$r/summary.csv" status alloc pinned | sort -u | tr '\n' ' ')
+    [ "$st" = "error " ] && t_pass "cli: failed configurations are rows with status error" || t_fail "cli: failed configurations are rows with status error" "statuses: $st"
+    grep -q '"allocating the host buffer: fake host_alloc(pinned, 4096) failed: cudaErrorMemoryAllocation: out of memory (injected)"' "$r/summary.csv" \
+        && t_pass "cli: the error column holds the reason, quoted" || t_fail "cli: the error column holds the reason, quoted" "$(grep error "$r/summary.csv" | head -2)"
+    grep -q '^\[8/8\] ' "$TMP/err" && t_pass "cli: --progress prints a line per configuration" || t_fail "cli: --progress prints a line per configuration" "$(tail -3 "$TMP/err")"
+    expect "cli: fake engine without a GPU exits 3" 3 "pinsweep: no usable GPU: the fake engine was told there is none" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_NO_GPU=1 "$PINSWEEP" run tests/good/defaults.yaml -o "$TMP/f3"
+    expect "cli: a device that is not there exits 3" 3 "no usable GPU: device 5 asked for, but this machine shows 1 (0..0)" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run -d 5 tests/good/defaults.yaml -o "$TMP/f4"
+    expect "cli: unknown engine" 2 "PINSWEEP_ENGINE='warp' is not an engine; allowed: cuda, fake" -- env PINSWEEP_ENGINE=warp "$PINSWEEP" run tests/good/defaults.yaml -o "$TMP/f5"
+}
+
+cli_plot() {
+    if ! command -v gnuplot > /dev/null; then t_skip "cli: plot renders figures" "gnuplot not installed"; return; fi
+    cp -r tests/fixtures/results-small "$TMP/plot"
+    expect "cli: plot a results folder" 0 "figures in $TMP/plot/figures/" -- "$PINSWEEP" plot "$TMP/plot"
+    local f missing=""
+    for f in bandwidth.png bandwidth.pdf bandwidth.svg reuse-vs-reallocate.png; do
+        [ -s "$TMP/plot/figures/$f" ] || missing="$missing $f"
+    done
+    [ -z "$missing" ] && t_pass "cli: plot makes non-empty PNG, PDF and SVG" || t_fail "cli: plot makes non-empty PNG, PDF and SVG" "missing:$missing"
+    expect "cli: plot of a folder without results" 2 "summary.csv" -- "$PINSWEEP" plot "$TMP/nothing-here"
+}
+
+cli_usage
+cli_help_reference
+cli_no_gpu
+cli_fake_run
+cli_fake_faults
+cli_plot

@@ -1,0 +1,125 @@
+/*
+ * test_units.c - sizes and durations, parsed and printed (units.h).
+ */
+#include "check.h"
+#include "units.h"
+
+#include <stdint.h>
+
+static const struct {
+    const char *text;
+    uint64_t bytes;
+} good_sizes[] = {
+    {"1", 1},
+    {"4096", 4096},
+    {"4KiB", 4096},
+    {"1MiB", 1048576},
+    {"256MiB", 268435456},
+    {"1GiB", 1073741824},
+    {"2TiB", 2199023255552ULL},
+    {"1KB", 1000},
+    {"256MB", 256000000},
+    {"1GB", 1000000000},
+    {"7B", 7},
+    {"16 KiB", 16384},
+};
+
+static const struct {
+    const char *text;
+    const char *error;
+} bad_sizes[] = {
+    {"0", "size '0' is zero; a size must be at least 1 byte"},
+    {"-4KiB", "size '-4KiB' is negative; a size is a whole number of bytes, optionally followed "
+              "by B, KiB, MiB, GiB, TiB (powers of 2) or KB, MB, GB, TB (powers of 10), e.g. "
+              "4096, 4KiB, 256MB"},
+    {"4kib", "unknown unit 'kib' in size '4kib' (did you mean 'KiB'?); units are "
+             "case-sensitive: B, KiB, MiB, GiB, TiB, KB, MB, GB, TB"},
+    {"4 furlongs", "unknown unit 'furlongs' in size '4 furlongs'; units are B, KiB, MiB, GiB, "
+                   "TiB (powers of 2) and KB, MB, GB, TB (powers of 10)"},
+    {"1.5MiB", "size '1.5MiB' is not a whole number; a size is a whole number of bytes, "
+               "optionally followed by B, KiB, MiB, GiB, TiB (powers of 2) or KB, MB, GB, TB "
+               "(powers of 10), e.g. 4096, 4KiB, 256MB"},
+    {"99999999GiB", "size '99999999GiB' is too large; the most is 2^64-1 bytes"},
+    {"99999999999999999999", "size '99999999999999999999' is too large; the most is 2^64-1 bytes"},
+    {"big", "'big' is not a size; a size is a whole number of bytes, optionally followed by B, "
+            "KiB, MiB, GiB, TiB (powers of 2) or KB, MB, GB, TB (powers of 10), e.g. 4096, "
+            "4KiB, 256MB"},
+};
+
+static void test_sizes(void)
+{
+    char name[96], err[320];
+    for (size_t i = 0; i < sizeof(good_sizes) / sizeof(good_sizes[0]); i++) {
+        uint64_t b = 0;
+        snprintf(name, sizeof(name), "parse size '%s'", good_sizes[i].text);
+        int rc = units_parse_size(good_sizes[i].text, &b, err, sizeof(err));
+        CHECK(name, rc == 0 && b == good_sizes[i].bytes, "rc %d bytes %llu err '%s'", rc,
+              (unsigned long long)b, rc ? err : "");
+    }
+    for (size_t i = 0; i < sizeof(bad_sizes) / sizeof(bad_sizes[0]); i++) {
+        uint64_t b = 0;
+        snprintf(name, sizeof(name), "reject size '%s'", bad_sizes[i].text);
+        err[0] = '\0';
+        int rc = units_parse_size(bad_sizes[i].text, &b, err, sizeof(err));
+        CHECK(name, rc == -1 && strcmp(err, bad_sizes[i].error) == 0, "rc %d, message '%s'", rc,
+              err);
+    }
+}
+
+static void test_format(void)
+{
+    static const struct {
+        uint64_t bytes;
+        const char *text, *short_text;
+    } cases[] = {
+        {4096, "4KiB", "4K"},     {1ULL << 30, "1GiB", "1G"}, {1000, "1KB", "1000B"},
+        {4097, "4097B", "4097B"}, {64000000, "64MB", "64000000B"},
+    };
+    char buf[32], name[64];
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        snprintf(name, sizeof(name), "format %llu", (unsigned long long)cases[i].bytes);
+        CHECK_STR(name, units_format_size(cases[i].bytes, buf, sizeof(buf)), cases[i].text);
+        snprintf(name, sizeof(name), "format short %llu", (unsigned long long)cases[i].bytes);
+        CHECK_STR(name, units_format_size_short(cases[i].bytes, buf, sizeof(buf)),
+                  cases[i].short_text);
+    }
+    CHECK_STR("format 1536 stays exact", units_format_size(1536, buf, sizeof(buf)), "1536B");
+    /* Every formatted size parses back to itself. */
+    int bad = 0;
+    for (uint64_t b = 1; b < (1ULL << 40); b = b * 3 + 1) {
+        uint64_t back = 0;
+        char err[256];
+        units_format_size(b, buf, sizeof(buf));
+        if (units_parse_size(buf, &back, err, sizeof(err)) < 0 || back != b)
+            bad++;
+    }
+    CHECK("format then parse round-trips", bad == 0, "%d sizes did not", bad);
+}
+
+static void test_durations(void)
+{
+    double ms = -1;
+    char err[256];
+    CHECK("duration 2ms", units_parse_duration("2ms", &ms, err, sizeof(err)) == 0 && ms == 2.0,
+          "ms %g", ms);
+    CHECK("duration 500us", units_parse_duration("500us", &ms, err, sizeof(err)) == 0 &&
+                                fabs(ms - 0.5) < 1e-12, "ms %g", ms);
+    CHECK("duration 1s", units_parse_duration("1s", &ms, err, sizeof(err)) == 0 && ms == 1000.0,
+          "ms %g", ms);
+    int rc = units_parse_duration("5", &ms, err, sizeof(err));
+    CHECK("duration without unit", rc == -1 && strcmp(err, "duration '5' has no unit; add ns, "
+                                                           "us, ms or s, e.g. 2ms") == 0,
+          "rc %d '%s'", rc, err);
+    rc = units_parse_duration("5min", &ms, err, sizeof(err));
+    CHECK("duration bad unit", rc == -1 && strcmp(err, "unknown unit 'min' in duration '5min'; "
+                                                       "units are ns, us, ms, s") == 0,
+          "rc %d '%s'", rc, err);
+}
+
+int main(void)
+{
+    test_sizes();
+    test_format();
+    test_durations();
+    return check_exit();
+}
