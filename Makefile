@@ -16,15 +16,16 @@ BUILD     ?= build
 EXPERIMENT ?= experiments/default.yaml
 
 VERSION   := 0.1.0
-GIT_REV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+GIT_REV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null && (git diff --quiet HEAD -- || echo -dirty))
 
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers \
-             -D_GNU_SOURCE -MMD -MP \
-             -DPINSWEEP_VERSION='"$(VERSION)"' -DPINSWEEP_GIT_REV='"$(GIT_REV)"'
+             -D_GNU_SOURCE -MMD -MP
 CUDA_CFLAGS := -I$(CUDA_HOME)/include
 LDLIBS_CPU := -Wl,-Bstatic -lyaml -lcsv -lgsl -lgslcblas -Wl,-Bdynamic -lm
 LDLIBS_GPU := -L$(CUDA_HOME)/lib64 -Wl,-Bstatic -lcudart_static -Wl,-Bdynamic -lpthread -ldl -lrt
+
+space := $(subst ,, )
 
 ifneq ($(SANITIZE),)
 CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -38,19 +39,31 @@ else
 Q := @
 endif
 
-# Everything but the CUDA engine and main builds into a library the tests link too.
+# The unit tests link everything but main.c.
 CORE_SRC := $(filter-out src/main.c src/gpu_cuda.c,$(wildcard src/*.c))
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 GPU_OBJ  := $(BUILD)/gpu_cuda.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test run deps clean
+.PHONY: all test run deps clean FORCE
 all: $(BUILD)/pinsweep
 
-$(BUILD)/pinsweep: $(BUILD)/main.o $(CORE_OBJ) $(GPU_OBJ)
+$(BUILD)/pinsweep: $(BUILD)/main.o $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_CPU) $(LDLIBS_GPU)
+
+# The version and git revision, rewritten only when they change, so every
+# binary says which source it was built from and nothing else rebuilds.
+# Outside a git checkout (a copy of the tree on a GPU node) an existing one is kept.
+$(BUILD)/version.c: FORCE | $(BUILD)
+	$(Q)if [ -n "$(strip $(GIT_REV))" ] || [ ! -f $@ ]; then \
+		printf 'const char pinsweep_version[] = "%s";\nconst char pinsweep_git_rev[] = "%s";\n' \
+			'$(VERSION)' '$(or $(strip $(subst $(space),,$(GIT_REV))),unknown)' > $@.tmp; \
+		cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; fi
+
+$(BUILD)/version.o: $(BUILD)/version.c
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/gpu_cuda.o: src/gpu_cuda.c | $(BUILD)
 	@echo "  CC      $<"
@@ -60,9 +73,9 @@ $(BUILD)/%.o: src/%.c | $(BUILD)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(CORE_OBJ) | $(BUILD)/tests
+$(BUILD)/tests/%: tests/unit/%.c $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o | $(BUILD)/tests
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(LDLIBS_CPU)
+	$(Q)$(CC) $(CFLAGS) -Isrc $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o $(LDLIBS_CPU) $(LDLIBS_GPU)
 
 $(BUILD) $(BUILD)/tests:
 	$(Q)mkdir -p $@

@@ -9,6 +9,7 @@
 #include "run.h"
 #include "schema.h"
 #include "sweep.h"
+#include "version.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -258,7 +259,7 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("pinsweep %s (%s)\n", PINSWEEP_VERSION, PINSWEEP_GIT_REV);
+        printf("pinsweep %s (%s)\n", pinsweep_version, pinsweep_git_rev);
         return EXIT_ALL_OK;
     }
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)

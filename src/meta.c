@@ -2,6 +2,7 @@
  * meta.c - emitting meta.yaml with libyaml's event API.
  */
 #include "meta.h"
+#include "version.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -116,9 +117,9 @@ static void emit_gpu(struct em *m, const struct meta *mt)
 static void emit_software(struct em *m, const struct meta *mt)
 {
     map_start(m, "pinsweep");
-    kv(m, "version", PINSWEEP_VERSION);
-    kv(m, "git_revision", PINSWEEP_GIT_REV);
-    kv(m, "compiler", __VERSION__);
+    kv(m, "version", pinsweep_version);
+    kv(m, "git_revision", pinsweep_git_rev);
+    kv(m, "compiler", "cc " __VERSION__);
     kv(m, "engine", mt->engine);
     kv(m, "command_line", mt->command_line);
     map_end(m);

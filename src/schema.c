@@ -17,7 +17,7 @@ static const struct axis_value alloc_values[] = {
     {"portable", "cudaHostAlloc(cudaHostAllocPortable)"},
     {"write-combined", "cudaHostAlloc(cudaHostAllocWriteCombined)"},
     {"mapped", "cudaHostAlloc(cudaHostAllocMapped)"},
-    {"registered", "malloc, filled, then cudaHostRegister(cudaHostRegisterDefault)"},
+    {"registered", "malloc, then cudaHostRegister(cudaHostRegisterDefault)"},
 };
 
 static const struct axis_value direction_values[] = {
@@ -226,18 +226,16 @@ static void print_keys(FILE *out, int md, const char *title, const struct key_de
 static void print_axis(FILE *out, int md, const struct axis_def *a)
 {
     const char *def = a->default_value >= 0 ? a->values[a->default_value].name : "(required)";
-    if (md)
-        fprintf(out, "| `%s` | %s | %s |", a->name, def, a->help);
-    else
+    if (!md) {
         fprintf(out, "  %-16s %s (default: %s)\n", a->name, a->help, def);
-    for (int v = 0; v < a->nvalues; v++) {
-        if (md)
-            fprintf(out, "%s`%s`: %s", v ? "; " : " ", a->values[v].name, a->values[v].help);
-        else
+        for (int v = 0; v < a->nvalues; v++)
             fprintf(out, "    %-16s %s\n", a->values[v].name, a->values[v].help);
+        return;
     }
-    if (md)
-        fprintf(out, "\n");
+    fprintf(out, "| `%s` | %s | %s", a->name, def, a->help);
+    for (int v = 0; v < a->nvalues; v++)
+        fprintf(out, "%s`%s`: %s", v ? "<br>" : ":<br>", a->values[v].name, a->values[v].help);
+    fprintf(out, " |\n");
 }
 
 void schema_print_reference(FILE *out, int md)

@@ -163,15 +163,10 @@ char *units_format_size(uint64_t bytes, char *buf, size_t n)
 
 char *units_format_size_short(uint64_t bytes, char *buf, size_t n)
 {
-    static const char *bin[] = {"", "K", "M", "G", "T"};
-    int i = 0;
-    uint64_t v = bytes;
-    while (i < 4 && v >= 1024 && v % 1024 == 0) {
-        v /= 1024;
-        i++;
-    }
-    if (i == 0)
-        return units_format_size(bytes, buf, n);
-    snprintf(buf, n, "%llu%s", (unsigned long long)v, bin[i]);
+    /* The exact form with binary units shortened: 4KiB -> 4K, 1GiB -> 1G; 64MB stays. */
+    units_format_size(bytes, buf, n);
+    char *iB = strstr(buf, "iB");
+    if (iB)
+        *iB = '\0';
     return buf;
 }

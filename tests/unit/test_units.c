@@ -39,7 +39,7 @@ static const struct {
     {"1.5MiB", "size '1.5MiB' is not a whole number; a size is a whole number of bytes, "
                "optionally followed by B, KiB, MiB, GiB, TiB (powers of 2) or KB, MB, GB, TB "
                "(powers of 10), e.g. 4096, 4KiB, 256MB"},
-    {"99999999GiB", "size '99999999GiB' is too large; the most is 2^64-1 bytes"},
+    {"99999999999GiB", "size '99999999999GiB' is too large; the most is 2^64-1 bytes"},
     {"99999999999999999999", "size '99999999999999999999' is too large; the most is 2^64-1 bytes"},
     {"big", "'big' is not a size; a size is a whole number of bytes, optionally followed by B, "
             "KiB, MiB, GiB, TiB (powers of 2) or KB, MB, GB, TB (powers of 10), e.g. 4096, "
@@ -72,8 +72,8 @@ static void test_format(void)
         uint64_t bytes;
         const char *text, *short_text;
     } cases[] = {
-        {4096, "4KiB", "4K"},     {1ULL << 30, "1GiB", "1G"}, {1000, "1KB", "1000B"},
-        {4097, "4097B", "4097B"}, {64000000, "64MB", "64000000B"},
+        {4096, "4KiB", "4K"}, {1ULL << 30, "1GiB", "1G"}, {1000, "1KB", "1KB"}, {256000000, "256MB", "256MB"},
+        {4097, "4097B", "4097B"}, {64000000, "64MB", "64MB"}, {1536, "1536B", "1536B"},
     };
     char buf[32], name[64];
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

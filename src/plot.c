@@ -1,0 +1,1463 @@
+/*
+ * plot.c - from summary.csv to figures (see plot.h).
+ *
+ * The work is split so that gnuplot scripts hold no logic about the data:
+ * C reads and checks summary.csv, decides what each figure shows (panels,
+ * curves, legend, ranges, size tics) and writes it under figures/data/ as
+ *
+ *   NAME-PANEL.dat  the curves of one panel, one gnuplot data block each
+ *                   (two blank lines apart, selected with `index`);
+ *   NAME-vars.gp    gnuplot assignments naming the panels, the blocks' alloc
+ *                   kind, buffer mode and api (which style.gp maps to colour,
+ *                   dash and point type), the legend, ranges and titles.
+ *
+ * plots/NAME.gp loads NAME-vars.gp and draws.  gnuplot runs through
+ * posix_spawnp with an argument vector, never a shell, so paths may hold
+ * spaces and quotes; strings given to gnuplot are single-quoted with any
+ * quote doubled, which gnuplot reads back verbatim.
+ */
+#include "plot.h"
+#include "csv.h"
+#include "schema.h"
+#include "units.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define PLOT_MAX_PROBLEMS 10  /* bad cells listed before "and N more" */
+#define PLOT_MAX_STDERR 65536 /* bytes of gnuplot's stderr kept */
+#define PLOT_TIME_PANELS 3    /* alloc kinds in the reallocate-time figure */
+
+enum phase { PHASE_ALLOC, PHASE_FILL, PHASE_COPY, PHASE_FREE, PHASE_COUNT };
+
+/* One row of summary.csv with status ok, as the figures need it. */
+struct plot_row {
+    int dir, alloc, buffer, api; /* schema value indices */
+    const char *device;          /* owned by the table */
+    size_t line;                 /* in summary.csv */
+    double size_bytes;
+    double gbps_median, gbps_min, gbps_max, effective_gbps;
+    double phase_ms[PHASE_COUNT]; /* medians; NaN when empty */
+};
+
+/* The text columns naming a row's configuration, checked against schema.h. */
+static const struct {
+    const char *name;
+    enum axis_id axis;
+    size_t offset; /* of the int in struct plot_row */
+} axis_cols[] = {
+    {"alloc", AXIS_ALLOC, offsetof(struct plot_row, alloc)},
+    {"direction", AXIS_DIRECTION, offsetof(struct plot_row, dir)},
+    {"buffer", AXIS_BUFFER, offsetof(struct plot_row, buffer)},
+    {"api", AXIS_API, offsetof(struct plot_row, api)},
+};
+
+/* The numeric columns read; an empty cell reads as NaN. */
+static const struct {
+    const char *name;
+    int required;  /* the column must exist, and the cell be filled in ok rows */
+    size_t offset; /* of the double in struct plot_row */
+} number_cols[] = {
+    {"size_bytes", 1, offsetof(struct plot_row, size_bytes)},
+    {"gbps_median", 1, offsetof(struct plot_row, gbps_median)},
+    {"gbps_min", 0, offsetof(struct plot_row, gbps_min)},
+    {"gbps_max", 0, offsetof(struct plot_row, gbps_max)},
+    {"effective_gbps_median", 0, offsetof(struct plot_row, effective_gbps)},
+    {"alloc_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_ALLOC])},
+    {"fill_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_FILL])},
+    {"copy_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_COPY])},
+    {"free_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_FREE])},
+};
+#define NAXIS_COLS (sizeof(axis_cols) / sizeof(axis_cols[0]))
+#define NNUMBER_COLS (sizeof(number_cols) / sizeof(number_cols[0]))
+
+/* Panel titles by direction; the data files use the schema's names. */
+static const char *const dir_titles[DIR_COUNT] = {
+    [DIR_H2D] = "host → device",
+    [DIR_D2H] = "device → host",
+    [DIR_BIDIR] = "bidirectional (sum)",
+};
+
+/* A run of rows (sorted) sharing direction, alloc, buffer, api and device. */
+struct plot_curve {
+    size_t first, n;
+};
+
+/* Everything read from a results folder. */
+struct plot_input {
+    const char *dir; /* the results folder, as given */
+    char *summary_path;
+    struct csv_table table;
+    struct plot_row *rows; /* ok rows, sorted by curve then size */
+    size_t nrows;
+    struct plot_curve *curves;
+    size_t ncurves;
+    int multi_device;     /* rows name more than one device */
+    char experiment[128]; /* from the rows, else the folder's name */
+    char gpu[128];        /* from meta.yaml, or "" */
+    char host[128];
+};
+
+/* ---- small helpers ---- */
+
+static void logf_line(FILE *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void logf_line(FILE *log, const char *fmt, ...)
+{
+    if (!log)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(log, fmt, ap);
+    va_end(ap);
+    fputc('\n', log);
+    fflush(log);
+}
+
+/* a + "/" + b, malloc'd; NULL when out of memory. */
+static char *path_join(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *p = malloc(la + lb + 2);
+    if (!p)
+        return NULL;
+    memcpy(p, a, la);
+    p[la] = '/';
+    memcpy(p + la + 1, b, lb + 1);
+    return p;
+}
+
+static int make_dir(const char *path)
+{
+    if (mkdir(path, 0777) == 0 || errno == EEXIST)
+        return 0;
+    return -1;
+}
+
+/* Write s as a gnuplot string: single quotes, '' for a quote; line breaks become spaces. */
+static void gp_string(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputs("''", f);
+        else if (*s == '\n' || *s == '\r')
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+/* Copy src into dst (size n), dropping control characters and surrounding spaces. */
+static void copy_clean(char *dst, size_t n, const char *src)
+{
+    size_t len = 0;
+    while (*src == ' ' || *src == '\t')
+        src++;
+    for (; *src && len + 1 < n; src++)
+        if ((unsigned char)*src >= 0x20)
+            dst[len++] = *src;
+    while (len > 0 && dst[len - 1] == ' ')
+        len--;
+    dst[len] = '\0';
+}
+
+/* ---- reading summary.csv ---- */
+
+/* Columns the figures cannot do without, or -1 (with a message) when one is missing. */
+static int check_columns(const struct plot_input *in, FILE *log)
+{
+    const char *need[NAXIS_COLS + NNUMBER_COLS + 1];
+    size_t nneed = 0, missing = 0;
+    need[nneed++] = "status";
+    for (size_t i = 0; i < NAXIS_COLS; i++)
+        need[nneed++] = axis_cols[i].name;
+    for (size_t i = 0; i < NNUMBER_COLS; i++)
+        if (number_cols[i].required)
+            need[nneed++] = number_cols[i].name;
+    for (size_t i = 0; i < nneed; i++) {
+        if (csv_table_col(&in->table, need[i]) >= 0)
+            continue;
+        logf_line(log, "%s: no column '%s' in the header; is this a pinsweep summary.csv?",
+                  in->summary_path, need[i]);
+        missing++;
+    }
+    return missing ? -1 : 0;
+}
+
+/* Parse a number cell: "" is NaN; returns -1 for anything else that is not a number. */
+static int parse_number(const char *text, double *v)
+{
+    char *end;
+    if (text[0] == '\0') {
+        *v = NAN;
+        return 0;
+    }
+    errno = 0;
+    *v = strtod(text, &end);
+    return (end == text || *end != '\0' || errno == ERANGE) ? -1 : 0;
+}
+
+/* Count a problem with row r and report it unless too many have been. */
+static void row_problem(const struct plot_input *in, const struct plot_row *r, int *nproblems,
+                        FILE *log, const char *why)
+{
+    if ((*nproblems)++ < PLOT_MAX_PROBLEMS)
+        logf_line(log, "%s:%zu: %s", in->summary_path, r->line, why);
+}
+
+/* The alloc, direction, buffer and api of table row i; returns the number of problems. */
+static int read_row_axes(const struct plot_input *in, size_t i, struct plot_row *r, int *nproblems,
+                         FILE *log)
+{
+    const struct csv_table *t = &in->table;
+    char allowed[256], why[512];
+    int bad = 0;
+    for (size_t c = 0; c < NAXIS_COLS; c++) {
+        const char *text = csv_table_get(t, i, csv_table_col(t, axis_cols[c].name));
+        int v = schema_value_find(axis_cols[c].axis, text);
+        *(int *)((char *)r + axis_cols[c].offset) = v;
+        if (v >= 0)
+            continue;
+        snprintf(why, sizeof(why), "%s '%s' is not one of %s", axis_cols[c].name, text,
+                 schema_axis_allowed(axis_cols[c].axis, allowed, sizeof(allowed)));
+        row_problem(in, r, nproblems, log, why);
+        bad++;
+    }
+    return bad;
+}
+
+/* The numbers of table row i; returns the number of problems. */
+static int read_row_numbers(const struct plot_input *in, size_t i, struct plot_row *r,
+                            int *nproblems, FILE *log)
+{
+    const struct csv_table *t = &in->table;
+    char why[512];
+    int bad = 0;
+    for (size_t c = 0; c < NNUMBER_COLS; c++) {
+        const char *text = csv_table_get(t, i, csv_table_col(t, number_cols[c].name));
+        double *v = (double *)((char *)r + number_cols[c].offset);
+        if (parse_number(text, v) == 0 && !(number_cols[c].required && isnan(*v)))
+            continue;
+        if (text[0])
+            snprintf(why, sizeof(why), "%s '%s' is not a number", number_cols[c].name, text);
+        else
+            snprintf(why, sizeof(why), "%s is empty in a row with status ok", number_cols[c].name);
+        row_problem(in, r, nproblems, log, why);
+        bad++;
+    }
+    if (!bad && !(r->size_bytes >= 1 && r->size_bytes == floor(r->size_bytes))) {
+        snprintf(why, sizeof(why), "size_bytes '%s' is not a whole number of bytes",
+                 csv_table_get(t, i, csv_table_col(t, "size_bytes")));
+        row_problem(in, r, nproblems, log, why);
+        bad++;
+    }
+    return bad;
+}
+
+/* Fill r from table row i; returns the number of problems reported. */
+static int read_row(const struct plot_input *in, size_t i, struct plot_row *r, int *nproblems,
+                    FILE *log)
+{
+    r->line = in->table.lines[i];
+    r->device = csv_table_get(&in->table, i, csv_table_col(&in->table, "device"));
+    return read_row_axes(in, i, r, nproblems, log) + read_row_numbers(in, i, r, nproblems, log);
+}
+
+static int row_order(const void *pa, const void *pb)
+{
+    const struct plot_row *a = pa, *b = pb;
+    int d;
+    if ((d = a->dir - b->dir) || (d = a->alloc - b->alloc) || (d = a->buffer - b->buffer) ||
+        (d = a->api - b->api) || (d = strcmp(a->device, b->device)))
+        return d;
+    return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
+}
+
+static int same_curve(const struct plot_row *a, const struct plot_row *b)
+{
+    return a->dir == b->dir && a->alloc == b->alloc && a->buffer == b->buffer && a->api == b->api &&
+           strcmp(a->device, b->device) == 0;
+}
+
+/* Sort the rows and cut them into curves. */
+static int build_curves(struct plot_input *in)
+{
+    qsort(in->rows, in->nrows, sizeof(in->rows[0]), row_order);
+    in->curves = calloc(in->nrows, sizeof(in->curves[0]));
+    if (!in->curves)
+        return -1;
+    for (size_t i = 0; i < in->nrows; i++) {
+        if (i == 0 || !same_curve(&in->rows[i - 1], &in->rows[i]))
+            in->curves[in->ncurves++].first = i;
+        in->curves[in->ncurves - 1].n++;
+        if (strcmp(in->rows[i].device, in->rows[0].device) != 0)
+            in->multi_device = 1;
+    }
+    return 0;
+}
+
+/* Read the ok rows of the table into in->rows; -1 after reporting every problem. */
+static int read_rows(struct plot_input *in, FILE *log)
+{
+    const struct csv_table *t = &in->table;
+    int status_col = csv_table_col(t, "status"), nproblems = 0;
+    in->rows = calloc(t->nrows ? t->nrows : 1, sizeof(in->rows[0]));
+    if (!in->rows) {
+        logf_line(log, "%s: out of memory", in->summary_path);
+        return -1;
+    }
+    for (size_t i = 0; i < t->nrows; i++) {
+        if (strcmp(csv_table_get(t, i, status_col), "ok") != 0)
+            continue;
+        if (read_row(in, i, &in->rows[in->nrows], &nproblems, log) == 0)
+            in->nrows++;
+    }
+    if (nproblems > PLOT_MAX_PROBLEMS)
+        logf_line(log, "%s: and %d more problems like these", in->summary_path,
+                  nproblems - PLOT_MAX_PROBLEMS);
+    if (nproblems)
+        return -1;
+    if (in->nrows == 0) {
+        logf_line(log, "%s: no row has status ok (of %zu row%s); nothing to draw", in->summary_path,
+                  t->nrows, t->nrows == 1 ? "" : "s");
+        return -1;
+    }
+    return 0;
+}
+
+/* The value of a "key: value" line if it is one for key; NULL otherwise. */
+static const char *yaml_value(const char *line, const char *key)
+{
+    while (*line == ' ' || *line == '-')
+        line++;
+    size_t n = strlen(key);
+    if (strncmp(line, key, n) != 0 || line[n] != ':')
+        return NULL;
+    return line + n + 1;
+}
+
+/* Store a YAML scalar's text into dst, unquoted; keeps the first value found. */
+static void yaml_store(char *dst, size_t n, const char *value)
+{
+    char buf[256];
+    if (dst[0])
+        return;
+    copy_clean(buf, sizeof(buf), value);
+    size_t len = strlen(buf);
+    if (len >= 2 && (buf[0] == '"' || buf[0] == '\'') && buf[len - 1] == buf[0]) {
+        buf[len - 1] = '\0';
+        if (buf[0] == '"') /* the common escapes: \" and \\ */
+            for (char *r = buf + 1, *w = buf + 1;; r++) {
+                if (*r == '\\' && (r[1] == '"' || r[1] == '\\'))
+                    r++;
+                if (!(*w++ = *r))
+                    break;
+            }
+        copy_clean(dst, n, buf + 1);
+    } else {
+        copy_clean(dst, n, buf);
+    }
+}
+
+/*
+ * The GPU's name and the hostname from meta.yaml, if it is there and says:
+ * a `name:` under a top-level `gpu:` (or `gpus:`, `device:`) and a
+ * `hostname:` anywhere.  Not a YAML parser: anything unexpected is skipped.
+ */
+static void read_meta(struct plot_input *in)
+{
+    char *path = path_join(in->dir, "meta.yaml");
+    FILE *f = path ? fopen(path, "r") : NULL;
+    char line[512];
+    int in_gpu = 0;
+    const char *v;
+    while (f && fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] != ' ' && line[0] != '-' && line[0] != '#' && line[0] != '\0')
+            in_gpu =
+                yaml_value(line, "gpu") || yaml_value(line, "gpus") || yaml_value(line, "device");
+        if (in_gpu && line[0] == ' ' && (v = yaml_value(line, "name")))
+            yaml_store(in->gpu, sizeof(in->gpu), v);
+        if ((v = yaml_value(line, "hostname")))
+            yaml_store(in->host, sizeof(in->host), v);
+    }
+    if (f)
+        fclose(f);
+    free(path);
+}
+
+/* The experiment's name: the experiment column of the rows, else the folder's name. */
+static void find_experiment(struct plot_input *in)
+{
+    const struct csv_table *t = &in->table;
+    int col = csv_table_col(t, "experiment");
+    for (size_t i = 0; i < t->nrows && !in->experiment[0]; i++)
+        copy_clean(in->experiment, sizeof(in->experiment), csv_table_get(t, i, col));
+    if (in->experiment[0])
+        return;
+    const char *dir = in->dir, *slash;
+    size_t len = strlen(dir);
+    while (len > 1 && dir[len - 1] == '/')
+        len--;
+    for (slash = dir + len; slash > dir && slash[-1] != '/'; slash--)
+        ;
+    snprintf(in->experiment, sizeof(in->experiment), "%.*s", (int)(dir + len - slash), slash);
+}
+
+/* Read and check everything plot_results needs from results_dir. */
+static int input_read(struct plot_input *in, const char *results_dir, FILE *log)
+{
+    char err[512];
+    in->dir = results_dir;
+    in->summary_path = path_join(results_dir, "summary.csv");
+    if (!in->summary_path)
+        return -1;
+    if (csv_table_read(in->summary_path, &in->table, err, sizeof(err)) < 0) {
+        logf_line(log, "%s", err);
+        return -1;
+    }
+    if (check_columns(in, log) < 0 || read_rows(in, log) < 0)
+        return -1;
+    if (build_curves(in) < 0) {
+        logf_line(log, "%s: out of memory", in->summary_path);
+        return -1;
+    }
+    find_experiment(in);
+    read_meta(in);
+    return 0;
+}
+
+static void input_free(struct plot_input *in)
+{
+    csv_table_free(&in->table);
+    free(in->summary_path);
+    free(in->rows);
+    free(in->curves);
+}
+
+/* ---- describing a figure to its gnuplot script ---- */
+
+#define FIG_MAX_PANELS 8
+#define FIG_MAX_BLOCKS 1024
+#define FIG_MAX_KEYS 256
+
+/* What a style needs to know of a curve or legend entry ("" for no alloc: black). */
+struct fig_style {
+    const char *alloc, *buffer, *api;
+    char title[96];
+};
+
+/* A figure being described: written out as NAME-vars.gp. */
+struct fig {
+    const char *name;
+    int log_y;         /* the y axis is logarithmic: only values > 0 count */
+    char what[128];    /* what the figure shows: its title after the experiment's name */
+    char detail[128];  /* a remark the script puts after the title or under it; may be "" */
+    char title[300];   /* "experiment: what" */
+    char machine[300]; /* "GPU, host" from meta.yaml; may be "" */
+    char panel_title[FIG_MAX_PANELS][96];
+    char panel_tag[FIG_MAX_PANELS][32]; /* in the data file's name */
+    size_t panel_first[FIG_MAX_PANELS], panel_nblocks[FIG_MAX_PANELS];
+    size_t npanels;
+    struct fig_style block[FIG_MAX_BLOCKS];
+    size_t nblocks;
+    struct fig_style key[FIG_MAX_KEYS];
+    size_t nkeys, key_cols;
+    double x_min, x_max, y_min, y_max; /* data extent: size_bytes and the y values */
+};
+
+static void fig_init(struct fig *g, const char *name, int log_y)
+{
+    memset(g, 0, sizeof(*g));
+    g->name = name;
+    g->log_y = log_y;
+    g->x_min = g->y_min = INFINITY;
+    g->x_max = g->y_max = -INFINITY;
+}
+
+static void fig_extend(struct fig *g, double x, double y)
+{
+    if (isnan(y) || (g->log_y && y <= 0))
+        return;
+    g->x_min = fmin(g->x_min, x);
+    g->x_max = fmax(g->x_max, x);
+    g->y_min = fmin(g->y_min, y);
+    g->y_max = fmax(g->y_max, y);
+}
+
+/* The legend entry with these attributes, added when new; -1 when the legend is full. */
+static int fig_key(struct fig *g, const struct fig_style *s)
+{
+    for (size_t k = 0; k < g->nkeys; k++)
+        if (strcmp(g->key[k].alloc, s->alloc) == 0 && strcmp(g->key[k].buffer, s->buffer) == 0 &&
+            strcmp(g->key[k].api, s->api) == 0 && strcmp(g->key[k].title, s->title) == 0)
+            return (int)k;
+    if (g->nkeys == FIG_MAX_KEYS)
+        return -1;
+    g->key[g->nkeys] = *s;
+    return (int)g->nkeys++;
+}
+
+/* A "nice" upper bound for a linear axis from 0: a whole number of 1, 2 or 5 steps. */
+static double nice_ceiling(double v)
+{
+    if (!(v > 0))
+        return 1;
+    v *= 1.04; /* headroom above the highest error bar */
+    double step = pow(10, floor(log10(v / 6)));
+    if (v / step > 6 * 5)
+        step *= 5;
+    else if (v / step > 6 * 2)
+        step *= 2;
+    return ceil(v / step) * step;
+}
+
+/* Distance from exponent e to the nearest multiple of step within [lo, hi]; big if none. */
+static int label_distance(int e, int step, int lo, int hi)
+{
+    int m = ((e % step) + step) % step, best = 1 << 20;
+    if (e - m >= lo)
+        best = m;
+    if (m && e + step - m <= hi && step - m < best)
+        best = step - m;
+    return best;
+}
+
+/*
+ * The gnuplot `set xtics` list for sizes lo..hi bytes on a log axis, as the
+ * string variable called name: labels at powers of two people read (4K, 64K,
+ * 1M, 16M, 256M, 1G), 2, 4, 16 or 1024 times apart so that at most
+ * max_labels fit, plus either end of the range when not crowded; minor tics
+ * at the other powers of two.
+ */
+static void write_size_tics(FILE *f, const char *name, double lo, double hi, int max_labels)
+{
+    static const int steps[] = {1, 2, 4, 10, 20};
+    int e_lo = (int)ceil(log2(lo) - 1e-9), e_hi = (int)floor(log2(hi) + 1e-9);
+    if (e_hi < e_lo) /* one size, not a power of two: the nearest one */
+        e_hi = e_lo = (int)round(log2(lo));
+    int step = steps[0];
+    for (size_t i = 1; i < sizeof(steps) / sizeof(steps[0]) && (e_hi - e_lo) / step > max_labels;
+         i++)
+        step = steps[i];
+    char label[32];
+    fprintf(f, "%s = '(", name);
+    for (int e = e_lo; e <= e_hi; e++) {
+        int d = label_distance(e, step, e_lo, e_hi);
+        int major = d == 0 || ((e == e_lo || e == e_hi) && d >= 2);
+        units_format_size_short((uint64_t)1 << e, label, sizeof(label));
+        fprintf(f, "%s\"%s\" %.0f%s", e > e_lo ? ", " : "", major ? label : "", ldexp(1, e),
+                major ? "" : " 1");
+    }
+    fputs(")'\n", f);
+}
+
+/* Size tics for a panel of the usual width, and for a wide one (size_tics_wide). */
+static void write_all_size_tics(FILE *f, double lo, double hi)
+{
+    write_size_tics(f, "size_tics", lo, hi, 5);
+    write_size_tics(f, "size_tics_wide", lo, hi, 10);
+}
+
+enum style_field { STYLE_ALLOC, STYLE_BUFFER, STYLE_API, STYLE_TITLE };
+
+static const char *style_get(const struct fig_style *s, enum style_field w)
+{
+    switch (w) {
+    case STYLE_ALLOC:
+        return s->alloc;
+    case STYLE_BUFFER:
+        return s->buffer;
+    case STYLE_API:
+        return s->api;
+    default:
+        return s->title;
+    }
+}
+
+/* A gnuplot array of one field of n styles (gnuplot arrays cannot be empty: [''] then). */
+static void write_style_array(FILE *f, const char *name, const struct fig_style *s, size_t n,
+                              enum style_field w)
+{
+    fprintf(f, "array %s[%zu] = [", name, n ? n : 1);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ", " : "", f);
+        gp_string(f, style_get(&s[i], w));
+    }
+    fputs(n ? "]\n" : "'']\n", f);
+}
+
+static void write_size_array(FILE *f, const char *name, size_t n, const size_t *v)
+{
+    fprintf(f, "array %s[%zu] = [", name, n ? n : 1);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%zu", i ? ", " : "", v[i]);
+    fputs(n ? "]\n" : "0]\n", f);
+}
+
+/* The path of panel p's data file, malloc'd. */
+static char *panel_path(const struct fig *g, size_t p, const char *data_dir)
+{
+    char name[160];
+    snprintf(name, sizeof(name), "%s-%s.dat", g->name, g->panel_tag[p]);
+    return path_join(data_dir, name);
+}
+
+static int write_panels(FILE *f, const struct fig *g, const char *data_dir)
+{
+    size_t n = g->npanels ? g->npanels : 1;
+    fprintf(f, "array panel_title[%zu]\narray panel_file[%zu]\n", n, n);
+    for (size_t p = 0; p < g->npanels; p++) {
+        char *file = panel_path(g, p, data_dir);
+        if (!file)
+            return -1;
+        fprintf(f, "panel_title[%zu] = ", p + 1);
+        gp_string(f, g->panel_title[p]);
+        fprintf(f, "\npanel_file[%zu] = ", p + 1);
+        gp_string(f, file);
+        fputc('\n', f);
+        free(file);
+    }
+    write_size_array(f, "panel_first", g->npanels, g->panel_first);
+    write_size_array(f, "panel_nblocks", g->npanels, g->panel_nblocks);
+    return 0;
+}
+
+/* v rounded down (dir < 0) or up (dir > 0) to the series ... 0.1, 0.2, 0.5, 1, 2, 5, 10 ... */
+static double round_125(double v, int dir)
+{
+    static const double m[] = {1, 2, 5, 10};
+    double decade = pow(10, floor(log10(v)));
+    if (dir < 0) {
+        for (int i = 2; i >= 0; i--)
+            if (m[i] * decade <= v * (1 + 1e-9))
+                return m[i] * decade;
+        return decade;
+    }
+    for (int i = 0; i < 4; i++)
+        if (m[i] * decade >= v * (1 - 1e-9))
+            return m[i] * decade;
+    return 10 * decade;
+}
+
+/*
+ * The ranges: x in bytes with a margin either side; y linear from 0 to a
+ * round number (bandwidth), or on a log axis from and to the 1-2-5 values
+ * around the data.
+ */
+static void write_ranges(FILE *f, const struct fig *g)
+{
+    if (!(g->x_min <= g->x_max)) { /* no values at all: any range will do */
+        fputs("x_min = 1024\nx_max = 1048576\ny_min = 0.1\ny_max = 1\n", f);
+        write_all_size_tics(f, 1024, 1048576);
+        return;
+    }
+    fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min / 1.4, g->x_max * 1.4);
+    if (g->log_y)
+        fprintf(f, "y_min = %.17g\ny_max = %.17g\n", round_125(g->y_min / 1.15, -1),
+                round_125(g->y_max * 1.15, 1));
+    else
+        fprintf(f, "y_min = 0\ny_max = %.17g\n", nice_ceiling(g->y_max));
+    write_all_size_tics(f, g->x_min, g->x_max);
+}
+
+/* The length of the longest legend entry in characters (UTF-8 aware), for the page's width. */
+static size_t key_max_chars(const struct fig *g)
+{
+    size_t most = 0;
+    for (size_t k = 0; k < g->nkeys; k++) {
+        size_t n = 0;
+        for (const char *p = g->key[k].title; *p; p++)
+            n += ((unsigned char)*p & 0xC0) != 0x80;
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
+/* Write NAME-vars.gp for the script: every per-figure fact, as gnuplot assignments. */
+static int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_dir)
+{
+    char name[96];
+    snprintf(name, sizeof(name), "%s-vars.gp", g->name);
+    char *path = path_join(data_dir, name);
+    FILE *f = path ? fopen(path, "w") : NULL;
+    int rc = -1;
+    if (!f)
+        goto out;
+    fprintf(f, "# %s - written by `pinsweep plot` for plots/%s.gp (see src/plot.c)\n", name,
+            g->name);
+    fputs("fig_title = ", f);
+    gp_string(f, g->title);
+    fputs("\nfig_detail = ", f);
+    gp_string(f, g->detail);
+    fputs("\nfig_machine = ", f);
+    gp_string(f, g->machine);
+    fputs("\nout_dir = ", f);
+    gp_string(f, out_dir);
+    fprintf(f, "\nnpanels = %zu\nnblocks = %zu\nnkeys = %zu\nkey_cols = %zu\nkey_max_chars = %zu\n",
+            g->npanels, g->nblocks, g->nkeys, g->key_cols ? g->key_cols : 1, key_max_chars(g));
+    if (write_panels(f, g, data_dir) < 0)
+        goto out;
+    write_style_array(f, "block_alloc", g->block, g->nblocks, STYLE_ALLOC);
+    write_style_array(f, "block_buffer", g->block, g->nblocks, STYLE_BUFFER);
+    write_style_array(f, "block_api", g->block, g->nblocks, STYLE_API);
+    write_style_array(f, "key_alloc", g->key, g->nkeys, STYLE_ALLOC);
+    write_style_array(f, "key_buffer", g->key, g->nkeys, STYLE_BUFFER);
+    write_style_array(f, "key_api", g->key, g->nkeys, STYLE_API);
+    write_style_array(f, "key_title", g->key, g->nkeys, STYLE_TITLE);
+    write_ranges(f, g);
+    rc = ferror(f) ? -1 : 0;
+out:
+    if (f && fclose(f) != 0)
+        rc = -1;
+    free(path);
+    return rc;
+}
+
+/* ---- the figures' data ---- */
+
+/* Start a new panel: its blocks are the ones added until the next. */
+static int fig_panel(struct fig *g, const char *tag, const char *title)
+{
+    if (g->npanels == FIG_MAX_PANELS)
+        return -1;
+    snprintf(g->panel_tag[g->npanels], sizeof(g->panel_tag[0]), "%s", tag);
+    snprintf(g->panel_title[g->npanels], sizeof(g->panel_title[0]), "%s", title);
+    g->panel_first[g->npanels] = g->nblocks + 1; /* gnuplot arrays count from 1 */
+    g->npanels++;
+    return 0;
+}
+
+/* Add a block to the current panel and write its heading into f. */
+static int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
+{
+    if (g->nblocks == FIG_MAX_BLOCKS || g->npanels == 0)
+        return -1;
+    size_t index = g->panel_nblocks[g->npanels - 1]++;
+    g->block[g->nblocks++] = *s;
+    fprintf(f, "%s# index %zu: %s alloc=%s buffer=%s api=%s\n", index ? "\n\n" : "", index, what,
+            s->alloc, s->buffer, s->api);
+    return 0;
+}
+
+static FILE *panel_create(const struct fig *g, const char *data_dir, const char *columns)
+{
+    char *path = panel_path(g, g->npanels - 1, data_dir);
+    FILE *f = path ? fopen(path, "w") : NULL;
+    if (f)
+        fprintf(f,
+                "# %s-%s.dat - written by `pinsweep plot` from summary.csv; a gnuplot data "
+                "block per curve\n# columns: %s\n",
+                g->name, g->panel_tag[g->npanels - 1], columns);
+    free(path);
+    return f;
+}
+
+static int panel_close(FILE *f)
+{
+    int bad = ferror(f);
+    return (fclose(f) != 0 || bad) ? -1 : 0;
+}
+
+static void style_of(struct fig_style *s, const struct plot_row *r)
+{
+    s->alloc = schema_value_name(AXIS_ALLOC, r->alloc);
+    s->buffer = schema_value_name(AXIS_BUFFER, r->buffer);
+    s->api = schema_value_name(AXIS_API, r->api);
+    s->title[0] = '\0';
+}
+
+/* How many values of buffer and of api the rows hold. */
+static void count_values(const struct plot_input *in, int *nbuffers, int *napis)
+{
+    int seen_buffer[BUFFER_COUNT] = {0}, seen_api[API_COUNT] = {0};
+    *nbuffers = *napis = 0;
+    for (size_t i = 0; i < in->nrows; i++) {
+        *nbuffers += !seen_buffer[in->rows[i].buffer]++;
+        *napis += !seen_api[in->rows[i].api]++;
+    }
+}
+
+static int key_order(const void *pa, const void *pb)
+{
+    const struct fig_style *a = pa, *b = pb;
+    int d;
+    if ((d = schema_value_find(AXIS_ALLOC, a->alloc) - schema_value_find(AXIS_ALLOC, b->alloc)) ||
+        (d = schema_value_find(AXIS_BUFFER, a->buffer) -
+             schema_value_find(AXIS_BUFFER, b->buffer)) ||
+        (d = schema_value_find(AXIS_API, a->api) - schema_value_find(AXIS_API, b->api)))
+        return d;
+    return strcmp(a->title, b->title);
+}
+
+/* A row of the bandwidth figure's legend: an alloc kind (on one device). */
+struct legend_row {
+    int alloc;
+    const char *device;
+};
+
+static int legend_row_order(const void *pa, const void *pb)
+{
+    const struct legend_row *a = pa, *b = pb;
+    return a->alloc != b->alloc ? a->alloc - b->alloc : strcmp(a->device, b->device);
+}
+
+/* The distinct (alloc, device) pairs of the curves, sorted; at most max. */
+static size_t legend_rows(const struct plot_input *in, struct legend_row *rows, size_t max)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_row *r = &in->rows[in->curves[c].first];
+        size_t i = 0;
+        while (i < n && !(rows[i].alloc == r->alloc && strcmp(rows[i].device, r->device) == 0))
+            i++;
+        if (i == n && n < max)
+            rows[n++] = (struct legend_row){r->alloc, r->device};
+    }
+    qsort(rows, n, sizeof(rows[0]), legend_row_order);
+    return n;
+}
+
+/* Is there a curve of this alloc kind, device, buffer mode and api, in any direction? */
+static int has_curve(const struct plot_input *in, const struct legend_row *row, int buffer, int api)
+{
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_row *r = &in->rows[in->curves[c].first];
+        if (r->alloc == row->alloc && r->buffer == buffer && r->api == api &&
+            strcmp(r->device, row->device) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * Put legend entries into g->key as a grid: cells holds nrows x ncols
+ * entries row by row (alloc "-" for an empty cell, drawn invisibly).  gnuplot
+ * fills a legend column by column, so they go in column by column.
+ */
+static int fig_key_grid(struct fig *g, const struct fig_style *cells, size_t nrows, size_t ncols)
+{
+    if (g->nkeys + nrows * ncols > FIG_MAX_KEYS)
+        return -1;
+    for (size_t c = 0; c < ncols; c++)
+        for (size_t r = 0; r < nrows; r++)
+            g->key[g->nkeys++] = cells[r * ncols + c];
+    g->key_cols = ncols;
+    return 0;
+}
+
+/*
+ * Put n entries into g->key row by row, at most max_cols to a row, then extra
+ * (0, 1 or 2) entries on a row of their own.
+ */
+static int fig_key_flow(struct fig *g, const struct fig_style *entries, size_t n, size_t max_cols,
+                        size_t nextra)
+{
+    const struct fig_style *extra = entries + n;
+    size_t ncols = n < max_cols ? n : max_cols;
+    if (ncols < nextra)
+        ncols = nextra;
+    if (ncols == 0)
+        return 0;
+    size_t nrows = (n + ncols - 1) / ncols + (nextra ? 1 : 0);
+    struct fig_style *cells = calloc(nrows * ncols, sizeof(*cells));
+    if (!cells)
+        return -1;
+    for (size_t i = 0; i < nrows * ncols; i++)
+        cells[i] = (struct fig_style){"-", "", "", " "}; /* blank; gnuplot drops "" titles */
+    memcpy(cells, entries, n * sizeof(*cells));
+    memcpy(cells + (nrows - 1) * ncols, extra, nextra * sizeof(*cells));
+    int rc = fig_key_grid(g, cells, nrows, ncols);
+    free(cells);
+    return rc;
+}
+
+/* One cell of the bandwidth legend: the curve of row and (buffer, api), or an empty cell. */
+static void bandwidth_cell(struct fig_style *s, const struct plot_input *in,
+                           const struct legend_row *row, int buffer, int api, const int nvalues[2])
+{
+    s->alloc = schema_value_name(AXIS_ALLOC, row->alloc);
+    s->buffer = schema_value_name(AXIS_BUFFER, buffer);
+    s->api = schema_value_name(AXIS_API, api);
+    snprintf(s->title, sizeof(s->title), "%s%s%s%s%s%s%s", s->alloc, nvalues[0] > 1 ? ", " : "",
+             nvalues[0] > 1 ? s->buffer : "", nvalues[1] > 1 ? ", " : "",
+             nvalues[1] > 1 ? s->api : "", in->multi_device ? ", device " : "",
+             in->multi_device ? row->device : "");
+    if (!has_curve(in, row, buffer, api)) /* a blank cell; " ": gnuplot drops "" titles */
+        *s = (struct fig_style){"-", "", "", " "};
+}
+
+/*
+ * The legend of the bandwidth figure: a row per alloc kind, a column per
+ * (buffer, api) pair measured; one row when only the alloc kind varies.
+ */
+static int bandwidth_legend(struct fig *g, const struct plot_input *in)
+{
+    struct legend_row rows[FIG_MAX_KEYS];
+    size_t nrows = legend_rows(in, rows, FIG_MAX_KEYS), ncols = 0;
+    int pairs[BUFFER_COUNT * API_COUNT][2], nvalues[2];
+    count_values(in, &nvalues[0], &nvalues[1]);
+    for (int b = 0; b < BUFFER_COUNT; b++)
+        for (int a = 0; a < API_COUNT; a++)
+            for (size_t i = 0; i < nrows; i++)
+                if (has_curve(in, &rows[i], b, a)) {
+                    pairs[ncols][0] = b;
+                    pairs[ncols++][1] = a;
+                    break;
+                }
+    struct fig_style *cells = calloc(nrows * ncols, sizeof(*cells));
+    if (!cells)
+        return -1;
+    for (size_t r = 0; r < nrows; r++)
+        for (size_t c = 0; c < ncols; c++)
+            bandwidth_cell(&cells[r * ncols + c], in, &rows[r], pairs[c][0], pairs[c][1], nvalues);
+    int rc = ncols > 1 ? fig_key_grid(g, cells, nrows, ncols)
+                       : fig_key_flow(g, cells, nrows, 7, 0); /* only the alloc kind varies */
+    free(cells);
+    return rc;
+}
+
+static void write_bandwidth_point(FILE *f, const struct plot_row *r)
+{
+    double lo = isnan(r->gbps_min) ? r->gbps_median : r->gbps_min;
+    double hi = isnan(r->gbps_max) ? r->gbps_median : r->gbps_max;
+    fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, lo, hi);
+}
+
+/* Figure 1: gbps_median with min..max bars against size, a panel per direction. */
+static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    FILE *f = NULL;
+    int rc = -1;
+    snprintf(g->what, sizeof(g->what), "copy bandwidth");
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_row *first = &in->rows[in->curves[c].first];
+        if (c == 0 || first->dir != in->rows[in->curves[c - 1].first].dir) {
+            if ((f && panel_close(f) < 0) ||
+                fig_panel(g, schema_value_name(AXIS_DIRECTION, first->dir),
+                          dir_titles[first->dir]) < 0)
+                goto out;
+            f = panel_create(g, data_dir, "size_bytes gbps_median gbps_min gbps_max");
+            if (!f)
+                goto out;
+        }
+        struct fig_style s;
+        style_of(&s, first);
+        if (fig_block(g, f, &s, "copy bandwidth") < 0)
+            goto out;
+        for (size_t i = 0; i < in->curves[c].n; i++) {
+            const struct plot_row *r = first + i;
+            write_bandwidth_point(f, r);
+            fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+        }
+    }
+    rc = bandwidth_legend(g, in);
+out:
+    if (f && panel_close(f) < 0)
+        rc = -1;
+    return rc;
+}
+
+/* The curve of (dir, alloc, buffer, api) on the first device that has one, or NULL. */
+static const struct plot_curve *find_curve(const struct plot_input *in, int dir, int alloc,
+                                           int buffer, int api)
+{
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_row *r = &in->rows[in->curves[c].first];
+        if (r->dir == dir && r->alloc == alloc && r->buffer == buffer && r->api == api)
+            return &in->curves[c];
+    }
+    return NULL;
+}
+
+/* Does any reallocate row of dir and api carry an effective bandwidth? */
+static int has_effective(const struct plot_input *in, int dir, int api)
+{
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct plot_row *r = &in->rows[i];
+        if (r->dir == dir && r->api == api && r->buffer == BUFFER_REALLOCATE &&
+            !isnan(r->effective_gbps))
+            return 1;
+    }
+    return 0;
+}
+
+/* The api to compare reuse and reallocate with in direction dir: async first; -1 if none. */
+static int compare_api(const struct plot_input *in, int dir)
+{
+    static const int order[] = {API_ASYNC, API_SYNC};
+    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+        int reuse = 0;
+        for (int a = 0; a < ALLOC_COUNT; a++)
+            reuse |= find_curve(in, dir, a, BUFFER_REUSE, order[i]) != NULL;
+        if (reuse && has_effective(in, dir, order[i]))
+            return order[i];
+    }
+    return -1;
+}
+
+/* One block of figure 2: a reuse curve's gbps_median or a reallocate curve's effective. */
+static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
+                       const struct plot_curve *c)
+{
+    const struct plot_row *first = &in->rows[c->first];
+    int reuse = first->buffer == BUFFER_REUSE;
+    struct fig_style s;
+    style_of(&s, first);
+    if (fig_block(g, f, &s, reuse ? "copy bandwidth" : "effective bandwidth of the cycle") < 0)
+        return -1;
+    for (size_t i = 0; i < c->n; i++) {
+        double v = reuse ? first[i].gbps_median : first[i].effective_gbps;
+        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, v);
+        fig_extend(g, first[i].size_bytes, v);
+    }
+    return 0;
+}
+
+static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int api,
+                       const char *data_dir)
+{
+    char title[96];
+    snprintf(title, sizeof(title), "%s, %s", dir_titles[dir], schema_value_name(AXIS_API, api));
+    if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0)
+        return -1;
+    FILE *f = panel_create(g, data_dir,
+                           "size_bytes gbps (reuse: gbps_median; reallocate: "
+                           "effective_gbps_median)");
+    if (!f)
+        return -1;
+    int rc = 0;
+    for (int a = 0; a < ALLOC_COUNT && rc == 0; a++) {
+        for (int b = 0; b < BUFFER_COUNT && rc == 0; b++) {
+            const struct plot_curve *c = find_curve(in, dir, a, b, api);
+            if (c)
+                rc = reuse_block(g, f, in, c);
+        }
+        struct fig_style s = {schema_value_name(AXIS_ALLOC, a), "reuse",
+                              schema_value_name(AXIS_API, api), ""};
+        snprintf(s.title, sizeof(s.title), "%s", s.alloc);
+        if (find_curve(in, dir, a, BUFFER_REUSE, api) ||
+            find_curve(in, dir, a, BUFFER_REALLOCATE, api))
+            rc = rc < 0 || fig_key(g, &s) < 0 ? -1 : 0;
+    }
+    if (panel_close(f) < 0)
+        rc = -1;
+    return rc;
+}
+
+/*
+ * The legend of figure 2: the alloc kinds' colours in rows of up to three,
+ * then a row saying what solid and dashed lines are.
+ */
+static int reuse_legend(struct fig *g)
+{
+    struct fig_style entries[FIG_MAX_KEYS + 2];
+    size_t n = g->nkeys;
+    memcpy(entries, g->key, n * sizeof(entries[0]));
+    qsort(entries, n, sizeof(entries[0]), key_order);
+    entries[n] = (struct fig_style){"", "reuse", "", "reuse: copy bandwidth"};
+    entries[n + 1] = (struct fig_style){"", "reallocate", "", "reallocate: bytes ÷ cycle time"};
+    g->nkeys = 0;
+    return fig_key_flow(g, entries, n, 3, 2);
+}
+
+/* Figure 2: reuse copy bandwidth against reallocate effective bandwidth. */
+static int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    snprintf(g->what, sizeof(g->what), "reuse vs reallocate");
+    snprintf(g->detail, sizeof(g->detail), "a cycle: alloc + fill + copy + free");
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int api = compare_api(in, d);
+        if (api >= 0 && reuse_panel(g, in, d, api, data_dir) < 0)
+            return -1;
+    }
+    return g->npanels ? reuse_legend(g) : 0;
+}
+
+/* The direction and api of figure 3: h2d and async when measured; -1 if nothing to show. */
+static int time_pick(const struct plot_input *in, int *dir, int *api)
+{
+    static const int dirs[] = {DIR_H2D, DIR_D2H, DIR_BIDIR}, apis[] = {API_ASYNC, API_SYNC};
+    for (size_t d = 0; d < 3; d++)
+        for (size_t a = 0; a < 2; a++)
+            for (size_t i = 0; i < in->nrows; i++) {
+                const struct plot_row *r = &in->rows[i];
+                if (r->dir == dirs[d] && r->api == apis[a] && r->buffer == BUFFER_REALLOCATE &&
+                    !isnan(r->phase_ms[PHASE_ALLOC])) {
+                    *dir = dirs[d];
+                    *api = apis[a];
+                    return 0;
+                }
+            }
+    return -1;
+}
+
+static int time_panel(struct fig *g, const struct plot_input *in, const struct plot_curve *c,
+                      const char *data_dir)
+{
+    const struct plot_row *first = &in->rows[c->first];
+    struct fig_style s;
+    style_of(&s, first);
+    if (fig_panel(g, s.alloc, s.alloc) < 0)
+        return -1;
+    FILE *f = panel_create(g, data_dir,
+                           "size_bytes alloc_ms fill_ms copy_ms free_ms total_ms "
+                           "(medians; total is their sum)");
+    if (!f || fig_block(g, f, &s, "time per reallocate cycle") < 0) {
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        const double *ms = first[i].phase_ms;
+        double total = ms[0] + ms[1] + ms[2] + ms[3];
+        fprintf(f, "%.0f %.6g %.6g %.6g %.6g %.6g\n", first[i].size_bytes, ms[0], ms[1], ms[2],
+                ms[3], total);
+        for (int p = 0; p < PHASE_COUNT; p++)
+            if (ms[p] > 0)
+                fig_extend(g, first[i].size_bytes, ms[p]);
+        if (total > 0)
+            fig_extend(g, first[i].size_bytes, total);
+    }
+    return panel_close(f);
+}
+
+/* Figure 3: alloc, fill, copy and free time of a reallocate cycle, for up to 3 alloc kinds. */
+static int fig_time(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    static const int prefer[] = {ALLOC_PAGEABLE,   ALLOC_PINNED,   ALLOC_REGISTERED,
+                                 ALLOC_MALLOCHOST, ALLOC_PORTABLE, ALLOC_WRITE_COMBINED,
+                                 ALLOC_MAPPED};
+    int dir, api;
+    if (time_pick(in, &dir, &api) < 0)
+        return 0;
+    for (size_t i = 0; i < ALLOC_COUNT && g->npanels < PLOT_TIME_PANELS; i++) {
+        const struct plot_curve *c = find_curve(in, dir, prefer[i], BUFFER_REALLOCATE, api);
+        if (c && !isnan(in->rows[c->first].phase_ms[PHASE_ALLOC]) &&
+            time_panel(g, in, c, data_dir) < 0)
+            return -1;
+    }
+    snprintf(g->what, sizeof(g->what), "time of a reallocate cycle");
+    snprintf(g->detail, sizeof(g->detail), "%s, %s", dir_titles[dir],
+             schema_value_name(AXIS_API, api));
+    return 0;
+}
+
+/* ---- running gnuplot ---- */
+
+int plot_gnuplot_available(void)
+{
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        char file[4096];
+        struct stat st;
+        snprintf(file, sizeof(file), "%.*s/gnuplot", (int)(n ? n : 1), n ? path : ".");
+        if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && access(file, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+/* Read all of fd into buf (at most cap - 1 bytes kept, the rest drained); NUL-terminated. */
+static void read_all(int fd, char *buf, size_t cap)
+{
+    size_t len = 0;
+    char sink[4096];
+    for (;;) {
+        char *dst = len + 1 < cap ? buf + len : sink;
+        size_t room = len + 1 < cap ? cap - 1 - len : sizeof(sink);
+        ssize_t n = read(fd, dst, room);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        if (dst == buf + len)
+            len += (size_t)n;
+    }
+    buf[len] = '\0';
+}
+
+/* Strip line breaks and spaces from both ends of s, in place. */
+static void trim(char *s)
+{
+    size_t start = strspn(s, "\n\r "), len = strlen(s);
+    while (len > start && strchr("\n\r ", s[len - 1]))
+        len--;
+    memmove(s, s + start, len - start);
+    s[len - start] = '\0';
+}
+
+/* "name='value'" as a gnuplot assignment, the value quoted for gnuplot; malloc'd. */
+static char *gp_assign(const char *name, const char *value)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    fprintf(f, "%s = ", name);
+    gp_string(f, value);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* Spawn gnuplot on argv with stdin and stdout on /dev/null and stderr into a pipe. */
+static int spawn_gnuplot(char *const argv[], pid_t *pid, int *err_fd)
+{
+    int fds[2];
+    posix_spawn_file_actions_t fa;
+    if (pipe(fds) < 0)
+        return errno;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    posix_spawn_file_actions_addclose(&fa, fds[1]);
+    int e = posix_spawnp(pid, "gnuplot", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fds[1]);
+    if (e != 0)
+        close(fds[0]);
+    else
+        *err_fd = fds[0];
+    return e;
+}
+
+/* Say how gnuplot ended, with what it wrote to stderr; returns 0 or PLOT_EGNUPLOT. */
+static int report_exit(const char *script, int status, const char *err_text, FILE *log)
+{
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        if (err_text[0])
+            logf_line(log, "gnuplot warned on %s:\n%s", script, err_text);
+        return 0;
+    }
+    if (WIFEXITED(status))
+        logf_line(log, "gnuplot failed on %s (exit status %d):", script, WEXITSTATUS(status));
+    else
+        logf_line(log, "gnuplot failed on %s (killed by signal %d):", script,
+                  WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    logf_line(log, "%s", err_text);
+    return PLOT_EGNUPLOT;
+}
+
+/*
+ * Run `gnuplot -e "plots_dir='...'; vars_file='...'" SCRIPT`.  Returns 0, or
+ * PLOT_ENO_GNUPLOT / PLOT_EGNUPLOT after saying why on log, gnuplot's
+ * stderr included.  Warnings on a successful run are passed through too.
+ */
+static int run_gnuplot(const char *script, const char *scripts_dir, const char *vars_file,
+                       FILE *log)
+{
+    char *dir_arg = gp_assign("plots_dir", scripts_dir);
+    char *vars_arg = gp_assign("vars_file", vars_file);
+    char *expr = NULL, *err_text = malloc(PLOT_MAX_STDERR);
+    int rc = PLOT_EGNUPLOT, err_fd = -1, status = 0;
+    pid_t pid;
+    if (!dir_arg || !vars_arg || !err_text || asprintf(&expr, "%s; %s", dir_arg, vars_arg) < 0) {
+        expr = NULL;
+        logf_line(log, "cannot run gnuplot: out of memory");
+        goto out;
+    }
+    char *argv[] = {"gnuplot", "-e", expr, (char *)script, NULL};
+    int e = spawn_gnuplot(argv, &pid, &err_fd);
+    if (e != 0) {
+        rc = e == ENOENT ? PLOT_ENO_GNUPLOT : PLOT_EGNUPLOT;
+        logf_line(log, "cannot run gnuplot: %s", strerror(e));
+        goto out;
+    }
+    read_all(err_fd, err_text, PLOT_MAX_STDERR);
+    trim(err_text);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    rc = report_exit(script, status, err_text, log);
+out:
+    if (err_fd >= 0)
+        close(err_fd);
+    free(dir_arg);
+    free(vars_arg);
+    free(expr);
+    free(err_text);
+    return rc;
+}
+
+/* ---- plot_results ---- */
+
+/*
+ * The figures, in order: plots/NAME.gp draws NAME.{png,pdf,svg}.  describe
+ * writes a figure's data files and fills in g; a figure it gives no panels
+ * is left out with a note saying what it needs.
+ */
+static const struct {
+    const char *name;
+    int log_y;
+    int (*describe)(struct fig *g, const struct plot_input *in, const char *data_dir);
+    const char *needs;
+} figures[] = {
+    {"bandwidth", 0, fig_bandwidth, "rows with status ok"},
+    {"reuse-vs-reallocate", 1, fig_reuse,
+     "rows of both buffer modes, reuse and reallocate, with effective_gbps_median"},
+    {"reallocate-time", 1, fig_time, "reallocate rows with alloc_ms_median, fill_ms_median, ..."},
+};
+#define NFIGURES (sizeof(figures) / sizeof(figures[0]))
+static const char *const formats[] = {"png", "pdf", "svg"};
+
+/* The title's parts; the script joins them on one line or more, as the page's width allows. */
+static void compose_title(struct fig *g, const struct plot_input *in)
+{
+    snprintf(g->title, sizeof(g->title), "%s: %s", in->experiment, g->what);
+    snprintf(g->machine, sizeof(g->machine), "%s%s%s", in->gpu,
+             in->gpu[0] && in->host[0] ? ", " : "", in->host);
+}
+
+/* Remove what an earlier run left of a figure this run does not draw. */
+static void remove_stale(const char *name, const char *fig_dir)
+{
+    char file[160];
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        snprintf(file, sizeof(file), "%s.%s", name, formats[i]);
+        char *path = path_join(fig_dir, file);
+        if (path)
+            unlink(path);
+        free(path);
+    }
+}
+
+/* Describe every figure into data_dir; made[i] says which have something to draw. */
+static int write_figures(const struct plot_input *in, const char *fig_dir, const char *data_dir,
+                         int made[], FILE *log)
+{
+    struct fig *g = malloc(sizeof(*g));
+    int rc = PLOT_EWRITE;
+    if (!g) {
+        logf_line(log, "%s: out of memory", data_dir);
+        return rc;
+    }
+    for (size_t i = 0; i < NFIGURES; i++) {
+        fig_init(g, figures[i].name, figures[i].log_y);
+        errno = 0;
+        if (figures[i].describe(g, in, data_dir) < 0) {
+            logf_line(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
+                      errno ? strerror(errno) : "too many panels or curves");
+            goto out;
+        }
+        made[i] = g->npanels > 0;
+        if (!made[i]) {
+            logf_line(log, "note: no %s figure: it needs %s", g->name, figures[i].needs);
+            remove_stale(g->name, fig_dir);
+            continue;
+        }
+        compose_title(g, in);
+        if (fig_write_vars(g, data_dir, fig_dir) < 0) {
+            logf_line(log, "%s: cannot write %s-vars.gp: %s", data_dir, g->name, strerror(errno));
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(g);
+    return rc;
+}
+
+/* Did gnuplot leave name.{png,pdf,svg} in fig_dir, none empty? */
+static int check_outputs(const char *name, const char *fig_dir, FILE *log)
+{
+    char file[160];
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        struct stat st;
+        snprintf(file, sizeof(file), "%s.%s", name, formats[i]);
+        char *path = path_join(fig_dir, file);
+        int ok = path && stat(path, &st) == 0 && st.st_size > 0;
+        if (!ok)
+            logf_line(log, "gnuplot did not write %s", path ? path : file);
+        free(path);
+        if (!ok)
+            return PLOT_EGNUPLOT;
+    }
+    logf_line(log, "wrote %s/%s.{png,pdf,svg}", fig_dir, name);
+    return 0;
+}
+
+/* Run the script of every figure made. */
+static int draw_figures(const char *scripts_dir, const char *fig_dir, const char *data_dir,
+                        const int made[], FILE *log)
+{
+    char file[160];
+    int rc = 0;
+    for (size_t i = 0; i < NFIGURES && rc == 0; i++) {
+        if (!made[i])
+            continue;
+        snprintf(file, sizeof(file), "%s.gp", figures[i].name);
+        char *script = path_join(scripts_dir, file);
+        snprintf(file, sizeof(file), "%s-vars.gp", figures[i].name);
+        char *vars = path_join(data_dir, file);
+        if (!script || !vars)
+            rc = PLOT_EGNUPLOT;
+        else if (access(script, R_OK) != 0) {
+            logf_line(log,
+                      "%s: %s; set PINSWEEP_PLOTS to the folder of pinsweep's gnuplot "
+                      "scripts",
+                      script, strerror(errno));
+            rc = PLOT_EGNUPLOT;
+        } else if ((rc = run_gnuplot(script, scripts_dir, vars, log)) == 0)
+            rc = check_outputs(figures[i].name, fig_dir, log);
+        free(script);
+        free(vars);
+    }
+    return rc;
+}
+
+int plot_results(const char *results_dir, const char *scripts_dir, FILE *log)
+{
+    struct plot_input in = {0};
+    int made[NFIGURES] = {0};
+    char *fig_dir = NULL, *data_dir = NULL;
+    int rc = PLOT_EBAD_SUMMARY;
+    if (input_read(&in, results_dir, log) < 0)
+        goto out;
+    rc = PLOT_EWRITE;
+    fig_dir = path_join(results_dir, "figures");
+    data_dir = fig_dir ? path_join(fig_dir, "data") : NULL;
+    if (!data_dir || make_dir(fig_dir) < 0 || make_dir(data_dir) < 0) {
+        logf_line(log, "cannot create %s: %s", data_dir ? data_dir : results_dir, strerror(errno));
+        goto out;
+    }
+    if ((rc = write_figures(&in, fig_dir, data_dir, made, log)) < 0)
+        goto out;
+    if (!plot_gnuplot_available()) {
+        logf_line(log,
+                  "gnuplot is not installed (not found on PATH), so no figures were drawn; "
+                  "their data is in %s. To draw them: apt-get install gnuplot-nox, then "
+                  "pinsweep plot %s (here, or on any machine with gnuplot)",
+                  data_dir, results_dir);
+        rc = PLOT_ENO_GNUPLOT;
+        goto out;
+    }
+    rc = draw_figures(scripts_dir, fig_dir, data_dir, made, log);
+out:
+    input_free(&in);
+    free(fig_dir);
+    free(data_dir);
+    return rc;
+}
