@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One field, through csv_fwrite only when it must be quoted (csv.h). */
 void csv_put_text(FILE *f, const char *s)
 {
     if (!s)
@@ -28,6 +29,7 @@ void csv_put_text(FILE *f, const char *s)
         fputs(s, f);
 }
 
+/* One number, or an empty field for NaN (csv.h). */
 void csv_put_double(FILE *f, double v, const char *fmt)
 {
     if (isnan(v))
@@ -35,12 +37,14 @@ void csv_put_double(FILE *f, double v, const char *fmt)
     fprintf(f, fmt ? fmt : "%.17g", v);
 }
 
+/* The comma before every field but a row's first (csv.h). */
 void csv_put_sep(FILE *f, int first)
 {
     if (!first)
         fputc(',', f);
 }
 
+/* The end of a row: a bare LF, as RFC 4180 readers (and libcsv) accept. */
 void csv_put_eol(FILE *f)
 {
     fputc('\n', f);
@@ -243,6 +247,7 @@ static int reader_feed(struct csv_reader *r, struct csv_parser *p, FILE *f)
     return r->failed ? -1 : 0;
 }
 
+/* Read a whole file into *t; see csv.h for the contract and the messages. */
 int csv_table_read(const char *path, struct csv_table *t, char *err, size_t errlen)
 {
     struct csv_reader r = {.path = path, .t = t, .line = 1, .err = err, .errlen = errlen};
@@ -285,6 +290,7 @@ out:
     return rc;
 }
 
+/* A linear search: tables have tens of columns. */
 int csv_table_col(const struct csv_table *t, const char *name)
 {
     for (size_t i = 0; i < t->ncols; i++)
@@ -293,6 +299,7 @@ int csv_table_col(const struct csv_table *t, const char *name)
     return -1;
 }
 
+/* The cell, or "" out of range (csv.h). */
 const char *csv_table_get(const struct csv_table *t, size_t row, int col)
 {
     if (col < 0 || (size_t)col >= t->ncols || row >= t->nrows)
@@ -300,6 +307,7 @@ const char *csv_table_get(const struct csv_table *t, size_t row, int col)
     return t->cells[row * t->ncols + (size_t)col];
 }
 
+/* Free all of t; safe on an empty or zeroed table. */
 void csv_table_free(struct csv_table *t)
 {
     for (size_t i = 0; i < t->ncols && t->header; i++)

@@ -235,11 +235,9 @@ static int cmd_plot(int argc, char **argv)
     if (argc != 1)
         return usage_error("plot takes one results folder%s", argc ? ", not several" : "");
     int rc = plot_results(argv[0], plots_dir(), stderr);
-    if (rc == 0) {
-        fprintf(stderr, "pinsweep: figures in %s/figures/\n", argv[0]);
+    if (rc == PLOT_OK)
         return EXIT_ALL_OK;
-    }
-    return rc == -1 ? EXIT_USAGE : EXIT_SYSTEM;
+    return rc == PLOT_EBAD_SUMMARY ? EXIT_USAGE : EXIT_SYSTEM;
 }
 
 static int cmd_help(const struct cli *c)

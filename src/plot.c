@@ -126,7 +126,7 @@ static void logf_line(FILE *log, const char *fmt, ...)
     fflush(log);
 }
 
-/* a + "/" + b, malloc'd; NULL when out of memory. */
+/* a + "/" + b (no second slash when a ends in one), malloc'd; NULL when out of memory. */
 static char *path_join(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
@@ -134,8 +134,9 @@ static char *path_join(const char *a, const char *b)
     if (!p)
         return NULL;
     memcpy(p, a, la);
-    p[la] = '/';
-    memcpy(p + la + 1, b, lb + 1);
+    if (la == 0 || a[la - 1] != '/')
+        p[la++] = '/';
+    memcpy(p + la, b, lb + 1);
     return p;
 }
 
@@ -1159,6 +1160,7 @@ static int fig_time(struct fig *g, const struct plot_input *in, const char *data
 
 /* ---- running gnuplot ---- */
 
+/* Whether posix_spawnp would find gnuplot: an executable file of that name on PATH. */
 int plot_gnuplot_available(void)
 {
     const char *path = getenv("PATH");
@@ -1428,6 +1430,10 @@ static int draw_figures(const char *scripts_dir, const char *fig_dir, const char
     return rc;
 }
 
+/*
+ * Read, describe, then draw (see plot.h).  The data files are written before
+ * gnuplot is looked for, so that they can be drawn later elsewhere.
+ */
 int plot_results(const char *results_dir, const char *scripts_dir, FILE *log)
 {
     struct plot_input in = {0};

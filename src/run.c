@@ -70,17 +70,11 @@ static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
     }
 }
 
+/* Figures at the end; without gnuplot plot_results still writes their data and says how to draw them later. */
 static void render(const char *dir, const struct run_opts *o)
 {
-    if (!o->plot)
-        return;
-    if (!plot_gnuplot_available()) {
-        fprintf(stderr, "pinsweep: gnuplot is not installed, so no figures were rendered; "
-                        "render them where it is with: pinsweep plot %s\n", dir);
-        return;
-    }
-    if (plot_results(dir, o->plots_dir, stderr) == 0)
-        fprintf(stderr, "pinsweep: figures in %s/figures/\n", dir);
+    if (o->plot)
+        plot_results(dir, o->plots_dir, stderr);
 }
 
 /* Measure every configuration, appending rows as each one finishes. */

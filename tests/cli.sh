@@ -93,7 +93,7 @@ cli_fake_faults() {
 cli_plot() {
     if ! command -v gnuplot > /dev/null; then t_skip "cli: plot renders figures" "gnuplot not installed"; return; fi
     cp -r tests/fixtures/results-small "$TMP/plot"
-    expect "cli: plot a results folder" 0 "figures in $TMP/plot/figures/" -- "$PINSWEEP" plot "$TMP/plot"
+    expect "cli: plot a results folder" 0 "wrote $TMP/plot/figures/bandwidth.{png,pdf,svg}" -- "$PINSWEEP" plot "$TMP/plot"
     local f missing=""
     for f in bandwidth.png bandwidth.pdf bandwidth.svg reuse-vs-reallocate.png; do
         [ -s "$TMP/plot/figures/$f" ] || missing="$missing $f"

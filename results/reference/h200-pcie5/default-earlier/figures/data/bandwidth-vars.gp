@@ -1,0 +1,31 @@
+# bandwidth-vars.gp - written by `pinsweep plot` for plots/bandwidth.gp (see src/plot.c)
+fig_title = 'default: copy bandwidth'
+fig_detail = ''
+fig_machine = 'NVIDIA H200, vm'
+out_dir = 'results/reference/h200-pcie5/default-earlier/figures'
+npanels = 2
+nblocks = 14
+nkeys = 7
+key_cols = 7
+key_max_chars = 14
+array panel_title[2]
+array panel_file[2]
+panel_title[1] = 'host → device'
+panel_file[1] = 'results/reference/h200-pcie5/default-earlier/figures/data/bandwidth-h2d.dat'
+panel_title[2] = 'device → host'
+panel_file[2] = 'results/reference/h200-pcie5/default-earlier/figures/data/bandwidth-d2h.dat'
+array panel_first[2] = [1, 8]
+array panel_nblocks[2] = [7, 7]
+array block_alloc[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_buffer[14] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
+array block_api[14] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array key_alloc[7] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array key_buffer[7] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
+array key_api[7] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array key_title[7] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+x_min = 2925.7142857142858
+x_max = 1503238553.5999999
+y_min = 0
+y_max = 60
+size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
+size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
