@@ -152,6 +152,23 @@ static int parse_duration(struct loader *ld, const struct key_def *def, yaml_nod
     return 0;
 }
 
+static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node_t *v,
+                         double *pct)
+{
+    const char *s = scalar(v);
+    char *end = NULL;
+    double x = s && !is_empty(v) ? strtod(s, &end) : NAN;
+    if (end && *end == '%')
+        end++;
+    if (!s || end == s || !end || *end || !isfinite(x) || x < def->min || x > def->max) {
+        ERR(ld, v, "'%s' must be a percentage from %g%% to %g%%, such as 0.5%%, not '%s'",
+            def->name, def->min, def->max, s ? s : node_kind(v));
+        return -1;
+    }
+    *pct = x;
+    return 0;
+}
+
 static char *parse_string(struct loader *ld, const struct key_def *def, yaml_node_t *v)
 {
     const char *s = scalar(v);
@@ -528,6 +545,14 @@ static void measure_pair(struct loader *ld, const char *key, yaml_node_t *k, yam
         parse_int(ld, def, v, &m->samples);
     else if (strcmp(key, "min_sample_time") == 0)
         parse_duration(ld, def, v, &m->min_sample_ms);
+    else if (strcmp(key, "min_samples") == 0)
+        parse_int(ld, def, v, &m->min_samples);
+    else if (strcmp(key, "max_samples") == 0)
+        parse_int(ld, def, v, &m->max_samples);
+    else if (strcmp(key, "target_rsd") == 0)
+        parse_percent(ld, def, v, &m->target_rsd_pct);
+    else if (strcmp(key, "max_time") == 0)
+        parse_duration(ld, def, v, &m->max_time_ms);
     else if (strcmp(key, "max_batch") == 0)
         parse_int(ld, def, v, &m->max_batch);
 }
@@ -567,8 +592,12 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
         if (walk_mapping(ld, v, measure_pair, &e->measure) < 0)
             ERR(ld, v, "'measure' must be a mapping such as '{warmup: 2, samples: 10}', not %s",
                 node_kind(v));
+        else if (e->measure.min_samples > e->measure.max_samples)
+            ERR(ld, v, "min_samples (%d) is more than max_samples (%d)", e->measure.min_samples,
+                e->measure.max_samples);
         break;
     case KEY_DURATION:
+    case KEY_PERCENT:
         break;
     }
 }
@@ -664,7 +693,11 @@ static void syntax_error(struct loader *ld, yaml_parser_t *p)
 static void set_defaults(struct experiment *e)
 {
     e->measure.warmup = 2;
-    e->measure.samples = 10;
+    e->measure.samples = 0;
+    e->measure.min_samples = 5;
+    e->measure.max_samples = 30;
+    e->measure.target_rsd_pct = 0.5;
+    e->measure.max_time_ms = 1000.0;
     e->measure.min_sample_ms = 2.0;
     e->measure.max_batch = 10000;
 }

@@ -41,7 +41,10 @@ struct exclude_rule {
 
 struct measure_opts {
     int warmup;
-    int samples;
+    int samples; /* fixed count, or 0: adaptive between min_samples and max_samples */
+    int min_samples, max_samples;
+    double target_rsd_pct;
+    double max_time_ms;
     double min_sample_ms;
     int max_batch;
 };

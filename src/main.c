@@ -4,6 +4,7 @@
  * The only file that decides exit codes (see enum exit_code in run.h).
  */
 #include "experiment.h"
+#include "fit.h"
 #include "plan.h"
 #include "plot.h"
 #include "run.h"
@@ -35,7 +36,8 @@ static const char usage_text[] =
     "commands:\n"
     "  plan FILE          print the configurations FILE expands to (needs no GPU)\n"
     "  run FILE           measure every configuration on the GPU and write a results folder\n"
-    "  plot DIR           render the figures of a results folder (needs gnuplot)\n"
+    "  plot DIR           fit latency and bandwidth (fits.csv) and render the figures of a\n"
+    "                     results folder (figures need gnuplot)\n"
     "  help [--markdown]  the experiment-file reference\n"
     "  version            print the version\n"
     "\n"
@@ -234,6 +236,11 @@ static int cmd_plot(int argc, char **argv)
 {
     if (argc != 1)
         return usage_error("plot takes one results folder%s", argc ? ", not several" : "");
+    char err[512];
+    if (fit_results(argv[0], stdout, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return EXIT_USAGE;
+    }
     int rc = plot_results(argv[0], plots_dir(), stderr);
     if (rc == PLOT_OK)
         return EXIT_ALL_OK;

@@ -109,6 +109,9 @@ static int calibrate(const struct gpu_ops *ops, const struct measure_opts *m, st
 {
     struct copy_time t;
     j->copies = 1;
+    /* The first copy pays one-off costs (page faults, lazy set-up): leave it out. */
+    if (run_job(ops, j, &t, r) < 0)
+        return -1;
     for (int round = 0; round < 8; round++) {
         if (run_job(ops, j, &t, r) < 0)
             return -1;
@@ -138,26 +141,93 @@ static void sample_from_time(struct sample *s, int copies, const struct copy_tim
     s->alloc_ms = s->fill_ms = s->free_ms = NAN;
 }
 
+const char *const measure_stop_names[] = {"", "fixed", "target", "max_samples", "max_time"};
+
+int measure_max_samples(const struct measure_opts *m)
+{
+    return m->samples > 0 ? m->samples : m->max_samples;
+}
+
+enum stop_reason measure_should_stop(const struct measure_opts *m, const double *gbps, size_t n,
+                                     double elapsed_ms, double *rsd_pct)
+{
+    struct stats st;
+    *rsd_pct = NAN;
+    if (n >= 2 && stats_compute(gbps, n, &st) == 0)
+        *rsd_pct = st.rsd_pct;
+    if (m->samples > 0)
+        return n >= (size_t)m->samples ? STOP_FIXED : STOP_CONTINUE;
+    if (n >= (size_t)m->min_samples && *rsd_pct <= m->target_rsd_pct)
+        return STOP_TARGET;
+    if (n >= (size_t)m->max_samples)
+        return STOP_MAX_SAMPLES;
+    size_t floor = m->min_samples < 3 ? (size_t)m->min_samples : 3;
+    if (elapsed_ms >= m->max_time_ms && n >= floor)
+        return STOP_MAX_TIME;
+    return STOP_CONTINUE;
+}
+
+/* Takes one sample into *s; returns 0 or -1 (the result then says why). */
+typedef int (*sample_fn)(void *ctx, struct sample *s);
+
+/* Take samples until the stopping rule says so. */
+static int sample_loop(const struct measure_opts *m, const struct config *c, struct result *r,
+                       sample_fn take, void *ctx)
+{
+    int cap = measure_max_samples(m);
+    double *gbps = malloc((size_t)cap * sizeof(*gbps));
+    double t0 = timer_now_ms();
+    int rc = -1;
+    if (!gbps) {
+        fail(r, "sampling", "out of memory");
+        return -1;
+    }
+    r->stop = STOP_CONTINUE;
+    while (r->stop == STOP_CONTINUE && r->nsamples < (size_t)cap) {
+        struct sample_rates sr;
+        if (take(ctx, &r->samples[r->nsamples]) < 0)
+            goto out;
+        measure_sample_rates(c, &r->samples[r->nsamples], &sr);
+        gbps[r->nsamples++] = sr.gbps;
+        r->stop = measure_should_stop(m, gbps, r->nsamples, timer_now_ms() - t0, &r->rsd_pct);
+    }
+    rc = 0;
+out:
+    free(gbps);
+    return rc;
+}
+
+struct reuse_ctx {
+    const struct gpu_ops *ops;
+    struct copy_job job;
+    struct result *r;
+};
+
+static int reuse_sample(void *ctx, struct sample *s)
+{
+    struct reuse_ctx *x = ctx;
+    struct copy_time t;
+    if (run_job(x->ops, &x->job, &t, x->r) < 0)
+        return -1;
+    sample_from_time(s, x->job.copies, &t);
+    return 0;
+}
+
 static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m,
                          const struct config *c, struct buffers *b, struct result *r)
 {
-    struct copy_job j;
+    struct reuse_ctx x = {.ops = ops, .r = r};
     struct copy_time t;
     if (alloc_host(ops, b, c, r) < 0)
         return -1;
     fill_host(b);
-    make_job(c, b, 1, &j);
-    if (calibrate(ops, m, &j, r) < 0)
+    make_job(c, b, 1, &x.job);
+    if (calibrate(ops, m, &x.job, r) < 0)
         return -1;
     for (int i = 0; i < m->warmup; i++)
-        if (run_job(ops, &j, &t, r) < 0)
+        if (run_job(ops, &x.job, &t, r) < 0)
             return -1;
-    for (int i = 0; i < m->samples; i++) {
-        if (run_job(ops, &j, &t, r) < 0)
-            return -1;
-        sample_from_time(&r->samples[r->nsamples++], j.copies, &t);
-    }
-    return 0;
+    return sample_loop(m, c, r, reuse_sample, &x);
 }
 
 /* One alloc-fill-copy-free cycle; the parts outside the copy use the host clock. */
@@ -186,20 +256,29 @@ static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, s
     return 0;
 }
 
+struct realloc_ctx {
+    const struct gpu_ops *ops;
+    const struct config *c;
+    struct buffers *b;
+    struct result *r;
+};
+
+static int reallocate_sample(void *ctx, struct sample *s)
+{
+    struct realloc_ctx *x = ctx;
+    return reallocate_cycle(x->ops, x->c, x->b, s, x->r);
+}
+
 static int measure_reallocate(const struct gpu_ops *ops, const struct measure_opts *m,
                               const struct config *c, struct buffers *b, struct result *r)
 {
     struct sample s;
+    struct realloc_ctx x = {.ops = ops, .c = c, .b = b, .r = r};
     r->batch = 1;
     for (int i = 0; i < m->warmup; i++)
         if (reallocate_cycle(ops, c, b, &s, r) < 0)
             return -1;
-    for (int i = 0; i < m->samples; i++) {
-        if (reallocate_cycle(ops, c, b, &r->samples[r->nsamples], r) < 0)
-            return -1;
-        r->nsamples++;
-    }
-    return 0;
+    return sample_loop(m, c, r, reallocate_sample, &x);
 }
 
 int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
@@ -210,8 +289,9 @@ int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
     memset(&b, 0, sizeof(b));
     r->config = c;
     r->status = RESULT_OK;
+    r->target_rsd_pct = m->target_rsd_pct;
     b.n = config_direction(c) == DIR_BIDIR ? 2 : 1;
-    r->samples = calloc((size_t)m->samples, sizeof(*r->samples));
+    r->samples = calloc((size_t)measure_max_samples(m), sizeof(*r->samples));
     if (!r->samples)
         return -1;
     if (alloc_dev(ops, &b, c, r) == 0) {

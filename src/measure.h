@@ -17,6 +17,17 @@
 
 enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED };
 
+/* Why sampling stopped. */
+enum stop_reason {
+    STOP_CONTINUE,    /* not yet */
+    STOP_FIXED,       /* measure.samples were taken */
+    STOP_TARGET,      /* the relative standard deviation reached target_rsd */
+    STOP_MAX_SAMPLES, /* max_samples were taken without reaching it */
+    STOP_MAX_TIME,    /* max_time ran out without reaching it */
+};
+
+extern const char *const measure_stop_names[]; /* "", fixed, target, max_samples, max_time */
+
 /* One sample: a timed batch (reuse) or one alloc-fill-copy-free cycle (reallocate). */
 struct sample {
     int copies;
@@ -30,6 +41,9 @@ struct result {
     enum result_status status;
     char error[600]; /* set when status is not RESULT_OK */
     int batch;       /* copies per sample */
+    enum stop_reason stop;
+    double rsd_pct;        /* of the samples' bandwidth when sampling stopped */
+    double target_rsd_pct; /* what it was asked to reach (adaptive) */
     struct sample *samples;
     size_t nsamples;
 };
@@ -56,6 +70,19 @@ struct summary {
  */
 int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
                    const struct config *c, struct result *r);
+
+/*
+ * The stopping rule.  gbps[0..n-1] are the samples so far, elapsed_ms the
+ * time spent sampling.  Fixed (m->samples > 0): stop at m->samples.
+ * Adaptive: stop when n >= min_samples and the relative standard deviation
+ * is <= target_rsd; or n >= max_samples; or elapsed_ms >= max_time and
+ * n >= 3 (fewer if min_samples is fewer).  Writes the rsd (%) into *rsd_pct.
+ */
+enum stop_reason measure_should_stop(const struct measure_opts *m, const double *gbps, size_t n,
+                                     double elapsed_ms, double *rsd_pct);
+
+/* The most samples m can take (the size of a result's sample array). */
+int measure_max_samples(const struct measure_opts *m);
 
 void measure_sample_rates(const struct config *c, const struct sample *s,
                           struct sample_rates *out);

@@ -153,7 +153,17 @@ static void emit_experiment(struct em *m, const struct meta *mt)
     kv_num(m, "configurations", (unsigned long long)mt->configs);
     map_start(m, "measure");
     kv_num(m, "warmup", (unsigned long long)e->measure.warmup);
-    kv_num(m, "samples", (unsigned long long)e->measure.samples);
+    if (e->measure.samples > 0) {
+        kv_num(m, "samples", (unsigned long long)e->measure.samples);
+    } else {
+        kv(m, "samples", "adaptive");
+        kv_num(m, "min_samples", (unsigned long long)e->measure.min_samples);
+        kv_num(m, "max_samples", (unsigned long long)e->measure.max_samples);
+        snprintf(ms, sizeof(ms), "%g%%", e->measure.target_rsd_pct);
+        kv(m, "target_rsd", ms);
+        snprintf(ms, sizeof(ms), "%gms", e->measure.max_time_ms);
+        kv(m, "max_time", ms);
+    }
     snprintf(ms, sizeof(ms), "%gms", e->measure.min_sample_ms);
     kv(m, "min_sample_time", ms);
     kv_num(m, "max_batch", (unsigned long long)e->measure.max_batch);

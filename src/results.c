@@ -14,7 +14,7 @@
 const char *const results_summary_columns[] = {
     "experiment", "config", "device", "alloc", "direction", "buffer", "api", "size_bytes",
     "batch", "samples", "gbps_median", "gbps_min", "gbps_max", "gbps_mean", "gbps_stddev",
-    "rsd_pct", "us_per_copy_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
+    "rsd_pct", "target_met", "stop", "us_per_copy_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
     "alloc_ms_median", "fill_ms_median", "copy_ms_median", "free_ms_median",
     "effective_gbps_median", "status", "error", NULL};
 
@@ -160,6 +160,11 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     put_num(f, ok ? s->gbps.mean : nan, "%.4f");
     put_num(f, ok ? s->gbps.stddev : nan, "%.4f");
     put_num(f, ok ? s->gbps.rsd_pct : nan, "%.3f");
+    if (ok && r->stop != STOP_FIXED)
+        fprintf(f, ",%s,%s", s->gbps.rsd_pct <= r->target_rsd_pct ? "yes" : "no",
+                measure_stop_names[r->stop]);
+    else
+        fprintf(f, ",,%s", ok ? measure_stop_names[r->stop] : "");
     put_num(f, ok ? s->us_per_copy_median : nan, "%.3f");
     put_num(f, ok ? s->host_gbps_median : nan, "%.4f");
     put_num(f, ok ? s->h2d_gbps_median : nan, "%.4f");

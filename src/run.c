@@ -3,6 +3,7 @@
  * configuration, append its rows, keep meta.yaml current, render figures.
  */
 #include "run.h"
+#include "fit.h"
 #include "gpu.h"
 #include "measure.h"
 #include "meta.h"
@@ -85,7 +86,8 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
     struct progress pr;
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
     memset(peaks, 0, sizeof(peaks));
-    progress_start(&pr, o->progress, stderr, s, e->measure.samples + e->measure.warmup);
+    int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
+    progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
     for (size_t i = 0; i < s->n; i++) {
         struct result r;
         progress_begin(&pr, &s->configs[i]);
@@ -160,6 +162,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
             progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
     results_close(&res);
     ops->close();
+    if (fit_results(dir, stdout, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
     render(dir, o);
     code = strcmp(mt.status, "complete") != 0 ? EXIT_SYSTEM
            : mt.failed                        ? EXIT_SOME_FAILED

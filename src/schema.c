@@ -61,7 +61,14 @@ const size_t schema_top_nkeys = sizeof(schema_top_keys) / sizeof(schema_top_keys
 
 const struct key_def schema_measure_keys[] = {
     {"warmup", KEY_INT, 0, 1000, "2", "untimed batches (reuse) or cycles (reallocate) first"},
-    {"samples", KEY_INT, 1, 100000, "10", "timed samples per configuration"},
+    {"samples", KEY_INT, 1, 100000, "adaptive",
+     "a fixed number of timed samples; without it sampling is adaptive (the next four keys)"},
+    {"min_samples", KEY_INT, 2, 100000, "5", "adaptive: at least this many samples"},
+    {"max_samples", KEY_INT, 2, 100000, "30", "adaptive: at most this many samples"},
+    {"target_rsd", KEY_PERCENT, 0, 100, "0.5%",
+     "adaptive: stop once the samples' relative standard deviation is at most this"},
+    {"max_time", KEY_DURATION, 0, 3600000, "1s",
+     "adaptive: stop sampling a configuration after this long (once it has 3 samples)"},
     {"min_sample_time", KEY_DURATION, 0, 10000, "2ms",
      "reuse: copies are batched so one sample lasts at least this long"},
     {"max_batch", KEY_INT, 1, 1000000, "10000", "upper bound on copies per sample"},

@@ -52,6 +52,7 @@ enum key_type {
     KEY_STRING,   /* any scalar */
     KEY_INT,      /* a whole number within [min, max] */
     KEY_DURATION, /* a time with a unit: 500us, 2ms, 1s; stored in ms */
+    KEY_PERCENT,  /* a number, optionally followed by %: 0.5% */
     KEY_SWEEP,    /* the sweep: a mapping of axes or a list of them */
     KEY_EXCLUDE,  /* a list of partial configurations */
     KEY_MEASURE,  /* the measure mapping (schema_measure_keys) */
