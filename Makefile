@@ -23,7 +23,7 @@ CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers \
              -D_GNU_SOURCE -MMD -MP
 CUDA_CFLAGS := -I$(CUDA_HOME)/include
 LDLIBS_CPU := -Wl,-Bstatic -lyaml -lcsv -lgsl -lgslcblas -Wl,-Bdynamic -lm
-LDLIBS_GPU := -L$(CUDA_HOME)/lib64 -Wl,-Bstatic -lcudart_static -Wl,-Bdynamic -lpthread -ldl -lrt
+LDLIBS_GPU := -L$(CUDA_HOME)/lib64 -Wl,-Bstatic -lcudart_static -Wl,-Bdynamic -lstdc++ -lpthread -ldl -lrt
 
 space := $(subst ,, )
 
@@ -42,7 +42,7 @@ endif
 # The unit tests link everything but main.c.
 CORE_SRC := $(filter-out src/main.c src/gpu_cuda.c,$(wildcard src/*.c))
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
-GPU_OBJ  := $(BUILD)/gpu_cuda.o
+GPU_OBJ  := $(BUILD)/gpu_cuda.o $(BUILD)/kernels.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -68,6 +68,13 @@ $(BUILD)/version.o: $(BUILD)/version.c
 $(BUILD)/gpu_cuda.o: src/gpu_cuda.c | $(BUILD)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(CUDA_CFLAGS) -c -o $@ $<
+
+# Kernels: Hopper machine code (the H200) plus PTX that newer and older GPUs
+# (from Turing on) compile at load time.
+NVCCFLAGS ?= -O2 -gencode arch=compute_90,code=sm_90 -gencode arch=compute_75,code=compute_75
+$(BUILD)/kernels.o: src/kernels.cu src/kernels.h | $(BUILD)
+	@echo "  NVCC    $<"
+	$(Q)$(NVCC) $(NVCCFLAGS) -c -o $@ $<
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	@echo "  CC      $<"

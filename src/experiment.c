@@ -219,7 +219,7 @@ static int parse_size_scalar(struct loader *ld, yaml_node_t *v, uint64_t *bytes)
 }
 
 struct range {
-    yaml_node_t *from, *to, *factor, *step;
+    yaml_node_t *from, *to, *factor, *step, *count;
 };
 
 static void range_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
@@ -234,11 +234,14 @@ static void range_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_
         r->factor = v;
     else if (strcmp(key, "step") == 0)
         r->step = v;
+    else if (strcmp(key, "count") == 0)
+        r->count = v;
     else {
-        const char *c[] = {"from", "to", "factor", "step", NULL};
+        const char *c[] = {"from", "to", "factor", "step", "count", NULL};
         const char *hint = schema_suggest(key, c);
-        ERR(ld, k, "unknown key '%s' in a size range%s%s%s; allowed: from, to, and factor or step",
-            key, hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+        ERR(ld, k, "unknown key '%s' in a size range%s%s%s; allowed: from, to, and one of "
+            "factor, step or count", key, hint ? " (did you mean '" : "", hint ? hint : "",
+            hint ? "'?)" : "");
     }
 }
 
@@ -312,6 +315,27 @@ static int expand_step(struct loader *ld, struct axis_values *av, uint64_t from,
     return 0;
 }
 
+/* count sizes spaced evenly on a log scale from..to, both included, rounded to bytes. */
+static int expand_count(struct loader *ld, struct axis_values *av, uint64_t from, uint64_t to,
+                        yaml_node_t *cnode)
+{
+    const char *s = scalar(cnode);
+    char *end = NULL;
+    long n = s ? strtol(s, &end, 10) : 0;
+    if (!s || end == s || *end || n < 2 || n > RANGE_MAX_VALUES) {
+        ERR(ld, cnode, "range count must be a whole number from 2 to %d, not '%s'",
+            RANGE_MAX_VALUES, s ? s : node_kind(cnode));
+        return -1;
+    }
+    double ratio = log((double)to / (double)from);
+    for (long i = 0; i < n; i++) {
+        uint64_t b = i == n - 1 ? to : (uint64_t)llround((double)from * exp(ratio * i / (n - 1)));
+        if (!has_value(av, b) && push_value(av, b) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int parse_size_range(struct loader *ld, struct axis_values *av, yaml_node_t *v)
 {
     struct range r = {0};
@@ -320,10 +344,13 @@ static int parse_size_range(struct loader *ld, struct axis_values *av, yaml_node
     if (!r.from || !r.to)
         ERR(ld, v, "a size range needs 'from' and 'to', and 'factor' or 'step'%s",
             !r.from ? " (no 'from')" : " (no 'to')");
-    if (!r.factor && !r.step)
-        ERR(ld, v, "a size range needs 'factor' (geometric) or 'step' (arithmetic)");
-    if (r.factor && r.step)
-        ERR(ld, r.step, "a size range takes 'factor' or 'step', not both");
+    int ways = !!r.factor + !!r.step + !!r.count;
+    if (ways == 0)
+        ERR(ld, v, "a size range needs 'factor' (geometric), 'step' (arithmetic) or 'count' "
+            "(that many sizes, evenly spaced on a log scale)");
+    if (ways > 1)
+        ERR(ld, r.count ? r.count : r.step, "a size range takes one of 'factor', 'step' or "
+            "'count', not several");
     if (ld->diag.errors > before)
         return -1;
     uint64_t from, to;
@@ -334,6 +361,8 @@ static int parse_size_range(struct loader *ld, struct axis_values *av, yaml_node
             scalar(r.to), scalar(r.from));
         return -1;
     }
+    if (r.count)
+        return expand_count(ld, av, from, to, r.count);
     return r.factor ? expand_factor(ld, av, from, to, r.factor)
                     : expand_step(ld, av, from, to, r.step);
 }

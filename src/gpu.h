@@ -54,7 +54,19 @@ struct copy_job {
     void *dev[2];
     size_t bytes;
     int copies;
+    /*
+     * Queued timing (api async from page-locked memory only): hold the
+     * stream(s) with a spin kernel, enqueue warm_copies untimed copies, the
+     * start event, the batch and the stop event, then release it, so that
+     * the batch runs back to back with no host enqueue cost inside the
+     * timed span.  warm_copies + copies must not exceed GPU_QUEUE_MAX_COPIES.
+     */
+    int queued;
+    int warm_copies;
 };
+
+/* The most copies queued behind the spin kernel (the stream's queue is finite). */
+#define GPU_QUEUE_MAX_COPIES 256
 
 /* Times of one batch, in milliseconds. */
 struct copy_time {
@@ -74,6 +86,12 @@ struct gpu_ops {
     int (*dev_alloc)(void **ptr, size_t bytes);
     int (*dev_free)(void *ptr); /* safe on NULL */
     int (*copy)(const struct copy_job *job, struct copy_time *t);
+    /*
+     * One copy of job (h2d or d2h) as an application waits for it: the copy
+     * call, then cudaStreamSynchronize for api async, timed by the host
+     * clock, in microseconds.
+     */
+    int (*roundtrip)(const struct copy_job *job, double *us);
     const char *(*error)(void); /* the last failure, one line */
 };
 

@@ -10,6 +10,7 @@
  * own non-blocking stream, both released by one start event.
  */
 #include "gpu.h"
+#include "kernels.h"
 #include "timer.h"
 
 #include <cuda_runtime.h>
@@ -21,10 +22,15 @@
 
 static char last_error[512];
 
+/* How long the spin kernel holds a stream before giving up (the host died, say). */
+#define SPIN_TIMEOUT_NS 2000000000ULL
+
 static struct {
     int open;
     cudaStream_t stream[2];
-    cudaEvent_t start, stop[2];
+    cudaEvent_t start, stop[2], mark[2];
+    volatile int *hold; /* mapped pinned: [0] the release flag, [1] timed out */
+    int *hold_dev;
 } eng;
 
 static void set_error(const char *call, const char *file, int line, cudaError_t e)
@@ -129,6 +135,12 @@ static int cuda_open(int device, struct gpu_info *info)
         CK(cudaEventCreate(&eng.stop[i]));
     }
     CK(cudaEventCreate(&eng.start));
+    CK(cudaEventCreateWithFlags(&eng.mark[0], cudaEventDisableTiming));
+    CK(cudaEventCreateWithFlags(&eng.mark[1], cudaEventDisableTiming));
+    if (info->can_map_host) {
+        CK(cudaHostAlloc((void **)&eng.hold, 2 * sizeof(int), cudaHostAllocMapped));
+        CK(cudaHostGetDevicePointer((void **)&eng.hold_dev, (void *)eng.hold, 0));
+    }
     eng.open = 1;
 out:
     return rc;
@@ -143,6 +155,11 @@ static void cuda_close(void)
         cudaEventDestroy(eng.stop[i]);
     }
     cudaEventDestroy(eng.start);
+    cudaEventDestroy(eng.mark[0]);
+    cudaEventDestroy(eng.mark[1]);
+    if (eng.hold)
+        cudaFreeHost((void *)eng.hold);
+    eng.hold = NULL;
     eng.open = 0;
 }
 
@@ -304,9 +321,105 @@ out:
     return rc;
 }
 
+/* Enqueue n async copies of direction dir (h2d or d2h) on stream s. */
+static int enqueue(const struct copy_job *j, int h2d, int side, int n, cudaStream_t s)
+{
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        if (h2d)
+            CK(cudaMemcpyAsync(j->dev[side], j->host[side], j->bytes, cudaMemcpyHostToDevice, s));
+        else
+            CK(cudaMemcpyAsync(j->host[side], j->dev[side], j->bytes, cudaMemcpyDeviceToHost, s));
+    }
+out:
+    return rc;
+}
+
+/*
+ * Queued timing: hold stream 0 with the spin kernel (stream 1 waits on it
+ * too for bidir), enqueue warm-up copies, a barrier, the start event, the
+ * batch and the stop events, then release the flag.
+ */
+static int copy_queued(const struct copy_job *j, struct copy_time *t)
+{
+    int rc = 0, bidir = j->dir == DIR_BIDIR;
+    cudaStream_t s0 = eng.stream[0], s1 = eng.stream[1];
+    eng.hold[0] = 0;
+    eng.hold[1] = 0;
+    CK((cudaError_t)kernels_spin_launch(s0, eng.hold_dev, SPIN_TIMEOUT_NS, eng.hold_dev + 1));
+    if (bidir) {
+        CK(cudaEventRecord(eng.mark[0], s0));
+        CK(cudaStreamWaitEvent(s1, eng.mark[0], 0));
+    }
+    double t0 = timer_now_ms();
+    if (enqueue(j, j->dir != DIR_D2H, 0, j->warm_copies, s0) < 0 ||
+        (bidir && enqueue(j, 0, 1, j->warm_copies, s1) < 0))
+        goto out_release;
+    if (bidir) { /* both streams' warm-ups finish before the common start */
+        CK(cudaEventRecord(eng.mark[1], s1));
+        CK(cudaStreamWaitEvent(s0, eng.mark[1], 0));
+    }
+    CK(cudaEventRecord(eng.start, s0));
+    if (bidir)
+        CK(cudaStreamWaitEvent(s1, eng.start, 0));
+    if (enqueue(j, j->dir != DIR_D2H, 0, j->copies, s0) < 0 ||
+        (bidir && enqueue(j, 0, 1, j->copies, s1) < 0))
+        goto out_release;
+    CK(cudaEventRecord(eng.stop[0], s0));
+    if (bidir)
+        CK(cudaEventRecord(eng.stop[1], s1));
+    __atomic_store_n((int *)&eng.hold[0], 1, __ATOMIC_SEQ_CST);
+    CK(cudaEventSynchronize(eng.stop[0]));
+    if (bidir)
+        CK(cudaEventSynchronize(eng.stop[1]));
+    t->host_ms = timer_now_ms() - t0;
+    if (__atomic_load_n((int *)&eng.hold[1], __ATOMIC_SEQ_CST)) {
+        snprintf(last_error, sizeof(last_error),
+                 "queued timing: the spin kernel timed out after %.1f s before the batch of "
+                 "%d copies was enqueued", SPIN_TIMEOUT_NS / 1e9, j->copies);
+        return -1;
+    }
+    if (bidir) {
+        t->h2d_ms = elapsed_ms(eng.start, eng.stop[0], &rc);
+        t->d2h_ms = elapsed_ms(eng.start, eng.stop[1], &rc);
+        t->device_ms = fmax(t->h2d_ms, t->d2h_ms);
+    } else {
+        t->device_ms = elapsed_ms(eng.start, eng.stop[0], &rc);
+    }
+out:
+    if (rc == 0)
+        return 0;
+out_release:
+    /* Release the streams whatever failed, so nothing stays blocked. */
+    __atomic_store_n((int *)&eng.hold[0], 1, __ATOMIC_SEQ_CST);
+    cudaStreamSynchronize(s0);
+    cudaStreamSynchronize(s1);
+    return -1;
+}
+
+static int cuda_roundtrip(const struct copy_job *j, double *us)
+{
+    int rc = 0, h2d = j->dir == DIR_H2D;
+    void *dst = h2d ? j->dev[0] : j->host[0];
+    const void *src = h2d ? j->host[0] : j->dev[0];
+    enum cudaMemcpyKind kind = h2d ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    double t0 = timer_now_ms();
+    if (j->api == API_SYNC) {
+        CK(cudaMemcpy(dst, src, j->bytes, kind));
+    } else {
+        CK(cudaMemcpyAsync(dst, src, j->bytes, kind, eng.stream[0]));
+        CK(cudaStreamSynchronize(eng.stream[0]));
+    }
+    *us = (timer_now_ms() - t0) * 1e3;
+out:
+    return rc;
+}
+
 static int cuda_copy(const struct copy_job *j, struct copy_time *t)
 {
     t->device_ms = t->host_ms = t->h2d_ms = t->d2h_ms = NAN;
+    if (j->queued && eng.hold)
+        return copy_queued(j, t);
     if (j->dir == DIR_BIDIR)
         return copy_bidir(j, t);
     return copy_one_way(j, t);
@@ -321,5 +434,6 @@ const struct gpu_ops gpu_cuda_ops = {
     .dev_alloc = cuda_dev_alloc,
     .dev_free = cuda_dev_free,
     .copy = cuda_copy,
+    .roundtrip = cuda_roundtrip,
     .error = cuda_error,
 };

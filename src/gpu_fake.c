@@ -110,6 +110,17 @@ static int fake_copy(const struct copy_job *j, struct copy_time *t)
     return 0;
 }
 
+static int fake_roundtrip(const struct copy_job *j, double *us)
+{
+    double t0 = timer_now_ms();
+    if (j->dir == DIR_H2D)
+        memcpy(j->dev[0], j->host[0], j->bytes);
+    else
+        memcpy(j->host[0], j->dev[0], j->bytes);
+    *us = (timer_now_ms() - t0) * 1e3;
+    return 0;
+}
+
 const struct gpu_ops gpu_fake_ops = {
     .name = "fake",
     .open = fake_open,
@@ -119,5 +130,6 @@ const struct gpu_ops gpu_fake_ops = {
     .dev_alloc = fake_dev_alloc,
     .dev_free = fake_dev_free,
     .copy = fake_copy,
+    .roundtrip = fake_roundtrip,
     .error = fake_error,
 };

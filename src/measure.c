@@ -75,10 +75,17 @@ static void free_dev(const struct gpu_ops *ops, struct buffers *b)
     }
 }
 
+/* Queued timing needs async copies from page-locked memory (pageable ones block the host). */
+int measure_queued(const struct config *c)
+{
+    return config_api(c) == API_ASYNC && config_alloc(c) != ALLOC_PAGEABLE;
+}
+
 static void make_job(const struct config *c, const struct buffers *b, int copies,
                      struct copy_job *j)
 {
     memset(j, 0, sizeof(*j));
+    j->queued = measure_queued(c);
     j->dir = config_direction(c);
     j->api = config_api(c);
     j->bytes = config_size(c);
@@ -108,6 +115,9 @@ static int calibrate(const struct gpu_ops *ops, const struct measure_opts *m, st
                      struct result *r)
 {
     struct copy_time t;
+    int max_batch = m->max_batch;
+    if (j->queued && max_batch > GPU_QUEUE_MAX_COPIES - 8)
+        max_batch = GPU_QUEUE_MAX_COPIES - 8; /* room for the warm-up copies */
     j->copies = 1;
     /* The first copy pays one-off costs (page faults, lazy set-up): leave it out. */
     if (run_job(ops, j, &t, r) < 0)
@@ -115,19 +125,21 @@ static int calibrate(const struct gpu_ops *ops, const struct measure_opts *m, st
     for (int round = 0; round < 8; round++) {
         if (run_job(ops, j, &t, r) < 0)
             return -1;
-        if (t.device_ms >= m->min_sample_ms || j->copies >= m->max_batch)
+        if (t.device_ms >= m->min_sample_ms || j->copies >= max_batch)
             break;
         double per_copy = t.device_ms / j->copies;
         double want = per_copy > 0 ? 1.2 * m->min_sample_ms / per_copy : 2.0 * j->copies;
         if (want < 2.0 * j->copies && t.device_ms < 0.5 * m->min_sample_ms)
             want = 2.0 * j->copies;
-        if (want > m->max_batch)
-            want = m->max_batch;
+        if (want > max_batch)
+            want = max_batch;
         if ((int)ceil(want) <= j->copies)
             break;
         j->copies = (int)ceil(want);
     }
     r->batch = j->copies;
+    /* Queued batches start with a few untimed copies so the copy engine is busy at start. */
+    j->warm_copies = j->queued ? (j->copies / 8 < 8 ? j->copies / 8 : 8) : 0;
     return 0;
 }
 
@@ -197,6 +209,29 @@ out:
     return rc;
 }
 
+/* Round trips: at most this many, within about this long. */
+#define ROUNDTRIP_MAX 31
+#define ROUNDTRIP_MS 20.0
+
+/* The median time an application waits for one copy (after the timed samples). */
+static int measure_roundtrip(const struct gpu_ops *ops, const struct copy_job *j,
+                             struct result *r)
+{
+    double us[ROUNDTRIP_MAX], t0 = timer_now_ms();
+    int n = 0;
+    if (j->dir == DIR_BIDIR)
+        return 0;
+    while (n < ROUNDTRIP_MAX && (n < 3 || timer_now_ms() - t0 < ROUNDTRIP_MS)) {
+        if (ops->roundtrip(j, &us[n]) < 0) {
+            fail(r, "timing a round trip", ops->error());
+            return -1;
+        }
+        n++;
+    }
+    r->roundtrip_us = stats_median(us, (size_t)n);
+    return 0;
+}
+
 struct reuse_ctx {
     const struct gpu_ops *ops;
     struct copy_job job;
@@ -227,7 +262,9 @@ static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m
     for (int i = 0; i < m->warmup; i++)
         if (run_job(ops, &x.job, &t, r) < 0)
             return -1;
-    return sample_loop(m, c, r, reuse_sample, &x);
+    if (sample_loop(m, c, r, reuse_sample, &x) < 0)
+        return -1;
+    return measure_roundtrip(ops, &x.job, r);
 }
 
 /* One alloc-fill-copy-free cycle; the parts outside the copy use the host clock. */
@@ -290,6 +327,7 @@ int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
     r->config = c;
     r->status = RESULT_OK;
     r->target_rsd_pct = m->target_rsd_pct;
+    r->roundtrip_us = NAN;
     b.n = config_direction(c) == DIR_BIDIR ? 2 : 1;
     r->samples = calloc((size_t)measure_max_samples(m), sizeof(*r->samples));
     if (!r->samples)

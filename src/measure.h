@@ -44,6 +44,7 @@ struct result {
     enum stop_reason stop;
     double rsd_pct;        /* of the samples' bandwidth when sampling stopped */
     double target_rsd_pct; /* what it was asked to reach (adaptive) */
+    double roundtrip_us;   /* median round trip of one copy (reuse, h2d/d2h), else NaN */
     struct sample *samples;
     size_t nsamples;
 };
@@ -80,6 +81,9 @@ int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
  */
 enum stop_reason measure_should_stop(const struct measure_opts *m, const double *gbps, size_t n,
                                      double elapsed_ms, double *rsd_pct);
+
+/* 1 when c is timed with queued batches (see struct copy_job in gpu.h). */
+int measure_queued(const struct config *c);
 
 /* The most samples m can take (the size of a result's sample array). */
 int measure_max_samples(const struct measure_opts *m);

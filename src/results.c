@@ -14,7 +14,7 @@
 const char *const results_summary_columns[] = {
     "experiment", "config", "device", "alloc", "direction", "buffer", "api", "size_bytes",
     "batch", "samples", "gbps_median", "gbps_min", "gbps_max", "gbps_mean", "gbps_stddev",
-    "rsd_pct", "target_met", "stop", "us_per_copy_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
+    "rsd_pct", "target_met", "stop", "timing", "us_per_copy_median", "roundtrip_us_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
     "alloc_ms_median", "fill_ms_median", "copy_ms_median", "free_ms_median",
     "effective_gbps_median", "status", "error", NULL};
 
@@ -165,7 +165,9 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
                 measure_stop_names[r->stop]);
     else
         fprintf(f, ",,%s", ok ? measure_stop_names[r->stop] : "");
+    fprintf(f, ",%s", measure_queued(c) ? "queued" : "direct");
     put_num(f, ok ? s->us_per_copy_median : nan, "%.3f");
+    put_num(f, ok ? r->roundtrip_us : nan, "%.3f");
     put_num(f, ok ? s->host_gbps_median : nan, "%.4f");
     put_num(f, ok ? s->h2d_gbps_median : nan, "%.4f");
     put_num(f, ok ? s->d2h_gbps_median : nan, "%.4f");

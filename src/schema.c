@@ -45,7 +45,8 @@ const struct axis_def schema_axes[AXIS_COUNT] = {
     [AXIS_API] = {"api", VALUES(api_values), API_SYNC, "copy call"},
     [AXIS_SIZE] = {"size", NULL, 0, -1,
                    "bytes per copy: 4096, 4KiB, 1MB; a list [4KiB, 1MiB]; or a range "
-                   "{from: 4KiB, to: 1GiB, factor: 2} or {from: 1MiB, to: 64MiB, step: 1MiB}"},
+                   "{from: 4KiB, to: 1GiB, factor: 2}, {from: 1MiB, to: 64MiB, step: 1MiB} or "
+                   "{from: 1KB, to: 64MB, count: 81} (log-spaced)"},
 };
 
 const struct key_def schema_top_keys[] = {

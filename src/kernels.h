@@ -1,0 +1,28 @@
+/*
+ * kernels.h - the CUDA kernels pinsweep needs, callable from C (kernels.cu).
+ *
+ * Only gpu_cuda.c calls these.  Streams are passed as void * so that this
+ * header needs no CUDA types; return values are cudaError_t codes (0: ok).
+ */
+#ifndef PINSWEEP_KERNELS_H
+#define PINSWEEP_KERNELS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Launch one thread on stream that spins until *flag (mapped pinned memory,
+ * device pointer) becomes non-zero, or until timeout_ns have passed on the
+ * GPU's global timer, in which case it sets *timed_out (device pointer) to 1.
+ * Work queued behind it on the stream waits until the host releases the flag,
+ * so a whole batch can be enqueued before any of it starts.
+ */
+int kernels_spin_launch(void *stream, const volatile int *flag, unsigned long long timeout_ns,
+                        int *timed_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
