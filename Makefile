@@ -87,7 +87,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o | $(B
 $(BUILD) $(BUILD)/tests:
 	$(Q)mkdir -p $@
 
-test: $(BUILD)/pinsweep $(UNIT_BIN)
+# A stand-in NVML library, so the NVML path is tested without a GPU.
+$(BUILD)/tests/libfake-nvml.so: tests/fake_nvml.c | $(BUILD)/tests
+	@echo "  CC      $<"
+	$(Q)$(CC) -std=c11 -Wall -Wextra -shared -fPIC -o $@ $<
+
+test: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so
 	$(Q)BUILD=$(BUILD) bash tests/run-tests
 
 run: deps

@@ -169,6 +169,26 @@ static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node
     return 0;
 }
 
+/* One of def->choices; *index gets its position. */
+static int parse_choice(struct loader *ld, const struct key_def *def, yaml_node_t *v, int *index)
+{
+    const char *s = scalar(v);
+    char allowed[256] = "";
+    for (int i = 0; def->choices[i]; i++) {
+        if (s && strcmp(s, def->choices[i]) == 0) {
+            *index = i;
+            return 0;
+        }
+        snprintf(allowed + strlen(allowed), sizeof(allowed) - strlen(allowed), "%s%s",
+                 i ? " | " : "", def->choices[i]);
+    }
+    const char *hint = s ? schema_suggest(s, def->choices) : NULL;
+    ERR(ld, v, "'%s' must be one of %s, not '%s'%s%s%s", def->name, allowed,
+        s ? s : node_kind(v), hint ? " (did you mean '" : "", hint ? hint : "",
+        hint ? "'?)" : "");
+    return -1;
+}
+
 static char *parse_string(struct loader *ld, const struct key_def *def, yaml_node_t *v)
 {
     const char *s = scalar(v);
@@ -582,6 +602,10 @@ static void measure_pair(struct loader *ld, const char *key, yaml_node_t *k, yam
         parse_percent(ld, def, v, &m->target_rsd_pct);
     else if (strcmp(key, "max_time") == 0)
         parse_duration(ld, def, v, &m->max_time_ms);
+    else if (strcmp(key, "order") == 0)
+        parse_choice(ld, def, v, &m->shuffled);
+    else if (strcmp(key, "seed") == 0)
+        m->seed_given = parse_int(ld, def, v, &m->seed) == 0;
     else if (strcmp(key, "max_batch") == 0)
         parse_int(ld, def, v, &m->max_batch);
 }
@@ -627,6 +651,7 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
         break;
     case KEY_DURATION:
     case KEY_PERCENT:
+    case KEY_CHOICE:
         break;
     }
 }

@@ -47,6 +47,9 @@ struct measure_opts {
     double max_time_ms;
     double min_sample_ms;
     int max_batch;
+    int shuffled;  /* order: shuffled */
+    int seed;      /* its seed; seed_given: written in the file */
+    int seed_given;
 };
 
 struct experiment {

@@ -3,6 +3,7 @@
  */
 #include "fit.h"
 #include "csv.h"
+#include "schema.h"
 
 #include <errno.h>
 #include <gsl/gsl_fit.h>
@@ -38,20 +39,26 @@ int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, s
     return 0;
 }
 
+/* A curve's key: the experiment and every axis but size (schema order). */
+#define NKEYS (1 + AXIS_SIZE)
+
 /* One curve: the rows of summary.csv that share every key column. */
 struct curve {
-    const char *key[5]; /* experiment, alloc, direction, buffer, api */
+    const char *key[NKEYS];
     double *n, *t;
     size_t k;
 };
 
-static const char *const key_cols[5] = {"experiment", "alloc", "direction", "buffer", "api"};
+static const char *key_col(int j)
+{
+    return j == 0 ? "experiment" : schema_axes[j - 1].name;
+}
 
-static struct curve *find_curve(struct curve *cs, size_t nc, const char *const key[5])
+static struct curve *find_curve(struct curve *cs, size_t nc, const char *const key[NKEYS])
 {
     for (size_t i = 0; i < nc; i++) {
         int same = 1;
-        for (int j = 0; j < 5 && same; j++)
+        for (int j = 0; j < NKEYS && same; j++)
             same = strcmp(cs[i].key[j], key[j]) == 0;
         if (same)
             return &cs[i];
@@ -62,21 +69,22 @@ static struct curve *find_curve(struct curve *cs, size_t nc, const char *const k
 /* Group the fittable rows of t into curves; returns the count or -1. */
 static long group_curves(const struct csv_table *t, struct curve **out)
 {
-    int kc[5], cs = csv_table_col(t, "size_bytes"), ct = csv_table_col(t, "us_per_copy_median"),
+    int kc[NKEYS], cs = csv_table_col(t, "size_bytes"), ct = csv_table_col(t, "us_per_copy_median"),
                cst = csv_table_col(t, "status");
     struct curve *cv = calloc(t->nrows ? t->nrows : 1, sizeof(*cv));
     size_t nc = 0;
-    for (int j = 0; j < 5; j++)
-        kc[j] = csv_table_col(t, key_cols[j]);
+    for (int j = 0; j < NKEYS; j++)
+        kc[j] = csv_table_col(t, key_col(j));
     if (!cv)
         return -1;
     for (size_t r = 0; r < t->nrows; r++) {
-        const char *key[5];
-        for (int j = 0; j < 5; j++)
+        const char *key[NKEYS];
+        for (int j = 0; j < NKEYS; j++)
             key[j] = csv_table_get(t, r, kc[j]);
         double n = atof(csv_table_get(t, r, cs)), us = atof(csv_table_get(t, r, ct));
-        if (strcmp(csv_table_get(t, r, cst), "ok") != 0 || strcmp(key[3], "reuse") != 0 ||
-            strcmp(key[2], "bidir") == 0 || !(n > 0) || !(us > 0))
+        if (strcmp(csv_table_get(t, r, cst), "ok") != 0 ||
+            strcmp(key[1 + AXIS_BUFFER], "reuse") != 0 ||
+            strcmp(key[1 + AXIS_DIRECTION], "bidir") == 0 || !(n > 0) || !(us > 0))
             continue;
         struct curve *c = find_curve(cv, nc, key);
         if (!c) {
@@ -96,8 +104,9 @@ static long group_curves(const struct csv_table *t, struct curve **out)
 
 static void print_header(FILE *f, FILE *table)
 {
-    fprintf(f, "experiment,alloc,direction,buffer,api,points,t0_us,bandwidth_gbps,n_half_bytes,"
-               "residual_pct\n");
+    for (int j = 0; j < NKEYS; j++)
+        fprintf(f, "%s,", key_col(j));
+    fprintf(f, "points,t0_us,bandwidth_gbps,n_half_bytes,residual_pct\n");
     if (table)
         fprintf(table, "fit t(n) = t0 + n/B over the size sweep (reuse):\n%-16s %-5s %-6s %9s "
                        "%10s %9s %9s\n", "alloc", "dir", "api", "t0 (us)", "B (GB/s)",
@@ -127,7 +136,7 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
         struct curve *c = &cv[i];
         if (fit_latency_bandwidth(c->n, c->t, c->k, &ft) < 0)
             continue;
-        for (int j = 0; j < 5; j++) {
+        for (int j = 0; j < NKEYS; j++) {
             csv_put_text(f, c->key[j]);
             fputc(',', f);
         }
@@ -139,8 +148,14 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
                 snprintf(half, sizeof(half), "%.1fMiB", h / 1048576);
             else
                 snprintf(half, sizeof(half), "%.1fKiB", h / 1024);
-            fprintf(table, "%-16s %-5s %-6s %9.2f %10.2f %9s %9.1f\n", c->key[1], c->key[2],
-                    c->key[4], ft.t0_us, ft.bandwidth_gbps, half, ft.residual_pct);
+            char variant[64] = "";
+            for (int a = AXIS_API + 1; a < AXIS_SIZE; a++) /* axes beyond api, when not default */
+                if (strcmp(c->key[1 + a], schema_value_name(a, schema_axes[a].default_value)))
+                    snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant),
+                             " %s", c->key[1 + a]);
+            fprintf(table, "%-16s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n", c->key[1 + AXIS_ALLOC],
+                    c->key[1 + AXIS_DIRECTION], c->key[1 + AXIS_API], ft.t0_us,
+                    ft.bandwidth_gbps, half, ft.residual_pct, variant);
         }
         fitted++;
     }

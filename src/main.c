@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 struct cli {
@@ -28,6 +29,7 @@ struct cli {
     enum progress_mode progress;
     size_t max_configs;
     int markdown;
+    int choose_seed; /* run: pick a seed for order: shuffled when the file gives none */
 };
 
 static const char usage_text[] =
@@ -139,12 +141,22 @@ static int load(const char *path, const struct cli *c, struct experiment *e, str
     }
     if (c->device >= 0)
         e->device = c->device;
+    if (e->measure.shuffled && !e->measure.seed_given && c->choose_seed)
+        e->measure.seed = (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) &
+                          0x7fffffff;
     diag_init(&d, path, e->text, e->text_len, stderr);
     if (sweep_expand(e, s, &d, c->max_configs) < 0) {
         fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
         sweep_free(s);
         experiment_free(e);
         return EXIT_USAGE;
+    }
+    int shuffle_now = e->measure.shuffled && (e->measure.seed_given || c->choose_seed);
+    if (shuffle_now && sweep_shuffle(s, (unsigned long)e->measure.seed) < 0) {
+        fprintf(stderr, "pinsweep: out of memory shuffling the configurations\n");
+        sweep_free(s);
+        experiment_free(e);
+        return EXIT_SYSTEM;
     }
     return 0;
 }
@@ -219,6 +231,7 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
     struct sweep s;
     if (argc != 1)
         return usage_error("run takes one experiment file%s", argc ? ", not several" : "");
+    c->choose_seed = 1;
     int rc = load(argv[0], c, &e, &s);
     if (rc)
         return rc;

@@ -2,8 +2,10 @@
  * measure.c - the sampling loop behind measure.h.
  */
 #include "measure.h"
+#include "hostmem.h"
 #include "timer.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +80,13 @@ static void free_dev(const struct gpu_ops *ops, struct buffers *b)
 /* Queued timing needs async copies from page-locked memory (pageable ones block the host). */
 int measure_queued(const struct config *c)
 {
-    return config_api(c) == API_ASYNC && config_alloc(c) != ALLOC_PAGEABLE;
+    return config_api(c) == API_ASYNC && config_alloc(c) != ALLOC_PAGEABLE &&
+           !measure_one_by_one(c);
+}
+
+int measure_one_by_one(const struct config *c)
+{
+    return c->v[AXIS_CACHE] == CACHE_FLUSHED || c->v[AXIS_TOUCH] == TOUCH_FIRST;
 }
 
 static void make_job(const struct config *c, const struct buffers *b, int copies,
@@ -248,6 +256,41 @@ static int reuse_sample(void *ctx, struct sample *s)
     return 0;
 }
 
+/*
+ * cache flushed, touch first-touch: before each copy, flush the host buffer
+ * from the CPU caches or map fresh pages for it, outside the timed span; so
+ * each copy is timed alone and the sample is their sum.
+ */
+static int one_by_one_sample(void *ctx, struct sample *s)
+{
+    struct reuse_ctx *x = ctx;
+    struct copy_job j = x->job;
+    struct copy_time t, sum = {0};
+    int first_touch = x->r->config->v[AXIS_TOUCH] == TOUCH_FIRST;
+    j.copies = 1;
+    for (int i = 0; i < x->job.copies; i++) {
+        void *fresh = NULL;
+        if (first_touch) {
+            if (!(fresh = hostmem_map_fresh(j.bytes))) {
+                fail(x->r, "mapping fresh pages", strerror(errno));
+                return -1;
+            }
+            j.host[0] = fresh;
+        } else {
+            hostmem_flush(j.host[0], j.bytes);
+        }
+        int rc = run_job(x->ops, &j, &t, x->r);
+        hostmem_unmap(fresh, j.bytes);
+        if (rc < 0)
+            return -1;
+        sum.device_ms += t.device_ms;
+        sum.host_ms += t.host_ms;
+    }
+    sum.h2d_ms = sum.d2h_ms = NAN;
+    sample_from_time(s, x->job.copies, &sum);
+    return 0;
+}
+
 static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m,
                          const struct config *c, struct buffers *b, struct result *r)
 {
@@ -262,7 +305,7 @@ static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m
     for (int i = 0; i < m->warmup; i++)
         if (run_job(ops, &x.job, &t, r) < 0)
             return -1;
-    if (sample_loop(m, c, r, reuse_sample, &x) < 0)
+    if (sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
         return -1;
     return measure_roundtrip(ops, &x.job, r);
 }

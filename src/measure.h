@@ -85,6 +85,9 @@ enum stop_reason measure_should_stop(const struct measure_opts *m, const double 
 /* 1 when c is timed with queued batches (see struct copy_job in gpu.h). */
 int measure_queued(const struct config *c);
 
+/* 1 when c's copies are prepared and timed one at a time (cache flushed, first-touch). */
+int measure_one_by_one(const struct config *c);
+
 /* The most samples m can take (the size of a result's sample array). */
 int measure_max_samples(const struct measure_opts *m);
 

@@ -114,6 +114,40 @@ static void emit_gpu(struct em *m, const struct meta *mt)
     map_end(m);
 }
 
+static void emit_gpu_state(struct em *m, const char *key, const struct nvml_state *st)
+{
+    char w[32];
+    map_start(m, key);
+    kv_num(m, "sm_clock_mhz", st->sm_clock_mhz);
+    kv_num(m, "max_sm_clock_mhz", st->max_sm_clock_mhz);
+    kv_num(m, "memory_clock_mhz", st->mem_clock_mhz);
+    kv_num(m, "temperature_c", st->temperature_c);
+    snprintf(w, sizeof(w), "%.1f", st->power_w);
+    kv(m, "power_w", w);
+    map_end(m);
+}
+
+/* Clocks, temperature and power at the start and end of the run (NVML). */
+static void emit_nvml(struct em *m, const struct meta *mt)
+{
+    map_start(m, "gpu_state");
+    if (mt->nvml_unavailable) {
+        char buf[600];
+        snprintf(buf, sizeof(buf), "unavailable: %s", mt->nvml_unavailable);
+        kv(m, "nvml", buf);
+    } else {
+        kv(m, "nvml", "ok");
+        if (mt->gpu_start.valid)
+            emit_gpu_state(m, "start", &mt->gpu_start);
+        if (mt->gpu_end.valid) {
+            emit_gpu_state(m, "end", &mt->gpu_end);
+            kv(m, "clocks_dropped",
+               nvml_clocks_dropped(&mt->gpu_start, &mt->gpu_end) ? "yes" : "no");
+        }
+    }
+    map_end(m);
+}
+
 static void emit_software(struct em *m, const struct meta *mt)
 {
     map_start(m, "pinsweep");
@@ -167,6 +201,9 @@ static void emit_experiment(struct em *m, const struct meta *mt)
     snprintf(ms, sizeof(ms), "%gms", e->measure.min_sample_ms);
     kv(m, "min_sample_time", ms);
     kv_num(m, "max_batch", (unsigned long long)e->measure.max_batch);
+    kv(m, "order", e->measure.shuffled ? "shuffled" : "listed");
+    if (e->measure.shuffled)
+        kv_num(m, "seed", (unsigned long long)e->measure.seed);
     map_end(m);
     map_end(m);
 }
@@ -192,6 +229,7 @@ static int emit_all(struct em *m, const struct meta *mt)
     emit_run(m, mt);
     emit_experiment(m, mt);
     emit_gpu(m, mt);
+    emit_nvml(m, mt);
     emit_software(m, mt);
     emit_host(m, mt->host);
     map_end(m);
@@ -218,7 +256,7 @@ int meta_write(const char *path, const struct meta *mt, char *err, size_t errlen
     }
     yaml_emitter_set_output_file(&m.e, f);
     yaml_emitter_set_unicode(&m.e, 1);
-    yaml_emitter_set_width(&m.e, 100);
+    yaml_emitter_set_width(&m.e, -1); /* no folding: one line per value, easy to grep */
     if (emit_all(&m, mt) < 0)
         snprintf(err, errlen, "cannot write %s: %s", tmp,
                  m.e.problem ? m.e.problem : "emitter error");

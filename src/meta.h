@@ -10,6 +10,7 @@
 
 #include "experiment.h"
 #include "gpu.h"
+#include "nvml.h"
 #include "sysinfo.h"
 
 #include <stddef.h>
@@ -25,6 +26,8 @@ struct meta {
     const char *status;       /* running, complete, failed */
     time_t started, finished; /* finished: 0 while running */
     size_t configs, ok, failed;
+    const char *nvml_unavailable; /* the reason, or NULL when NVML answered */
+    struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
 };
 
 /* Write m to path.  Returns 0, or -1 with a message in err. */

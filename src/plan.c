@@ -4,30 +4,47 @@
 #include "plan.h"
 #include "units.h"
 
+#include <string.h>
+
+/* Wide enough for the axis's name and its longest value. */
+static int column_width(int axis)
+{
+    int w = (int)strlen(schema_axes[axis].name);
+    for (int v = 0; v < schema_axes[axis].nvalues; v++)
+        if ((int)strlen(schema_axes[axis].values[v].name) > w)
+            w = (int)strlen(schema_axes[axis].values[v].name);
+    return w;
+}
+
 void plan_print(FILE *out, const struct experiment *e, const struct sweep *s)
 {
     char size[32];
     fprintf(out, "experiment %s (%s), device %d\n", e->name, e->path, e->device);
-    fprintf(out, "%6s  %-15s %-9s  %-10s  %-5s  %s\n", "config", "alloc", "direction", "buffer",
-            "api", "size");
+    fprintf(out, "%6s", "config");
+    for (int a = 0; a < AXIS_COUNT; a++)
+        fprintf(out, "  %-*s", column_width(a), schema_axes[a].name);
+    fputc('\n', out);
     for (size_t i = 0; i < s->n; i++) {
         const struct config *c = &s->configs[i];
-        fprintf(out, "%6d  %-15s %-9s  %-10s  %-5s  %s\n", c->index,
-                schema_value_name(AXIS_ALLOC, (int)c->v[AXIS_ALLOC]),
-                schema_value_name(AXIS_DIRECTION, (int)c->v[AXIS_DIRECTION]),
-                schema_value_name(AXIS_BUFFER, (int)c->v[AXIS_BUFFER]),
-                schema_value_name(AXIS_API, (int)c->v[AXIS_API]),
-                units_format_size(config_size(c), size, sizeof(size)));
+        fprintf(out, "%6d", c->index);
+        for (int a = 0; a < AXIS_SIZE; a++)
+            fprintf(out, "  %-*s", column_width(a), schema_value_name(a, (int)c->v[a]));
+        fprintf(out, "  %s\n", units_format_size(config_size(c), size, sizeof(size)));
     }
     fprintf(out, "%zu configuration%s", s->n, s->n == 1 ? "" : "s");
     if (s->excluded || s->not_applicable || s->duplicates)
         fprintf(out, " (dropped: %zu excluded, %zu not applicable, %zu repeated)", s->excluded,
                 s->not_applicable, s->duplicates);
     fprintf(out, "\n");
-    if (s->not_applicable)
-        fprintf(out, "not applicable: bidir with api sync (cudaMemcpy cannot overlap two "
-                     "directions; use api: async)\n");
+    for (int i = 0; i < SWEEP_NA_RULES; i++)
+        if (s->na_counts[i])
+            fprintf(out, "not applicable (%zu): %s\n", s->na_counts[i], sweep_na_rules[i].why);
     const struct measure_opts *m = &e->measure;
+    if (m->shuffled && m->seed_given)
+        fprintf(out, "order: shuffled with seed %d (listed in run order)\n", m->seed);
+    else if (m->shuffled)
+        fprintf(out, "order: shuffled with a seed chosen when the run starts (listed in plan "
+                     "order; give measure.seed to fix it)\n");
     if (m->samples > 0)
         fprintf(out, "each: %d warm-up and %d timed samples", m->warmup, m->samples);
     else

@@ -12,7 +12,8 @@
 #include <unistd.h>
 
 const char *const results_summary_columns[] = {
-    "experiment", "config", "device", "alloc", "direction", "buffer", "api", "size_bytes",
+    "experiment", "config", "device", "alloc", "direction", "buffer", "api", "cache", "touch",
+    "size_bytes",
     "batch", "samples", "gbps_median", "gbps_min", "gbps_max", "gbps_mean", "gbps_stddev",
     "rsd_pct", "target_met", "stop", "timing", "us_per_copy_median", "roundtrip_us_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
     "alloc_ms_median", "fill_ms_median", "copy_ms_median", "free_ms_median",
@@ -143,12 +144,10 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     const struct config *c = r->config;
     int ok = r->status == RESULT_OK;
     csv_put_text(f, e->name);
-    fprintf(f, ",%d,%d,%s,%s,%s,%s,%llu,", c->index, e->device,
-            schema_value_name(AXIS_ALLOC, (int)c->v[AXIS_ALLOC]),
-            schema_value_name(AXIS_DIRECTION, (int)c->v[AXIS_DIRECTION]),
-            schema_value_name(AXIS_BUFFER, (int)c->v[AXIS_BUFFER]),
-            schema_value_name(AXIS_API, (int)c->v[AXIS_API]),
-            (unsigned long long)config_size(c));
+    fprintf(f, ",%d,%d", c->index, e->device);
+    for (int a = 0; a < AXIS_SIZE; a++) /* in the order of the header: the axes' order */
+        fprintf(f, ",%s", schema_value_name(a, (int)c->v[a]));
+    fprintf(f, ",%llu,", (unsigned long long)config_size(c));
     if (ok)
         fprintf(f, "%d,%zu", r->batch, r->nsamples);
     else
@@ -165,7 +164,7 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
                 measure_stop_names[r->stop]);
     else
         fprintf(f, ",,%s", ok ? measure_stop_names[r->stop] : "");
-    fprintf(f, ",%s", measure_queued(c) ? "queued" : "direct");
+    fprintf(f, ",%s", measure_queued(c) ? "queued" : measure_one_by_one(c) ? "one-by-one" : "direct");
     put_num(f, ok ? s->us_per_copy_median : nan, "%.3f");
     put_num(f, ok ? r->roundtrip_us : nan, "%.3f");
     put_num(f, ok ? s->host_gbps_median : nan, "%.4f");

@@ -5,6 +5,7 @@
 #include "run.h"
 #include "fit.h"
 #include "gpu.h"
+#include "hostmem.h"
 #include "measure.h"
 #include "meta.h"
 #include "plot.h"
@@ -78,6 +79,38 @@ static void render(const char *dir, const struct run_opts *o)
         plot_results(dir, o->plots_dir, stderr);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * The staging ceiling: single-thread memcpy at every size of the sweep's
+ * pageable configurations, into host-memcpy.csv (drawn on the figures).
+ */
+static void write_host_reference(const char *dir, const struct sweep *s)
+{
+    uint64_t *sizes = malloc((s->n ? s->n : 1) * sizeof(*sizes));
+    size_t n = 0, k = 0;
+    char err[512];
+    if (!sizes)
+        return;
+    for (size_t i = 0; i < s->n; i++)
+        if (config_alloc(&s->configs[i]) == ALLOC_PAGEABLE)
+            sizes[n++] = config_size(&s->configs[i]);
+    qsort(sizes, n, sizeof(*sizes), cmp_u64);
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || sizes[i] != sizes[k - 1])
+            sizes[k++] = sizes[i];
+    if (k) {
+        fprintf(stderr, "pinsweep: host memcpy reference at %zu sizes\n", k);
+        if (hostmem_write_reference(dir, sizes, k, err, sizeof(err)) < 0)
+            fprintf(stderr, "pinsweep: %s\n", err);
+    }
+    free(sizes);
+}
+
 /* Measure every configuration, appending rows as each one finishes. */
 static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
                        const struct sweep *s, struct results *res, struct meta *mt,
@@ -133,6 +166,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     sysinfo_host(&host);
     sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
+    char nvml_why[512];
+    int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
     dir = o->out_dir ? strdup(o->out_dir) : results_default_dir(e->name, host.hostname, time(NULL));
     if (!dir || results_open(&res, dir, e, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", dir ? err : "out of memory");
@@ -141,7 +176,9 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     struct meta mt = {.exp = e, .gpu = &gpu, .host = &host, .link = &link, .engine = ops->name,
                       .command_line = o->command_line, .status = "running",
-                      .started = time(NULL), .configs = s->n};
+                      .started = time(NULL), .configs = s->n,
+                      .nvml_unavailable = have_nvml ? NULL : nvml_why};
+    nvml_read(&mt.gpu_start);
     meta_path = results_path(&res, "meta.yaml");
     if (!meta_path || meta_write(meta_path, &mt, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", meta_path ? err : "out of memory");
@@ -155,6 +192,11 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     else
         mt.status = "complete";
     mt.finished = time(NULL);
+    nvml_read(&mt.gpu_end);
+    if (nvml_clocks_dropped(&mt.gpu_start, &mt.gpu_end))
+        fprintf(stderr, "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
+                        "to %u MHz (throttling?); later configurations may read low\n",
+                mt.gpu_start.sm_clock_mhz, mt.gpu_end.sm_clock_mhz);
     if (meta_write(meta_path, &mt, err, sizeof(err)) < 0)
         fprintf(stderr, "pinsweep: %s\n", err);
     fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed, in %s; results in %s\n",
@@ -162,6 +204,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
             progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
     results_close(&res);
     ops->close();
+    write_host_reference(dir, s);
     if (fit_results(dir, stdout, err, sizeof(err)) < 0)
         fprintf(stderr, "pinsweep: %s\n", err);
     render(dir, o);
@@ -171,6 +214,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
 out:
     results_close(&res);
     ops->close();
+    nvml_close();
     free(meta_path);
     free(dir);
     return code;

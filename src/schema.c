@@ -36,6 +36,18 @@ static const struct axis_value api_values[] = {
     {"async", "cudaMemcpyAsync on a non-blocking stream"},
 };
 
+static const struct axis_value cache_values[] = {
+    {"warm", "the host buffer is left as the last copy left it (often in the CPU's caches)"},
+    {"flushed", "before every copy the host buffer is flushed from the CPU caches (outside the "
+                "timed span); each copy is then timed alone"},
+};
+
+static const struct axis_value touch_values[] = {
+    {"prefaulted", "the host buffer's pages are written before timing"},
+    {"first-touch", "pageable only: every copy uses freshly mapped, never-touched pages, so "
+                    "page faults happen inside the copy; each copy is timed alone"},
+};
+
 #define VALUES(a) a, (int)(sizeof(a) / sizeof(a[0]))
 
 const struct axis_def schema_axes[AXIS_COUNT] = {
@@ -43,6 +55,9 @@ const struct axis_def schema_axes[AXIS_COUNT] = {
     [AXIS_DIRECTION] = {"direction", VALUES(direction_values), DIR_H2D, "copy direction"},
     [AXIS_BUFFER] = {"buffer", VALUES(buffer_values), BUFFER_REUSE, "host buffer lifetime"},
     [AXIS_API] = {"api", VALUES(api_values), API_SYNC, "copy call"},
+    [AXIS_CACHE] = {"cache", VALUES(cache_values), CACHE_WARM, "host cache state at each copy"},
+    [AXIS_TOUCH] = {"touch", VALUES(touch_values), TOUCH_PREFAULTED,
+                    "whether the host pages exist before the copy"},
     [AXIS_SIZE] = {"size", NULL, 0, -1,
                    "bytes per copy: 4096, 4KiB, 1MB; a list [4KiB, 1MiB]; or a range "
                    "{from: 4KiB, to: 1GiB, factor: 2}, {from: 1MiB, to: 64MiB, step: 1MiB} or "
@@ -60,6 +75,8 @@ const struct key_def schema_top_keys[] = {
 };
 const size_t schema_top_nkeys = sizeof(schema_top_keys) / sizeof(schema_top_keys[0]);
 
+static const char *const order_choices[] = {"listed", "shuffled", NULL};
+
 const struct key_def schema_measure_keys[] = {
     {"warmup", KEY_INT, 0, 1000, "2", "untimed batches (reuse) or cycles (reallocate) first"},
     {"samples", KEY_INT, 1, 100000, "adaptive",
@@ -73,6 +90,12 @@ const struct key_def schema_measure_keys[] = {
     {"min_sample_time", KEY_DURATION, 0, 10000, "2ms",
      "reuse: copies are batched so one sample lasts at least this long"},
     {"max_batch", KEY_INT, 1, 1000000, "10000", "upper bound on copies per sample"},
+    {"order", KEY_CHOICE, 0, 0, "listed",
+     "listed: configurations run in plan order; shuffled: in a seeded random order, so slow "
+     "drift does not masquerade as a size effect",
+     order_choices},
+    {"seed", KEY_INT, 0, 2147483647, "from the clock",
+     "shuffled: the seed (recorded in meta.yaml; give it to repeat an order)"},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
 

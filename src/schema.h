@@ -28,9 +28,23 @@ enum alloc_kind {
 enum direction { DIR_H2D, DIR_D2H, DIR_BIDIR, DIR_COUNT };
 enum buffer_mode { BUFFER_REUSE, BUFFER_REALLOCATE, BUFFER_COUNT };
 enum copy_api { API_SYNC, API_ASYNC, API_COUNT };
+enum cache_state { CACHE_WARM, CACHE_FLUSHED, CACHE_COUNT };
+enum touch_state { TOUCH_PREFAULTED, TOUCH_FIRST, TOUCH_COUNT };
 
-/* The sweep axes, in the order configurations nest (the last varies fastest). */
-enum axis_id { AXIS_ALLOC, AXIS_DIRECTION, AXIS_BUFFER, AXIS_API, AXIS_SIZE, AXIS_COUNT };
+/*
+ * The sweep axes, in the order configurations nest (the last varies
+ * fastest) and their columns appear in the CSVs.  size must stay last.
+ */
+enum axis_id {
+    AXIS_ALLOC,
+    AXIS_DIRECTION,
+    AXIS_BUFFER,
+    AXIS_API,
+    AXIS_CACHE,
+    AXIS_TOUCH,
+    AXIS_SIZE,
+    AXIS_COUNT
+};
 
 struct axis_value {
     const char *name;
@@ -53,6 +67,7 @@ enum key_type {
     KEY_INT,      /* a whole number within [min, max] */
     KEY_DURATION, /* a time with a unit: 500us, 2ms, 1s; stored in ms */
     KEY_PERCENT,  /* a number, optionally followed by %: 0.5% */
+    KEY_CHOICE,   /* one of choices[] */
     KEY_SWEEP,    /* the sweep: a mapping of axes or a list of them */
     KEY_EXCLUDE,  /* a list of partial configurations */
     KEY_MEASURE,  /* the measure mapping (schema_measure_keys) */
@@ -64,6 +79,7 @@ struct key_def {
     double min, max; /* bounds for KEY_INT and KEY_DURATION (ms) */
     const char *default_text;
     const char *help;
+    const char *const *choices; /* KEY_CHOICE: NULL-terminated */
 };
 
 /* Top-level keys of an experiment file, and the keys of its `measure:`. */

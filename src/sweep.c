@@ -4,15 +4,50 @@
 #include "sweep.h"
 #include "units.h"
 
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *sweep_not_applicable(const struct config *c)
+static int bidir_sync(const struct config *c)
 {
-    if (config_direction(c) == DIR_BIDIR && config_api(c) == API_SYNC)
-        return "bidir needs two streams at once: cudaMemcpy (api: sync) cannot overlap, "
-               "use api: async";
-    return NULL;
+    return config_direction(c) == DIR_BIDIR && config_api(c) == API_SYNC;
+}
+
+static int first_touch_pinned(const struct config *c)
+{
+    return c->v[AXIS_TOUCH] == TOUCH_FIRST && config_alloc(c) != ALLOC_PAGEABLE;
+}
+
+static int first_touch_reallocate(const struct config *c)
+{
+    return c->v[AXIS_TOUCH] == TOUCH_FIRST && config_buffer(c) == BUFFER_REALLOCATE;
+}
+
+static int one_at_a_time_bidir(const struct config *c)
+{
+    return (c->v[AXIS_TOUCH] == TOUCH_FIRST || c->v[AXIS_CACHE] == CACHE_FLUSHED) &&
+           config_direction(c) == DIR_BIDIR;
+}
+
+/* The combinations that cannot be measured, and why: one table for plan and run. */
+const struct sweep_na_rule sweep_na_rules[SWEEP_NA_RULES] = {
+    {"bidir with api sync: cudaMemcpy cannot run two copies at once; use api: async",
+     bidir_sync},
+    {"touch first-touch with page-locked memory: its pages exist once it is allocated",
+     first_touch_pinned},
+    {"touch first-touch with buffer reallocate: reallocate fills every fresh buffer",
+     first_touch_reallocate},
+    {"cache flushed or touch first-touch with bidir: those time one copy at a time",
+     one_at_a_time_bidir},
+};
+
+int sweep_not_applicable(const struct config *c)
+{
+    for (int i = 0; i < SWEEP_NA_RULES; i++)
+        if (sweep_na_rules[i].applies(c))
+            return i;
+    return -1;
 }
 
 static int rule_matches(const struct exclude_rule *r, const struct config *c)
@@ -68,7 +103,7 @@ static int add_block(const struct experiment *e, const struct sweep_block *b, st
         struct config c = {0};
         for (int a = 0; a < AXIS_COUNT; a++)
             c.v[a] = b->axes[a].v[idx[a]];
-        int excluded = 0;
+        int excluded = 0, na;
         for (size_t r = 0; r < e->nexcludes; r++) {
             if (rule_matches(&e->excludes[r], &c)) {
                 rule_hits[r]++;
@@ -77,8 +112,10 @@ static int add_block(const struct experiment *e, const struct sweep_block *b, st
         }
         if (excluded)
             s->excluded++;
-        else if (sweep_not_applicable(&c))
+        else if ((na = sweep_not_applicable(&c)) >= 0) {
             s->not_applicable++;
+            s->na_counts[na]++;
+        }
         else if (earlier && seen_before(s, earlier, &c))
             s->duplicates++;
         else {
@@ -131,14 +168,30 @@ int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, si
     return 0;
 }
 
+int sweep_shuffle(struct sweep *s, unsigned long seed)
+{
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rng)
+        return -1;
+    gsl_rng_set(rng, seed);
+    gsl_ran_shuffle(rng, s->configs, s->n, sizeof(*s->configs));
+    gsl_rng_free(rng);
+    return 0;
+}
+
 char *sweep_describe(const struct config *c, char *buf, size_t n)
 {
     char size[32];
-    snprintf(buf, n, "%s %s %s %s %s", schema_value_name(AXIS_ALLOC, (int)c->v[AXIS_ALLOC]),
-             schema_value_name(AXIS_DIRECTION, (int)c->v[AXIS_DIRECTION]),
-             schema_value_name(AXIS_BUFFER, (int)c->v[AXIS_BUFFER]),
-             schema_value_name(AXIS_API, (int)c->v[AXIS_API]),
-             units_format_size(config_size(c), size, sizeof(size)));
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int a = 0; a < AXIS_SIZE && len < n; a++) {
+        /* Axes at their default are left out, to keep the line short. */
+        if (a > AXIS_API && (int)c->v[a] == schema_axes[a].default_value)
+            continue;
+        len += (size_t)snprintf(buf + len, n - len, "%s ", schema_value_name(a, (int)c->v[a]));
+    }
+    if (len < n)
+        snprintf(buf + len, n - len, "%s", units_format_size(config_size(c), size, sizeof(size)));
     return buf;
 }
 

@@ -46,11 +46,20 @@ static inline uint64_t config_size(const struct config *c)
     return c->v[AXIS_SIZE];
 }
 
+/* A combination that cannot be measured: why, and the test for it. */
+#define SWEEP_NA_RULES 4
+struct sweep_na_rule {
+    const char *why;
+    int (*applies)(const struct config *c);
+};
+extern const struct sweep_na_rule sweep_na_rules[SWEEP_NA_RULES];
+
 struct sweep {
     struct config *configs;
     size_t n;
     size_t excluded;       /* dropped by exclude rules */
     size_t not_applicable; /* dropped as combinations that cannot be measured */
+    size_t na_counts[SWEEP_NA_RULES]; /* of those, how many by each rule */
     size_t duplicates;     /* produced again by a later block */
 };
 
@@ -62,8 +71,14 @@ struct sweep {
  */
 int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, size_t max_configs);
 
-/* Why c cannot be measured, or NULL when it can. */
-const char *sweep_not_applicable(const struct config *c);
+/*
+ * Put s's configurations in a random order drawn from seed (GSL's MT19937),
+ * the same for the same seed.  Their index (plan number) stays as it was.
+ */
+int sweep_shuffle(struct sweep *s, unsigned long seed);
+
+/* The index of the rule that makes c unmeasurable, or -1 when it can be measured. */
+int sweep_not_applicable(const struct config *c);
 
 /* "pinned h2d reuse sync 4KiB" into buf. Returns buf. */
 char *sweep_describe(const struct config *c, char *buf, size_t n);

@@ -108,3 +108,41 @@ cli_no_gpu
 cli_fake_run
 cli_fake_faults
 cli_plot
+
+cli_nvml() {
+    local r=$TMP/nvml
+    expect "cli: a run without NVML goes on and says why" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_NVML_LIB=/nonexistent/libnvidia-ml.so.1 "$PINSWEEP" run tests/good/defaults.yaml -o "$r-none" --no-plot
+    grep -q "^  nvml: .unavailable: cannot load /nonexistent/libnvidia-ml.so.1: " "$r-none/meta.yaml" \
+        && t_pass "cli: meta.yaml says why NVML is unavailable" || t_fail "cli: meta.yaml says why NVML is unavailable" "$(grep -A2 gpu_state "$r-none/meta.yaml")"
+    expect "cli: a clock drop during the run is warned about" 0 "warning: the GPU's SM clock dropped during the run, from 1980 to 1410 MHz" -- env PINSWEEP_ENGINE=fake PINSWEEP_NVML_LIB="$PWD/$BUILD/tests/libfake-nvml.so" FAKE_NVML_DROP=1 "$PINSWEEP" run tests/good/defaults.yaml -o "$r-drop" --no-plot
+    grep -q '^    sm_clock_mhz: 1980' "$r-drop/meta.yaml" && grep -q '^    power_w: 123.4' "$r-drop/meta.yaml" && grep -q '^  clocks_dropped: yes' "$r-drop/meta.yaml" \
+        && t_pass "cli: meta.yaml records clocks, power and the drop" || t_fail "cli: meta.yaml records clocks, power and the drop" "$(sed -n '/gpu_state/,/^[a-z]/p' "$r-drop/meta.yaml")"
+    expect "cli: steady clocks give no warning" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_NVML_LIB="$PWD/$BUILD/tests/libfake-nvml.so" "$PINSWEEP" run tests/good/defaults.yaml -o "$r-steady" --no-plot
+    ! grep -q "clock dropped" "$TMP/err" && grep -q '^  clocks_dropped: no' "$r-steady/meta.yaml" \
+        && t_pass "cli: steady clocks are recorded as such" || t_fail "cli: steady clocks are recorded as such" "$(cat "$TMP/err")"
+}
+
+cli_shuffle() {
+    local r=$TMP/shuf a b
+    expect "cli: shuffled run" 0 "" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/shuffled.yaml -o "$r" --no-plot
+    a=$(cut -d, -f2 "$r/summary.csv" | tail -n +2 | tr '\n' ' ')
+    b=$("$PINSWEEP" plan tests/good/shuffled.yaml | awk 'NR > 2 && $1 ~ /^[0-9]+$/ && NF >= 6 { printf "%s ", $1 }')
+    [ "$a" = "$b" ] && [ "$a" != "1 2 3 4 5 6 7 8 " ] && t_pass "cli: rows follow the seeded order that plan shows ($a)" || t_fail "cli: rows follow the seeded order that plan shows" "rows: $a plan: $b"
+    grep -q '^    seed: 42' "$r/meta.yaml" && grep -q '^    order: shuffled' "$r/meta.yaml" && t_pass "cli: meta.yaml records the order and seed" || t_fail "cli: meta.yaml records the order and seed"
+}
+
+cli_nvml
+cli_shuffle
+
+cli_host_effects() {
+    local r=$TMP/host bad
+    expect "cli: cache and touch axes run (fake engine)" 0 "configurations: 28 ok, 0 failed" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/host-effects.yaml -o "$r" --no-plot
+    bad=$(awk -F, -v c="$(col "$r/summary.csv" cache)" -v t="$(col "$r/summary.csv" touch)" -v m="$(col "$r/summary.csv" timing)" -v a="$(col "$r/summary.csv" alloc)" \
+        'NR > 1 { want = ($c == "flushed" || $t == "first-touch") ? "one-by-one" : ($a == "pageable" ? "direct" : "queued"); if ($m != want) print NR": "$m" want "want }' "$r/summary.csv")
+    [ -z "$bad" ] && t_pass "cli: timing column says how each configuration was timed" || t_fail "cli: timing column says how each configuration was timed" "$bad"
+    [ "$(wc -l < "$r/host-memcpy.csv")" = 3 ] && head -1 "$r/host-memcpy.csv" | grep -qx 'size_bytes,gbps_median,samples' \
+        && t_pass "cli: host-memcpy.csv has one row per pageable size" || t_fail "cli: host-memcpy.csv has one row per pageable size" "$(cat "$r/host-memcpy.csv")"
+    [ ! -e "$TMP/fake/host-memcpy.csv" ] && t_pass "cli: no host-memcpy.csv without pageable configurations" || t_fail "cli: no host-memcpy.csv without pageable configurations"
+}
+
+cli_host_effects

@@ -1,0 +1,42 @@
+/*
+ * hostmem.h - host-side memory effects: the CPU caches, first-touch page
+ * faults, and the single-thread memcpy that bounds a pageable copy (the
+ * driver copies pageable data through a pinned staging buffer with it).
+ * Nothing here needs a GPU.
+ */
+#ifndef PINSWEEP_HOSTMEM_H
+#define PINSWEEP_HOSTMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Evict [p, p + n) from the CPU caches: clflush of every line on x86-64;
+ * elsewhere, writing a buffer of twice the last-level cache.
+ */
+void hostmem_flush(void *p, size_t n);
+
+/* n bytes of freshly mapped anonymous memory, not yet touched; NULL on failure. */
+void *hostmem_map_fresh(size_t n);
+void hostmem_unmap(void *p, size_t n);
+
+/* The last-level cache of CPU 0 in bytes, from sysfs; 0 when unknown. */
+uint64_t hostmem_llc_bytes(void);
+
+/*
+ * Single-thread memcpy bandwidth at size bytes, GB/s (1e9 B/s; bytes
+ * copied, not read + written): batches of memcpy lasting at least
+ * min_sample_ms, the median of `samples` of them after one untimed batch.
+ * Returns the bandwidth, or NaN when the buffers cannot be allocated.
+ */
+double hostmem_memcpy_gbps(uint64_t size, double min_sample_ms, int samples);
+
+/*
+ * Measure hostmem_memcpy_gbps at each of sizes[0..n-1] and write
+ * dir/host-memcpy.csv (size_bytes,gbps_median,samples).  Returns 0 or -1
+ * with a message in err.
+ */
+int hostmem_write_reference(const char *dir, const uint64_t *sizes, size_t n, char *err,
+                            size_t errlen);
+
+#endif

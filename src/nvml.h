@@ -1,0 +1,35 @@
+/*
+ * nvml.h - the GPU's clocks, temperature and power, read through NVML.
+ *
+ * libnvidia-ml is loaded at run time with dlopen, so pinsweep builds where
+ * there is no NVML header or library (the CPU build machines) and runs where
+ * the driver has none; then the readings are simply unavailable, with the
+ * reason.  PINSWEEP_NVML_LIB names another library file (the tests use it).
+ */
+#ifndef PINSWEEP_NVML_H
+#define PINSWEEP_NVML_H
+
+#include <stddef.h>
+
+struct nvml_state {
+    int valid;                     /* 0: see the reason given by nvml_open */
+    unsigned sm_clock_mhz, mem_clock_mhz, max_sm_clock_mhz;
+    unsigned temperature_c;
+    double power_w;
+};
+
+/* Load NVML and find the GPU at pci_bus_id.  Returns 0, or -1 with the reason in why. */
+int nvml_open(const char *pci_bus_id, char *why, size_t whylen);
+
+/* Read the GPU's state now; st->valid says whether it could. */
+void nvml_read(struct nvml_state *st);
+
+/*
+ * Did the SM clock fall by more than 5% between start and end?  (Both must
+ * be valid.)  A drop means the GPU throttled or changed clocks mid-run.
+ */
+int nvml_clocks_dropped(const struct nvml_state *start, const struct nvml_state *end);
+
+void nvml_close(void);
+
+#endif
