@@ -13,12 +13,13 @@ if (!exists('plots_dir')) plots_dir = 'plots'
 load plots_dir . '/style.gp'
 load vars_file
 
-key_rows = int(ceil(nkeys * 1.0 / key_cols))
-W = fit_page_w(npanels, key_cols, key_max_chars)
+# The legend strip: the key's rows, then the notes' (both from the variables file).
+legend_rows = legend_strip_rows(key_rows, nnotes, note_rows)
+W = fit_page_w_legend(npanels)
 panel_w_in = panel_w_for(W, npanels)
 fig_text = title_text(fig_title, fig_detail, fig_machine, W)
 title_in = title_height(fig_text)
-H = page_h(key_rows)
+H = page_h(legend_rows)
 blk(p, j) = panel_first[p] + j - 1
 
 do for [fmt in formats] {
@@ -35,16 +36,18 @@ do for [fmt in formats] {
     set yrange [y_min:y_max]
     set xlabel 'transfer size (bytes, 1K = 1024)' offset 0, 0.3
     do for [p = 1:npanels] {
-        eval panel_place(p, W, H, key_rows)
+        eval panel_place(p, W, H, legend_rows)
         set title panel_title[p] offset 0, -0.4
         if (p == 1) { set ylabel 'bandwidth (GB/s = 10⁹ B/s)' } else { unset ylabel }
         plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2 \
             with linespoints lw 1.2 lc rgb alloc_color(block_alloc[blk(p, j)]) \
-            dt buffer_dt(block_buffer[blk(p, j)]) pt api_pt(block_api[blk(p, j)]) notitle
+            dt line_dt(block_line[blk(p, j)]) pt api_pt(block_api[blk(p, j)]) notitle
     }
-    eval legend_place(npanels, W, H, key_rows, key_cols)
+    eval legend_place(npanels, W, H, legend_rows, key_cols)
     plot NaN notitle, for [k = 1:nkeys] keyentry with linespoints lw 1.2 lc rgb alloc_color(key_alloc[k]) \
-        dt buffer_dt(key_buffer[k]) pt api_pt(key_api[k]) title key_title[k]
+        dt line_dt(key_line[k]) pt api_pt(key_api[k]) \
+        ps api_ps(key_api[k]) title key_title[k]
+    if (nnotes > 0) { eval notes_place(W, H, note_rows, note_cols); @notes_plot }
     unset multiplot
     set output
 }

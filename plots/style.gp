@@ -1,11 +1,11 @@
 # style.gp - the look every pinsweep figure shares: colours, dashes, points,
-# output formats and the page layout.  Loaded by bandwidth.gp,
+# output formats and the page layout.  Loaded by bandwidth.gp, latency.gp,
 # reuse-vs-reallocate.gp and reallocate-time.gp.
 #
 # One colour per alloc kind in every figure, from the Okabe-Ito palette
 # (distinguishable with the common colour-vision deficiencies; its yellow is
-# left out, too faint on white).  Dash type says the buffer mode, point type
-# the copy API.
+# left out, too faint on white).  Dash type says the buffer mode or what kind
+# of line it is, point type the copy API.
 
 set encoding utf8
 
@@ -17,15 +17,34 @@ alloc_color(a) = \
     a eq 'write-combined' ? '#E69F00' : \
     a eq 'mapped'         ? '#000000' : \
     a eq 'registered'     ? '#009E73' : \
-    a eq '-'              ? '#FFFFFFFF' : '#777777'
-# ('-' is a legend placeholder: fully transparent.  '' and unknown kinds: grey.)
+    a eq 'host'           ? '#8C8C8C' : \
+    a eq '-'              ? '#FFFFFFFF' : '#555555'
+# ('host' is host memory itself: the host memcpy ceiling, light grey.  '-' is
+# a legend placeholder: fully transparent.  '' and unknown kinds: dark grey,
+# for legend entries that explain a line or point style.)
 
-# reuse: solid; reallocate: dashed
-buffer_dt(b) = b eq 'reallocate' ? 2 : 1
+# Kinds of line (src/plot.c's block_line, over_line, key_line):
+#   reuse, pipelined      solid    a buffer reused; latency: event time / copies
+#   reallocate, roundtrip dashed   allocated per copy; latency: one copy waited for
+#   fit                   dotted, thin: the model t0 + n/B of a curve
+#   ceiling               long dashes, thick: host memcpy, the ceiling of a pageable copy
+#   flushed               dash-dot: host buffer flushed from the CPU caches before each copy
+#   first-touch           dash-dot-dot: fresh, never-touched pages for each copy
+#   flushed+first-touch   short dashes: both
+line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip') ? 2 : l eq 'fit' ? 3 : l eq 'ceiling' ? 4 : \
+    l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : 1
+line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : 1.2
 set dashtype 2 (7, 4)
+set dashtype 3 (1.2, 2.0)
+set dashtype 4 (12, 5)
+set dashtype 5 (8, 3, 1.5, 3)
+set dashtype 6 (8, 3, 1.5, 3, 1.5, 3)
+set dashtype 7 (3, 3)
 
-# sync: open square; async: filled circle; none (legend entries for a line style): no point
-api_pt(a) = a eq 'sync' ? 4 : a eq '' ? -1 : 7
+# sync: open square; async: filled circle; none (legend entries for a line style): no point.
+# "No point" is size 0: pt -1 still leaves a dot in PDF.
+api_pt(a) = a eq 'sync' ? 4 : 7
+api_ps(a) = a eq '' ? 0 : point_size(fmt)
 
 # Phases of a reallocate cycle (reallocate-time.gp), kept apart from the
 # alloc colours: these curves are phases, not alloc kinds.
@@ -57,8 +76,10 @@ term_cmd(fmt, w_in, h_in) = \
 font_spec(fmt, pt) = sprintf(',%g', pt * font_for(fmt) / pdf_font)
 
 # ---- layout ----
-# Panels side by side, then a legend strip across the bottom.  Lengths are
-# in inches of the PDF page; sx/sy turn them into screen fractions.
+# Panels side by side, then a legend strip across the bottom: the key (the
+# curves), then under it the notes, centred (what a kind of line or point
+# means), each with columns of its own width.  Lengths are in inches of the
+# PDF page; sx/sy turn them into screen fractions.
 panel_w_in = 1.95         # one panel's plot area and its tic labels
 left_in = 0.55            # y label and tic labels of the first panel
 gap_in = 0.38             # between panels: the next panel's tic labels
@@ -66,8 +87,8 @@ right_in = 0.12
 title_in = 0.22           # figure title (set_title_in() grows it for more lines)
 panel_title_in = 0.20     # panel title above each plot area
 axis_in = 0.40            # x tic labels and x label under each plot area
-key_row_in = 0.125        # one legend row
-key_pad_in = 0.06
+key_row_in = 0.09         # one legend row (gnuplot's is about 0.084 in at these fonts)
+key_pad_in = 0.08
 
 page_w(np) = left_in + np * panel_w_in + (np - 1) * gap_in + right_in
 
@@ -75,6 +96,9 @@ page_w(np) = left_in + np * panel_w_in + (np - 1) * gap_in + right_in
 # longest entry has chars characters; then the width of each panel on it.
 legend_w(cols, chars) = cols * (chars * 0.045 + 0.45) + 0.2
 fit_page_w(np, cols, chars) = legend_w(cols, chars) > page_w(np) ? legend_w(cols, chars) : page_w(np)
+# The same for the key and the notes of the variables file (nkeys, key_cols ..., nnotes, note_cols ...).
+fit_page_w_legend(np) = (nnotes > 0 && legend_w(note_cols, note_max_chars) > fit_page_w(np, key_cols, key_max_chars)) ? \
+    legend_w(note_cols, note_max_chars) : fit_page_w(np, key_cols, key_max_chars)
 panel_w_for(W, np) = (W - left_in - right_in - (np - 1) * gap_in) / np
 page_h(key_rows) = 2.23 + title_in + key_rows * key_row_in + key_pad_in
 
@@ -108,6 +132,18 @@ legend_place(np, W, H, key_rows, cols) = sprintf( \
     'unset title; unset xlabel; unset ylabel; unset logscale; unset border; unset xtics; unset ytics; unset grid; ' . \
     'set xrange [0:1]; set yrange [0:1]; ' . \
     sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing 1 width 1', cols)
+
+# Rows of a legend strip: the key's, then the notes' after a gap of 0.4 row.
+legend_strip_rows(key_rows, nnotes, note_rows) = key_rows + (nnotes > 0 ? note_rows + 0.4 : 0)
+# The same for the notes: their own strip, the last rows rows of the legend strip.
+notes_place(W, H, rows, cols) = sprintf( \
+    'set lmargin at screen 0.01; set rmargin at screen 0.99; set tmargin at screen %.5f; set bmargin at screen 0.005; ', \
+    key_t(rows, H)) . \
+    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing 1 width 1', cols)
+# Plotting the notes (after notes_place): sample lines and points, no error bars.
+notes_plot = 'plot NaN notitle, for [k = 1:nnotes] keyentry with linespoints lw line_lw(note_line[k]) ' . \
+    'lc rgb alloc_color(note_alloc[k]) dt line_dt(note_line[k]) pt api_pt(note_api[k]) ps api_ps(note_api[k]) ' . \
+    'title note_title[k]'
 
 # Commands (for eval) that undo legend_place for the next format's panels.
 axes_reset = 'set border 3; set xtics nomirror out scale 0.6, 0.3; set ytics nomirror out scale 0.6, 0.3 autofreq; ' . \

@@ -2,14 +2,19 @@
  * plot.c - from summary.csv to figures (see plot.h).
  *
  * The work is split so that gnuplot scripts hold no logic about the data:
- * C reads and checks summary.csv, decides what each figure shows (panels,
- * curves, legend, ranges, size tics) and writes it under figures/data/ as
+ * C reads and checks summary.csv (and fits.csv, host-memcpy.csv), decides
+ * what each figure shows (panels, curves, legend, ranges, size tics) and
+ * writes it under figures/data/ as
  *
- *   NAME-PANEL.dat  the curves of one panel, one gnuplot data block each
- *                   (two blank lines apart, selected with `index`);
- *   NAME-vars.gp    gnuplot assignments naming the panels, the blocks' alloc
- *                   kind, buffer mode and api (which style.gp maps to colour,
- *                   dash and point type), the legend, ranges and titles.
+ *   NAME-PANEL.dat          the curves of one panel, one gnuplot data block
+ *                           each (two blank lines apart, selected with `index`);
+ *   NAME-PANEL-overlay.dat  plain lines drawn over them: fits, the memcpy
+ *                           ceiling (only where a panel has some);
+ *   NAME-vars.gp            gnuplot assignments naming the panels, each
+ *                           block's colour, kind of line and point type
+ *                           (struct fig_style, which style.gp maps), the
+ *                           legend (key) and the notes under it that explain
+ *                           line and point styles, ranges and titles.
  *
  * plots/NAME.gp loads NAME-vars.gp and draws.  gnuplot runs through
  * posix_spawnp with an argument vector, never a shell, so paths may hold
@@ -39,29 +44,41 @@ extern char **environ;
 #define PLOT_MAX_PROBLEMS 10  /* bad cells listed before "and N more" */
 #define PLOT_MAX_STDERR 65536 /* bytes of gnuplot's stderr kept */
 #define PLOT_TIME_PANELS 3    /* alloc kinds in the reallocate-time figure */
+#define PLOT_FIT_POINTS 60    /* sizes at which a fit's model bandwidth is drawn */
+#define PLOT_LATENCY_MAX_BYTES (16.0 * 1048576) /* small copies: the latency figure's sizes */
+#define OVERLAY_COLUMNS "size_bytes gbps (fit: the model n / (t0 + n/B); ceiling: host memcpy)"
 
 enum phase { PHASE_ALLOC, PHASE_FILL, PHASE_COPY, PHASE_FREE, PHASE_COUNT };
 
 /* One row of summary.csv with status ok, as the figures need it. */
 struct plot_row {
-    int dir, alloc, buffer, api; /* schema value indices */
-    const char *device;          /* owned by the table */
-    size_t line;                 /* in summary.csv */
+    int dir, alloc, buffer, api, cache, touch; /* schema value indices */
+    const char *device;                        /* owned by the table */
+    size_t line;                               /* in summary.csv */
     double size_bytes;
     double gbps_median, gbps_min, gbps_max, effective_gbps;
+    double us_per_copy;           /* pipelined: event time / copies; NaN when empty */
+    double roundtrip_us;          /* one copy waited for, host clock; NaN when empty */
     double phase_ms[PHASE_COUNT]; /* medians; NaN when empty */
 };
 
-/* The text columns naming a row's configuration, checked against schema.h. */
+/*
+ * The text columns naming a row's configuration, checked against schema.h.
+ * An optional one (added after the first results folders were written)
+ * takes its axis's default when the column or the cell is missing.
+ */
 static const struct {
     const char *name;
     enum axis_id axis;
+    int required;
     size_t offset; /* of the int in struct plot_row */
 } axis_cols[] = {
-    {"alloc", AXIS_ALLOC, offsetof(struct plot_row, alloc)},
-    {"direction", AXIS_DIRECTION, offsetof(struct plot_row, dir)},
-    {"buffer", AXIS_BUFFER, offsetof(struct plot_row, buffer)},
-    {"api", AXIS_API, offsetof(struct plot_row, api)},
+    {"alloc", AXIS_ALLOC, 1, offsetof(struct plot_row, alloc)},
+    {"direction", AXIS_DIRECTION, 1, offsetof(struct plot_row, dir)},
+    {"buffer", AXIS_BUFFER, 1, offsetof(struct plot_row, buffer)},
+    {"api", AXIS_API, 1, offsetof(struct plot_row, api)},
+    {"cache", AXIS_CACHE, 0, offsetof(struct plot_row, cache)},
+    {"touch", AXIS_TOUCH, 0, offsetof(struct plot_row, touch)},
 };
 
 /* The numeric columns read; an empty cell reads as NaN. */
@@ -75,6 +92,8 @@ static const struct {
     {"gbps_min", 0, offsetof(struct plot_row, gbps_min)},
     {"gbps_max", 0, offsetof(struct plot_row, gbps_max)},
     {"effective_gbps_median", 0, offsetof(struct plot_row, effective_gbps)},
+    {"us_per_copy_median", 0, offsetof(struct plot_row, us_per_copy)},
+    {"roundtrip_us_median", 0, offsetof(struct plot_row, roundtrip_us)},
     {"alloc_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_ALLOC])},
     {"fill_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_FILL])},
     {"copy_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_COPY])},
@@ -90,9 +109,20 @@ static const char *const dir_titles[DIR_COUNT] = {
     [DIR_BIDIR] = "bidirectional (sum)",
 };
 
-/* A run of rows (sorted) sharing direction, alloc, buffer, api and device. */
+/* A run of rows (sorted) sharing direction, alloc, buffer, api, cache, touch and device. */
 struct plot_curve {
     size_t first, n;
+};
+
+/* A row of fits.csv: the model t(n) = t0 + n/B of a curve's time per copy. */
+struct plot_fit {
+    int dir, alloc, buffer, api, cache, touch;
+    double t0_us, bandwidth_gbps;
+};
+
+/* A row of host-memcpy.csv: single-thread host memcpy bandwidth at one size. */
+struct plot_memcpy {
+    double size_bytes, gbps;
 };
 
 /* Everything read from a results folder. */
@@ -104,7 +134,11 @@ struct plot_input {
     size_t nrows;
     struct plot_curve *curves;
     size_t ncurves;
-    int multi_device;     /* rows name more than one device */
+    int multi_device;      /* rows name more than one device */
+    struct plot_fit *fits; /* from fits.csv; none when it is absent or malformed */
+    size_t nfits;
+    struct plot_memcpy *memcpy_pts; /* from host-memcpy.csv, sorted by size; likewise */
+    size_t nmemcpy;
     char experiment[128]; /* from the rows, else the folder's name */
     char gpu[128];        /* from meta.yaml, or "" */
     char host[128];
@@ -185,7 +219,8 @@ static int check_columns(const struct plot_input *in, FILE *log)
     size_t nneed = 0, missing = 0;
     need[nneed++] = "status";
     for (size_t i = 0; i < NAXIS_COLS; i++)
-        need[nneed++] = axis_cols[i].name;
+        if (axis_cols[i].required)
+            need[nneed++] = axis_cols[i].name;
     for (size_t i = 0; i < NNUMBER_COLS; i++)
         if (number_cols[i].required)
             need[nneed++] = number_cols[i].name;
@@ -212,70 +247,106 @@ static int parse_number(const char *text, double *v)
     return (end == text || *end != '\0' || errno == ERANGE) ? -1 : 0;
 }
 
-/* Count a problem with row r and report it unless too many have been. */
-static void row_problem(const struct plot_input *in, const struct plot_row *r, int *nproblems,
-                        FILE *log, const char *why)
+/*
+ * Where the problems found in one file go: one line each, "PREFIXPATH:LINE:
+ * why SUFFIX", the first PLOT_MAX_PROBLEMS of them, then a count of the rest.
+ */
+struct problems {
+    const char *path;
+    const char *prefix; /* "" for an error, "warning: " for a warning */
+    const char *suffix; /* what follows from the problem, e.g. "; no fit curves drawn" */
+    const char *where;  /* after "COLUMN is empty", e.g. " in a row with status ok" */
+    FILE *log;
+    int n;
+};
+
+static void problem(struct problems *p, size_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void problem(struct problems *p, size_t line, const char *fmt, ...)
 {
-    if ((*nproblems)++ < PLOT_MAX_PROBLEMS)
-        logf_line(log, "%s:%zu: %s", in->summary_path, r->line, why);
+    char why[512], at[32] = "";
+    if (p->n++ >= PLOT_MAX_PROBLEMS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof(why), fmt, ap);
+    va_end(ap);
+    if (line)
+        snprintf(at, sizeof(at), ":%zu", line);
+    logf_line(p->log, "%s%s%s: %s%s", p->prefix, p->path, at, why, p->suffix);
 }
 
-/* The alloc, direction, buffer and api of table row i; returns the number of problems. */
-static int read_row_axes(const struct plot_input *in, size_t i, struct plot_row *r, int *nproblems,
-                         FILE *log)
+/* Say how many problems were not listed, if any. */
+static void problems_end(const struct problems *p)
 {
-    const struct csv_table *t = &in->table;
-    char allowed[256], why[512];
-    int bad = 0;
-    for (size_t c = 0; c < NAXIS_COLS; c++) {
-        const char *text = csv_table_get(t, i, csv_table_col(t, axis_cols[c].name));
-        int v = schema_value_find(axis_cols[c].axis, text);
-        *(int *)((char *)r + axis_cols[c].offset) = v;
-        if (v >= 0)
-            continue;
-        snprintf(why, sizeof(why), "%s '%s' is not one of %s", axis_cols[c].name, text,
-                 schema_axis_allowed(axis_cols[c].axis, allowed, sizeof(allowed)));
-        row_problem(in, r, nproblems, log, why);
-        bad++;
-    }
-    return bad;
+    if (p->n > PLOT_MAX_PROBLEMS)
+        logf_line(p->log, "%s%s: and %d more problems like these", p->prefix, p->path,
+                  p->n - PLOT_MAX_PROBLEMS);
 }
 
-/* The numbers of table row i; returns the number of problems. */
-static int read_row_numbers(const struct plot_input *in, size_t i, struct plot_row *r,
-                            int *nproblems, FILE *log)
+/*
+ * Axis column c (of axis_cols) of table row i into *v, the default for an
+ * optional one left out; -1 after reporting a problem.
+ */
+static int read_axis(const struct csv_table *t, size_t i, size_t c, int *v, struct problems *p)
 {
-    const struct csv_table *t = &in->table;
-    char why[512];
-    int bad = 0;
-    for (size_t c = 0; c < NNUMBER_COLS; c++) {
-        const char *text = csv_table_get(t, i, csv_table_col(t, number_cols[c].name));
-        double *v = (double *)((char *)r + number_cols[c].offset);
-        if (parse_number(text, v) == 0 && !(number_cols[c].required && isnan(*v)))
-            continue;
-        if (text[0])
-            snprintf(why, sizeof(why), "%s '%s' is not a number", number_cols[c].name, text);
-        else
-            snprintf(why, sizeof(why), "%s is empty in a row with status ok", number_cols[c].name);
-        row_problem(in, r, nproblems, log, why);
-        bad++;
+    char allowed[256];
+    const char *text = csv_table_get(t, i, csv_table_col(t, axis_cols[c].name));
+    if (!axis_cols[c].required && text[0] == '\0') {
+        *v = schema_axes[axis_cols[c].axis].default_value;
+        return 0;
     }
-    if (!bad && !(r->size_bytes >= 1 && r->size_bytes == floor(r->size_bytes))) {
-        snprintf(why, sizeof(why), "size_bytes '%s' is not a whole number of bytes",
-                 csv_table_get(t, i, csv_table_col(t, "size_bytes")));
-        row_problem(in, r, nproblems, log, why);
-        bad++;
-    }
-    return bad;
+    *v = schema_value_find(axis_cols[c].axis, text);
+    if (*v >= 0)
+        return 0;
+    problem(p, t->lines[i], "%s '%s' is not one of %s", axis_cols[c].name, text,
+            schema_axis_allowed(axis_cols[c].axis, allowed, sizeof(allowed)));
+    return -1;
+}
+
+/*
+ * The number in column name of table row i into *v, NaN when the cell is
+ * empty (or the column missing); -1 after reporting a problem: not a number,
+ * or empty though required.
+ */
+static int read_number(const struct csv_table *t, size_t i, const char *name, int required,
+                       double *v, struct problems *p)
+{
+    const char *text = csv_table_get(t, i, csv_table_col(t, name));
+    if (parse_number(text, v) == 0 && !(required && isnan(*v)))
+        return 0;
+    if (text[0])
+        problem(p, t->lines[i], "%s '%s' is not a number", name, text);
+    else
+        problem(p, t->lines[i], "%s is empty%s", name, p->where);
+    return -1;
+}
+
+/* Is size (size_bytes of table row i) a whole number of bytes?  -1 after reporting a problem. */
+static int check_size(const struct csv_table *t, size_t i, double size, struct problems *p)
+{
+    if (size >= 1 && size == floor(size))
+        return 0;
+    problem(p, t->lines[i], "size_bytes '%s' is not a whole number of bytes",
+            csv_table_get(t, i, csv_table_col(t, "size_bytes")));
+    return -1;
 }
 
 /* Fill r from table row i; returns the number of problems reported. */
-static int read_row(const struct plot_input *in, size_t i, struct plot_row *r, int *nproblems,
-                    FILE *log)
+static int read_row(const struct csv_table *t, size_t i, struct plot_row *r, struct problems *p)
 {
-    r->line = in->table.lines[i];
-    r->device = csv_table_get(&in->table, i, csv_table_col(&in->table, "device"));
-    return read_row_axes(in, i, r, nproblems, log) + read_row_numbers(in, i, r, nproblems, log);
+    int bad = 0;
+    r->line = t->lines[i];
+    r->device = csv_table_get(t, i, csv_table_col(t, "device"));
+    for (size_t c = 0; c < NAXIS_COLS; c++)
+        bad += read_axis(t, i, c, (int *)((char *)r + axis_cols[c].offset), p) < 0;
+    for (size_t c = 0; c < NNUMBER_COLS; c++)
+        bad += read_number(t, i, number_cols[c].name, number_cols[c].required,
+                           (double *)((char *)r + number_cols[c].offset), p) < 0;
+    if (!bad)
+        bad += check_size(t, i, r->size_bytes, p) < 0;
+    return bad;
 }
 
 static int row_order(const void *pa, const void *pb)
@@ -283,7 +354,8 @@ static int row_order(const void *pa, const void *pb)
     const struct plot_row *a = pa, *b = pb;
     int d;
     if ((d = a->dir - b->dir) || (d = a->alloc - b->alloc) || (d = a->buffer - b->buffer) ||
-        (d = a->api - b->api) || (d = strcmp(a->device, b->device)))
+        (d = a->api - b->api) || (d = a->cache - b->cache) || (d = a->touch - b->touch) ||
+        (d = strcmp(a->device, b->device)))
         return d;
     return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
 }
@@ -291,7 +363,7 @@ static int row_order(const void *pa, const void *pb)
 static int same_curve(const struct plot_row *a, const struct plot_row *b)
 {
     return a->dir == b->dir && a->alloc == b->alloc && a->buffer == b->buffer && a->api == b->api &&
-           strcmp(a->device, b->device) == 0;
+           a->cache == b->cache && a->touch == b->touch && strcmp(a->device, b->device) == 0;
 }
 
 /* Sort the rows and cut them into curves. */
@@ -315,7 +387,8 @@ static int build_curves(struct plot_input *in)
 static int read_rows(struct plot_input *in, FILE *log)
 {
     const struct csv_table *t = &in->table;
-    int status_col = csv_table_col(t, "status"), nproblems = 0;
+    struct problems p = {in->summary_path, "", "", " in a row with status ok", log, 0};
+    int status_col = csv_table_col(t, "status");
     in->rows = calloc(t->nrows ? t->nrows : 1, sizeof(in->rows[0]));
     if (!in->rows) {
         logf_line(log, "%s: out of memory", in->summary_path);
@@ -324,13 +397,11 @@ static int read_rows(struct plot_input *in, FILE *log)
     for (size_t i = 0; i < t->nrows; i++) {
         if (strcmp(csv_table_get(t, i, status_col), "ok") != 0)
             continue;
-        if (read_row(in, i, &in->rows[in->nrows], &nproblems, log) == 0)
+        if (read_row(t, i, &in->rows[in->nrows], &p) == 0)
             in->nrows++;
     }
-    if (nproblems > PLOT_MAX_PROBLEMS)
-        logf_line(log, "%s: and %d more problems like these", in->summary_path,
-                  nproblems - PLOT_MAX_PROBLEMS);
-    if (nproblems)
+    problems_end(&p);
+    if (p.n)
         return -1;
     if (in->nrows == 0) {
         logf_line(log, "%s: no row has status ok (of %zu row%s); nothing to draw", in->summary_path,
@@ -338,6 +409,126 @@ static int read_rows(struct plot_input *in, FILE *log)
         return -1;
     }
     return 0;
+}
+
+/* ---- reading fits.csv and host-memcpy.csv (optional: a problem is a warning) ---- */
+
+/*
+ * Read the optional file at path into t, checking that it has the columns
+ * cols: 1 when read, 0 when there is no such file, -1 after a warning.
+ */
+static int side_table(const char *path, const char *const cols[], size_t ncols, struct csv_table *t,
+                      struct problems *p)
+{
+    char err[512];
+    if (access(path, F_OK) != 0 && errno == ENOENT)
+        return 0;
+    if (csv_table_read(path, t, err, sizeof(err)) < 0) {
+        logf_line(p->log, "%s%s%s", p->prefix, err, p->suffix);
+        p->n++;
+        return -1;
+    }
+    for (size_t c = 0; c < ncols; c++)
+        if (csv_table_col(t, cols[c]) < 0)
+            problem(p, 1, "no column '%s' in the header", cols[c]);
+    return p->n ? -1 : 1;
+}
+
+/* Row i of fits.csv into f; -1 after reporting its problems. */
+static int read_fit(const struct csv_table *t, size_t i, struct plot_fit *f, struct problems *p)
+{
+    int *axes[NAXIS_COLS] = {&f->alloc, &f->dir,   &f->buffer,
+                             &f->api,   &f->cache, &f->touch}; /* as in axis_cols */
+    int before = p->n;
+    for (size_t c = 0; c < NAXIS_COLS; c++)
+        read_axis(t, i, c, axes[c], p);
+    if (read_number(t, i, "t0_us", 1, &f->t0_us, p) == 0 && !isfinite(f->t0_us))
+        problem(p, t->lines[i], "t0_us '%s' is not a finite number",
+                csv_table_get(t, i, csv_table_col(t, "t0_us")));
+    if (read_number(t, i, "bandwidth_gbps", 1, &f->bandwidth_gbps, p) == 0 &&
+        !(f->bandwidth_gbps > 0 && isfinite(f->bandwidth_gbps)))
+        problem(p, t->lines[i], "bandwidth_gbps '%s' is not a positive number",
+                csv_table_get(t, i, csv_table_col(t, "bandwidth_gbps")));
+    return p->n > before ? -1 : 0;
+}
+
+/*
+ * The fits of RESULTS/fits.csv, if there is one.  A file that cannot be used
+ * is a warning (FILE:LINE: why) and the figures are drawn without fits: they
+ * are a gloss on the measurements, which stand without them.
+ */
+static void read_fits(struct plot_input *in, FILE *log)
+{
+    static const char *const cols[] = {"alloc", "direction", "buffer",
+                                       "api",   "t0_us",     "bandwidth_gbps"};
+    struct csv_table t = {0};
+    char *path = path_join(in->dir, "fits.csv");
+    struct problems p = {path, "warning: ", "; no fit curves drawn", "", log, 0};
+    if (!path || side_table(path, cols, sizeof(cols) / sizeof(cols[0]), &t, &p) <= 0)
+        goto out;
+    in->fits = calloc(t.nrows ? t.nrows : 1, sizeof(in->fits[0]));
+    if (!in->fits)
+        problem(&p, 0, "out of memory");
+    for (size_t i = 0; in->fits && i < t.nrows; i++)
+        if (read_fit(&t, i, &in->fits[in->nfits], &p) == 0)
+            in->nfits++;
+    problems_end(&p);
+out:
+    if (p.n) {
+        free(in->fits);
+        in->fits = NULL;
+        in->nfits = 0;
+    }
+    csv_table_free(&t);
+    free(path);
+}
+
+static int memcpy_order(const void *pa, const void *pb)
+{
+    const struct plot_memcpy *a = pa, *b = pb;
+    return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
+}
+
+/* Row i of host-memcpy.csv into m; -1 after reporting its problems. */
+static int read_memcpy(const struct csv_table *t, size_t i, struct plot_memcpy *m,
+                       struct problems *p)
+{
+    int before = p->n;
+    if (read_number(t, i, "size_bytes", 1, &m->size_bytes, p) == 0)
+        check_size(t, i, m->size_bytes, p);
+    if (read_number(t, i, "gbps_median", 1, &m->gbps, p) == 0 &&
+        !(m->gbps > 0 && isfinite(m->gbps)))
+        problem(p, t->lines[i], "gbps_median '%s' is not a positive number",
+                csv_table_get(t, i, csv_table_col(t, "gbps_median")));
+    return p->n > before ? -1 : 0;
+}
+
+/* The host memcpy bandwidth of RESULTS/host-memcpy.csv, if there is one; as read_fits. */
+static void read_host_memcpy(struct plot_input *in, FILE *log)
+{
+    static const char *const cols[] = {"size_bytes", "gbps_median"};
+    struct csv_table t = {0};
+    char *path = path_join(in->dir, "host-memcpy.csv");
+    struct problems p = {path, "warning: ", "; no host memcpy ceiling drawn", "", log, 0};
+    if (!path || side_table(path, cols, 2, &t, &p) <= 0)
+        goto out;
+    in->memcpy_pts = calloc(t.nrows ? t.nrows : 1, sizeof(in->memcpy_pts[0]));
+    if (!in->memcpy_pts)
+        problem(&p, 0, "out of memory");
+    for (size_t i = 0; in->memcpy_pts && i < t.nrows; i++)
+        if (read_memcpy(&t, i, &in->memcpy_pts[in->nmemcpy], &p) == 0)
+            in->nmemcpy++;
+    problems_end(&p);
+    if (in->nmemcpy > 1)
+        qsort(in->memcpy_pts, in->nmemcpy, sizeof(in->memcpy_pts[0]), memcpy_order);
+out:
+    if (p.n) {
+        free(in->memcpy_pts);
+        in->memcpy_pts = NULL;
+        in->nmemcpy = 0;
+    }
+    csv_table_free(&t);
+    free(path);
 }
 
 /* The value of a "key: value" line if it is one for key; NULL otherwise. */
@@ -439,6 +630,8 @@ static int input_read(struct plot_input *in, const char *results_dir, FILE *log)
     }
     find_experiment(in);
     read_meta(in);
+    read_fits(in, log);
+    read_host_memcpy(in, log);
     return 0;
 }
 
@@ -448,6 +641,8 @@ static void input_free(struct plot_input *in)
     free(in->summary_path);
     free(in->rows);
     free(in->curves);
+    free(in->fits);
+    free(in->memcpy_pts);
 }
 
 /* ---- describing a figure to its gnuplot script ---- */
@@ -456,10 +651,26 @@ static void input_free(struct plot_input *in)
 #define FIG_MAX_BLOCKS 1024
 #define FIG_MAX_KEYS 256
 
-/* What a style needs to know of a curve or legend entry ("" for no alloc: black). */
+/*
+ * How a curve or legend entry is drawn (plots/style.gp maps each field).
+ * alloc is the colour: an alloc kind's, or "" dark grey (entries that
+ * explain a line or point style), "host" light grey (host memcpy), "-"
+ * invisible (a legend placeholder).  line is the dash and width: a buffer
+ * mode (reuse solid, reallocate dashed) or another kind of line (pipelined,
+ * roundtrip, fit, ceiling).  api is the point type ("" none).
+ */
 struct fig_style {
-    const char *alloc, *buffer, *api;
+    const char *alloc, *line, *api;
     char title[96];
+};
+
+/*
+ * Legend entries in cols columns, stored column by column as gnuplot fills
+ * a legend (see legend_grid).
+ */
+struct fig_legend {
+    struct fig_style e[FIG_MAX_KEYS];
+    size_t n, cols;
 };
 
 /* A figure being described: written out as NAME-vars.gp. */
@@ -476,8 +687,12 @@ struct fig {
     size_t npanels;
     struct fig_style block[FIG_MAX_BLOCKS];
     size_t nblocks;
-    struct fig_style key[FIG_MAX_KEYS];
-    size_t nkeys, key_cols;
+    /* Overlays: plain lines over a panel's data (models, ceilings), in NAME-PANEL-overlay.dat. */
+    size_t panel_over_first[FIG_MAX_PANELS], panel_nover[FIG_MAX_PANELS];
+    struct fig_style over[FIG_MAX_BLOCKS];
+    size_t nover;
+    struct fig_legend key;   /* the curves' colours, dashes and points */
+    struct fig_legend notes; /* under the key, centred: what a kind of line or point means */
     double x_min, x_max, y_min, y_max; /* data extent: size_bytes and the y values */
 };
 
@@ -503,14 +718,15 @@ static void fig_extend(struct fig *g, double x, double y)
 /* The legend entry with these attributes, added when new; -1 when the legend is full. */
 static int fig_key(struct fig *g, const struct fig_style *s)
 {
-    for (size_t k = 0; k < g->nkeys; k++)
-        if (strcmp(g->key[k].alloc, s->alloc) == 0 && strcmp(g->key[k].buffer, s->buffer) == 0 &&
-            strcmp(g->key[k].api, s->api) == 0 && strcmp(g->key[k].title, s->title) == 0)
+    struct fig_legend *L = &g->key;
+    for (size_t k = 0; k < L->n; k++)
+        if (strcmp(L->e[k].alloc, s->alloc) == 0 && strcmp(L->e[k].line, s->line) == 0 &&
+            strcmp(L->e[k].api, s->api) == 0 && strcmp(L->e[k].title, s->title) == 0)
             return (int)k;
-    if (g->nkeys == FIG_MAX_KEYS)
+    if (L->n == FIG_MAX_KEYS)
         return -1;
-    g->key[g->nkeys] = *s;
-    return (int)g->nkeys++;
+    L->e[L->n] = *s;
+    return (int)L->n++;
 }
 
 /* A "nice" upper bound for a linear axis from 0: a whole number of 1, 2 or 5 steps. */
@@ -574,15 +790,15 @@ static void write_all_size_tics(FILE *f, double lo, double hi)
     write_size_tics(f, "size_tics_wide", lo, hi, 10);
 }
 
-enum style_field { STYLE_ALLOC, STYLE_BUFFER, STYLE_API, STYLE_TITLE };
+enum style_field { STYLE_ALLOC, STYLE_LINE, STYLE_API, STYLE_TITLE };
 
 static const char *style_get(const struct fig_style *s, enum style_field w)
 {
     switch (w) {
     case STYLE_ALLOC:
         return s->alloc;
-    case STYLE_BUFFER:
-        return s->buffer;
+    case STYLE_LINE:
+        return s->line;
     case STYLE_API:
         return s->api;
     default:
@@ -610,31 +826,45 @@ static void write_size_array(FILE *f, const char *name, size_t n, const size_t *
     fputs(n ? "]\n" : "0]\n", f);
 }
 
-/* The path of panel p's data file, malloc'd. */
-static char *panel_path(const struct fig *g, size_t p, const char *data_dir)
+/* The path of panel p's data file (suffix "") or overlay file ("-overlay"), malloc'd. */
+static char *panel_path(const struct fig *g, size_t p, const char *suffix, const char *data_dir)
 {
     char name[160];
-    snprintf(name, sizeof(name), "%s-%s.dat", g->name, g->panel_tag[p]);
+    snprintf(name, sizeof(name), "%s-%s%s.dat", g->name, g->panel_tag[p], suffix);
     return path_join(data_dir, name);
+}
+
+/* "NAME[p] = 'PATH'" for panel p's file with this suffix; -1 when out of memory. */
+static int write_panel_file(FILE *f, const struct fig *g, size_t p, const char *name,
+                            const char *suffix, const char *data_dir)
+{
+    char *file = panel_path(g, p, suffix, data_dir);
+    if (!file)
+        return -1;
+    fprintf(f, "%s[%zu] = ", name, p + 1);
+    gp_string(f, file);
+    fputc('\n', f);
+    free(file);
+    return 0;
 }
 
 static int write_panels(FILE *f, const struct fig *g, const char *data_dir)
 {
     size_t n = g->npanels ? g->npanels : 1;
-    fprintf(f, "array panel_title[%zu]\narray panel_file[%zu]\n", n, n);
+    fprintf(f, "array panel_title[%zu]\narray panel_file[%zu]\narray panel_over_file[%zu]\n", n, n,
+            n);
     for (size_t p = 0; p < g->npanels; p++) {
-        char *file = panel_path(g, p, data_dir);
-        if (!file)
-            return -1;
         fprintf(f, "panel_title[%zu] = ", p + 1);
         gp_string(f, g->panel_title[p]);
-        fprintf(f, "\npanel_file[%zu] = ", p + 1);
-        gp_string(f, file);
         fputc('\n', f);
-        free(file);
+        if (write_panel_file(f, g, p, "panel_file", "", data_dir) < 0 ||
+            write_panel_file(f, g, p, "panel_over_file", "-overlay", data_dir) < 0)
+            return -1;
     }
     write_size_array(f, "panel_first", g->npanels, g->panel_first);
     write_size_array(f, "panel_nblocks", g->npanels, g->panel_nblocks);
+    write_size_array(f, "panel_over_first", g->npanels, g->panel_over_first);
+    write_size_array(f, "panel_nover", g->npanels, g->panel_nover);
     return 0;
 }
 
@@ -656,6 +886,29 @@ static double round_125(double v, int dir)
 }
 
 /*
+ * The gnuplot `set ytics` list y_tics for a log axis from lo to hi: labels
+ * at 1, 2 and 5 times the powers of ten when the range spans at most four
+ * decades (so that 2.5 µs and 7 µs can be told apart), else at the powers
+ * of ten only.
+ */
+static void write_log_tics(FILE *f, double lo, double hi)
+{
+    static const double m[] = {1, 2, 5};
+    int e_lo = (int)floor(log10(lo) + 1e-9), e_hi = (int)ceil(log10(hi) - 1e-9);
+    int all = e_hi - e_lo <= 4, first = 1;
+    fputs("y_tics = '(", f);
+    for (int e = e_lo; e <= e_hi; e++)
+        for (size_t i = 0; i < (all ? 3u : 1u); i++) {
+            double v = m[i] * pow(10, e);
+            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
+                continue;
+            fprintf(f, "%s\"%g\" %.17g", first ? "" : ", ", v, v);
+            first = 0;
+        }
+    fputs(")'\n", f);
+}
+
+/*
  * The ranges: x in bytes with a margin either side; y linear from 0 to a
  * round number (bandwidth), or on a log axis from and to the 1-2-5 values
  * around the data.
@@ -668,25 +921,41 @@ static void write_ranges(FILE *f, const struct fig *g)
         return;
     }
     fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min / 1.4, g->x_max * 1.4);
-    if (g->log_y)
-        fprintf(f, "y_min = %.17g\ny_max = %.17g\n", round_125(g->y_min / 1.15, -1),
-                round_125(g->y_max * 1.15, 1));
-    else
+    if (g->log_y) {
+        double lo = round_125(g->y_min / 1.15, -1), hi = round_125(g->y_max * 1.15, 1);
+        fprintf(f, "y_min = %.17g\ny_max = %.17g\n", lo, hi);
+        write_log_tics(f, lo, hi);
+    } else
         fprintf(f, "y_min = 0\ny_max = %.17g\n", nice_ceiling(g->y_max));
     write_all_size_tics(f, g->x_min, g->x_max);
 }
 
-/* The length of the longest legend entry in characters (UTF-8 aware), for the page's width. */
-static size_t key_max_chars(const struct fig *g)
+/* The length of the longest entry of L in characters (UTF-8 aware), for the page's width. */
+static size_t legend_max_chars(const struct fig_legend *L)
 {
     size_t most = 0;
-    for (size_t k = 0; k < g->nkeys; k++) {
+    for (size_t k = 0; k < L->n; k++) {
         size_t n = 0;
-        for (const char *p = g->key[k].title; *p; p++)
+        for (const char *p = L->e[k].title; *p; p++)
             n += ((unsigned char)*p & 0xC0) != 0x80;
         most = n > most ? n : most;
     }
     return most;
+}
+
+/* A legend as PREFIX_{alloc,line,api,title} arrays, nPREFIXs, PREFIX_cols, _rows, _max_chars. */
+static void write_legend(FILE *f, const char *prefix, const struct fig_legend *L)
+{
+    static const char *const fields[] = {"alloc", "line", "api", "title"};
+    static const enum style_field which[] = {STYLE_ALLOC, STYLE_LINE, STYLE_API, STYLE_TITLE};
+    size_t cols = L->cols ? L->cols : 1;
+    char name[64];
+    fprintf(f, "n%ss = %zu\n%s_cols = %zu\n%s_rows = %zu\n%s_max_chars = %zu\n", prefix, L->n,
+            prefix, cols, prefix, (L->n + cols - 1) / cols, prefix, legend_max_chars(L));
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(name, sizeof(name), "%s_%s", prefix, fields[i]);
+        write_style_array(f, name, L->e, L->n, which[i]);
+    }
 }
 
 /* Write NAME-vars.gp for the script: every per-figure fact, as gnuplot assignments. */
@@ -709,17 +978,16 @@ static int fig_write_vars(const struct fig *g, const char *data_dir, const char 
     gp_string(f, g->machine);
     fputs("\nout_dir = ", f);
     gp_string(f, out_dir);
-    fprintf(f, "\nnpanels = %zu\nnblocks = %zu\nnkeys = %zu\nkey_cols = %zu\nkey_max_chars = %zu\n",
-            g->npanels, g->nblocks, g->nkeys, g->key_cols ? g->key_cols : 1, key_max_chars(g));
+    fprintf(f, "\nnpanels = %zu\nnblocks = %zu\n", g->npanels, g->nblocks);
     if (write_panels(f, g, data_dir) < 0)
         goto out;
     write_style_array(f, "block_alloc", g->block, g->nblocks, STYLE_ALLOC);
-    write_style_array(f, "block_buffer", g->block, g->nblocks, STYLE_BUFFER);
+    write_style_array(f, "block_line", g->block, g->nblocks, STYLE_LINE);
     write_style_array(f, "block_api", g->block, g->nblocks, STYLE_API);
-    write_style_array(f, "key_alloc", g->key, g->nkeys, STYLE_ALLOC);
-    write_style_array(f, "key_buffer", g->key, g->nkeys, STYLE_BUFFER);
-    write_style_array(f, "key_api", g->key, g->nkeys, STYLE_API);
-    write_style_array(f, "key_title", g->key, g->nkeys, STYLE_TITLE);
+    write_style_array(f, "over_alloc", g->over, g->nover, STYLE_ALLOC);
+    write_style_array(f, "over_line", g->over, g->nover, STYLE_LINE);
+    write_legend(f, "key", &g->key);
+    write_legend(f, "note", &g->notes);
     write_ranges(f, g);
     rc = ferror(f) ? -1 : 0;
 out:
@@ -739,33 +1007,65 @@ static int fig_panel(struct fig *g, const char *tag, const char *title)
     snprintf(g->panel_tag[g->npanels], sizeof(g->panel_tag[0]), "%s", tag);
     snprintf(g->panel_title[g->npanels], sizeof(g->panel_title[0]), "%s", title);
     g->panel_first[g->npanels] = g->nblocks + 1; /* gnuplot arrays count from 1 */
+    g->panel_over_first[g->npanels] = g->nover + 1;
     g->npanels++;
     return 0;
 }
 
-/* Add a block to the current panel and write its heading into f. */
-static int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
+/*
+ * Append style s to blocks (*n of them) as the next block of a panel that
+ * has *in_panel, and write the block's heading into f.
+ */
+static int add_block(struct fig_style *blocks, size_t *n, size_t *in_panel, FILE *f,
+                     const struct fig_style *s, const char *what)
 {
-    if (g->nblocks == FIG_MAX_BLOCKS || g->npanels == 0)
+    if (*n == FIG_MAX_BLOCKS)
         return -1;
-    size_t index = g->panel_nblocks[g->npanels - 1]++;
-    g->block[g->nblocks++] = *s;
-    fprintf(f, "%s# index %zu: %s alloc=%s buffer=%s api=%s\n", index ? "\n\n" : "", index, what,
-            s->alloc, s->buffer, s->api);
+    size_t index = (*in_panel)++;
+    blocks[(*n)++] = *s;
+    fprintf(f, "%s# index %zu: %s alloc=%s line=%s api=%s\n", index ? "\n\n" : "", index, what,
+            s->alloc, s->line, s->api);
     return 0;
 }
 
-static FILE *panel_create(const struct fig *g, const char *data_dir, const char *columns)
+/* Add a block to the current panel and write its heading into f (its data file). */
+static int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
 {
-    char *path = panel_path(g, g->npanels - 1, data_dir);
+    if (g->npanels == 0)
+        return -1;
+    return add_block(g->block, &g->nblocks, &g->panel_nblocks[g->npanels - 1], f, s, what);
+}
+
+/* Add an overlay to the current panel and write its heading into f (its overlay file). */
+static int fig_overlay(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
+{
+    if (g->npanels == 0)
+        return -1;
+    return add_block(g->over, &g->nover, &g->panel_nover[g->npanels - 1], f, s, what);
+}
+
+/* Create the current panel's data file (suffix "") or overlay file ("-overlay"). */
+static FILE *panel_create(const struct fig *g, const char *data_dir, const char *suffix,
+                          const char *columns)
+{
+    char *path = panel_path(g, g->npanels - 1, suffix, data_dir);
     FILE *f = path ? fopen(path, "w") : NULL;
     if (f)
         fprintf(f,
-                "# %s-%s.dat - written by `pinsweep plot` from summary.csv; a gnuplot data "
-                "block per curve\n# columns: %s\n",
-                g->name, g->panel_tag[g->npanels - 1], columns);
+                "# %s-%s%s.dat - written by `pinsweep plot` from the results folder's CSV files; "
+                "a gnuplot data block per curve\n# columns: %s\n",
+                g->name, g->panel_tag[g->npanels - 1], suffix, columns);
     free(path);
     return f;
+}
+
+/* Remove the current panel's overlay file, left from an earlier run, when it has no overlays. */
+static void panel_drop_overlay(const struct fig *g, const char *data_dir)
+{
+    char *path = panel_path(g, g->npanels - 1, "-overlay", data_dir);
+    if (path)
+        unlink(path);
+    free(path);
 }
 
 static int panel_close(FILE *f)
@@ -774,22 +1074,60 @@ static int panel_close(FILE *f)
     return (fclose(f) != 0 || bad) ? -1 : 0;
 }
 
+/*
+ * What tells curves of one alloc kind apart, besides the device: buffer,
+ * api, cache and touch (variant_axes), a column of the bandwidth legend.
+ */
+struct variant {
+    int v[4];
+};
+#define NVARIANT_AXES 4
+static const enum axis_id variant_axes[NVARIANT_AXES] = {AXIS_BUFFER, AXIS_API, AXIS_CACHE,
+                                                         AXIS_TOUCH};
+
+static struct variant variant_of(const struct plot_row *r)
+{
+    return (struct variant){{r->buffer, r->api, r->cache, r->touch}};
+}
+
+/*
+ * The kind of line of a curve (plots/style.gp gives each a dash): its
+ * buffer mode, or for a host buffer not in its steady state (flushed from
+ * the caches, pages touched for the first time) that state.
+ */
+static const char *line_kind(const struct variant *x)
+{
+    int flushed = x->v[2] == CACHE_FLUSHED, first = x->v[3] == TOUCH_FIRST;
+    if (flushed || first)
+        return flushed && first ? "flushed+first-touch" : flushed ? "flushed" : "first-touch";
+    return schema_value_name(AXIS_BUFFER, x->v[0]);
+}
+
+/* Was the host buffer of row r in its steady state: warm in the caches, pages prefaulted? */
+static int host_steady(const struct plot_row *r)
+{
+    return r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED;
+}
+
 static void style_of(struct fig_style *s, const struct plot_row *r)
 {
+    struct variant x = variant_of(r);
     s->alloc = schema_value_name(AXIS_ALLOC, r->alloc);
-    s->buffer = schema_value_name(AXIS_BUFFER, r->buffer);
+    s->line = line_kind(&x);
     s->api = schema_value_name(AXIS_API, r->api);
     s->title[0] = '\0';
 }
 
-/* How many values of buffer and of api the rows hold. */
-static void count_values(const struct plot_input *in, int *nbuffers, int *napis)
+/* How many values each of the variant axes takes in the rows. */
+static void count_values(const struct plot_input *in, int nvalues[NVARIANT_AXES])
 {
-    int seen_buffer[BUFFER_COUNT] = {0}, seen_api[API_COUNT] = {0};
-    *nbuffers = *napis = 0;
+    int seen[NVARIANT_AXES][8] = {{0}};
+    for (int k = 0; k < NVARIANT_AXES; k++)
+        nvalues[k] = 0;
     for (size_t i = 0; i < in->nrows; i++) {
-        *nbuffers += !seen_buffer[in->rows[i].buffer]++;
-        *napis += !seen_api[in->rows[i].api]++;
+        struct variant x = variant_of(&in->rows[i]);
+        for (int k = 0; k < NVARIANT_AXES; k++)
+            nvalues[k] += !seen[k][x.v[k]]++;
     }
 }
 
@@ -798,8 +1136,7 @@ static int key_order(const void *pa, const void *pb)
     const struct fig_style *a = pa, *b = pb;
     int d;
     if ((d = schema_value_find(AXIS_ALLOC, a->alloc) - schema_value_find(AXIS_ALLOC, b->alloc)) ||
-        (d = schema_value_find(AXIS_BUFFER, a->buffer) -
-             schema_value_find(AXIS_BUFFER, b->buffer)) ||
+        (d = schema_value_find(AXIS_BUFFER, a->line) - schema_value_find(AXIS_BUFFER, b->line)) ||
         (d = schema_value_find(AXIS_API, a->api) - schema_value_find(AXIS_API, b->api)))
         return d;
     return strcmp(a->title, b->title);
@@ -833,12 +1170,14 @@ static size_t legend_rows(const struct plot_input *in, struct legend_row *rows, 
     return n;
 }
 
-/* Is there a curve of this alloc kind, device, buffer mode and api, in any direction? */
-static int has_curve(const struct plot_input *in, const struct legend_row *row, int buffer, int api)
+/* Is there a curve of this alloc kind, device and variant, in any direction? */
+static int has_curve(const struct plot_input *in, const struct legend_row *row,
+                     const struct variant *x)
 {
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_row *r = &in->rows[in->curves[c].first];
-        if (r->alloc == row->alloc && r->buffer == buffer && r->api == api &&
+        struct variant y = variant_of(r);
+        if (r->alloc == row->alloc && memcmp(&y, x, sizeof(y)) == 0 &&
             strcmp(r->device, row->device) == 0)
             return 1;
     }
@@ -846,90 +1185,143 @@ static int has_curve(const struct plot_input *in, const struct legend_row *row, 
 }
 
 /*
- * Put legend entries into g->key as a grid: cells holds nrows x ncols
- * entries row by row (alloc "-" for an empty cell, drawn invisibly).  gnuplot
- * fills a legend column by column, so they go in column by column.
+ * Put entries into L as a grid: cells holds nrows x ncols entries row by row
+ * (key_blank for an empty cell).  gnuplot fills a legend column by column,
+ * so they go in column by column.
  */
-static int fig_key_grid(struct fig *g, const struct fig_style *cells, size_t nrows, size_t ncols)
+static int legend_grid(struct fig_legend *L, const struct fig_style *cells, size_t nrows,
+                       size_t ncols)
 {
-    if (g->nkeys + nrows * ncols > FIG_MAX_KEYS)
+    if (L->n + nrows * ncols > FIG_MAX_KEYS)
         return -1;
     for (size_t c = 0; c < ncols; c++)
         for (size_t r = 0; r < nrows; r++)
-            g->key[g->nkeys++] = cells[r * ncols + c];
-    g->key_cols = ncols;
+            L->e[L->n++] = cells[r * ncols + c];
+    L->cols = ncols;
     return 0;
 }
 
+/* A legend cell left empty: drawn invisibly, titled " " (gnuplot drops "" titles). */
+static const struct fig_style key_blank = {"-", "", "", " "};
+
 /*
- * Put n entries into g->key row by row, at most max_cols to a row, then extra
- * (0, 1 or 2) entries on a row of their own.
+ * Put entries into L in rows of ncols: each of the ngroups groups (counts[i]
+ * entries at groups[i]) starts a new row.
  */
-static int fig_key_flow(struct fig *g, const struct fig_style *entries, size_t n, size_t max_cols,
-                        size_t nextra)
+static int legend_groups(struct fig_legend *L, const struct fig_style *const groups[],
+                         const size_t counts[], size_t ngroups, size_t ncols)
 {
-    const struct fig_style *extra = entries + n;
-    size_t ncols = n < max_cols ? n : max_cols;
-    if (ncols < nextra)
-        ncols = nextra;
-    if (ncols == 0)
+    size_t nrows = 0, row = 0;
+    for (size_t i = 0; i < ngroups; i++)
+        nrows += (counts[i] + ncols - 1) / ncols;
+    if (nrows == 0)
         return 0;
-    size_t nrows = (n + ncols - 1) / ncols + (nextra ? 1 : 0);
     struct fig_style *cells = calloc(nrows * ncols, sizeof(*cells));
     if (!cells)
         return -1;
     for (size_t i = 0; i < nrows * ncols; i++)
-        cells[i] = (struct fig_style){"-", "", "", " "}; /* blank; gnuplot drops "" titles */
-    memcpy(cells, entries, n * sizeof(*cells));
-    memcpy(cells + (nrows - 1) * ncols, extra, nextra * sizeof(*cells));
-    int rc = fig_key_grid(g, cells, nrows, ncols);
+        cells[i] = key_blank;
+    for (size_t i = 0; i < ngroups; i++) {
+        memcpy(cells + row * ncols, groups[i], counts[i] * sizeof(*cells));
+        row += (counts[i] + ncols - 1) / ncols;
+    }
+    int rc = legend_grid(L, cells, nrows, ncols);
     free(cells);
     return rc;
 }
 
-/* One cell of the bandwidth legend: the curve of row and (buffer, api), or an empty cell. */
-static void bandwidth_cell(struct fig_style *s, const struct plot_input *in,
-                           const struct legend_row *row, int buffer, int api, const int nvalues[2])
+/* Put n entries into L row by row, at most max_cols to a row. */
+static int legend_flow(struct fig_legend *L, const struct fig_style *entries, size_t n,
+                       size_t max_cols)
 {
+    const struct fig_style *groups[] = {entries};
+    size_t counts[] = {n};
+    return n ? legend_groups(L, groups, counts, 1, n < max_cols ? n : max_cols) : 0;
+}
+
+/*
+ * One cell of the bandwidth legend: the curve of row and variant x, titled
+ * with the alloc kind and the values of the variant axes that vary, or an
+ * empty cell.
+ */
+static void bandwidth_cell(struct fig_style *s, const struct plot_input *in,
+                           const struct legend_row *row, const struct variant *x,
+                           const int nvalues[NVARIANT_AXES])
+{
+    size_t len;
     s->alloc = schema_value_name(AXIS_ALLOC, row->alloc);
-    s->buffer = schema_value_name(AXIS_BUFFER, buffer);
-    s->api = schema_value_name(AXIS_API, api);
-    snprintf(s->title, sizeof(s->title), "%s%s%s%s%s%s%s", s->alloc, nvalues[0] > 1 ? ", " : "",
-             nvalues[0] > 1 ? s->buffer : "", nvalues[1] > 1 ? ", " : "",
-             nvalues[1] > 1 ? s->api : "", in->multi_device ? ", device " : "",
-             in->multi_device ? row->device : "");
-    if (!has_curve(in, row, buffer, api)) /* a blank cell; " ": gnuplot drops "" titles */
-        *s = (struct fig_style){"-", "", "", " "};
+    s->line = line_kind(x);
+    s->api = schema_value_name(AXIS_API, x->v[1]);
+    len = (size_t)snprintf(s->title, sizeof(s->title), "%s", s->alloc);
+    for (int k = 0; k < NVARIANT_AXES && len < sizeof(s->title); k++)
+        if (nvalues[k] > 1)
+            len += (size_t)snprintf(s->title + len, sizeof(s->title) - len, ", %s",
+                                    schema_value_name(variant_axes[k], x->v[k]));
+    if (in->multi_device && len < sizeof(s->title))
+        snprintf(s->title + len, sizeof(s->title) - len, ", device %s", row->device);
+    if (!has_curve(in, row, x))
+        *s = key_blank;
+}
+
+#define LEGEND_MAX_COLS 4 /* variants side by side in the bandwidth legend */
+
+/* The variants of the curves, in schema order; returns how many (at most max). */
+static size_t legend_variants(const struct plot_input *in, const struct legend_row *rows,
+                              size_t nrows, struct variant *out, size_t max)
+{
+    size_t n = 0;
+    for (int i = 0; i < BUFFER_COUNT * API_COUNT * CACHE_COUNT * TOUCH_COUNT && n < max; i++) {
+        struct variant x = {{i / (API_COUNT * CACHE_COUNT * TOUCH_COUNT),
+                             i / (CACHE_COUNT * TOUCH_COUNT) % API_COUNT,
+                             i / TOUCH_COUNT % CACHE_COUNT, i % TOUCH_COUNT}};
+        for (size_t r = 0; r < nrows; r++)
+            if (has_curve(in, &rows[r], &x)) {
+                out[n++] = x;
+                break;
+            }
+    }
+    return n;
+}
+
+/* Move the filled cells of n to the front; returns how many there are. */
+static size_t drop_blanks(struct fig_style *cells, size_t n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(cells[i].alloc, "-") != 0)
+            cells[kept++] = cells[i];
+    return kept;
 }
 
 /*
  * The legend of the bandwidth figure: a row per alloc kind, a column per
- * (buffer, api) pair measured; one row when only the alloc kind varies.
+ * variant (buffer, api, cache, touch) measured; one row when only the alloc
+ * kind varies, and the entries in rows of four when there are more than
+ * four variants.  The nextra entries explaining the overlays go in the notes.
  */
-static int bandwidth_legend(struct fig *g, const struct plot_input *in)
+static int bandwidth_legend(struct fig *g, const struct plot_input *in,
+                            const struct fig_style *extra, size_t nextra)
 {
     struct legend_row rows[FIG_MAX_KEYS];
-    size_t nrows = legend_rows(in, rows, FIG_MAX_KEYS), ncols = 0;
-    int pairs[BUFFER_COUNT * API_COUNT][2], nvalues[2];
-    count_values(in, &nvalues[0], &nvalues[1]);
-    for (int b = 0; b < BUFFER_COUNT; b++)
-        for (int a = 0; a < API_COUNT; a++)
-            for (size_t i = 0; i < nrows; i++)
-                if (has_curve(in, &rows[i], b, a)) {
-                    pairs[ncols][0] = b;
-                    pairs[ncols++][1] = a;
-                    break;
-                }
+    struct variant cols[BUFFER_COUNT * API_COUNT * CACHE_COUNT * TOUCH_COUNT];
+    size_t nrows = legend_rows(in, rows, FIG_MAX_KEYS);
+    size_t ncols = legend_variants(in, rows, nrows, cols, sizeof(cols) / sizeof(cols[0]));
+    int nvalues[NVARIANT_AXES], rc;
+    count_values(in, nvalues);
     struct fig_style *cells = calloc(nrows * ncols, sizeof(*cells));
     if (!cells)
         return -1;
     for (size_t r = 0; r < nrows; r++)
         for (size_t c = 0; c < ncols; c++)
-            bandwidth_cell(&cells[r * ncols + c], in, &rows[r], pairs[c][0], pairs[c][1], nvalues);
-    int rc = ncols > 1 ? fig_key_grid(g, cells, nrows, ncols)
-                       : fig_key_flow(g, cells, nrows, 7, 0); /* only the alloc kind varies */
+            bandwidth_cell(&cells[r * ncols + c], in, &rows[r], &cols[c], nvalues);
+    if (ncols == 1) /* only the alloc kind varies */
+        rc = legend_flow(&g->key, cells, nrows, 7);
+    else if (ncols <= LEGEND_MAX_COLS)
+        rc = legend_grid(&g->key, cells, nrows, ncols);
+    else
+        rc = legend_flow(&g->key, cells, drop_blanks(cells, nrows * ncols), LEGEND_MAX_COLS);
     free(cells);
-    return rc;
+    return rc < 0 ? -1 : legend_flow(&g->notes, extra, nextra, 2);
 }
 
 static void write_bandwidth_point(FILE *f, const struct plot_row *r)
@@ -939,47 +1331,162 @@ static void write_bandwidth_point(FILE *f, const struct plot_row *r)
     fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, lo, hi);
 }
 
-/* Figure 1: gbps_median with min..max bars against size, a panel per direction. */
-static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
+/* The curves of direction dir as a panel of the bandwidth figure; no panel when there are none. */
+static int bandwidth_panel(struct fig *g, const struct plot_input *in, int dir,
+                           const char *data_dir)
 {
     FILE *f = NULL;
-    int rc = -1;
-    snprintf(g->what, sizeof(g->what), "copy bandwidth");
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
-        if (c == 0 || first->dir != in->rows[in->curves[c - 1].first].dir) {
-            if ((f && panel_close(f) < 0) ||
-                fig_panel(g, schema_value_name(AXIS_DIRECTION, first->dir),
-                          dir_titles[first->dir]) < 0)
-                goto out;
-            f = panel_create(g, data_dir, "size_bytes gbps_median gbps_min gbps_max");
-            if (!f)
-                goto out;
-        }
         struct fig_style s;
+        if (first->dir != dir)
+            continue;
+        if (!f &&
+            (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), dir_titles[dir]) < 0 ||
+             !(f = panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max"))))
+            return -1;
         style_of(&s, first);
-        if (fig_block(g, f, &s, "copy bandwidth") < 0)
-            goto out;
+        if (fig_block(g, f, &s, "copy bandwidth") < 0) {
+            fclose(f);
+            return -1;
+        }
         for (size_t i = 0; i < in->curves[c].n; i++) {
             const struct plot_row *r = first + i;
             write_bandwidth_point(f, r);
             fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
         }
     }
-    rc = bandwidth_legend(g, in);
-out:
-    if (f && panel_close(f) < 0)
+    return f ? panel_close(f) : 0;
+}
+
+/* The fit of fits.csv for the curve starting at row r, or NULL. */
+static const struct plot_fit *find_fit(const struct plot_input *in, const struct plot_row *r)
+{
+    for (size_t i = 0; i < in->nfits; i++) {
+        const struct plot_fit *f = &in->fits[i];
+        if (f->dir == r->dir && f->alloc == r->alloc && f->buffer == r->buffer &&
+            f->api == r->api && f->cache == r->cache && f->touch == r->touch)
+            return f;
+    }
+    return NULL;
+}
+
+/* The bandwidth of the model t(n) = t0 + n/B at n bytes (GB/s); NaN where its time is not > 0. */
+static double fit_gbps(const struct plot_fit *fit, double n_bytes)
+{
+    double s = fit->t0_us * 1e-6 + n_bytes / (fit->bandwidth_gbps * 1e9);
+    return s > 0 ? n_bytes / s / 1e9 : NAN;
+}
+
+static void write_xy(FILE *f, double x, double y)
+{
+    if (isnan(y))
+        fprintf(f, "%.6g NaN\n", x);
+    else
+        fprintf(f, "%.6g %.6g\n", x, y);
+}
+
+/* Overlay block: the fit's model bandwidth over the size range of curve c, log-spaced. */
+static int fit_overlay(struct fig *g, FILE *f, const struct plot_input *in,
+                       const struct plot_curve *c, const struct plot_fit *fit)
+{
+    const struct plot_row *first = &in->rows[c->first];
+    double lo = first->size_bytes, hi = first[c->n - 1].size_bytes;
+    struct fig_style s;
+    style_of(&s, first);
+    s.line = "fit";
+    if (fig_overlay(g, f, &s, "fit t0 + n/B") < 0)
+        return -1;
+    for (int k = 0; k < PLOT_FIT_POINTS; k++) {
+        double n = lo * pow(hi / lo, k / (PLOT_FIT_POINTS - 1.0));
+        write_xy(f, n, fit_gbps(fit, n));
+    }
+    return 0;
+}
+
+/* Overlay block: host memcpy bandwidth, the ceiling of a pageable copy. */
+static int ceiling_overlay(struct fig *g, FILE *f, const struct plot_input *in)
+{
+    struct fig_style s = {"host", "ceiling", "", "host memcpy"};
+    if (fig_overlay(g, f, &s, "host memcpy, 1 thread") < 0)
+        return -1;
+    for (size_t i = 0; i < in->nmemcpy; i++) {
+        write_xy(f, in->memcpy_pts[i].size_bytes, in->memcpy_pts[i].gbps);
+        fig_extend(g, in->memcpy_pts[i].size_bytes, in->memcpy_pts[i].gbps);
+    }
+    return 0;
+}
+
+/*
+ * The overlays of the current panel (direction dir) of the bandwidth figure:
+ * the fit of every reuse curve with a row in fits.csv, then in h2d and d2h
+ * the host memcpy ceiling.  drawn[0] and drawn[1] are set when some are.
+ */
+static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int dir,
+                              const char *data_dir, int drawn[2])
+{
+    FILE *f = NULL;
+    int rc = 0, ceiling = in->nmemcpy > 0 && (dir == DIR_H2D || dir == DIR_D2H);
+    for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
+        const struct plot_row *first = &in->rows[in->curves[c].first];
+        const struct plot_fit *fit = find_fit(in, first);
+        if (first->dir != dir || first->buffer != BUFFER_REUSE || !fit || in->curves[c].n < 2)
+            continue;
+        if (!f && !(f = panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
+            return -1;
+        rc = fit_overlay(g, f, in, &in->curves[c], fit);
+        drawn[0] = 1;
+    }
+    if (rc == 0 && ceiling) {
+        if (!f && !(f = panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
+            return -1;
+        rc = ceiling_overlay(g, f, in);
+        drawn[1] = 1;
+    }
+    if (!f)
+        panel_drop_overlay(g, data_dir);
+    else if (panel_close(f) < 0)
         rc = -1;
     return rc;
 }
 
-/* The curve of (dir, alloc, buffer, api) on the first device that has one, or NULL. */
+/*
+ * Figure 1: gbps_median with min..max bars against size, a panel per
+ * direction; the fits of fits.csv and the host memcpy ceiling over them.
+ */
+static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    static const struct fig_style extras[] = {
+        {"", "fit", "", "dotted: fit t0 + n/B"},
+        {"host", "ceiling", "", "host memcpy, 1 thread (pageable ceiling)"},
+    };
+    struct fig_style extra[2];
+    int drawn[2] = {0, 0};
+    size_t nextra = 0;
+    snprintf(g->what, sizeof(g->what), "copy bandwidth");
+    for (int d = 0; d < DIR_COUNT; d++) {
+        size_t before = g->npanels;
+        if (bandwidth_panel(g, in, d, data_dir) < 0 ||
+            (g->npanels > before && bandwidth_overlays(g, in, d, data_dir, drawn) < 0))
+            return -1;
+    }
+    for (int i = 0; i < 2; i++)
+        if (drawn[i])
+            extra[nextra++] = extras[i];
+    return bandwidth_legend(g, in, extra, nextra);
+}
+
+/*
+ * The curve of (dir, alloc, buffer, api) with the host buffer in its steady
+ * state on the first device that has one, or NULL.
+ */
 static const struct plot_curve *find_curve(const struct plot_input *in, int dir, int alloc,
                                            int buffer, int api)
 {
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_row *r = &in->rows[in->curves[c].first];
-        if (r->dir == dir && r->alloc == alloc && r->buffer == buffer && r->api == api)
+        if (r->dir == dir && r->alloc == alloc && r->buffer == buffer && r->api == api &&
+            host_steady(r))
             return &in->curves[c];
     }
     return NULL;
@@ -990,7 +1497,7 @@ static int has_effective(const struct plot_input *in, int dir, int api)
 {
     for (size_t i = 0; i < in->nrows; i++) {
         const struct plot_row *r = &in->rows[i];
-        if (r->dir == dir && r->api == api && r->buffer == BUFFER_REALLOCATE &&
+        if (r->dir == dir && r->api == api && r->buffer == BUFFER_REALLOCATE && host_steady(r) &&
             !isnan(r->effective_gbps))
             return 1;
     }
@@ -1036,7 +1543,7 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int 
     snprintf(title, sizeof(title), "%s, %s", dir_titles[dir], schema_value_name(AXIS_API, api));
     if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0)
         return -1;
-    FILE *f = panel_create(g, data_dir,
+    FILE *f = panel_create(g, data_dir, "",
                            "size_bytes gbps (reuse: gbps_median; reallocate: "
                            "effective_gbps_median)");
     if (!f)
@@ -1061,19 +1568,21 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int 
 }
 
 /*
- * The legend of figure 2: the alloc kinds' colours in rows of up to three,
- * then a row saying what solid and dashed lines are.
+ * The legend of figure 2: the alloc kinds' colours in rows of up to three;
+ * the notes say what solid and dashed lines are.
  */
 static int reuse_legend(struct fig *g)
 {
-    struct fig_style entries[FIG_MAX_KEYS + 2];
-    size_t n = g->nkeys;
-    memcpy(entries, g->key, n * sizeof(entries[0]));
+    static const struct fig_style notes[] = {
+        {"", "reuse", "", "reuse: copy bandwidth"},
+        {"", "reallocate", "", "reallocate: bytes ÷ cycle time"},
+    };
+    struct fig_style entries[FIG_MAX_KEYS];
+    size_t n = g->key.n;
+    memcpy(entries, g->key.e, n * sizeof(entries[0]));
     qsort(entries, n, sizeof(entries[0]), key_order);
-    entries[n] = (struct fig_style){"", "reuse", "", "reuse: copy bandwidth"};
-    entries[n + 1] = (struct fig_style){"", "reallocate", "", "reallocate: bytes ÷ cycle time"};
-    g->nkeys = 0;
-    return fig_key_flow(g, entries, n, 3, 2);
+    g->key.n = 0;
+    return legend_flow(&g->key, entries, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 2, 2);
 }
 
 /* Figure 2: reuse copy bandwidth against reallocate effective bandwidth. */
@@ -1098,7 +1607,7 @@ static int time_pick(const struct plot_input *in, int *dir, int *api)
             for (size_t i = 0; i < in->nrows; i++) {
                 const struct plot_row *r = &in->rows[i];
                 if (r->dir == dirs[d] && r->api == apis[a] && r->buffer == BUFFER_REALLOCATE &&
-                    !isnan(r->phase_ms[PHASE_ALLOC])) {
+                    host_steady(r) && !isnan(r->phase_ms[PHASE_ALLOC])) {
                     *dir = dirs[d];
                     *api = apis[a];
                     return 0;
@@ -1115,7 +1624,7 @@ static int time_panel(struct fig *g, const struct plot_input *in, const struct p
     style_of(&s, first);
     if (fig_panel(g, s.alloc, s.alloc) < 0)
         return -1;
-    FILE *f = panel_create(g, data_dir,
+    FILE *f = panel_create(g, data_dir, "",
                            "size_bytes alloc_ms fill_ms copy_ms free_ms total_ms "
                            "(medians; total is their sum)");
     if (!f || fig_block(g, f, &s, "time per reallocate cycle") < 0) {
@@ -1156,6 +1665,179 @@ static int fig_time(struct fig *g, const struct plot_input *in, const char *data
     snprintf(g->detail, sizeof(g->detail), "%s, %s", dir_titles[dir],
              schema_value_name(AXIS_API, api));
     return 0;
+}
+
+/* ---- the latency figure: time per copy ---- */
+
+/*
+ * Does row r belong in the latency figure (sizes up to max_bytes)?  Reuse,
+ * one direction, the host buffer in its steady state: what a copy costs.
+ */
+static int latency_row(const struct plot_row *r, double max_bytes)
+{
+    return r->buffer == BUFFER_REUSE && r->dir != DIR_BIDIR && host_steady(r) &&
+           r->us_per_copy > 0 && r->size_bytes <= max_bytes;
+}
+
+/* Rows of curve c in the latency figure. */
+static size_t latency_count(const struct plot_input *in, const struct plot_curve *c,
+                            double max_bytes)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n; i++)
+        n += latency_row(&in->rows[c->first + i], max_bytes);
+    return n;
+}
+
+/*
+ * The largest size the latency figure shows: PLOT_LATENCY_MAX_BYTES, where
+ * small copies live, unless no curve has three sizes that small: then all.
+ */
+static double latency_max_bytes(const struct plot_input *in)
+{
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (latency_count(in, &in->curves[c], PLOT_LATENCY_MAX_BYTES) >= 3)
+            return PLOT_LATENCY_MAX_BYTES;
+    return INFINITY;
+}
+
+/* One block of the latency figure: a curve's pipelined time per copy or its round trip. */
+static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
+                         const struct plot_curve *c, double max_bytes, int roundtrip)
+{
+    const struct plot_row *first = &in->rows[c->first];
+    struct fig_style s;
+    style_of(&s, first);
+    s.line = roundtrip ? "roundtrip" : "pipelined";
+    if (fig_block(g, f, &s, roundtrip ? "round trip" : "pipelined time per copy") < 0)
+        return -1;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct plot_row *r = first + i;
+        double us = roundtrip ? r->roundtrip_us : r->us_per_copy;
+        if (!latency_row(r, max_bytes) || !(us > 0))
+            continue;
+        fprintf(f, "%.0f %.6g\n", r->size_bytes, us);
+        fig_extend(g, r->size_bytes, us);
+    }
+    return 0;
+}
+
+/* Does curve c have a round trip at a size the latency figure shows? */
+static int has_roundtrip(const struct plot_input *in, const struct plot_curve *c, double max_bytes)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        const struct plot_row *r = &in->rows[c->first + i];
+        if (latency_row(r, max_bytes) && r->roundtrip_us > 0)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * The panel of direction dir: per curve its pipelined time per copy and,
+ * where measured, its round trip.  seen[] gathers the alloc kinds (and
+ * ALLOC_COUNT + api the apis) drawn; *roundtrips is set when one is.
+ */
+static int latency_panel(struct fig *g, const struct plot_input *in, int dir, double max_bytes,
+                         const char *data_dir, int seen[], int *roundtrips)
+{
+    FILE *f = NULL;
+    int rc = 0;
+    for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
+        const struct plot_curve *cv = &in->curves[c];
+        const struct plot_row *first = &in->rows[cv->first];
+        if (first->dir != dir || latency_count(in, cv, max_bytes) == 0)
+            continue;
+        if (!f && (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), dir_titles[dir]) < 0 ||
+                   !(f = panel_create(g, data_dir, "",
+                                      "size_bytes us (pipelined: us_per_copy_median; round "
+                                      "trip: roundtrip_us_median)"))))
+            return -1;
+        seen[first->alloc] = seen[ALLOC_COUNT + first->api] = 1;
+        rc = latency_block(g, f, in, cv, max_bytes, 0);
+        if (rc == 0 && has_roundtrip(in, cv, max_bytes)) {
+            rc = latency_block(g, f, in, cv, max_bytes, 1);
+            *roundtrips = 1;
+        }
+    }
+    if (f && panel_close(f) < 0)
+        rc = -1;
+    return rc;
+}
+
+/*
+ * The legend of the latency figure: the alloc kinds' colours; the notes say
+ * which point is which api (when both were measured) and what solid and
+ * dashed lines are.
+ */
+static int latency_legend(struct fig *g, const int seen[], int roundtrips)
+{
+    static const char *const api_titles[API_COUNT] = {
+        [API_SYNC] = "sync: cudaMemcpy",
+        [API_ASYNC] = "async: cudaMemcpyAsync",
+    };
+    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 2];
+    size_t nallocs = 0, napis = 0, nnotes = 0;
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        if (seen[a]) {
+            allocs[nallocs] = (struct fig_style){schema_value_name(AXIS_ALLOC, a), "pipelined", ""};
+            snprintf(allocs[nallocs].title, sizeof(allocs[0].title), "%s", allocs[nallocs].alloc);
+            nallocs++;
+        }
+    for (int a = 0; a < API_COUNT; a++)
+        napis += seen[ALLOC_COUNT + a] != 0;
+    for (int a = 0; a < API_COUNT && napis > 1; a++) {
+        notes[nnotes] = (struct fig_style){"", "pipelined", schema_value_name(AXIS_API, a)};
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", api_titles[a]);
+    }
+    notes[nnotes++] = (struct fig_style){"", "pipelined", "", "pipelined: event time ÷ copies"};
+    if (roundtrips)
+        notes[nnotes++] = (struct fig_style){"", "roundtrip", "",
+                                             "round trip: one copy, waited for (host clock)"};
+    if (legend_flow(&g->key, allocs, nallocs, 4) < 0)
+        return -1;
+    return legend_flow(&g->notes, notes, nnotes, 2);
+}
+
+/*
+ * The detail of the latency figure's title: what is shown, the api when
+ * only one, and the host state when the results hold others.
+ */
+static void latency_detail(struct fig *g, const struct plot_input *in, const int seen[],
+                           double max_bytes)
+{
+    int api = -1, napis = 0, steady = 1;
+    char upto[48] = "", size[32];
+    for (int a = 0; a < API_COUNT; a++)
+        if (seen[ALLOC_COUNT + a]) {
+            api = a;
+            napis++;
+        }
+    if (!isinf(max_bytes)) {
+        units_format_size_short((uint64_t)max_bytes, size, sizeof(size));
+        snprintf(upto, sizeof(upto), ", sizes up to %s", size);
+    }
+    for (size_t i = 0; i < in->nrows; i++)
+        steady &= host_steady(&in->rows[i]);
+    snprintf(g->detail, sizeof(g->detail), "reuse%s%s%s%s", napis == 1 ? ", " : "",
+             napis == 1 ? schema_value_name(AXIS_API, api) : "", upto,
+             steady ? "" : ", cache warm, pages prefaulted");
+}
+
+/* The latency figure: time per copy against size, small copies, a panel each for h2d and d2h. */
+static int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    static const int dirs[] = {DIR_H2D, DIR_D2H};
+    int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0;
+    double max_bytes = latency_max_bytes(in);
+    snprintf(g->what, sizeof(g->what), "time per copy");
+    for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
+        if (latency_panel(g, in, dirs[d], max_bytes, data_dir, seen, &roundtrips) < 0)
+            return -1;
+    if (g->npanels == 0)
+        return 0;
+    latency_detail(g, in, seen, max_bytes);
+    return latency_legend(g, seen, roundtrips);
 }
 
 /* ---- running gnuplot ---- */
@@ -1318,6 +2000,8 @@ static const struct {
     const char *needs;
 } figures[] = {
     {"bandwidth", 0, fig_bandwidth, "rows with status ok"},
+    {"latency", 1, fig_latency,
+     "reuse rows of h2d or d2h with us_per_copy_median (cache warm, touch prefaulted)"},
     {"reuse-vs-reallocate", 1, fig_reuse,
      "rows of both buffer modes, reuse and reallocate, with effective_gbps_median"},
     {"reallocate-time", 1, fig_time, "reallocate rows with alloc_ms_median, fill_ms_median, ..."},

@@ -1,35 +1,19 @@
 /*
  * test_csv.c - unit tests of csv.c: quoting, NaN cells, reading tables and
- * the messages for malformed files.  Prints PASS/FAIL per case; exits 1 on
- * any failure.  Run from the repository root (it reads tests/fixtures/).
+ * the messages for malformed files.  Prints PASS/FAIL per check (check.h);
+ * exits 1 on any failure.  Run from the repository root (it reads
+ * tests/fixtures/).
  */
+#include "check.h"
 #include "csv.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static int failures;
 static char tmpdir[] = "/tmp/pinsweep-test-csv-XXXXXX";
-
-static void pass(const char *name)
-{
-    printf("PASS %s\n", name);
-}
-
-static void fail(const char *name, const char *fmt, ...)
-{
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    failures++;
-}
 
 /* Run write(f, arg) on a memory stream and return what it wrote (malloc'd). */
 static char *capture_text(const char *s)
@@ -81,33 +65,23 @@ static const struct {
 
 static void test_quoting(void)
 {
-    const char *name = "put_text_quotes_only_when_needed";
     for (size_t i = 0; i < sizeof(quoting_cases) / sizeof(quoting_cases[0]); i++) {
-        char *got = capture_text(quoting_cases[i].in);
-        int ok = strcmp(got, quoting_cases[i].out) == 0;
-        if (!ok)
-            fail(name, "case %zu: wrote [%s], want [%s]", i, got, quoting_cases[i].out);
+        char name[64], *got = capture_text(quoting_cases[i].in);
+        snprintf(name, sizeof(name), "put_text_quotes_only_when_needed[%zu]", i);
+        CHECK_STR(name, got, quoting_cases[i].out);
         free(got);
-        if (!ok)
-            return;
     }
-    pass(name);
 }
 
 static void test_doubles(void)
 {
-    const char *name = "put_double_nan_is_empty";
     char *nan_text = capture_double(NAN, "%.3f");
     char *one = capture_double(1.5, "%.3f");
     char *exact = capture_double(0.1, NULL);
-    if (strcmp(nan_text, "") != 0)
-        fail(name, "NaN wrote [%s], want empty", nan_text);
-    else if (strcmp(one, "1.500") != 0)
-        fail(name, "1.5 with %%.3f wrote [%s]", one);
-    else if (strtod(exact, NULL) != 0.1)
-        fail(name, "0.1 with the default format wrote [%s], which does not read back", exact);
-    else
-        pass(name);
+    CHECK_STR("put_double_nan_is_empty", nan_text, "");
+    CHECK_STR("put_double_uses_the_format", one, "1.500");
+    CHECK("put_double_default_reads_back", strtod(exact, NULL) == 0.1,
+          "0.1 with the default format wrote [%s], which does not read back", exact);
     free(nan_text);
     free(one);
     free(exact);
@@ -131,28 +105,19 @@ static void test_round_trip(void)
     }
     fclose(f);
     struct csv_table t;
-    if (csv_table_read(path, &t, err, sizeof(err)) < 0) {
-        fail(name, "read failed: %s", err);
-        return;
-    }
+    int rc = csv_table_read(path, &t, err, sizeof(err));
+    CHECK(name, rc == 0 && t.nrows == n, "read: %s; %zu rows, wrote %zu", rc ? err : "ok", t.nrows,
+          n);
     int text_col = csv_table_col(&t, "text"), value_col = csv_table_col(&t, "value");
     for (size_t i = 0; i < n && t.nrows == n; i++) {
         const char *want = quoting_cases[i].in ? quoting_cases[i].in : "";
         const char *value = csv_table_get(&t, i, value_col);
-        if (strcmp(csv_table_get(&t, i, text_col), want) != 0) {
-            fail(name, "row %zu: read [%s], wrote [%s]", i, csv_table_get(&t, i, text_col), want);
-            goto out;
-        }
-        if (i % 2 ? value[0] != '\0' : strtod(value, NULL) != (double)i / 3) {
-            fail(name, "row %zu: value [%s]", i, value);
-            goto out;
-        }
+        char row[64];
+        snprintf(row, sizeof(row), "%s[%zu]", name, i);
+        CHECK_STR(row, csv_table_get(&t, i, text_col), want);
+        CHECK(row, i % 2 ? value[0] == '\0' : strtod(value, NULL) == (double)i / 3, "value [%s]",
+              value);
     }
-    if (t.nrows != n)
-        fail(name, "read %zu rows, wrote %zu", t.nrows, n);
-    else
-        pass(name);
-out:
     csv_table_free(&t);
 }
 
@@ -167,25 +132,24 @@ static void test_read_table(void)
                                                "8192,error,\"two\nlines, quoted\"\r\n"
                                                "16384,ok,last");
     struct csv_table t;
-    if (csv_table_read(path, &t, err, sizeof(err)) < 0) {
-        fail(name, "read failed: %s", err);
+    int rc = csv_table_read(path, &t, err, sizeof(err));
+    CHECK(name, rc == 0 && t.ncols == 3 && t.nrows == 3,
+          "read: %s; %zu columns, %zu rows; want 3, 3", rc ? err : "ok", t.ncols, t.nrows);
+    if (rc < 0 || t.nrows != 3) {
+        csv_table_free(&t);
         return;
     }
     int st = csv_table_col(&t, "status");
-    if (t.ncols != 3 || t.nrows != 3)
-        fail(name, "%zu columns, %zu rows; want 3, 3", t.ncols, t.nrows);
-    else if (st != 1 || csv_table_col(&t, "nope") != -1)
-        fail(name, "csv_table_col: status at %d, nope at %d", st, csv_table_col(&t, "nope"));
-    else if (strcmp(csv_table_get(&t, 1, 2), "two\nlines, quoted") != 0)
-        fail(name, "quoted cell read as [%s]", csv_table_get(&t, 1, 2));
-    else if (strcmp(csv_table_get(&t, 2, 2), "last") != 0 || strcmp(csv_table_get(&t, 0, 2), ""))
-        fail(name, "cells [%s] [%s]", csv_table_get(&t, 2, 2), csv_table_get(&t, 0, 2));
-    else if (strcmp(csv_table_get(&t, 0, -1), "") || strcmp(csv_table_get(&t, 3, 0), ""))
-        fail(name, "out-of-range cells are not empty");
-    else if (t.lines[0] != 2 || t.lines[1] != 4 || t.lines[2] != 6)
-        fail(name, "row lines %zu %zu %zu; want 2 4 6", t.lines[0], t.lines[1], t.lines[2]);
-    else
-        pass(name);
+    CHECK("read_table_columns_by_name", st == 1 && csv_table_col(&t, "nope") == -1,
+          "status at %d, nope at %d", st, csv_table_col(&t, "nope"));
+    CHECK_STR("read_table_quoted_line_break", csv_table_get(&t, 1, 2), "two\nlines, quoted");
+    CHECK_STR("read_table_no_final_newline", csv_table_get(&t, 2, 2), "last");
+    CHECK_STR("read_table_empty_cell", csv_table_get(&t, 0, 2), "");
+    CHECK("read_table_out_of_range_is_empty",
+          !strcmp(csv_table_get(&t, 0, -1), "") && !strcmp(csv_table_get(&t, 3, 0), ""),
+          "out-of-range cells are not empty");
+    CHECK("read_table_row_lines", t.lines[0] == 2 && t.lines[1] == 4 && t.lines[2] == 6,
+          "row lines %zu %zu %zu; want 2 4 6", t.lines[0], t.lines[1], t.lines[2]);
     csv_table_free(&t);
 }
 
@@ -196,7 +160,7 @@ static void test_read_fixture(void)
     char err[256];
     struct csv_table t;
     if (csv_table_read(path, &t, err, sizeof(err)) < 0) {
-        fail(name, "%s", err);
+        CHECK(name, 0, "%s", err);
         return;
     }
     int st = csv_table_col(&t, "status"), er = csv_table_col(&t, "error");
@@ -207,12 +171,10 @@ static void test_read_fixture(void)
             nerr++;
             text = csv_table_get(&t, i, er);
         }
-    if (t.ncols != 27 || csv_table_col(&t, "experiment") != 0)
-        fail(name, "%zu columns; want 27 with experiment first", t.ncols);
-    else if (nerr != 1 || !strchr(text, ',') || !strchr(text, '"'))
-        fail(name, "%zu error rows, text [%s]; want 1 holding a comma and a quote", nerr, text);
-    else
-        pass(name);
+    CHECK(name, t.ncols == 33 && csv_table_col(&t, "experiment") == 0,
+          "%zu columns; want 33 with experiment first", t.ncols);
+    CHECK("read_fixture_quoted_error", nerr == 1 && strchr(text, ',') && strchr(text, '"'),
+          "%zu error rows, text [%s]; want 1 holding a comma and a quote", nerr, text);
     csv_table_free(&t);
 }
 
@@ -240,14 +202,11 @@ static void test_errors(void)
         snprintf(want, sizeof(want), "%s%s", path, error_cases[i].want);
         struct csv_table t;
         int rc = csv_table_read(path, &t, err, sizeof(err));
-        if (rc != -1)
-            fail(name, "returned %d, want -1", rc);
-        else if (strncmp(err, want, strlen(want)) != 0)
-            fail(name, "message [%s], want it to start [%s]", err, want);
-        else if (t.nrows != 0 || t.cells || t.header)
-            fail(name, "table not left empty");
-        else
-            pass(name);
+        CHECK(name, rc == -1 && strncmp(err, want, strlen(want)) == 0,
+              "returned %d, message [%s], want -1 and a message starting [%s]", rc,
+              rc == -1 ? err : "", want);
+        snprintf(name, sizeof(name), "error_%s_leaves_table_empty", error_cases[i].name);
+        CHECK(name, t.nrows == 0 && !t.cells && !t.header, "table not left empty");
         csv_table_free(&t);
     }
 }
@@ -258,11 +217,10 @@ static void test_missing_file(void)
     char err[256];
     struct csv_table t;
     int rc = csv_table_read("tests/fixtures/no-such-dir/summary.csv", &t, err, sizeof(err));
-    if (rc != -1 || strcmp(err, "tests/fixtures/no-such-dir/summary.csv: "
-                                "No such file or directory") != 0)
-        fail(name, "rc %d, message [%s]", rc, err);
-    else
-        pass(name);
+    CHECK(name,
+          rc == -1 && strcmp(err, "tests/fixtures/no-such-dir/summary.csv: "
+                                  "No such file or directory") == 0,
+          "rc %d, message [%s]", rc, rc == -1 ? err : "");
 }
 
 int main(void)
@@ -285,5 +243,5 @@ int main(void)
         unlink(path);
     }
     rmdir(tmpdir);
-    return failures ? 1 : 0;
+    return check_exit();
 }

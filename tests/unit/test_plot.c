@@ -1,15 +1,17 @@
 /*
- * test_plot.c - unit tests of plot.c: figures from the fixture results, and
- * the return code and message for each way it can fail.  Prints PASS, FAIL
- * or SKIP per case (SKIP when gnuplot is not installed); exits 1 on any
- * failure.  Run from the repository root; the gnuplot scripts are read from
- * $PINSWEEP_PLOTS, else plots/.
+ * test_plot.c - unit tests of plot.c: figures from the fixture results
+ * (with and without fits.csv and host-memcpy.csv), the data they are drawn
+ * from, the warnings for unusable optional files, and the return code and
+ * message for each way it can fail.  Prints PASS or FAIL per check
+ * (check.h), and SKIP where gnuplot is needed but not installed; exits 1 on
+ * any failure.  Run from the repository root; the gnuplot scripts are read
+ * from $PINSWEEP_PLOTS, else plots/.
  */
+#include "check.h"
 #include "plot.h"
 
 #include <errno.h>
 #include <ftw.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,37 +20,20 @@
 
 #define FIXTURE "tests/fixtures/results-small"
 
-static int failures;
 static const char *plots_dir = "plots";
 static char tmpdir[] = "/tmp/pinsweep-test-plot-XXXXXX";
-
-static void pass(const char *name)
-{
-    printf("PASS %s\n", name);
-}
 
 static void skip_no_gnuplot(const char *name)
 {
     printf("SKIP %s: gnuplot not installed\n", name);
 }
 
-static void fail(const char *name, const char *fmt, ...)
-{
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    failures++;
-}
-
-/* dir/name in a static buffer (one of two, so two may be used at once). */
+/* dir/name in a static buffer (one of four, so several may be used at once). */
 static const char *path_in(const char *dir, const char *name)
 {
-    static char bufs[2][2048];
+    static char bufs[4][2048];
     static int next;
-    char *p = bufs[next++ % 2];
+    char *p = bufs[next++ % 4];
     snprintf(p, sizeof(bufs[0]), "%s/%s", dir, name);
     return p;
 }
@@ -69,14 +54,66 @@ static int copy_file(const char *from, const char *to, const char *drop)
     return rc;
 }
 
-/* A new folder under tmpdir holding the fixture's files (summary lines with drop left out). */
-static const char *make_results(const char *name, const char *drop)
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+/* All of the file at path, malloc'd ("" when it cannot be read). */
+static char *read_text(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = fopen(path, "r"), *m = open_memstream(&text, &len);
+    int c;
+    while (f && (c = fgetc(f)) != EOF)
+        fputc(c, m);
+    if (f)
+        fclose(f);
+    fclose(m);
+    return text;
+}
+
+/* Does the file at path contain s? */
+static int file_has(const char *path, const char *s)
+{
+    char *text = read_text(path);
+    int found = strstr(text, s) != NULL;
+    free(text);
+    return found;
+}
+
+/* How many times does the file at path contain s? */
+static int file_count(const char *path, const char *s)
+{
+    char *text = read_text(path);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, s)); p += strlen(s))
+        n++;
+    free(text);
+    return n;
+}
+
+enum { WITH_SIDE_FILES = 1 }; /* copy fits.csv and host-memcpy.csv too */
+
+/*
+ * A new folder under tmpdir holding the fixture's summary.csv (lines with
+ * drop left out) and meta.yaml, and with side, fits.csv and host-memcpy.csv.
+ */
+static const char *make_results(const char *name, const char *drop, int side)
 {
     static char dir[1024];
     snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
     if (mkdir(dir, 0777) < 0 ||
         copy_file(FIXTURE "/summary.csv", path_in(dir, "summary.csv"), drop) < 0 ||
         copy_file(FIXTURE "/meta.yaml", path_in(dir, "meta.yaml"), NULL) < 0)
+        return NULL;
+    if (side && (copy_file(FIXTURE "/fits.csv", path_in(dir, "fits.csv"), NULL) < 0 ||
+                 copy_file(FIXTURE "/host-memcpy.csv", path_in(dir, "host-memcpy.csv"), NULL) < 0))
         return NULL;
     return dir;
 }
@@ -86,11 +123,8 @@ static const char *make_summary(const char *name, const char *text)
 {
     static char dir[1024];
     snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
-    FILE *f = mkdir(dir, 0777) == 0 ? fopen(path_in(dir, "summary.csv"), "w") : NULL;
-    if (!f)
+    if (mkdir(dir, 0777) < 0 || write_text(path_in(dir, "summary.csv"), text) < 0)
         return NULL;
-    fputs(text, f);
-    fclose(f);
     return dir;
 }
 
@@ -127,34 +161,134 @@ static int exists(const char *dir, const char *name)
 static const struct {
     const char *file, *magic;
 } expected_figures[] = {
-    {"bandwidth.png", "\x89PNG"},        {"bandwidth.pdf", "%PDF"},
-    {"bandwidth.svg", "<?xml"},          {"reuse-vs-reallocate.png", "\x89PNG"},
-    {"reuse-vs-reallocate.pdf", "%PDF"}, {"reuse-vs-reallocate.svg", "<?xml"},
+    {"bandwidth.png", "\x89PNG"},
+    {"bandwidth.pdf", "%PDF"},
+    {"bandwidth.svg", "<?xml"},
+    {"latency.png", "\x89PNG"},
+    {"latency.pdf", "%PDF"},
+    {"latency.svg", "<?xml"},
+    {"reuse-vs-reallocate.png", "\x89PNG"},
+    {"reuse-vs-reallocate.pdf", "%PDF"},
+    {"reuse-vs-reallocate.svg", "<?xml"},
     {"reallocate-time.png", "\x89PNG"},
 };
+#define NEXPECTED (sizeof(expected_figures) / sizeof(expected_figures[0]))
+
+/* The first of the expected figures that dir lacks, or NULL when it has them all. */
+static const char *missing_figure(const char *dir)
+{
+    for (size_t i = 0; i < NEXPECTED; i++)
+        if (!figure_ok(dir, expected_figures[i].file, expected_figures[i].magic))
+            return expected_figures[i].file;
+    return NULL;
+}
+
+/* The data the bandwidth figure's overlays and the latency figure are drawn from. */
+static void check_side_data(const char *name, const char *dir)
+{
+    char check[128];
+    const char *h2d = path_in(dir, "figures/data/bandwidth-h2d-overlay.dat");
+    /* results-small: 3 alloc kinds x 2 apis of reuse curves per direction, each with a fit. */
+    snprintf(check, sizeof(check), "%s: h2d overlay has 6 fits and the ceiling", name);
+    CHECK(check, file_count(h2d, "line=fit") == 6 && file_count(h2d, "line=ceiling") == 1,
+          "%d fits, %d ceilings in %s", file_count(h2d, "line=fit"),
+          file_count(h2d, "line=ceiling"), h2d);
+    snprintf(check, sizeof(check), "%s: no overlay for bidir", name);
+    CHECK(check, !exists(dir, "figures/data/bandwidth-bidir-overlay.dat"),
+          "bandwidth-bidir-overlay.dat written: fits.csv has no bidir rows");
+    snprintf(check, sizeof(check), "%s: the legend explains fits and ceiling", name);
+    CHECK(check,
+          file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "nnotes = 2") &&
+              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "'dotted: fit t0 + n/B'") &&
+              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"),
+                       "'host memcpy, 1 thread (pageable ceiling)'"),
+          "bandwidth-vars.gp lacks the notes");
+    snprintf(check, sizeof(check), "%s: latency has pipelined and round trip curves", name);
+    const char *lat = path_in(dir, "figures/data/latency-d2h.dat");
+    CHECK(check, file_count(lat, "line=pipelined") == 6 && file_count(lat, "line=roundtrip") == 6,
+          "%d pipelined, %d round trip blocks in %s", file_count(lat, "line=pipelined"),
+          file_count(lat, "line=roundtrip"), lat);
+    snprintf(check, sizeof(check), "%s: latency stops at 16 MiB", name);
+    CHECK(check, file_has(lat, "\n16777216 ") && !file_has(lat, "\n67108864 "),
+          "sizes in %s are not those up to 16 MiB", lat);
+}
+
+/*
+ * The model bandwidth drawn for a fit: pinned, h2d, async in results-small
+ * has t0 = 2.3372 us and B = 55.5089 GB/s, so at 4096 bytes
+ * 4096 / (2.3372e-6 + 4096 / 55.5089e9) / 1e9 GB/s.
+ */
+static void check_fit_model(const char *dir)
+{
+    const char *name = "fit_curve_is_the_model_bandwidth";
+    char *text = read_text(path_in(dir, "figures/data/bandwidth-h2d-overlay.dat"));
+    const char *block = strstr(text, "alloc=pinned line=fit api=async\n");
+    double size = 0, gbps = 0;
+    int n = block ? sscanf(strchr(block, '\n') + 1, "%lf %lf", &size, &gbps) : 0;
+    double want = 4096 / (2.3372e-6 + 4096 / 55.5089e9) / 1e9;
+    CHECK(name, n == 2 && size == 4096 && fabs(gbps - want) < 1e-3 * want,
+          "first point %g %g, want 4096 %g", size, gbps, want);
+    free(text);
+}
 
 static void test_fixture(const char *name, const char *subdir)
 {
     char *log = NULL;
-    const char *dir = make_results(subdir, NULL);
+    const char *dir = make_results(subdir, NULL, WITH_SIDE_FILES);
     if (!plot_gnuplot_available()) {
         skip_no_gnuplot(name);
         return;
     }
     int rc = dir ? plot(dir, plots_dir, &log) : -100;
-    size_t i = 0, n = sizeof(expected_figures) / sizeof(expected_figures[0]);
-    while (rc == 0 && i < n && figure_ok(dir, expected_figures[i].file, expected_figures[i].magic))
-        i++;
-    if (rc != 0)
-        fail(name, "returned %d; log:\n%s", rc, log ? log : "");
-    else if (i < n)
-        fail(name, "%s/figures/%s missing, empty or not a %s file", dir, expected_figures[i].file,
-             expected_figures[i].file + strcspn(expected_figures[i].file, ".") + 1);
-    else if (!exists(dir, "figures/data/bandwidth-h2d.dat"))
-        fail(name, "no figures/data/bandwidth-h2d.dat");
-    else
-        pass(name);
+    const char *missing = rc == 0 ? missing_figure(dir) : NULL;
+    CHECK(name, rc == 0 && !missing,
+          "returned %d, %s missing, empty or of the wrong kind; log:\n%s", rc,
+          missing ? missing : "no figure", log ? log : "");
+    if (rc == 0) {
+        check_side_data(name, dir);
+        char check[128];
+        snprintf(check, sizeof(check), "%s: no warnings", name);
+        CHECK(check, !strstr(log, "warning"), "warnings for good files:\n%s", log);
+    }
     free(log);
+}
+
+/* Without fits.csv and host-memcpy.csv: the same figures, no overlays, no notes; stale ones go. */
+static void test_without_side_files(void)
+{
+    const char *name = "no_fits_no_memcpy_draws_all_figures";
+    char *log = NULL, *again = NULL;
+    const char *dir = make_results("no-side-files", NULL, WITH_SIDE_FILES);
+    if (!plot_gnuplot_available()) {
+        skip_no_gnuplot(name);
+        return;
+    }
+    int rc = dir ? plot(dir, plots_dir, &log) : -100;
+    unlink(path_in(dir, "fits.csv"));
+    unlink(path_in(dir, "host-memcpy.csv"));
+    int rc2 = rc == 0 ? plot(dir, plots_dir, &again) : -100;
+    const char *missing = rc2 == 0 ? missing_figure(dir) : NULL;
+    CHECK(name, rc2 == 0 && !missing, "returned %d then %d, %s missing; log:\n%s", rc, rc2,
+          missing ? missing : "no figure",
+          again ? again
+          : log ? log
+                : "");
+    if (rc2 != 0)
+        goto out;
+    CHECK("no_side_files_no_overlays",
+          !exists(dir, "figures/data/bandwidth-h2d-overlay.dat") &&
+              !exists(dir, "figures/data/bandwidth-d2h-overlay.dat"),
+          "an overlay file of the first run is still there");
+    CHECK("no_side_files_no_notes",
+          file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "nnotes = 0\n"),
+          "bandwidth-vars.gp has notes without fits or ceiling");
+    CHECK("no_side_files_no_message",
+          again[0] && !strstr(again, "warning") && !strstr(again, "fits.csv") &&
+              !strstr(again, "host-memcpy.csv"),
+          "a missing optional file was mentioned:\n%s", again);
+out:
+    free(log);
+    free(again);
 }
 
 /* With reuse rows only there is nothing to compare: no reuse-vs-reallocate figure. */
@@ -162,51 +296,216 @@ static void test_reuse_only(void)
 {
     const char *name = "reuse_only_draws_no_comparison";
     char *log = NULL;
-    const char *dir = make_results("reuse-only", ",reallocate,");
+    const char *dir = make_results("reuse-only", ",reallocate,", 0);
     if (!plot_gnuplot_available()) {
         skip_no_gnuplot(name);
         return;
     }
     int rc = dir ? plot(dir, plots_dir, &log) : -100;
-    if (rc != 0)
-        fail(name, "returned %d; log:\n%s", rc, log ? log : "");
-    else if (!figure_ok(dir, "bandwidth.png", "\x89PNG"))
-        fail(name, "no bandwidth.png");
-    else if (exists(dir, "figures/reuse-vs-reallocate.png"))
-        fail(name, "reuse-vs-reallocate.png drawn without reallocate rows");
-    else if (!strstr(log, "note: no reuse-vs-reallocate figure"))
-        fail(name, "no note in the log:\n%s", log);
-    else
-        pass(name);
+    CHECK(name,
+          rc == 0 && figure_ok(dir, "bandwidth.png", "\x89PNG") &&
+              figure_ok(dir, "latency.png", "\x89PNG") &&
+              !exists(dir, "figures/reuse-vs-reallocate.png"),
+          "returned %d; want bandwidth and latency but no reuse-vs-reallocate; log:\n%s", rc,
+          log ? log : "");
+    CHECK("reuse_only_notes_why", log && strstr(log, "note: no reuse-vs-reallocate figure"),
+          "no note in the log:\n%s", log ? log : "");
     free(log);
+}
+
+/* The status plot_results returns when all went well, given whether gnuplot is there. */
+static int plot_ok(void)
+{
+    return plot_gnuplot_available() ? PLOT_OK : PLOT_ENO_GNUPLOT;
+}
+
+/*
+ * Summaries the latency figure cannot or can only partly use: without
+ * us_per_copy_median none is drawn, with a note; without round trips only
+ * the pipelined curves; when no curve has three sizes up to 16 MiB, all sizes.
+ */
+static void test_latency_variants(void)
+{
+    const char *dir =
+        make_summary("latency-none", "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+                                     "pinned,h2d,reuse,sync,4096,0.6,ok\n"
+                                     "pinned,h2d,reuse,sync,65536,8.2,ok\n");
+    char *log = NULL;
+    int rc = dir ? plot(dir, plots_dir, &log) : -100;
+    CHECK("latency_needs_us_per_copy",
+          rc == plot_ok() &&
+              strstr(log, "note: no latency figure: it needs reuse rows of h2d or "
+                          "d2h with us_per_copy_median") &&
+              !exists(dir, "figures/data/latency-vars.gp"),
+          "returned %d; log:\n%s", rc, log ? log : "");
+    free(log);
+    log = NULL;
+    dir =
+        make_summary("latency-large",
+                     "alloc,direction,buffer,api,size_bytes,gbps_median,us_per_copy_median,status\n"
+                     "pinned,h2d,reuse,sync,16777216,54,310.7,ok\n"
+                     "pinned,h2d,reuse,sync,268435456,55,4880.5,ok\n"
+                     "pinned,bidir,reuse,async,268435456,100,2680.2,ok\n");
+    rc = dir ? plot(dir, plots_dir, &log) : -100;
+    const char *vars = dir ? path_in(dir, "figures/data/latency-vars.gp") : "";
+    const char *data = dir ? path_in(dir, "figures/data/latency-h2d.dat") : "";
+    CHECK("latency_without_round_trips",
+          rc == plot_ok() && file_count(data, "line=pipelined") == 1 &&
+              !file_has(data, "line=roundtrip") && !file_has(vars, "round trip") &&
+              file_has(vars, "npanels = 1\n"),
+          "returned %d; log:\n%s", rc, log ? log : "");
+    CHECK("latency_all_sizes_when_few_are_small", file_has(data, "\n268435456 4880.5\n"),
+          "the 256 MiB point is not in %s", data);
+    free(log);
+}
+
+/*
+ * The cache and touch axes: each state is a curve of its own in the
+ * bandwidth figure, dashed by state and named in the legend; the latency
+ * figure keeps to the steady state (warm cache, prefaulted pages).
+ */
+static void test_host_states(void)
+{
+    const char *dir = make_summary(
+        "host-states",
+        "alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,us_per_copy_median,status\n"
+        "pageable,h2d,reuse,sync,warm,prefaulted,65536,4.6,14.2,ok\n"
+        "pageable,h2d,reuse,sync,warm,prefaulted,1048576,13.6,77.2,ok\n"
+        "pageable,h2d,reuse,sync,flushed,prefaulted,65536,3.1,21.1,ok\n"
+        "pageable,h2d,reuse,sync,flushed,prefaulted,1048576,9.8,107.0,ok\n"
+        "pageable,h2d,reuse,sync,warm,first-touch,65536,1.2,54.6,ok\n"
+        "pageable,h2d,reuse,sync,warm,first-touch,1048576,2.4,436.9,ok\n");
+    char *log = NULL;
+    int rc = dir ? plot(dir, plots_dir, &log) : -100;
+    const char *bw = dir ? path_in(dir, "figures/data/bandwidth-h2d.dat") : "";
+    const char *vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    CHECK("host_states_are_curves_of_their_own",
+          rc == plot_ok() && file_count(bw, "# index") == 3 && file_has(bw, "line=flushed") &&
+              file_has(bw, "line=first-touch"),
+          "returned %d; blocks of %s:\n%s", rc, bw, log ? log : "");
+    CHECK("host_states_named_in_the_legend",
+          file_has(vars, "'pageable, flushed, prefaulted'") &&
+              file_has(vars, "'pageable, warm, first-touch'"),
+          "legend titles in %s do not name the states", vars);
+    CHECK("latency_keeps_to_the_steady_state",
+          file_count(path_in(dir, "figures/data/latency-h2d.dat"), "# index") == 1,
+          "latency-h2d.dat has more than the warm, prefaulted curve");
+    free(log);
+}
+
+/*
+ * Unusable fits.csv or host-memcpy.csv: a warning naming the file and line,
+ * then the figures are drawn without what that file would have added.
+ * FILE stands for the file's path in want.  Only the first case runs
+ * gnuplot (the others check the data written for it, which is quicker).
+ */
+static const struct {
+    const char *name, *file, *text, *want;
+} side_cases[] = {
+    {"fits_bad_number", "fits.csv",
+     "experiment,alloc,direction,buffer,api,points,t0_us,bandwidth_gbps\n"
+     "h200-small,pinned,h2d,reuse,sync,10,6.8,54.9\n"
+     "h200-small,pinned,h2d,reuse,async,10,fast,55.5\n",
+     "warning: FILE:3: t0_us 'fast' is not a number; no fit curves drawn"},
+    {"fits_bad_alloc", "fits.csv",
+     "alloc,direction,buffer,api,t0_us,bandwidth_gbps\npinnned,h2d,reuse,sync,6.8,54.9\n",
+     "warning: FILE:2: alloc 'pinnned' is not one of pageable | pinned |"},
+    {"fits_zero_bandwidth", "fits.csv",
+     "alloc,direction,buffer,api,t0_us,bandwidth_gbps\npinned,h2d,reuse,sync,6.8,0\n",
+     "warning: FILE:2: bandwidth_gbps '0' is not a positive number; no fit curves drawn"},
+    {"fits_missing_column", "fits.csv", "alloc,direction,buffer,api,t0_us\n",
+     "warning: FILE:1: no column 'bandwidth_gbps' in the header; no fit curves drawn"},
+    {"fits_ragged", "fits.csv", "alloc,direction,buffer,api,t0_us,bandwidth_gbps\npinned,h2d\n",
+     "warning: FILE:2: row has 2 fields but the header has 6; no fit curves drawn"},
+    {"fits_empty", "fits.csv", "",
+     "warning: FILE: the file is empty; expected a header row; no fit curves drawn"},
+    {"memcpy_bad_number", "host-memcpy.csv", "size_bytes,gbps_median,samples\n4096,quick,10\n",
+     "warning: FILE:2: gbps_median 'quick' is not a number; no host memcpy ceiling drawn"},
+    {"memcpy_bad_size", "host-memcpy.csv", "size_bytes,gbps_median,samples\n0.5,20,10\n",
+     "warning: FILE:2: size_bytes '0.5' is not a whole number of bytes; no host memcpy "
+     "ceiling drawn"},
+};
+
+/* Hide gnuplot (hide = 1) by pointing PATH at an empty folder, or show it again (0). */
+static void hide_gnuplot(int hide)
+{
+    static char *saved;
+    if (hide && !saved) {
+        saved = strdup(getenv("PATH") ? getenv("PATH") : "");
+        setenv("PATH", path_in(tmpdir, "empty-bin"), 1);
+    } else if (!hide && saved) {
+        setenv("PATH", saved, 1);
+        free(saved);
+        saved = NULL;
+    }
+}
+
+static void check_side_case(size_t i)
+{
+    char name[96], want[2048], subdir[64];
+    char *log = NULL;
+    snprintf(name, sizeof(name), "warning_%s", side_cases[i].name);
+    snprintf(subdir, sizeof(subdir), "side-%s", side_cases[i].name);
+    const char *dir = make_results(subdir, NULL, WITH_SIDE_FILES);
+    const char *file = dir ? path_in(dir, side_cases[i].file) : "";
+    if (!dir || write_text(file, side_cases[i].text) < 0) {
+        CHECK(name, 0, "cannot make %s", file);
+        return;
+    }
+    const char *mark = strstr(side_cases[i].want, "FILE");
+    snprintf(want, sizeof(want), "%.*s%s%s", (int)(mark - side_cases[i].want), side_cases[i].want,
+             file, mark + 4);
+    hide_gnuplot(i > 0);
+    int rc = plot(dir, plots_dir, &log), ok = plot_ok();
+    hide_gnuplot(0);
+    CHECK(name, rc == ok && strncmp(log, want, strlen(want)) == 0,
+          "returned %d, want %d; log [%s], want it to start [%s]", rc, ok, log, want);
+    if (i == 0 && ok == PLOT_OK)
+        CHECK("warning_then_figures_drawn", !missing_figure(dir), "%s", log);
+    int fits = strcmp(side_cases[i].file, "fits.csv") == 0;
+    const char *overlay = path_in(dir, "figures/data/bandwidth-h2d-overlay.dat");
+    snprintf(name, sizeof(name), "warning_%s_drops_only_that_file", side_cases[i].name);
+    CHECK(name,
+          fits ? !file_has(overlay, "line=fit") && file_has(overlay, "line=ceiling")
+               : file_has(overlay, "line=fit") && !file_has(overlay, "line=ceiling"),
+          "%s: the overlays are not those of the other file alone", overlay);
+    free(log);
+}
+
+static void test_bad_side_files(void)
+{
+    for (size_t i = 0; i < sizeof(side_cases) / sizeof(side_cases[0]); i++)
+        check_side_case(i);
 }
 
 /* Without gnuplot on PATH: -2, the data files still written, and how to draw later. */
 static void test_no_gnuplot(void)
 {
     const char *name = "no_gnuplot_on_path";
-    char *log = NULL, *saved = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
-    const char *dir = make_results("no-gnuplot", NULL);
-    setenv("PATH", path_in(tmpdir, "empty-bin"), 1);
+    char *log = NULL;
+    const char *dir = make_results("no-gnuplot", NULL, WITH_SIDE_FILES);
+    hide_gnuplot(1);
     int available = plot_gnuplot_available();
     int rc = dir ? plot(dir, plots_dir, &log) : -100;
-    if (saved)
-        setenv("PATH", saved, 1);
-    free(saved);
-    if (available)
-        fail(name, "plot_gnuplot_available() is 1 with an empty PATH");
-    else if (rc != PLOT_ENO_GNUPLOT)
-        fail(name, "returned %d, want %d; log:\n%s", rc, PLOT_ENO_GNUPLOT, log ? log : "");
-    else if (!strstr(log, "gnuplot is not installed") ||
-             !strstr(log, "apt-get install gnuplot-nox") || !strstr(log, "pinsweep plot "))
-        fail(name, "the message does not say how to draw later:\n%s", log);
-    else if (strchr(log, '\n') != log + strlen(log) - 1)
-        fail(name, "the message is not one line:\n%s", log);
-    else if (!exists(dir, "figures/data/bandwidth-vars.gp") ||
-             !exists(dir, "figures/data/bandwidth-h2d.dat"))
-        fail(name, "the data files were not written");
-    else
-        pass(name);
+    hide_gnuplot(0);
+    CHECK("no_gnuplot_not_available", !available,
+          "plot_gnuplot_available() is 1 with an empty PATH");
+    CHECK(name, rc == PLOT_ENO_GNUPLOT, "returned %d, want %d; log:\n%s", rc, PLOT_ENO_GNUPLOT,
+          log ? log : "");
+    if (rc != PLOT_ENO_GNUPLOT)
+        goto out;
+    CHECK("no_gnuplot_says_how_to_draw_later",
+          strstr(log, "gnuplot is not installed") && strstr(log, "apt-get install gnuplot-nox") &&
+              strstr(log, "pinsweep plot ") && strchr(log, '\n') == log + strlen(log) - 1,
+          "the message is not one line saying how to draw later:\n%s", log);
+    CHECK("no_gnuplot_data_written",
+          exists(dir, "figures/data/bandwidth-vars.gp") &&
+              exists(dir, "figures/data/bandwidth-h2d.dat") &&
+              exists(dir, "figures/data/latency-vars.gp"),
+          "the data files were not written");
+    check_side_data("no_gnuplot", dir);
+    check_fit_model(dir);
+out:
     free(log);
 }
 
@@ -216,29 +515,24 @@ static void test_gnuplot_fails(void)
     const char *name = "gnuplot_error_passed_through";
     char *log = NULL, scripts[1024];
     snprintf(scripts, sizeof(scripts), "%s/broken-plots", tmpdir);
-    const char *dir = make_results("broken", NULL);
-    FILE *f = mkdir(scripts, 0777) == 0 ? fopen(path_in(scripts, "bandwidth.gp"), "w") : NULL;
-    if (f) {
-        fputs("plot no_such_function(x)\n", f);
-        fclose(f);
-    }
+    const char *dir = make_results("broken", NULL, 0);
+    int made = mkdir(scripts, 0777) == 0 &&
+               write_text(path_in(scripts, "bandwidth.gp"), "plot no_such_function(x)\n") == 0;
     if (!plot_gnuplot_available()) {
         skip_no_gnuplot(name);
         return;
     }
-    int rc = dir && f ? plot(dir, scripts, &log) : -100;
-    if (rc != PLOT_EGNUPLOT)
-        fail(name, "returned %d, want %d; log:\n%s", rc, PLOT_EGNUPLOT, log ? log : "");
-    else if (!strstr(log, "gnuplot failed on") || !strstr(log, "no_such_function"))
-        fail(name, "gnuplot's stderr not in the log:\n%s", log);
-    else
-        pass(name);
+    int rc = dir && made ? plot(dir, scripts, &log) : -100;
+    CHECK(
+        name,
+        rc == PLOT_EGNUPLOT && strstr(log, "gnuplot failed on") && strstr(log, "no_such_function"),
+        "returned %d, want %d, with gnuplot's stderr; log:\n%s", rc, PLOT_EGNUPLOT, log ? log : "");
     free(log);
 }
 
 /* Problems with summary.csv: -1 and a message naming the file (PATH is the summary's path). */
 static const struct {
-    const char *name, *csv, *want; /* want: after "PATH", or the whole line for "!" */
+    const char *name, *csv, *want; /* want: after "PATH" */
 } bad_cases[] = {
     {"bad_alloc_value",
      "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
@@ -253,6 +547,10 @@ static const struct {
      "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
      "pinned,h2d,reuse,sync,4096.5,1,ok\n",
      ":2: size_bytes '4096.5' is not a whole number of bytes"},
+    {"empty_required",
+     "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+     "pinned,h2d,reuse,sync,4096,,ok\n",
+     ":2: gbps_median is empty in a row with status ok"},
     {"missing_column",
      "alloc,direction,buffer,api,size_bytes,status\n"
      "pinned,h2d,reuse,sync,4096,ok\n",
@@ -262,6 +560,10 @@ static const struct {
      "pinned,h2d,reuse,sync,4096,,error,\"cudaHostAlloc: out of memory, twice\"\n",
      ": no row has status ok (of 1 row); nothing to draw"},
     {"empty_file", "", ": the file is empty; expected a header row"},
+    {"bad_cache_value",
+     "alloc,direction,buffer,api,cache,size_bytes,gbps_median,status\n"
+     "pinned,h2d,reuse,sync,cold,4096,1.5,ok\n",
+     ":2: cache 'cold' is not one of warm | flushed"},
 };
 
 static void check_bad(const char *name, const char *dir, const char *want)
@@ -270,14 +572,12 @@ static void check_bad(const char *name, const char *dir, const char *want)
     char expect[2048];
     snprintf(expect, sizeof(expect), "%s/summary.csv%s", dir, want);
     int rc = plot(dir, plots_dir, &log);
-    if (rc != PLOT_EBAD_SUMMARY)
-        fail(name, "returned %d, want %d; log:\n%s", rc, PLOT_EBAD_SUMMARY, log);
-    else if (strncmp(log, expect, strlen(expect)) != 0)
-        fail(name, "message [%s], want it to start [%s]", log, expect);
-    else if (exists(dir, "figures"))
-        fail(name, "figures/ made for a bad summary");
-    else
-        pass(name);
+    CHECK(name, rc == PLOT_EBAD_SUMMARY && strncmp(log, expect, strlen(expect)) == 0,
+          "returned %d, want %d; message [%s], want it to start [%s]", rc, PLOT_EBAD_SUMMARY, log,
+          expect);
+    char check[128];
+    snprintf(check, sizeof(check), "%s: no figures/", name);
+    CHECK(check, !exists(dir, "figures"), "figures/ made for a bad summary");
     free(log);
 }
 
@@ -288,7 +588,7 @@ static void test_bad_summaries(void)
         snprintf(name, sizeof(name), "bad_summary_%s", bad_cases[i].name);
         const char *dir = make_summary(bad_cases[i].name, bad_cases[i].csv);
         if (!dir)
-            fail(name, "cannot make %s/%s", tmpdir, bad_cases[i].name);
+            CHECK(name, 0, "cannot make %s/%s", tmpdir, bad_cases[i].name);
         else
             check_bad(name, dir, bad_cases[i].want);
     }
@@ -318,11 +618,15 @@ int main(void)
     mkdir(path_in(tmpdir, "empty-bin"), 0777);
     test_fixture("fixture_draws_all_figures", "results");
     test_fixture("path_with_space_and_quote", "results dir 'q'");
+    test_without_side_files();
     test_reuse_only();
+    test_latency_variants();
+    test_host_states();
+    test_bad_side_files();
     test_no_gnuplot();
     test_gnuplot_fails();
     test_bad_summaries();
     if (nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
         fprintf(stderr, "test_plot: cannot remove %s: %s\n", tmpdir, strerror(errno));
-    return failures ? 1 : 0;
+    return check_exit();
 }
