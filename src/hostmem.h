@@ -23,18 +23,25 @@ void hostmem_unmap(void *p, size_t n);
 /* The last-level cache of CPU 0 in bytes, from sysfs; 0 when unknown. */
 uint64_t hostmem_llc_bytes(void);
 
-/*
- * Single-thread memcpy bandwidth at size bytes, GB/s (1e9 B/s; bytes
- * copied, not read + written): batches of memcpy lasting at least
- * min_sample_ms, the median of `samples` of them after one untimed batch.
- * Returns the bandwidth, or NaN when the buffers cannot be allocated.
- */
-double hostmem_memcpy_gbps(uint64_t size, double min_sample_ms, int samples);
+/* The staging buffer the references copy through, like the driver's for pageable copies. */
+#define HOSTMEM_STAGING_BYTES (2u << 20)
 
 /*
- * Measure hostmem_memcpy_gbps at each of sizes[0..n-1] and write
- * dir/host-memcpy.csv (size_bytes,gbps_median,samples).  Returns 0 or -1
- * with a message in err.
+ * Single-thread memcpy bandwidth through a staging buffer, GB/s (1e9 B/s;
+ * bytes copied, not read + written).  to_staging: size bytes of a user
+ * buffer copied chunk by chunk into one HOSTMEM_STAGING_BYTES buffer (what
+ * a pageable h2d copy does first); else from that buffer into the user
+ * buffer (what a pageable d2h copy does last).  Batches last at least
+ * min_sample_ms; the median of `samples` batches after an untimed one.
+ * Returns the bandwidth, or NaN when the buffers cannot be allocated.
+ */
+double hostmem_memcpy_gbps(uint64_t size, int to_staging, double min_sample_ms, int samples);
+
+/*
+ * Measure hostmem_memcpy_gbps both ways at each of sizes[0..n-1] and write
+ * dir/host-memcpy.csv (direction,size_bytes,gbps_median,samples,
+ * staging_bytes; direction h2d is to_staging).  Returns 0 or -1 with a
+ * message in err.
  */
 int hostmem_write_reference(const char *dir, const uint64_t *sizes, size_t n, char *err,
                             size_t errlen);

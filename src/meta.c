@@ -164,6 +164,22 @@ static void emit_software(struct em *m, const struct meta *mt)
     map_end(m);
 }
 
+/* The host's CPU load over the run: other guests stealing CPU time disturb a measurement. */
+static void emit_host_load(struct em *m, const struct meta *mt)
+{
+    double busy, steal;
+    char buf[32];
+    sysinfo_cpu_load(&mt->cpu_start, &mt->cpu_end, &busy, &steal);
+    if (busy != busy) /* NaN: the run has not ended, or /proc/stat is unreadable */
+        return;
+    map_start(m, "load_during_run");
+    snprintf(buf, sizeof(buf), "%.2f", busy);
+    kv(m, "cpu_busy_pct", buf);
+    snprintf(buf, sizeof(buf), "%.2f", steal);
+    kv(m, "cpu_steal_pct", buf);
+    map_end(m);
+}
+
 static void emit_host(struct em *m, const struct host_info *h)
 {
     map_start(m, "host");
@@ -232,6 +248,7 @@ static int emit_all(struct em *m, const struct meta *mt)
     emit_nvml(m, mt);
     emit_software(m, mt);
     emit_host(m, mt->host);
+    emit_host_load(m, mt);
     map_end(m);
     emit(m, &ev, yaml_document_end_event_initialize(&ev, 1));
     emit(m, &ev, yaml_stream_end_event_initialize(&ev));

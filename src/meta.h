@@ -28,6 +28,7 @@ struct meta {
     size_t configs, ok, failed;
     const char *nvml_unavailable; /* the reason, or NULL when NVML answered */
     struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
+    struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */
 };
 
 /* Write m to path.  Returns 0, or -1 with a message in err. */

@@ -179,6 +179,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                       .started = time(NULL), .configs = s->n,
                       .nvml_unavailable = have_nvml ? NULL : nvml_why};
     nvml_read(&mt.gpu_start);
+    sysinfo_cpu_times(&mt.cpu_start);
     meta_path = results_path(&res, "meta.yaml");
     if (!meta_path || meta_write(meta_path, &mt, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", meta_path ? err : "out of memory");
@@ -193,6 +194,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         mt.status = "complete";
     mt.finished = time(NULL);
     nvml_read(&mt.gpu_end);
+    sysinfo_cpu_times(&mt.cpu_end);
     if (nvml_clocks_dropped(&mt.gpu_start, &mt.gpu_end))
         fprintf(stderr, "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
                         "to %u MHz (throttling?); later configurations may read low\n",

@@ -66,6 +66,36 @@ void sysinfo_host(struct host_info *h)
     read_line("/sys/module/nvidia/version", h->nvidia_driver, sizeof(h->nvidia_driver));
 }
 
+int sysinfo_cpu_times(struct cpu_times *t)
+{
+    unsigned long long v[8] = {0};
+    memset(t, 0, sizeof(*t));
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f)
+        return -1;
+    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+                   &v[4], &v[5], &v[6], &v[7]);
+    fclose(f);
+    if (n < 4)
+        return -1;
+    t->idle = v[3] + v[4]; /* idle + iowait */
+    t->steal = v[7];
+    t->busy = v[0] + v[1] + v[2] + v[5] + v[6];
+    t->total = t->busy + t->idle + t->steal;
+    return 0;
+}
+
+void sysinfo_cpu_load(const struct cpu_times *a, const struct cpu_times *b, double *busy_pct,
+                      double *steal_pct)
+{
+    double total = (double)(b->total - a->total);
+    *busy_pct = *steal_pct = 0.0 / 0.0;
+    if (a->total == 0 || b->total <= a->total)
+        return;
+    *busy_pct = 100.0 * (double)(b->busy - a->busy) / total;
+    *steal_pct = 100.0 * (double)(b->steal - a->steal) / total;
+}
+
 int sysinfo_pcie_gen(double gts)
 {
     static const double rates[] = {2.5, 5.0, 8.0, 16.0, 32.0, 64.0};

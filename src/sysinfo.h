@@ -26,6 +26,21 @@ struct host_info {
     char nvidia_driver[64]; /* /sys/module/nvidia/version, or "" */
 };
 
+/* Cumulative CPU time of the whole machine, from /proc/stat, in clock ticks. */
+struct cpu_times {
+    unsigned long long busy, idle, steal, total;
+};
+
+/* Read the machine's CPU times; returns 0, or -1 where /proc/stat is unreadable. */
+int sysinfo_cpu_times(struct cpu_times *t);
+
+/*
+ * Percent of CPU time between a and b that was busy and that a hypervisor
+ * stole (steal: other guests ran on this machine's CPUs); NaN when unknown.
+ */
+void sysinfo_cpu_load(const struct cpu_times *a, const struct cpu_times *b, double *busy_pct,
+                      double *steal_pct);
+
 /* Fill h from the running system; missing facts are left "" or 0. */
 void sysinfo_host(struct host_info *h);
 

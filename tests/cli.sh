@@ -140,9 +140,15 @@ cli_host_effects() {
     bad=$(awk -F, -v c="$(col "$r/summary.csv" cache)" -v t="$(col "$r/summary.csv" touch)" -v m="$(col "$r/summary.csv" timing)" -v a="$(col "$r/summary.csv" alloc)" \
         'NR > 1 { want = ($c == "flushed" || $t == "first-touch") ? "one-by-one" : ($a == "pageable" ? "direct" : "queued"); if ($m != want) print NR": "$m" want "want }' "$r/summary.csv")
     [ -z "$bad" ] && t_pass "cli: timing column says how each configuration was timed" || t_fail "cli: timing column says how each configuration was timed" "$bad"
-    [ "$(wc -l < "$r/host-memcpy.csv")" = 3 ] && head -1 "$r/host-memcpy.csv" | grep -qx 'size_bytes,gbps_median,samples' \
+    [ "$(wc -l < "$r/host-memcpy.csv")" = 5 ] && head -1 "$r/host-memcpy.csv" | grep -qx "direction,size_bytes,gbps_median,samples,staging_bytes" \
         && t_pass "cli: host-memcpy.csv has one row per pageable size" || t_fail "cli: host-memcpy.csv has one row per pageable size" "$(cat "$r/host-memcpy.csv")"
     [ ! -e "$TMP/fake/host-memcpy.csv" ] && t_pass "cli: no host-memcpy.csv without pageable configurations" || t_fail "cli: no host-memcpy.csv without pageable configurations"
 }
 
 cli_host_effects
+
+cli_load() {
+    grep -q '^  cpu_steal_pct: [0-9.]*$' "$TMP/fake/meta.yaml" && grep -q '^  cpu_busy_pct: [0-9.]*$' "$TMP/fake/meta.yaml" \
+        && t_pass "cli: meta.yaml records the host's CPU load and steal over the run" || t_fail "cli: meta.yaml records the host's CPU load and steal over the run" "$(tail -4 "$TMP/fake/meta.yaml")"
+}
+cli_load

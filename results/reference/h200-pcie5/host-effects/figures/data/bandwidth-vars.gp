@@ -1,0 +1,47 @@
+# bandwidth-vars.gp - written by `pinsweep plot` for plots/bandwidth.gp (see src/plot.c)
+fig_title = 'host-effects: copy bandwidth'
+fig_detail = ''
+fig_machine = 'NVIDIA H200, vm'
+out_dir = 'results/reference/h200-pcie5/host-effects/figures'
+npanels = 2
+nblocks = 12
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'host → device'
+panel_file[1] = 'results/reference/h200-pcie5/host-effects/figures/data/bandwidth-h2d.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/host-effects/figures/data/bandwidth-h2d-overlay.dat'
+panel_title[2] = 'device → host'
+panel_file[2] = 'results/reference/h200-pcie5/host-effects/figures/data/bandwidth-d2h.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/host-effects/figures/data/bandwidth-d2h-overlay.dat'
+array panel_first[2] = [1, 7]
+array panel_nblocks[2] = [6, 6]
+array panel_over_first[2] = [1, 8]
+array panel_nover[2] = [7, 7]
+array block_alloc[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
+array block_line[12] = ['reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed', 'reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed']
+array block_api[12] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array over_alloc[14] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'host', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'host']
+array over_line[14] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'ceiling', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'ceiling']
+nkeys = 8
+key_cols = 4
+key_rows = 2
+key_max_chars = 30
+array key_alloc[8] = ['pageable', 'pinned', 'pageable', '-', 'pageable', 'pinned', 'pageable', '-']
+array key_line[8] = ['reuse', 'reuse', 'first-touch', '', 'flushed', 'flushed', 'flushed+first-touch', '']
+array key_api[8] = ['sync', 'sync', 'sync', '', 'sync', 'sync', 'sync', '']
+array key_title[8] = ['pageable, warm, prefaulted', 'pinned, warm, prefaulted', 'pageable, warm, first-touch', ' ', 'pageable, flushed, prefaulted', 'pinned, flushed, prefaulted', 'pageable, flushed, first-touch', ' ']
+nnotes = 2
+note_cols = 2
+note_rows = 1
+note_max_chars = 40
+array note_alloc[2] = ['', 'host']
+array note_line[2] = ['fit', 'ceiling']
+array note_api[2] = ['', '']
+array note_title[2] = ['dotted: fit t0 + n/B', 'host memcpy, 1 thread (pageable ceiling)']
+x_min = 46811.428571428572
+x_max = 375809638.39999998
+y_min = 0
+y_max = 60
+size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
+size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'

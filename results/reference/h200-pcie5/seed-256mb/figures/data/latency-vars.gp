@@ -1,0 +1,48 @@
+# latency-vars.gp - written by `pinsweep plot` for plots/latency.gp (see src/plot.c)
+fig_title = 'seed-256mb: time per copy'
+fig_detail = 'reuse, sync'
+fig_machine = 'NVIDIA H200, vm'
+out_dir = 'results/reference/h200-pcie5/seed-256mb/figures'
+npanels = 2
+nblocks = 8
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'host → device'
+panel_file[1] = 'results/reference/h200-pcie5/seed-256mb/figures/data/latency-h2d.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/seed-256mb/figures/data/latency-h2d-overlay.dat'
+panel_title[2] = 'device → host'
+panel_file[2] = 'results/reference/h200-pcie5/seed-256mb/figures/data/latency-d2h.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/seed-256mb/figures/data/latency-d2h-overlay.dat'
+array panel_first[2] = [1, 5]
+array panel_nblocks[2] = [4, 4]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_alloc[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
+array block_line[8] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
+array block_api[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array over_alloc[1] = ['']
+array over_line[1] = ['']
+nkeys = 2
+key_cols = 2
+key_rows = 1
+key_max_chars = 8
+array key_alloc[2] = ['pageable', 'pinned']
+array key_line[2] = ['pipelined', 'pipelined']
+array key_api[2] = ['', '']
+array key_title[2] = ['pageable', 'pinned']
+nnotes = 2
+note_cols = 2
+note_rows = 1
+note_max_chars = 45
+array note_alloc[2] = ['', '']
+array note_line[2] = ['pipelined', 'roundtrip']
+array note_api[2] = ['', '']
+array note_title[2] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)']
+x_min = 182857142.85714287
+x_max = 358400000
+y_min = 2000
+y_max = 50000
+y_tics = '("2000" 2000, "5000" 5000, "10000" 10000, "20000" 20000, "50000" 50000)'
+size_tics = '("256M" 268435456)'
+size_tics_wide = '("256M" 268435456)'
