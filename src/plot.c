@@ -9,7 +9,8 @@
  *   NAME-PANEL.dat          the curves of one panel, one gnuplot data block
  *                           each (two blank lines apart, selected with `index`);
  *   NAME-PANEL-overlay.dat  plain lines drawn over them: fits, the memcpy
- *                           ceiling (only where a panel has some);
+ *                           ceiling of the panel's direction (only where a
+ *                           panel has some);
  *   NAME-vars.gp            gnuplot assignments naming the panels, each
  *                           block's colour, kind of line and point type
  *                           (struct fig_style, which style.gp maps), the
@@ -120,9 +121,18 @@ struct plot_fit {
     double t0_us, bandwidth_gbps;
 };
 
-/* A row of host-memcpy.csv: single-thread host memcpy bandwidth at one size. */
+/*
+ * A row of host-memcpy.csv: single-thread host memcpy bandwidth at one size.
+ * A file with a direction column says which copy a row stands for: h2d,
+ * from the user's buffer into a small staging buffer (staging_bytes, reused
+ * cyclically), as the driver does before the DMA of a pageable h2d copy;
+ * d2h, from the staging buffer into the user's buffer.  An older file has
+ * neither column: its rows stand for both directions.
+ */
 struct plot_memcpy {
+    int dir; /* DIR_H2D, DIR_D2H, or -1: both (no direction column) */
     double size_bytes, gbps;
+    double staging_bytes; /* NaN when not given */
 };
 
 /* Everything read from a results folder. */
@@ -137,7 +147,7 @@ struct plot_input {
     int multi_device;      /* rows name more than one device */
     struct plot_fit *fits; /* from fits.csv; none when it is absent or malformed */
     size_t nfits;
-    struct plot_memcpy *memcpy_pts; /* from host-memcpy.csv, sorted by size; likewise */
+    struct plot_memcpy *memcpy_pts; /* from host-memcpy.csv, by direction, then size; likewise */
     size_t nmemcpy;
     char experiment[128]; /* from the rows, else the folder's name */
     char gpu[128];        /* from meta.yaml, or "" */
@@ -323,14 +333,23 @@ static int read_number(const struct csv_table *t, size_t i, const char *name, in
     return -1;
 }
 
-/* Is size (size_bytes of table row i) a whole number of bytes?  -1 after reporting a problem. */
+/*
+ * Is bytes (column name of table row i) a whole number of bytes?  -1 after
+ * reporting a problem.
+ */
+static int check_bytes(const struct csv_table *t, size_t i, const char *name, double bytes,
+                       struct problems *p)
+{
+    if (bytes >= 1 && bytes == floor(bytes))
+        return 0;
+    problem(p, t->lines[i], "%s '%s' is not a whole number of bytes", name,
+            csv_table_get(t, i, csv_table_col(t, name)));
+    return -1;
+}
+
 static int check_size(const struct csv_table *t, size_t i, double size, struct problems *p)
 {
-    if (size >= 1 && size == floor(size))
-        return 0;
-    problem(p, t->lines[i], "size_bytes '%s' is not a whole number of bytes",
-            csv_table_get(t, i, csv_table_col(t, "size_bytes")));
-    return -1;
+    return check_bytes(t, i, "size_bytes", size, p);
 }
 
 /* Fill r from table row i; returns the number of problems reported. */
@@ -486,7 +505,24 @@ out:
 static int memcpy_order(const void *pa, const void *pb)
 {
     const struct plot_memcpy *a = pa, *b = pb;
+    if (a->dir != b->dir)
+        return a->dir - b->dir;
     return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
+}
+
+/*
+ * The direction of row i of host-memcpy.csv into *dir: -1 (both) when the
+ * file has no direction column, else h2d or d2h; -1 after reporting a problem.
+ */
+static int read_memcpy_dir(const struct csv_table *t, size_t i, int *dir, struct problems *p)
+{
+    int col = csv_table_col(t, "direction");
+    const char *text = csv_table_get(t, i, col);
+    *dir = col < 0 ? -1 : schema_value_find(AXIS_DIRECTION, text);
+    if (col < 0 || *dir == DIR_H2D || *dir == DIR_D2H)
+        return 0;
+    problem(p, t->lines[i], "direction '%s' is not one of h2d | d2h", text);
+    return -1;
 }
 
 /* Row i of host-memcpy.csv into m; -1 after reporting its problems. */
@@ -494,16 +530,24 @@ static int read_memcpy(const struct csv_table *t, size_t i, struct plot_memcpy *
                        struct problems *p)
 {
     int before = p->n;
+    read_memcpy_dir(t, i, &m->dir, p);
     if (read_number(t, i, "size_bytes", 1, &m->size_bytes, p) == 0)
         check_size(t, i, m->size_bytes, p);
     if (read_number(t, i, "gbps_median", 1, &m->gbps, p) == 0 &&
         !(m->gbps > 0 && isfinite(m->gbps)))
         problem(p, t->lines[i], "gbps_median '%s' is not a positive number",
                 csv_table_get(t, i, csv_table_col(t, "gbps_median")));
+    if (read_number(t, i, "staging_bytes", 0, &m->staging_bytes, p) == 0 &&
+        !isnan(m->staging_bytes))
+        check_bytes(t, i, "staging_bytes", m->staging_bytes, p);
     return p->n > before ? -1 : 0;
 }
 
-/* The host memcpy bandwidth of RESULTS/host-memcpy.csv, if there is one; as read_fits. */
+/*
+ * The host memcpy bandwidth of RESULTS/host-memcpy.csv, if there is one; as
+ * read_fits.  Columns: size_bytes, gbps_median, and in files written since
+ * the ceiling is measured per direction, direction and staging_bytes.
+ */
 static void read_host_memcpy(struct plot_input *in, FILE *log)
 {
     static const char *const cols[] = {"size_bytes", "gbps_median"};
@@ -1404,29 +1448,94 @@ static int fit_overlay(struct fig *g, FILE *f, const struct plot_input *in,
     return 0;
 }
 
-/* Overlay block: host memcpy bandwidth, the ceiling of a pageable copy. */
-static int ceiling_overlay(struct fig *g, FILE *f, const struct plot_input *in)
+/* Is row m of host-memcpy.csv drawn in the panel of direction dir? */
+static int ceiling_row(const struct plot_memcpy *m, int dir)
+{
+    return (dir == DIR_H2D || dir == DIR_D2H) && (m->dir == dir || m->dir < 0);
+}
+
+/* Has the panel of direction dir a host memcpy ceiling (only h2d and d2h can)? */
+static int has_ceiling(const struct plot_input *in, int dir)
+{
+    for (size_t i = 0; i < in->nmemcpy; i++)
+        if (ceiling_row(&in->memcpy_pts[i], dir))
+            return 1;
+    return 0;
+}
+
+/*
+ * Overlay block: host memcpy bandwidth, the ceiling of a pageable copy in
+ * direction dir: the rows of host-memcpy.csv for dir, or all of them when
+ * the file does not say (a file from before the direction column).
+ */
+static int ceiling_overlay(struct fig *g, FILE *f, const struct plot_input *in, int dir)
 {
     struct fig_style s = {"host", "ceiling", "", "host memcpy"};
-    if (fig_overlay(g, f, &s, "host memcpy, 1 thread") < 0)
+    char what[128];
+    if (in->memcpy_pts[0].dir < 0)
+        snprintf(what, sizeof(what), "host memcpy, 1 thread (all rows: no direction column)");
+    else
+        snprintf(what, sizeof(what), "host memcpy, 1 thread (the %s rows)",
+                 schema_value_name(AXIS_DIRECTION, dir));
+    if (fig_overlay(g, f, &s, what) < 0)
         return -1;
     for (size_t i = 0; i < in->nmemcpy; i++) {
-        write_xy(f, in->memcpy_pts[i].size_bytes, in->memcpy_pts[i].gbps);
-        fig_extend(g, in->memcpy_pts[i].size_bytes, in->memcpy_pts[i].gbps);
+        const struct plot_memcpy *m = &in->memcpy_pts[i];
+        if (!ceiling_row(m, dir))
+            continue;
+        /* Not fig_extend: in-cache memcpy reads 100+ GB/s at small sizes and would squash
+           the copies into the bottom of the panel; the line is clipped at the top instead. */
+        fprintf(f, "%.0f %.6g\n", m->size_bytes, m->gbps);
     }
     return 0;
+}
+
+/* bytes as a person writes it in a sentence: "2 MiB", "64 KiB", "1500 B". */
+static void format_size_words(uint64_t bytes, char *buf, size_t n)
+{
+    char exact[32];
+    units_format_size(bytes, exact, sizeof(exact));
+    size_t digits = strspn(exact, "0123456789");
+    snprintf(buf, n, "%.*s %s", (int)digits, exact, exact + digits);
+}
+
+/*
+ * The legend's entry for the host memcpy ceiling, into title (n bytes): it
+ * names the staging buffer when host-memcpy.csv gives one size for it.
+ */
+static void ceiling_title(const struct plot_input *in, char *title, size_t n)
+{
+    double staging = in->memcpy_pts[0].staging_bytes;
+    int given = 0, same = 1;
+    char size[32], buffer[64] = "a staging buffer";
+    for (size_t i = 0; i < in->nmemcpy; i++) {
+        given |= !isnan(in->memcpy_pts[i].staging_bytes);
+        same &= in->memcpy_pts[i].staging_bytes == staging; /* false for NaN */
+    }
+    if (!given) {
+        snprintf(title, n, "host memcpy, 1 thread (pageable ceiling)");
+        return;
+    }
+    if (same) {
+        format_size_words((uint64_t)staging, size, sizeof(size));
+        /* "an 8 MiB", "an 11 MiB", "an 18 KiB"; "a 2 MiB" */
+        int an = size[0] == '8' || !strncmp(size, "11 ", 3) || !strncmp(size, "18 ", 3);
+        snprintf(buffer, sizeof(buffer), "a%s %s staging buffer", an ? "n" : "", size);
+    }
+    snprintf(title, n, "host memcpy via %s, 1 thread (pageable ceiling)", buffer);
 }
 
 /*
  * The overlays of the current panel (direction dir) of the bandwidth figure:
  * the fit of every reuse curve with a row in fits.csv, then in h2d and d2h
- * the host memcpy ceiling.  drawn[0] and drawn[1] are set when some are.
+ * the host memcpy ceiling of that direction.  drawn[0] and drawn[1] are set
+ * when some are.
  */
 static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int dir,
                               const char *data_dir, int drawn[2])
 {
     FILE *f = NULL;
-    int rc = 0, ceiling = in->nmemcpy > 0 && (dir == DIR_H2D || dir == DIR_D2H);
+    int rc = 0, ceiling = has_ceiling(in, dir);
     for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
         const struct plot_fit *fit = find_fit(in, first);
@@ -1440,7 +1549,7 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
     if (rc == 0 && ceiling) {
         if (!f && !(f = panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
-        rc = ceiling_overlay(g, f, in);
+        rc = ceiling_overlay(g, f, in, dir);
         drawn[1] = 1;
     }
     if (!f)
@@ -1456,9 +1565,9 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
  */
 static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
-    static const struct fig_style extras[] = {
+    struct fig_style extras[] = {
         {"", "fit", "", "dotted: fit t0 + n/B"},
-        {"host", "ceiling", "", "host memcpy, 1 thread (pageable ceiling)"},
+        {"host", "ceiling", "", ""},
     };
     struct fig_style extra[2];
     int drawn[2] = {0, 0};
@@ -1470,6 +1579,8 @@ static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char 
             (g->npanels > before && bandwidth_overlays(g, in, d, data_dir, drawn) < 0))
             return -1;
     }
+    if (drawn[1])
+        ceiling_title(in, extras[1].title, sizeof(extras[1].title));
     for (int i = 0; i < 2; i++)
         if (drawn[i])
             extra[nextra++] = extras[i];

@@ -10,7 +10,9 @@
  *                        over it, when DIR has them, each reuse curve's fit
  *                        t0 + n/B (fits.csv, dotted) and, in h2d and d2h,
  *                        single-thread host memcpy bandwidth, the ceiling of
- *                        a pageable copy (host-memcpy.csv, grey dashes)
+ *                        a pageable copy (host-memcpy.csv, grey dashes): the
+ *                        rows of the panel's direction, or every row of a
+ *                        file without a direction column
  *   latency              time per copy against size for small copies (reuse,
  *                        up to 16 MiB), a panel per direction (h2d, d2h): the
  *                        pipelined time (us_per_copy_median, solid) and the
