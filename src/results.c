@@ -153,11 +153,11 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     else
         fputc(',', f);
     double nan = NAN;
-    put_num(f, ok ? s->gbps.median : nan, "%.4f");
-    put_num(f, ok ? s->gbps.min : nan, "%.4f");
-    put_num(f, ok ? s->gbps.max : nan, "%.4f");
-    put_num(f, ok ? s->gbps.mean : nan, "%.4f");
-    put_num(f, ok ? s->gbps.stddev : nan, "%.4f");
+    put_num(f, ok ? s->gbps.median : nan, "%.6g");
+    put_num(f, ok ? s->gbps.min : nan, "%.6g");
+    put_num(f, ok ? s->gbps.max : nan, "%.6g");
+    put_num(f, ok ? s->gbps.mean : nan, "%.6g");
+    put_num(f, ok ? s->gbps.stddev : nan, "%.6g");
     put_num(f, ok ? s->gbps.rsd_pct : nan, "%.3f");
     if (ok && r->stop != STOP_FIXED)
         fprintf(f, ",%s,%s", s->gbps.rsd_pct <= r->target_rsd_pct ? "yes" : "no",
@@ -167,14 +167,14 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     fprintf(f, ",%s", measure_queued(c) ? "queued" : measure_one_by_one(c) ? "one-by-one" : "direct");
     put_num(f, ok ? s->us_per_copy_median : nan, "%.3f");
     put_num(f, ok ? r->roundtrip_us : nan, "%.3f");
-    put_num(f, ok ? s->host_gbps_median : nan, "%.4f");
-    put_num(f, ok ? s->h2d_gbps_median : nan, "%.4f");
-    put_num(f, ok ? s->d2h_gbps_median : nan, "%.4f");
-    put_num(f, ok ? s->alloc_ms_median : nan, "%.4f");
-    put_num(f, ok ? s->fill_ms_median : nan, "%.4f");
-    put_num(f, ok ? s->copy_ms_median : nan, "%.4f");
-    put_num(f, ok ? s->free_ms_median : nan, "%.4f");
-    put_num(f, ok ? s->effective_gbps_median : nan, "%.4f");
+    put_num(f, ok ? s->host_gbps_median : nan, "%.6g");
+    put_num(f, ok ? s->h2d_gbps_median : nan, "%.6g");
+    put_num(f, ok ? s->d2h_gbps_median : nan, "%.6g");
+    put_num(f, ok ? s->alloc_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->fill_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->copy_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->free_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->effective_gbps_median : nan, "%.6g");
     fprintf(f, ",%s,", status_names[r->status]);
     csv_put_text(f, ok ? "" : r->error);
     fputc('\n', f);
@@ -187,16 +187,16 @@ static void write_samples(FILE *f, const struct result *r)
         struct sample_rates sr;
         measure_sample_rates(r->config, s, &sr);
         fprintf(f, "%d,%zu,%d", r->config->index, i + 1, s->copies);
-        put_num(f, s->device_ms, "%.6f");
-        put_num(f, s->host_ms, "%.6f");
-        put_num(f, sr.gbps, "%.4f");
-        put_num(f, sr.host_gbps, "%.4f");
+        put_num(f, s->device_ms, "%.6g");
+        put_num(f, s->host_ms, "%.6g");
+        put_num(f, sr.gbps, "%.6g");
+        put_num(f, sr.host_gbps, "%.6g");
         put_num(f, s->h2d_ms, "%.6f");
         put_num(f, s->d2h_ms, "%.6f");
         put_num(f, s->alloc_ms, "%.6f");
         put_num(f, s->fill_ms, "%.6f");
         put_num(f, s->free_ms, "%.6f");
-        put_num(f, sr.effective_gbps, "%.4f");
+        put_num(f, sr.effective_gbps, "%.6g");
         fputc('\n', f);
     }
 }
