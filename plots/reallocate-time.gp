@@ -18,29 +18,31 @@ nphases = |phase_name|
 ph_lw(i) = i == nphases ? 2 : 1.2
 ph_dt(i) = i == nphases ? 2 : 1
 key_rows = 1
-W = page_w(npanels)
-fig_text = title_text(fig_title, fig_detail, fig_machine, W)
-title_in = title_height(fig_text)
-H = page_h(key_rows)
 
 do for [fmt in formats] {
+    key_row_in = key_row_fmt(fmt)
+    W = fmt eq 'tex' ? tex_page_w(npanels) : page_w(npanels)
+    panel_w_in = panel_w_for(W, npanels)
+    fig_text = fig_text_fmt(fmt, W)
+    title_in = title_in_fmt(fmt, fig_text)
+    H = page_h(key_rows)
     eval term_cmd(fmt, W, H)
-    set output out_dir . '/reallocate-time.' . fmt
+    set output out_file('reallocate-time', fmt)
     set multiplot title fig_text font font_spec(fmt, 9.5)
     eval axes_reset
     set pointsize point_size(fmt)
     set logscale x 2
     set logscale y 10
-    eval 'set xtics ' . (panel_w_in > 3.5 ? size_tics_wide : size_tics)
+    eval 'set xtics ' . xtics_for(fmt)
     set mytics 10
     set format y '%g'
     set xrange [x_min:x_max]
-    set yrange [y_min:y_max]
-    set xlabel 'transfer size (bytes, 1K = 1024)' offset 0, 0.3
+    set xlabel x_label offset 0, 0.3
     do for [p = 1:npanels] {
         eval panel_place(p, W, H, key_rows)
+        set yrange [panel_y_min[p]:panel_y_max[p]]
         set title panel_title[p] offset 0, -0.4
-        if (p == 1) { set ylabel 'time per cycle (ms)' } else { unset ylabel }
+        if (p == 1) { set ylabel y_label } else { unset ylabel }
         plot for [i = 1:nphases] panel_file[p] using 1:(column(i + 1)) \
             with linespoints lw ph_lw(i) lc rgb phase_color[i] \
             dt ph_dt(i) pt phase_pt[i] notitle

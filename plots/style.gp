@@ -1,50 +1,77 @@
 # style.gp - the look every pinsweep figure shares: colours, dashes, points,
-# output formats and the page layout.  Loaded by bandwidth.gp, latency.gp,
-# reuse-vs-reallocate.gp and reallocate-time.gp.
+# output formats and the page layout.  Loaded by every script of plots/.
 #
 # One colour per alloc kind in every figure, from the Okabe-Ito palette
 # (distinguishable with the common colour-vision deficiencies; its yellow is
 # left out, too faint on white).  Dash type says the buffer mode or what kind
-# of line it is, point type the copy API.
+# of line it is, point type the copy API.  The compare figures give each
+# machine a colour of its own palette instead, and each alloc kind a dash and
+# a point type.
 
 set encoding utf8
 
-alloc_color(a) = \
-    a eq 'pageable'       ? '#D55E00' : \
-    a eq 'pinned'         ? '#0072B2' : \
-    a eq 'mallochost'     ? '#56B4E9' : \
-    a eq 'portable'       ? '#CC79A7' : \
-    a eq 'write-combined' ? '#E69F00' : \
-    a eq 'mapped'         ? '#000000' : \
-    a eq 'registered'     ? '#009E73' : \
-    a eq 'host'           ? '#8C8C8C' : \
-    a eq '-'              ? '#FFFFFFFF' : '#555555'
-# ('host' is host memory itself: the host memcpy ceiling, light grey.  '-' is
+# The colour of a curve, line or legend entry (src/plot_fig.h's fig_style.color):
+color_of(c) = \
+    c[1:8] eq 'machine:'  ? machine_color(int(c[9:])) : \
+    c eq 'pageable'       ? '#D55E00' : \
+    c eq 'pinned'         ? '#0072B2' : \
+    c eq 'mallochost'     ? '#56B4E9' : \
+    c eq 'portable'       ? '#CC79A7' : \
+    c eq 'write-combined' ? '#E69F00' : \
+    c eq 'mapped'         ? '#000000' : \
+    c eq 'registered'     ? '#009E73' : \
+    c eq 'host'           ? '#8C8C8C' : \
+    c eq 'reference'      ? '#C4C4C4' : \
+    c eq '-'              ? '#FFFFFFFF' : '#555555'
+# ('host' is host memory itself: the host memcpy ceiling, light grey; 'reference'
+# a scale drawn under the curves, lighter.  '-' is
 # a legend placeholder: fully transparent.  '' and unknown kinds: dark grey,
-# for legend entries that explain a line or point style.)
+# for legend entries that explain a line or point style, and reference lines.)
 
-# Kinds of line (src/plot.c's block_line, over_line, key_line):
-#   reuse, pipelined      solid    a buffer reused; latency: event time / copies
-#   reallocate, roundtrip dashed   allocated per copy; latency: one copy waited for
+# Machines in the compare figures ("machine:N"): Paul Tol's "bright" scheme,
+# which is safe for colour-vision deficiencies and shares no colour with the
+# alloc kinds; after six the colours repeat (pinsweep says so).
+array machine_palette[6] = ['#4477AA', '#EE6677', '#228833', '#AA3377', '#66CCEE', '#CCBB44']
+machine_color(n) = machine_palette[(n - 1) % 6 + 1]
+
+# Kinds of line (fig_style.line):
+#   reuse, pipelined, alloc  solid    a buffer reused; latency: event time / copies; alloc time
+#   reallocate, roundtrip, free  dashed   allocated per copy; latency: one copy waited for; free time
 #   fit                   dotted, thin: the model t0 + n/B of a curve
+#   pin                   dotted: the cudaHostRegister part of a registered alloc
 #   ceiling               long dashes, thick: host memcpy, the ceiling of a pageable copy
 #   flushed               dash-dot: host buffer flushed from the CPU caches before each copy
 #   first-touch           dash-dot-dot: fresh, never-touched pages for each copy
 #   flushed+first-touch   short dashes: both
-line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip') ? 2 : l eq 'fit' ? 3 : l eq 'ceiling' ? 4 : \
-    l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : 1
-line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : 1.2
+#   link                  thin, fine dashes: the PCIe link's raw rate
+#   guide                 thin solid: a reference value (1x, 1 copy)
+#   reference             a broad light band under the curves (one pinned copy's time)
+#   an alloc kind         (compare figures) pinned solid, pageable dashed, registered dash-dot, ...
+line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free') ? 2 : \
+    (l eq 'fit' || l eq 'pin') ? 3 : l eq 'ceiling' ? 4 : \
+    l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
+    l eq 'link' ? 8 : alloc_dt(l)
+alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 7 : \
+    a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : 1
+line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : l eq 'pin' ? 1.7 : l eq 'link' ? 1.0 : \
+    l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : 1.2
 set dashtype 2 (7, 4)
 set dashtype 3 (1.2, 2.0)
 set dashtype 4 (12, 5)
 set dashtype 5 (8, 3, 1.5, 3)
 set dashtype 6 (8, 3, 1.5, 3, 1.5, 3)
 set dashtype 7 (3, 3)
+set dashtype 8 (4, 2.5)
 
-# sync: open square; async: filled circle; none (legend entries for a line style): no point.
-# "No point" is size 0: pt -1 still leaves a dot in PDF.
-api_pt(a) = a eq 'sync' ? 4 : 7
-api_ps(a) = a eq '' ? 0 : point_size(fmt)
+# Point types (fig_style.point): sync open square, async filled circle; the
+# parts of an allocation (alloc filled circle, free open circle, pin filled
+# triangle); an alloc kind in the compare figures; none ('', legend entries
+# for a line style): size 0, since pt -1 still leaves a dot in PDF.
+point_pt(p) = p eq 'sync' ? 4 : p eq 'async' ? 7 : \
+    p eq 'alloc' ? 7 : p eq 'free' ? 6 : p eq 'pin' ? 9 : \
+    p eq 'pageable' ? 4 : p eq 'pinned' ? 7 : p eq 'registered' ? 9 : p eq 'mallochost' ? 6 : \
+    p eq 'portable' ? 13 : p eq 'write-combined' ? 8 : p eq 'mapped' ? 12 : 7
+point_ps(p) = p eq '' ? 0 : point_size(fmt)
 
 # Phases of a reallocate cycle (reallocate-time.gp), kept apart from the
 # alloc colours: these curves are phases, not alloc kinds.
@@ -55,19 +82,26 @@ array phase_pt[5] = [5, 9, 7, 13, 0]
 # ---- output formats ----
 # A figure is designed at its PDF size (inches, fonts in points, to be set in
 # a paper at 100%); PNG and SVG are the same page at png_dpi pixels per inch,
-# with fonts scaled to match.
+# with fonts scaled to match.  'tex' is gnuplot's cairolatex: the lines in
+# NAME-inc.pdf, the text in NAME-inc.tex (pinsweep renames it NAME.tex) set
+# by LaTeX in the document's font; src/plot_fig.c runs it with formats='tex'
+# on the variables file whose text is LaTeX.
 if (!exists('formats')) formats = 'png pdf svg'
 png_dpi = 1600.0 / 7.0
 pdf_font = 8.0
 # pngcairo takes points (at 96 dpi), svg takes pixels: the same text needs a bigger number in svg.
-font_for(fmt) = fmt eq 'pdf' ? pdf_font : fmt eq 'svg' ? pdf_font * 1.85 : pdf_font * 1.5
+font_for(fmt) = (fmt eq 'pdf' || fmt eq 'tex') ? pdf_font : fmt eq 'svg' ? pdf_font * 1.85 : pdf_font * 1.5
 # Point symbols of the same size on the page in every format.
-point_size(fmt) = fmt eq 'pdf' ? 0.45 : fmt eq 'svg' ? 0.65 : 1.1
+point_size(fmt) = (fmt eq 'pdf' || fmt eq 'tex') ? 0.45 : fmt eq 'svg' ? 0.65 : 1.1
+# The file a format is written to.
+out_file(name, fmt) = out_dir . '/' . name . (fmt eq 'tex' ? '-inc.tex' : '.' . fmt)
 
 term_cmd(fmt, w_in, h_in) = \
     fmt eq 'png' ? sprintf("set terminal pngcairo size %d,%d font 'Sans,%g' linewidth 1.5 dashlength 1.8 noenhanced", \
                            w_in * png_dpi, h_in * png_dpi, font_for(fmt)) : \
     fmt eq 'pdf' ? sprintf("set terminal pdfcairo size %gin,%gin font 'Sans,%g' linewidth 1 noenhanced", \
+                           w_in, h_in, font_for(fmt)) : \
+    fmt eq 'tex' ? sprintf("set terminal cairolatex pdf input colortext size %gin,%gin font ',%g' linewidth 1", \
                            w_in, h_in, font_for(fmt)) : \
     sprintf("set terminal svg size %d,%d font 'Sans,%g' linewidth 1.5 noenhanced background rgb 'white'", \
             w_in * png_dpi, h_in * png_dpi, font_for(fmt))
@@ -80,7 +114,8 @@ font_spec(fmt, pt) = sprintf(',%g', pt * font_for(fmt) / pdf_font)
 # curves), then under it the notes, centred (what a kind of line or point
 # means), each with columns of its own width.  Lengths are in inches of the
 # PDF page; sx/sy turn them into screen fractions.
-panel_w_in = 1.95         # one panel's plot area and its tic labels
+panel_w0 = 1.95           # one panel's plot area and its tic labels (panel_w_in: as drawn)
+panel_w_in = panel_w0
 left_in = 0.55            # y label and tic labels of the first panel
 gap_in = 0.38             # between panels: the next panel's tic labels
 right_in = 0.12
@@ -90,16 +125,43 @@ axis_in = 0.40            # x tic labels and x label under each plot area
 key_row_in = 0.09         # one legend row (gnuplot's is about 0.084 in at these fonts)
 key_pad_in = 0.08
 
-page_w(np) = left_in + np * panel_w_in + (np - 1) * gap_in + right_in
+page_w(np) = left_in + np * panel_w0 + (np - 1) * gap_in + right_in
 
 # A page wide enough for np panels and for a legend of cols columns whose
-# longest entry has chars characters; then the width of each panel on it.
-legend_w(cols, chars) = cols * (chars * 0.045 + 0.45) + 0.2
-fit_page_w(np, cols, chars) = legend_w(cols, chars) > page_w(np) ? legend_w(cols, chars) : page_w(np)
-# The same for the key and the notes of the variables file (nkeys, key_cols ..., nnotes, note_cols ...).
-fit_page_w_legend(np) = (nnotes > 0 && legend_w(note_cols, note_max_chars) > fit_page_w(np, key_cols, key_max_chars)) ? \
-    legend_w(note_cols, note_max_chars) : fit_page_w(np, key_cols, key_max_chars)
+# longest entry has chars characters (page_setup); then the width of each
+# panel on it.
+# (LaTeX's Computer Modern at 8 pt is wider than the Sans of the other formats.)
+char_w(fmt) = fmt eq 'tex' ? 0.052 : 0.045
+legend_w(cols, chars) = cols * (chars * char_w(fmt) + 0.45) + 0.2
 panel_w_for(W, np) = (W - left_in - right_in - (np - 1) * gap_in) / np
+# LaTeX output is as wide as a column (3.4 in) for one panel, a page (7 in)
+# for more, the panels narrower or wider to fit: a legend too wide for it
+# gets fewer columns (more rows), and the page grows only when one column
+# is too wide.  The figure's title is
+# left to the caption there.
+tex_page_w(np) = np == 1 ? 3.4 : 7.0
+fit_cols(cols, chars, W) = (cols <= 1 || legend_w(cols, chars) <= W) ? cols : fit_cols(cols - 1, chars, W)
+rows_of(n, cols) = cols > 0 ? int(ceil(n * 1.0 / cols)) : 0
+# LaTeX's lines of text are taller than gnuplot reckons: legend rows get more room there.
+key_spacing_fmt(fmt) = fmt eq 'tex' ? 1.4 : 1
+key_row_fmt(fmt) = fmt eq 'tex' ? 0.125 : 0.09
+fig_text_fmt(fmt, W) = fmt eq 'tex' ? '' : title_text(fig_title, fig_detail, fig_machine, W)
+title_in_fmt(fmt, s) = fmt eq 'tex' ? 0.08 : title_height(s)
+
+# Commands (for eval) at the start of each format of a figure with a key and
+# notes (the variables file's nkeys, key_cols ..., nnotes, note_cols ...):
+# the legend's columns and rows (kc, kr, nc, nr; legend_rows in all), the
+# page W inches wide and its panels' width, the title and its height.
+page_setup = 'tex = fmt eq "tex"; key_row_in = key_row_fmt(fmt); ' . \
+    'kc = tex ? fit_cols(key_cols, key_max_chars, tex_page_w(npanels)) : key_cols; ' . \
+    'nc = tex ? fit_cols(note_cols, note_max_chars, tex_page_w(npanels)) : note_cols; ' . \
+    'kr = tex ? rows_of(nkeys, kc) : key_rows; nr = tex ? rows_of(nnotes, nc) : note_rows; ' . \
+    'legend_rows = legend_strip_rows(kr, nnotes, nr); ' . \
+    'W = tex ? tex_page_w(npanels) : page_w(npanels); ' . \
+    'W = legend_w(kc, key_max_chars) > W ? legend_w(kc, key_max_chars) : W; ' . \
+    'W = (nnotes > 0 && legend_w(nc, note_max_chars) > W) ? legend_w(nc, note_max_chars) : W; ' . \
+    'panel_w_in = panel_w_for(W, npanels); fig_text = fig_text_fmt(fmt, W); ' . \
+    'title_in = title_in_fmt(fmt, fig_text); H = page_h(legend_rows)'
 page_h(key_rows) = 2.23 + title_in + key_rows * key_row_in + key_pad_in
 
 # The figure title from the variables file's fig_title, fig_detail and
@@ -130,8 +192,9 @@ legend_place(np, W, H, key_rows, cols) = sprintf( \
     'set lmargin at screen 0.01; set rmargin at screen 0.99; set tmargin at screen %.5f; set bmargin at screen 0.005; ', \
     key_t(key_rows, H)) . \
     'unset title; unset xlabel; unset ylabel; unset logscale; unset border; unset xtics; unset ytics; unset grid; ' . \
+    'unset arrow; unset label; ' . \
     'set xrange [0:1]; set yrange [0:1]; ' . \
-    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing 1 width 1', cols)
+    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing %g width 1', cols, key_spacing_fmt(fmt))
 
 # Rows of a legend strip: the key's, then the notes' after a gap of 0.4 row.
 legend_strip_rows(key_rows, nnotes, note_rows) = key_rows + (nnotes > 0 ? note_rows + 0.4 : 0)
@@ -139,11 +202,33 @@ legend_strip_rows(key_rows, nnotes, note_rows) = key_rows + (nnotes > 0 ? note_r
 notes_place(W, H, rows, cols) = sprintf( \
     'set lmargin at screen 0.01; set rmargin at screen 0.99; set tmargin at screen %.5f; set bmargin at screen 0.005; ', \
     key_t(rows, H)) . \
-    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing 1 width 1', cols)
+    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing %g width 1', cols, key_spacing_fmt(fmt))
 # Plotting the notes (after notes_place): sample lines and points, no error bars.
 notes_plot = 'plot NaN notitle, for [k = 1:nnotes] keyentry with linespoints lw line_lw(note_line[k]) ' . \
-    'lc rgb alloc_color(note_alloc[k]) dt line_dt(note_line[k]) pt api_pt(note_api[k]) ps api_ps(note_api[k]) ' . \
+    'lc rgb color_of(note_color[k]) dt line_dt(note_line[k]) pt point_pt(note_point[k]) ps point_ps(note_point[k]) ' . \
     'title note_title[k]'
+# The same for the key, for figures whose curves are lines and points.
+key_plot = 'plot NaN notitle, for [k = 1:nkeys] keyentry with linespoints lw line_lw(key_line[k]) ' . \
+    'lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt point_pt(key_point[k]) ps point_ps(key_point[k]) ' . \
+    'title key_title[k]'
+
+# ---- reference lines ----
+# Commands (for eval) drawing the horizontal reference lines of panel p
+# (hline_* of the variables file) across it, each labelled in its colour at
+# one end, above or below the line.
+hline_x(w) = w[1:4] eq 'left' ? 0.02 : 0.98
+hline_just(w) = w[1:4] eq 'left' ? 'left' : 'right'
+hline_dy(w) = strstrt(w, 'above') ? 0.6 : -0.6
+hline_cmd(k) = sprintf('set arrow %d from graph 0, first %.17g to graph 1, first %.17g nohead back lw %g lc rgb "%s" dt %d; ', \
+        k, hline_y[k], hline_y[k], line_lw(hline_line[k]), color_of(hline_color[k]), line_dt(hline_line[k])) . \
+    (hline_label[k] eq '' ? '' : sprintf('set label %d hline_label[%d] at graph %g, first %.17g %s offset 0, %g front textcolor rgb "%s"', \
+        k, k, hline_x(hline_where[k]), hline_y[k], hline_just(hline_where[k]), hline_dy(hline_where[k]), color_of(hline_color[k])))
+hlines_set = 'unset arrow; unset label; do for [k = 1:nhlines] { if (hline_panel[k] == p) { eval hline_cmd(k) } }'
+
+# The size tics of a panel (size_tics* of the variables file): more labels on
+# a wide panel; in LaTeX, whose font is wider, no label at the end of the
+# range next to another.
+xtics_for(fmt) = panel_w_in > 3.5 ? size_tics_wide : fmt eq 'tex' ? size_tics_tex : size_tics
 
 # Commands (for eval) that undo legend_place for the next format's panels.
 axes_reset = 'set border 3; set xtics nomirror out scale 0.6, 0.3; set ytics nomirror out scale 0.6, 0.3 autofreq; ' . \

@@ -40,6 +40,7 @@ struct host_buf {
     enum alloc_kind kind;
     void *ptr;
     size_t bytes;
+    double pin_ms; /* registered: how long cudaHostRegister took (part of the allocation) */
 };
 
 /*

@@ -212,7 +212,9 @@ static int cuda_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t byte
             return -1;
         }
         if (kind == ALLOC_REGISTERED) {
+            double t0 = timer_now_ms();
             cudaError_t e = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
+            b->pin_ms = timer_now_ms() - t0;
             if (e != cudaSuccess) {
                 set_error("cudaHostRegister(p, bytes, cudaHostRegisterDefault)", __FILE__,
                           __LINE__, e);

@@ -3,10 +3,14 @@
  *
  * The only file that decides exit codes (see enum exit_code in run.h).
  */
+#include "breakeven.h"
+#include "compare.h"
 #include "experiment.h"
 #include "fit.h"
 #include "plan.h"
 #include "plot.h"
+#include "plot_compare.h"
+#include "report.h"
 #include "run.h"
 #include "schema.h"
 #include "sweep.h"
@@ -30,6 +34,9 @@ struct cli {
     size_t max_configs;
     int markdown;
     int choose_seed; /* run: pick a seed for order: shuffled when the file gives none */
+    int latex;       /* plot, run, compare: cairolatex figures too */
+    const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
+    int nlabels;
 };
 
 static const char usage_text[] =
@@ -38,8 +45,12 @@ static const char usage_text[] =
     "commands:\n"
     "  plan FILE          print the configurations FILE expands to (needs no GPU)\n"
     "  run FILE           measure every configuration on the GPU and write a results folder\n"
-    "  plot DIR           fit latency and bandwidth (fits.csv) and render the figures of a\n"
-    "                     results folder (figures need gnuplot)\n"
+    "  plot DIR           fit latency and bandwidth (fits.csv), work out break-even\n"
+    "                     (breakeven.csv) and render the figures of a results folder\n"
+    "  compare DIR DIR... results folders side by side (the first is the baseline):\n"
+    "                     compare.csv, machines.csv, compare.md and figures\n"
+    "  report DIR...      report.md with the machines, key numbers and figures, and\n"
+    "                     figures.pdf with every figure\n"
     "  help [--markdown]  the experiment-file reference\n"
     "  version            print the version\n"
     "\n"
@@ -50,6 +61,12 @@ static const char usage_text[] =
     "      --progress     run: one progress line per configuration (for logs); on a\n"
     "                     terminal progress is shown in place without it\n"
     "      --max-configs N  plan, run: refuse sweeps larger than N (default 100000)\n"
+    "  -o, --output DIR   compare, report: write into DIR (default results/compare/<time>,\n"
+    "                     results/report/<time>)\n"
+    "      --label NAME=DIR  compare, report: call folder DIR NAME (default: GPU, PCIe\n"
+    "                     link and hostname from its meta.yaml)\n"
+    "      --latex        run, plot, compare: also write figures with gnuplot's cairolatex\n"
+    "                     terminal (NAME.tex), so a paper sets their text in its own fonts\n"
     "\n"
     "exit codes: 0 all configurations ok; 1 some configurations failed; 2 usage or\n"
     "experiment-file error; 3 no usable GPU/driver or other system error\n";
@@ -79,7 +96,7 @@ static int parse_count(const char *opt, const char *text, long min, long max, lo
 /* Parse options after the command; returns the index of the first operand or -1. */
 static int parse_options(int argc, char **argv, struct cli *c)
 {
-    enum { OPT_NO_PLOT = 256, OPT_PROGRESS, OPT_MAX_CONFIGS, OPT_MARKDOWN };
+    enum { OPT_NO_PLOT = 256, OPT_PROGRESS, OPT_MAX_CONFIGS, OPT_MARKDOWN, OPT_LABEL, OPT_LATEX };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
         {"device", required_argument, NULL, 'd'},
@@ -87,6 +104,8 @@ static int parse_options(int argc, char **argv, struct cli *c)
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"max-configs", required_argument, NULL, OPT_MAX_CONFIGS},
         {"markdown", no_argument, NULL, OPT_MARKDOWN},
+        {"label", required_argument, NULL, OPT_LABEL},
+        {"latex", no_argument, NULL, OPT_LATEX},
         {NULL, 0, NULL, 0},
     };
     long v;
@@ -116,6 +135,17 @@ static int parse_options(int argc, char **argv, struct cli *c)
             break;
         case OPT_MARKDOWN:
             c->markdown = 1;
+            break;
+        case OPT_LATEX:
+            c->latex = 1;
+            break;
+        case OPT_LABEL:
+            if (!strchr(optarg, '=') || optarg[0] == '=' || c->nlabels == 64) {
+                usage_error("--label takes NAME=DIR, such as --label 'old box=results/a', not "
+                            "'%s'", optarg);
+                return -1;
+            }
+            c->labels[c->nlabels++] = optarg;
             break;
         case ':':
             usage_error("option '%s' needs a value", argv[optind - 1]);
@@ -236,7 +266,8 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
     if (rc)
         return rc;
     struct run_opts o = {.out_dir = c->out_dir, .plots_dir = plots_dir(),
-                         .command_line = cmdline, .progress = c->progress, .plot = c->plot};
+                         .command_line = cmdline, .progress = c->progress, .plot = c->plot,
+                         .latex = c->latex};
     if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))
         o.progress = PROGRESS_TTY;
     rc = run_experiment(&e, &s, &o);
@@ -245,19 +276,119 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
     return rc;
 }
 
-static int cmd_plot(int argc, char **argv)
+static int cmd_plot(int argc, char **argv, const struct cli *c)
 {
     if (argc != 1)
         return usage_error("plot takes one results folder%s", argc ? ", not several" : "");
     char err[512];
-    if (fit_results(argv[0], stdout, err, sizeof(err)) < 0) {
+    if (fit_results(argv[0], stdout, err, sizeof(err)) < 0 ||
+        breakeven_write(argv[0], stdout, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", err);
         return EXIT_USAGE;
     }
-    int rc = plot_results(argv[0], plots_dir(), stderr);
+    struct plot_opts po = {.latex = c->latex};
+    int rc = plot_results_opts(argv[0], plots_dir(), stderr, &po);
     if (rc == PLOT_OK)
         return EXIT_ALL_OK;
     return rc == PLOT_EBAD_SUMMARY ? EXIT_USAGE : EXIT_SYSTEM;
+}
+
+/* The label --label gave dir, or NULL. */
+static const char *label_for(const struct cli *c, const char *dir)
+{
+    size_t dl = strlen(dir);
+    while (dl > 1 && dir[dl - 1] == '/')
+        dl--;
+    for (int i = 0; i < c->nlabels; i++) {
+        const char *eq = strchr(c->labels[i], '=');
+        size_t ll = strlen(eq + 1);
+        while (ll > 1 && eq[ll] == '/')
+            ll--;
+        if (ll == dl && strncmp(eq + 1, dir, dl) == 0)
+            return strndup(c->labels[i], (size_t)(eq - c->labels[i]));
+    }
+    return NULL;
+}
+
+/* --label NAME=DIR must name one of the folders given. */
+static int check_labels(const struct cli *c, const struct compare_input *in, int n)
+{
+    for (int i = 0; i < c->nlabels; i++) {
+        const char *dir = strchr(c->labels[i], '=') + 1;
+        int found = 0;
+        for (int j = 0; j < n && !found; j++) {
+            const char *l = label_for(c, in[j].dir);
+            found = l && strncmp(l, c->labels[i], strlen(l)) == 0 && c->labels[i][strlen(l)] == '=';
+            free((void *)l);
+        }
+        if (!found) {
+            usage_error("--label names '%s', which is not one of the folders given", dir);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static char *default_out(const char *what)
+{
+    char stamp[32], *dir = NULL;
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+    if (mkdir("results", 0777) < 0 && errno != EEXIST)
+        return NULL;
+    if (asprintf(&dir, "results/%s", what) < 0)
+        return NULL;
+    if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+        free(dir);
+        return NULL;
+    }
+    free(dir);
+    if (asprintf(&dir, "results/%s/%s", what, stamp) < 0)
+        return NULL;
+    return dir;
+}
+
+static int cmd_compare_report(const char *cmd, int argc, char **argv, const struct cli *c)
+{
+    int is_compare = strcmp(cmd, "compare") == 0, rc;
+    if (argc < (is_compare ? 2 : 1))
+        return usage_error(is_compare ? "compare takes two or more results folders%s"
+                                      : "report takes one or more results folders%s", "");
+    struct compare_input *in = calloc((size_t)argc, sizeof(*in));
+    char *out = c->out_dir ? strdup(c->out_dir) : default_out(cmd);
+    if (!in || !out) {
+        free(in);
+        free(out);
+        fprintf(stderr, "pinsweep: cannot create the output folder under results/\n");
+        return EXIT_SYSTEM;
+    }
+    for (int i = 0; i < argc; i++) {
+        in[i].dir = argv[i];
+        in[i].label = label_for(c, argv[i]);
+    }
+    if (check_labels(c, in, argc) < 0) {
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    if (is_compare) {
+        rc = compare_run(in, (size_t)argc, out, stdout, stderr);
+        if (rc == 0) {
+            struct plot_opts po = {.latex = c->latex};
+            plot_compare_opts(out, plots_dir(), stderr, &po);
+            fprintf(stderr, "pinsweep: comparison in %s (compare.md, compare.csv)\n", out);
+        }
+    } else {
+        rc = report_run(in, (size_t)argc, out, stderr);
+    }
+    rc = rc == 0 ? EXIT_ALL_OK : rc == -1 ? EXIT_USAGE : EXIT_SYSTEM;
+out:
+    for (int i = 0; i < argc; i++)
+        free((void *)in[i].label);
+    free(in);
+    free(out);
+    return rc;
 }
 
 static int cmd_help(const struct cli *c)
@@ -290,7 +421,9 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "plan") == 0)
         return cmd_plan(nargs, args, &c);
     if (strcmp(cmd, "plot") == 0)
-        return cmd_plot(nargs, args);
+        return cmd_plot(nargs, args, &c);
+    if (strcmp(cmd, "compare") == 0 || strcmp(cmd, "report") == 0)
+        return cmd_compare_report(cmd, nargs, args, &c);
     if (strcmp(cmd, "help") == 0)
         return cmd_help(&c);
     if (strcmp(cmd, "run") == 0) {
@@ -299,5 +432,6 @@ int main(int argc, char **argv)
         free(cl);
         return rc;
     }
-    return usage_error("unknown command '%s'; commands: plan, run, plot, help, version", cmd);
+    return usage_error("unknown command '%s'; commands: plan, run, plot, compare, report, help, "
+                       "version", cmd);
 }

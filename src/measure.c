@@ -158,7 +158,7 @@ static void sample_from_time(struct sample *s, int copies, const struct copy_tim
     s->host_ms = t->host_ms;
     s->h2d_ms = t->h2d_ms;
     s->d2h_ms = t->d2h_ms;
-    s->alloc_ms = s->fill_ms = s->free_ms = NAN;
+    s->alloc_ms = s->fill_ms = s->free_ms = s->pin_ms = NAN;
 }
 
 const char *const measure_stop_names[] = {"", "fixed", "target", "max_samples", "max_time"};
@@ -322,6 +322,8 @@ static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, s
     double t1 = timer_now_ms();
     fill_host(b);
     double t2 = timer_now_ms();
+    double pin_ms = config_alloc(c) != ALLOC_REGISTERED ? NAN
+                    : b->host[0].pin_ms + (b->n > 1 ? b->host[1].pin_ms : 0);
     make_job(c, b, 1, &j);
     if (run_job(ops, &j, &t, r) < 0)
         return -1;
@@ -331,6 +333,7 @@ static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, s
     double t4 = timer_now_ms();
     sample_from_time(s, 1, &t);
     s->alloc_ms = t1 - t0;
+    s->pin_ms = pin_ms;
     s->fill_ms = t2 - t1;
     s->free_ms = t4 - t3;
     return 0;
@@ -410,7 +413,9 @@ void measure_sample_rates(const struct config *c, const struct sample *s,
 }
 
 /* The field of struct sample_rates or struct sample each summary column reads. */
-enum series { S_GBPS, S_HOST, S_H2D, S_D2H, S_EFF, S_US, S_ALLOC, S_FILL, S_COPY, S_FREE, S_N };
+enum series {
+    S_GBPS, S_HOST, S_H2D, S_D2H, S_EFF, S_US, S_ALLOC, S_PIN, S_FILL, S_COPY, S_FREE, S_N
+};
 
 int measure_summarise(const struct result *r, struct summary *out)
 {
@@ -435,6 +440,7 @@ int measure_summarise(const struct result *r, struct summary *out)
         v[S_FILL][i] = s->fill_ms;
         v[S_COPY][i] = realloc_mode ? s->device_ms : NAN;
         v[S_FREE][i] = s->free_ms;
+        v[S_PIN][i] = s->pin_ms;
     }
     if (stats_compute(v[S_GBPS], n, &out->gbps) < 0)
         goto out;
@@ -447,6 +453,7 @@ int measure_summarise(const struct result *r, struct summary *out)
     out->fill_ms_median = stats_median(v[S_FILL], n);
     out->copy_ms_median = stats_median(v[S_COPY], n);
     out->free_ms_median = stats_median(v[S_FREE], n);
+    out->pin_ms_median = stats_median(v[S_PIN], n);
     rc = 0;
 out:
     for (int k = 0; k < S_N; k++)

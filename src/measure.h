@@ -34,6 +34,7 @@ struct sample {
     double device_ms, host_ms; /* the batch of copies */
     double h2d_ms, d2h_ms;     /* bidir only, else NaN */
     double alloc_ms, fill_ms, free_ms; /* reallocate only, else NaN */
+    double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
 };
 
 struct result {
@@ -58,7 +59,7 @@ struct sample_rates {
 struct summary {
     struct stats gbps;
     double us_per_copy_median, host_gbps_median, h2d_gbps_median, d2h_gbps_median;
-    double alloc_ms_median, fill_ms_median, copy_ms_median, free_ms_median;
+    double alloc_ms_median, pin_ms_median, fill_ms_median, copy_ms_median, free_ms_median;
     double effective_gbps_median;
 };
 

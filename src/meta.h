@@ -34,6 +34,23 @@ struct meta {
 /* Write m to path.  Returns 0, or -1 with a message in err. */
 int meta_write(const char *path, const struct meta *m, char *err, size_t errlen);
 
+/* A meta.yaml read back: its scalars by dotted path ("gpu.pcie.current.width"). */
+struct meta_doc {
+    char **keys, **values;
+    size_t n;
+};
+
+/*
+ * Read path into d.  Returns 0, or -1 with a message naming the file (and
+ * line and column for a YAML error) in err.  Free d with meta_doc_free().
+ */
+int meta_read(const char *path, struct meta_doc *d, char *err, size_t errlen);
+
+/* The scalar at a dotted path, or NULL when there is none. */
+const char *meta_get(const struct meta_doc *d, const char *dotted);
+
+void meta_doc_free(struct meta_doc *d);
+
 /* "2026-11-29T14:36:01Z" into buf (UTC). Returns buf. */
 char *meta_iso_time(time_t t, char *buf, size_t n);
 

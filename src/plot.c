@@ -1,10 +1,11 @@
 /*
- * plot.c - from summary.csv to figures (see plot.h).
+ * plot.c - from a results folder to figures (see plot.h).
  *
  * The work is split so that gnuplot scripts hold no logic about the data:
- * C reads and checks summary.csv (and fits.csv, host-memcpy.csv), decides
- * what each figure shows (panels, curves, legend, ranges, size tics) and
- * writes it under figures/data/ as
+ * C reads and checks summary.csv (and fits.csv, host-memcpy.csv,
+ * breakeven.csv, meta.yaml), decides what each figure shows (panels,
+ * curves, reference lines, legend, ranges, size tics) and writes it under
+ * figures/data/ as
  *
  *   NAME-PANEL.dat          the curves of one panel, one gnuplot data block
  *                           each (two blank lines apart, selected with `index`);
@@ -14,54 +15,35 @@
  *   NAME-vars.gp            gnuplot assignments naming the panels, each
  *                           block's colour, kind of line and point type
  *                           (struct fig_style, which style.gp maps), the
- *                           legend (key) and the notes under it that explain
- *                           line and point styles, ranges and titles.
+ *                           reference lines (the PCIe link), the legend (key)
+ *                           and the notes under it that explain line and
+ *                           point styles, ranges and titles; with LaTeX
+ *                           output also NAME-vars-tex.gp, its text in LaTeX.
  *
- * plots/NAME.gp loads NAME-vars.gp and draws.  gnuplot runs through
- * posix_spawnp with an argument vector, never a shell, so paths may hold
- * spaces and quotes; strings given to gnuplot are single-quoted with any
- * quote doubled, which gnuplot reads back verbatim.
+ * plots/NAME.gp loads NAME-vars.gp and draws (plot_fig.c runs it).  This
+ * file reads the folder and describes the bandwidth, latency,
+ * reuse-vs-reallocate and reallocate-time figures; plot_headline.c the
+ * speedup, alloc-cost and breakeven figures.
  */
 #include "plot.h"
 #include "csv.h"
+#include "plot_fig.h"
+#include "plot_results.h"
 #include "schema.h"
 #include "units.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
-
-#define PLOT_MAX_PROBLEMS 10  /* bad cells listed before "and N more" */
-#define PLOT_MAX_STDERR 65536 /* bytes of gnuplot's stderr kept */
-#define PLOT_TIME_PANELS 3    /* alloc kinds in the reallocate-time figure */
-#define PLOT_FIT_POINTS 60    /* sizes at which a fit's model bandwidth is drawn */
+#define PLOT_TIME_PANELS 3 /* alloc kinds in the reallocate-time figure */
+#define PLOT_FIT_POINTS 60 /* sizes at which a fit's model bandwidth is drawn */
 #define PLOT_LATENCY_MAX_BYTES (16.0 * 1048576) /* small copies: the latency figure's sizes */
 #define OVERLAY_COLUMNS "size_bytes gbps (fit: the model n / (t0 + n/B); ceiling: host memcpy)"
-
-enum phase { PHASE_ALLOC, PHASE_FILL, PHASE_COPY, PHASE_FREE, PHASE_COUNT };
-
-/* One row of summary.csv with status ok, as the figures need it. */
-struct plot_row {
-    int dir, alloc, buffer, api, cache, touch; /* schema value indices */
-    const char *device;                        /* owned by the table */
-    size_t line;                               /* in summary.csv */
-    double size_bytes;
-    double gbps_median, gbps_min, gbps_max, effective_gbps;
-    double us_per_copy;           /* pipelined: event time / copies; NaN when empty */
-    double roundtrip_us;          /* one copy waited for, host clock; NaN when empty */
-    double phase_ms[PHASE_COUNT]; /* medians; NaN when empty */
-};
 
 /*
  * The text columns naming a row's configuration, checked against schema.h.
@@ -99,126 +81,18 @@ static const struct {
     {"fill_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_FILL])},
     {"copy_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_COPY])},
     {"free_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_FREE])},
+    {"pin_ms_median", 0, offsetof(struct plot_row, pin_ms)},
+    {"link_gbps", 0, offsetof(struct plot_row, link_gbps)},
 };
 #define NAXIS_COLS (sizeof(axis_cols) / sizeof(axis_cols[0]))
 #define NNUMBER_COLS (sizeof(number_cols) / sizeof(number_cols[0]))
 
 /* Panel titles by direction; the data files use the schema's names. */
-static const char *const dir_titles[DIR_COUNT] = {
+const char *const plot_dir_titles[DIR_COUNT] = {
     [DIR_H2D] = "host → device",
     [DIR_D2H] = "device → host",
     [DIR_BIDIR] = "bidirectional (sum)",
 };
-
-/* A run of rows (sorted) sharing direction, alloc, buffer, api, cache, touch and device. */
-struct plot_curve {
-    size_t first, n;
-};
-
-/* A row of fits.csv: the model t(n) = t0 + n/B of a curve's time per copy. */
-struct plot_fit {
-    int dir, alloc, buffer, api, cache, touch;
-    double t0_us, bandwidth_gbps;
-};
-
-/*
- * A row of host-memcpy.csv: single-thread host memcpy bandwidth at one size.
- * A file with a direction column says which copy a row stands for: h2d,
- * from the user's buffer into a small staging buffer (staging_bytes, reused
- * cyclically), as the driver does before the DMA of a pageable h2d copy;
- * d2h, from the staging buffer into the user's buffer.  An older file has
- * neither column: its rows stand for both directions.
- */
-struct plot_memcpy {
-    int dir; /* DIR_H2D, DIR_D2H, or -1: both (no direction column) */
-    double size_bytes, gbps;
-    double staging_bytes; /* NaN when not given */
-};
-
-/* Everything read from a results folder. */
-struct plot_input {
-    const char *dir; /* the results folder, as given */
-    char *summary_path;
-    struct csv_table table;
-    struct plot_row *rows; /* ok rows, sorted by curve then size */
-    size_t nrows;
-    struct plot_curve *curves;
-    size_t ncurves;
-    int multi_device;      /* rows name more than one device */
-    struct plot_fit *fits; /* from fits.csv; none when it is absent or malformed */
-    size_t nfits;
-    struct plot_memcpy *memcpy_pts; /* from host-memcpy.csv, by direction, then size; likewise */
-    size_t nmemcpy;
-    char experiment[128]; /* from the rows, else the folder's name */
-    char gpu[128];        /* from meta.yaml, or "" */
-    char host[128];
-};
-
-/* ---- small helpers ---- */
-
-static void logf_line(FILE *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void logf_line(FILE *log, const char *fmt, ...)
-{
-    if (!log)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(log, fmt, ap);
-    va_end(ap);
-    fputc('\n', log);
-    fflush(log);
-}
-
-/* a + "/" + b (no second slash when a ends in one), malloc'd; NULL when out of memory. */
-static char *path_join(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    char *p = malloc(la + lb + 2);
-    if (!p)
-        return NULL;
-    memcpy(p, a, la);
-    if (la == 0 || a[la - 1] != '/')
-        p[la++] = '/';
-    memcpy(p + la, b, lb + 1);
-    return p;
-}
-
-static int make_dir(const char *path)
-{
-    if (mkdir(path, 0777) == 0 || errno == EEXIST)
-        return 0;
-    return -1;
-}
-
-/* Write s as a gnuplot string: single quotes, '' for a quote; line breaks become spaces. */
-static void gp_string(FILE *f, const char *s)
-{
-    fputc('\'', f);
-    for (; *s; s++) {
-        if (*s == '\'')
-            fputs("''", f);
-        else if (*s == '\n' || *s == '\r')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-    fputc('\'', f);
-}
-
-/* Copy src into dst (size n), dropping control characters and surrounding spaces. */
-static void copy_clean(char *dst, size_t n, const char *src)
-{
-    size_t len = 0;
-    while (*src == ' ' || *src == '\t')
-        src++;
-    for (; *src && len + 1 < n; src++)
-        if ((unsigned char)*src >= 0x20)
-            dst[len++] = *src;
-    while (len > 0 && dst[len - 1] == ' ')
-        len--;
-    dst[len] = '\0';
-}
 
 /* ---- reading summary.csv ---- */
 
@@ -237,62 +111,11 @@ static int check_columns(const struct plot_input *in, FILE *log)
     for (size_t i = 0; i < nneed; i++) {
         if (csv_table_col(&in->table, need[i]) >= 0)
             continue;
-        logf_line(log, "%s: no column '%s' in the header; is this a pinsweep summary.csv?",
-                  in->summary_path, need[i]);
+        plot_log(log, "%s: no column '%s' in the header; is this a pinsweep summary.csv?",
+                 in->summary_path, need[i]);
         missing++;
     }
     return missing ? -1 : 0;
-}
-
-/* Parse a number cell: "" is NaN; returns -1 for anything else that is not a number. */
-static int parse_number(const char *text, double *v)
-{
-    char *end;
-    if (text[0] == '\0') {
-        *v = NAN;
-        return 0;
-    }
-    errno = 0;
-    *v = strtod(text, &end);
-    return (end == text || *end != '\0' || errno == ERANGE) ? -1 : 0;
-}
-
-/*
- * Where the problems found in one file go: one line each, "PREFIXPATH:LINE:
- * why SUFFIX", the first PLOT_MAX_PROBLEMS of them, then a count of the rest.
- */
-struct problems {
-    const char *path;
-    const char *prefix; /* "" for an error, "warning: " for a warning */
-    const char *suffix; /* what follows from the problem, e.g. "; no fit curves drawn" */
-    const char *where;  /* after "COLUMN is empty", e.g. " in a row with status ok" */
-    FILE *log;
-    int n;
-};
-
-static void problem(struct problems *p, size_t line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void problem(struct problems *p, size_t line, const char *fmt, ...)
-{
-    char why[512], at[32] = "";
-    if (p->n++ >= PLOT_MAX_PROBLEMS)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof(why), fmt, ap);
-    va_end(ap);
-    if (line)
-        snprintf(at, sizeof(at), ":%zu", line);
-    logf_line(p->log, "%s%s%s: %s%s", p->prefix, p->path, at, why, p->suffix);
-}
-
-/* Say how many problems were not listed, if any. */
-static void problems_end(const struct problems *p)
-{
-    if (p->n > PLOT_MAX_PROBLEMS)
-        logf_line(p->log, "%s%s: and %d more problems like these", p->prefix, p->path,
-                  p->n - PLOT_MAX_PROBLEMS);
 }
 
 /*
@@ -315,41 +138,9 @@ static int read_axis(const struct csv_table *t, size_t i, size_t c, int *v, stru
     return -1;
 }
 
-/*
- * The number in column name of table row i into *v, NaN when the cell is
- * empty (or the column missing); -1 after reporting a problem: not a number,
- * or empty though required.
- */
-static int read_number(const struct csv_table *t, size_t i, const char *name, int required,
-                       double *v, struct problems *p)
-{
-    const char *text = csv_table_get(t, i, csv_table_col(t, name));
-    if (parse_number(text, v) == 0 && !(required && isnan(*v)))
-        return 0;
-    if (text[0])
-        problem(p, t->lines[i], "%s '%s' is not a number", name, text);
-    else
-        problem(p, t->lines[i], "%s is empty%s", name, p->where);
-    return -1;
-}
-
-/*
- * Is bytes (column name of table row i) a whole number of bytes?  -1 after
- * reporting a problem.
- */
-static int check_bytes(const struct csv_table *t, size_t i, const char *name, double bytes,
-                       struct problems *p)
-{
-    if (bytes >= 1 && bytes == floor(bytes))
-        return 0;
-    problem(p, t->lines[i], "%s '%s' is not a whole number of bytes", name,
-            csv_table_get(t, i, csv_table_col(t, name)));
-    return -1;
-}
-
 static int check_size(const struct csv_table *t, size_t i, double size, struct problems *p)
 {
-    return check_bytes(t, i, "size_bytes", size, p);
+    return plot_check_bytes(t, i, "size_bytes", size, p);
 }
 
 /* Fill r from table row i; returns the number of problems reported. */
@@ -361,8 +152,8 @@ static int read_row(const struct csv_table *t, size_t i, struct plot_row *r, str
     for (size_t c = 0; c < NAXIS_COLS; c++)
         bad += read_axis(t, i, c, (int *)((char *)r + axis_cols[c].offset), p) < 0;
     for (size_t c = 0; c < NNUMBER_COLS; c++)
-        bad += read_number(t, i, number_cols[c].name, number_cols[c].required,
-                           (double *)((char *)r + number_cols[c].offset), p) < 0;
+        bad += plot_read_number(t, i, number_cols[c].name, number_cols[c].required,
+                                (double *)((char *)r + number_cols[c].offset), p) < 0;
     if (!bad)
         bad += check_size(t, i, r->size_bytes, p) < 0;
     return bad;
@@ -410,7 +201,7 @@ static int read_rows(struct plot_input *in, FILE *log)
     int status_col = csv_table_col(t, "status");
     in->rows = calloc(t->nrows ? t->nrows : 1, sizeof(in->rows[0]));
     if (!in->rows) {
-        logf_line(log, "%s: out of memory", in->summary_path);
+        plot_log(log, "%s: out of memory", in->summary_path);
         return -1;
     }
     for (size_t i = 0; i < t->nrows; i++) {
@@ -423,35 +214,14 @@ static int read_rows(struct plot_input *in, FILE *log)
     if (p.n)
         return -1;
     if (in->nrows == 0) {
-        logf_line(log, "%s: no row has status ok (of %zu row%s); nothing to draw", in->summary_path,
-                  t->nrows, t->nrows == 1 ? "" : "s");
+        plot_log(log, "%s: no row has status ok (of %zu row%s); nothing to draw", in->summary_path,
+                 t->nrows, t->nrows == 1 ? "" : "s");
         return -1;
     }
     return 0;
 }
 
 /* ---- reading fits.csv and host-memcpy.csv (optional: a problem is a warning) ---- */
-
-/*
- * Read the optional file at path into t, checking that it has the columns
- * cols: 1 when read, 0 when there is no such file, -1 after a warning.
- */
-static int side_table(const char *path, const char *const cols[], size_t ncols, struct csv_table *t,
-                      struct problems *p)
-{
-    char err[512];
-    if (access(path, F_OK) != 0 && errno == ENOENT)
-        return 0;
-    if (csv_table_read(path, t, err, sizeof(err)) < 0) {
-        logf_line(p->log, "%s%s%s", p->prefix, err, p->suffix);
-        p->n++;
-        return -1;
-    }
-    for (size_t c = 0; c < ncols; c++)
-        if (csv_table_col(t, cols[c]) < 0)
-            problem(p, 1, "no column '%s' in the header", cols[c]);
-    return p->n ? -1 : 1;
-}
 
 /* Row i of fits.csv into f; -1 after reporting its problems. */
 static int read_fit(const struct csv_table *t, size_t i, struct plot_fit *f, struct problems *p)
@@ -461,10 +231,10 @@ static int read_fit(const struct csv_table *t, size_t i, struct plot_fit *f, str
     int before = p->n;
     for (size_t c = 0; c < NAXIS_COLS; c++)
         read_axis(t, i, c, axes[c], p);
-    if (read_number(t, i, "t0_us", 1, &f->t0_us, p) == 0 && !isfinite(f->t0_us))
+    if (plot_read_number(t, i, "t0_us", 1, &f->t0_us, p) == 0 && !isfinite(f->t0_us))
         problem(p, t->lines[i], "t0_us '%s' is not a finite number",
                 csv_table_get(t, i, csv_table_col(t, "t0_us")));
-    if (read_number(t, i, "bandwidth_gbps", 1, &f->bandwidth_gbps, p) == 0 &&
+    if (plot_read_number(t, i, "bandwidth_gbps", 1, &f->bandwidth_gbps, p) == 0 &&
         !(f->bandwidth_gbps > 0 && isfinite(f->bandwidth_gbps)))
         problem(p, t->lines[i], "bandwidth_gbps '%s' is not a positive number",
                 csv_table_get(t, i, csv_table_col(t, "bandwidth_gbps")));
@@ -481,9 +251,9 @@ static void read_fits(struct plot_input *in, FILE *log)
     static const char *const cols[] = {"alloc", "direction", "buffer",
                                        "api",   "t0_us",     "bandwidth_gbps"};
     struct csv_table t = {0};
-    char *path = path_join(in->dir, "fits.csv");
+    char *path = plot_path_join(in->dir, "fits.csv");
     struct problems p = {path, "warning: ", "; no fit curves drawn", "", log, 0};
-    if (!path || side_table(path, cols, sizeof(cols) / sizeof(cols[0]), &t, &p) <= 0)
+    if (!path || plot_side_table(path, cols, sizeof(cols) / sizeof(cols[0]), &t, &p) <= 0)
         goto out;
     in->fits = calloc(t.nrows ? t.nrows : 1, sizeof(in->fits[0]));
     if (!in->fits)
@@ -531,15 +301,15 @@ static int read_memcpy(const struct csv_table *t, size_t i, struct plot_memcpy *
 {
     int before = p->n;
     read_memcpy_dir(t, i, &m->dir, p);
-    if (read_number(t, i, "size_bytes", 1, &m->size_bytes, p) == 0)
+    if (plot_read_number(t, i, "size_bytes", 1, &m->size_bytes, p) == 0)
         check_size(t, i, m->size_bytes, p);
-    if (read_number(t, i, "gbps_median", 1, &m->gbps, p) == 0 &&
+    if (plot_read_number(t, i, "gbps_median", 1, &m->gbps, p) == 0 &&
         !(m->gbps > 0 && isfinite(m->gbps)))
         problem(p, t->lines[i], "gbps_median '%s' is not a positive number",
                 csv_table_get(t, i, csv_table_col(t, "gbps_median")));
-    if (read_number(t, i, "staging_bytes", 0, &m->staging_bytes, p) == 0 &&
+    if (plot_read_number(t, i, "staging_bytes", 0, &m->staging_bytes, p) == 0 &&
         !isnan(m->staging_bytes))
-        check_bytes(t, i, "staging_bytes", m->staging_bytes, p);
+        plot_check_bytes(t, i, "staging_bytes", m->staging_bytes, p);
     return p->n > before ? -1 : 0;
 }
 
@@ -552,9 +322,9 @@ static void read_host_memcpy(struct plot_input *in, FILE *log)
 {
     static const char *const cols[] = {"size_bytes", "gbps_median"};
     struct csv_table t = {0};
-    char *path = path_join(in->dir, "host-memcpy.csv");
+    char *path = plot_path_join(in->dir, "host-memcpy.csv");
     struct problems p = {path, "warning: ", "; no host memcpy ceiling drawn", "", log, 0};
-    if (!path || side_table(path, cols, 2, &t, &p) <= 0)
+    if (!path || plot_side_table(path, cols, 2, &t, &p) <= 0)
         goto out;
     in->memcpy_pts = calloc(t.nrows ? t.nrows : 1, sizeof(in->memcpy_pts[0]));
     if (!in->memcpy_pts)
@@ -592,7 +362,7 @@ static void yaml_store(char *dst, size_t n, const char *value)
     char buf[256];
     if (dst[0])
         return;
-    copy_clean(buf, sizeof(buf), value);
+    plot_copy_clean(buf, sizeof(buf), value);
     size_t len = strlen(buf);
     if (len >= 2 && (buf[0] == '"' || buf[0] == '\'') && buf[len - 1] == buf[0]) {
         buf[len - 1] = '\0';
@@ -603,33 +373,83 @@ static void yaml_store(char *dst, size_t n, const char *value)
                 if (!(*w++ = *r))
                     break;
             }
-        copy_clean(dst, n, buf + 1);
+        plot_copy_clean(dst, n, buf + 1);
     } else {
-        copy_clean(dst, n, buf);
+        plot_copy_clean(dst, n, buf);
     }
 }
 
+/* A whole number >= 0 from a YAML scalar into *v; 0 is left for anything else. */
+static void yaml_int(int *v, const char *value)
+{
+    char buf[32], *end;
+    plot_copy_clean(buf, sizeof(buf), value);
+    long n = strtol(buf, &end, 10);
+    if (end != buf && *end == '\0' && n > 0 && n < 1000)
+        *v = (int)n;
+}
+
 /*
- * The GPU's name and the hostname from meta.yaml, if it is there and says:
- * a `name:` under a top-level `gpu:` (or `gpus:`, `device:`) and a
- * `hostname:` anywhere.  Not a YAML parser: anything unexpected is skipped.
+ * Where a line of meta.yaml is: in the top-level gpu: mapping, in its pcie:
+ * mapping, in that one's current: mapping (by indentation: a line indented
+ * no deeper than the key that opened a mapping closes it).
+ */
+struct meta_place {
+    int in_gpu, pcie_indent, current_indent; /* -1: not inside */
+};
+
+static void meta_track(struct meta_place *m, const char *line)
+{
+    int indent = (int)strspn(line, " ");
+    const char *v;
+    if (line[indent] == '\0' || line[indent] == '#')
+        return;
+    if (indent <= m->current_indent)
+        m->current_indent = -1;
+    if (indent <= m->pcie_indent)
+        m->pcie_indent = m->current_indent = -1;
+    if (indent == 0 && line[0] != '-') {
+        m->in_gpu =
+            yaml_value(line, "gpu") || yaml_value(line, "gpus") || yaml_value(line, "device");
+        m->pcie_indent = m->current_indent = -1;
+    } else if (m->in_gpu && m->pcie_indent < 0 && (v = yaml_value(line, "pcie")) &&
+               v[strspn(v, " ")] == '\0')
+        m->pcie_indent = indent;
+    else if (m->pcie_indent >= 0 && m->current_indent < 0 && (v = yaml_value(line, "current")) &&
+             v[strspn(v, " ")] == '\0')
+        m->current_indent = indent;
+}
+
+/*
+ * The GPU's name, the hostname and the PCIe link's generation and width
+ * from meta.yaml, if it is there and says: a `name:` under a top-level
+ * `gpu:` (or `gpus:`, `device:`), `generation:` and `width:` under its
+ * `pcie:` `current:` (or the older `cur_gen:` and `cur_width:` under
+ * `pcie:`), and a `hostname:` anywhere.  Not a YAML parser: anything
+ * unexpected is skipped; `current: unknown` leaves the link unknown.
  */
 static void read_meta(struct plot_input *in)
 {
-    char *path = path_join(in->dir, "meta.yaml");
+    char *path = plot_path_join(in->dir, "meta.yaml");
     FILE *f = path ? fopen(path, "r") : NULL;
     char line[512];
-    int in_gpu = 0;
+    struct meta_place m = {0, -1, -1};
     const char *v;
     while (f && fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] != ' ' && line[0] != '-' && line[0] != '#' && line[0] != '\0')
-            in_gpu =
-                yaml_value(line, "gpu") || yaml_value(line, "gpus") || yaml_value(line, "device");
-        if (in_gpu && line[0] == ' ' && (v = yaml_value(line, "name")))
+        meta_track(&m, line);
+        if (m.in_gpu && m.pcie_indent < 0 && line[0] == ' ' && (v = yaml_value(line, "name")))
             yaml_store(in->gpu, sizeof(in->gpu), v);
         if ((v = yaml_value(line, "hostname")))
             yaml_store(in->host, sizeof(in->host), v);
+        if (m.current_indent >= 0 && (v = yaml_value(line, "generation")))
+            yaml_int(&in->pcie_gen, v);
+        if (m.current_indent >= 0 && (v = yaml_value(line, "width")))
+            yaml_int(&in->pcie_width, v);
+        if (m.pcie_indent >= 0 && (v = yaml_value(line, "cur_gen")))
+            yaml_int(&in->pcie_gen, v);
+        if (m.pcie_indent >= 0 && (v = yaml_value(line, "cur_width")))
+            yaml_int(&in->pcie_width, v);
     }
     if (f)
         fclose(f);
@@ -642,7 +462,7 @@ static void find_experiment(struct plot_input *in)
     const struct csv_table *t = &in->table;
     int col = csv_table_col(t, "experiment");
     for (size_t i = 0; i < t->nrows && !in->experiment[0]; i++)
-        copy_clean(in->experiment, sizeof(in->experiment), csv_table_get(t, i, col));
+        plot_copy_clean(in->experiment, sizeof(in->experiment), csv_table_get(t, i, col));
     if (in->experiment[0])
         return;
     const char *dir = in->dir, *slash;
@@ -654,28 +474,59 @@ static void find_experiment(struct plot_input *in)
     snprintf(in->experiment, sizeof(in->experiment), "%.*s", (int)(dir + len - slash), slash);
 }
 
+/*
+ * The PCIe link's raw rate per direction when every row gives the same
+ * one; NaN when any row lacks it or they differ (the line is never guessed).
+ * *some is set when at least one row gives one.
+ */
+static double common_link(const struct plot_input *in, int *some)
+{
+    double link = NAN;
+    int all = 1;
+    *some = 0;
+    for (size_t i = 0; i < in->nrows; i++) {
+        double v = in->rows[i].link_gbps;
+        if (!(v > 0) || !isfinite(v)) {
+            all = 0;
+            continue;
+        }
+        *some = 1;
+        if (isnan(link))
+            link = v;
+        else if (fabs(v - link) > 1e-9 * link)
+            all = 0;
+    }
+    return all ? link : NAN;
+}
+
 /* Read and check everything plot_results needs from results_dir. */
 static int input_read(struct plot_input *in, const char *results_dir, FILE *log)
 {
     char err[512];
+    int some_link;
     in->dir = results_dir;
-    in->summary_path = path_join(results_dir, "summary.csv");
+    in->summary_path = plot_path_join(results_dir, "summary.csv");
     if (!in->summary_path)
         return -1;
     if (csv_table_read(in->summary_path, &in->table, err, sizeof(err)) < 0) {
-        logf_line(log, "%s", err);
+        plot_log(log, "%s", err);
         return -1;
     }
     if (check_columns(in, log) < 0 || read_rows(in, log) < 0)
         return -1;
     if (build_curves(in) < 0) {
-        logf_line(log, "%s: out of memory", in->summary_path);
+        plot_log(log, "%s: out of memory", in->summary_path);
         return -1;
     }
     find_experiment(in);
     read_meta(in);
+    in->link_gbps = common_link(in, &some_link);
+    if (some_link && isnan(in->link_gbps))
+        plot_log(log, "note: %s: link_gbps is not the same in every row; no PCIe link line drawn",
+                 in->summary_path);
     read_fits(in, log);
     read_host_memcpy(in, log);
+    plot_read_breakeven(in, log);
     return 0;
 }
 
@@ -687,436 +538,10 @@ static void input_free(struct plot_input *in)
     free(in->curves);
     free(in->fits);
     free(in->memcpy_pts);
+    free(in->breakeven);
 }
 
-/* ---- describing a figure to its gnuplot script ---- */
-
-#define FIG_MAX_PANELS 8
-#define FIG_MAX_BLOCKS 1024
-#define FIG_MAX_KEYS 256
-
-/*
- * How a curve or legend entry is drawn (plots/style.gp maps each field).
- * alloc is the colour: an alloc kind's, or "" dark grey (entries that
- * explain a line or point style), "host" light grey (host memcpy), "-"
- * invisible (a legend placeholder).  line is the dash and width: a buffer
- * mode (reuse solid, reallocate dashed) or another kind of line (pipelined,
- * roundtrip, fit, ceiling).  api is the point type ("" none).
- */
-struct fig_style {
-    const char *alloc, *line, *api;
-    char title[96];
-};
-
-/*
- * Legend entries in cols columns, stored column by column as gnuplot fills
- * a legend (see legend_grid).
- */
-struct fig_legend {
-    struct fig_style e[FIG_MAX_KEYS];
-    size_t n, cols;
-};
-
-/* A figure being described: written out as NAME-vars.gp. */
-struct fig {
-    const char *name;
-    int log_y;         /* the y axis is logarithmic: only values > 0 count */
-    char what[128];    /* what the figure shows: its title after the experiment's name */
-    char detail[128];  /* a remark the script puts after the title or under it; may be "" */
-    char title[300];   /* "experiment: what" */
-    char machine[300]; /* "GPU, host" from meta.yaml; may be "" */
-    char panel_title[FIG_MAX_PANELS][96];
-    char panel_tag[FIG_MAX_PANELS][32]; /* in the data file's name */
-    size_t panel_first[FIG_MAX_PANELS], panel_nblocks[FIG_MAX_PANELS];
-    size_t npanels;
-    struct fig_style block[FIG_MAX_BLOCKS];
-    size_t nblocks;
-    /* Overlays: plain lines over a panel's data (models, ceilings), in NAME-PANEL-overlay.dat. */
-    size_t panel_over_first[FIG_MAX_PANELS], panel_nover[FIG_MAX_PANELS];
-    struct fig_style over[FIG_MAX_BLOCKS];
-    size_t nover;
-    struct fig_legend key;   /* the curves' colours, dashes and points */
-    struct fig_legend notes; /* under the key, centred: what a kind of line or point means */
-    double x_min, x_max, y_min, y_max; /* data extent: size_bytes and the y values */
-};
-
-static void fig_init(struct fig *g, const char *name, int log_y)
-{
-    memset(g, 0, sizeof(*g));
-    g->name = name;
-    g->log_y = log_y;
-    g->x_min = g->y_min = INFINITY;
-    g->x_max = g->y_max = -INFINITY;
-}
-
-static void fig_extend(struct fig *g, double x, double y)
-{
-    if (isnan(y) || (g->log_y && y <= 0))
-        return;
-    g->x_min = fmin(g->x_min, x);
-    g->x_max = fmax(g->x_max, x);
-    g->y_min = fmin(g->y_min, y);
-    g->y_max = fmax(g->y_max, y);
-}
-
-/* The legend entry with these attributes, added when new; -1 when the legend is full. */
-static int fig_key(struct fig *g, const struct fig_style *s)
-{
-    struct fig_legend *L = &g->key;
-    for (size_t k = 0; k < L->n; k++)
-        if (strcmp(L->e[k].alloc, s->alloc) == 0 && strcmp(L->e[k].line, s->line) == 0 &&
-            strcmp(L->e[k].api, s->api) == 0 && strcmp(L->e[k].title, s->title) == 0)
-            return (int)k;
-    if (L->n == FIG_MAX_KEYS)
-        return -1;
-    L->e[L->n] = *s;
-    return (int)L->n++;
-}
-
-/* A "nice" upper bound for a linear axis from 0: a whole number of 1, 2 or 5 steps. */
-static double nice_ceiling(double v)
-{
-    if (!(v > 0))
-        return 1;
-    v *= 1.04; /* headroom above the highest error bar */
-    double step = pow(10, floor(log10(v / 6)));
-    if (v / step > 6 * 5)
-        step *= 5;
-    else if (v / step > 6 * 2)
-        step *= 2;
-    return ceil(v / step) * step;
-}
-
-/* Distance from exponent e to the nearest multiple of step within [lo, hi]; big if none. */
-static int label_distance(int e, int step, int lo, int hi)
-{
-    int m = ((e % step) + step) % step, best = 1 << 20;
-    if (e - m >= lo)
-        best = m;
-    if (m && e + step - m <= hi && step - m < best)
-        best = step - m;
-    return best;
-}
-
-/*
- * The gnuplot `set xtics` list for sizes lo..hi bytes on a log axis, as the
- * string variable called name: labels at powers of two people read (4K, 64K,
- * 1M, 16M, 256M, 1G), 2, 4, 16 or 1024 times apart so that at most
- * max_labels fit, plus either end of the range when not crowded; minor tics
- * at the other powers of two.
- */
-static void write_size_tics(FILE *f, const char *name, double lo, double hi, int max_labels)
-{
-    static const int steps[] = {1, 2, 4, 10, 20};
-    int e_lo = (int)ceil(log2(lo) - 1e-9), e_hi = (int)floor(log2(hi) + 1e-9);
-    if (e_hi < e_lo) /* one size, not a power of two: the nearest one */
-        e_hi = e_lo = (int)round(log2(lo));
-    int step = steps[0];
-    for (size_t i = 1; i < sizeof(steps) / sizeof(steps[0]) && (e_hi - e_lo) / step > max_labels;
-         i++)
-        step = steps[i];
-    char label[32];
-    fprintf(f, "%s = '(", name);
-    for (int e = e_lo; e <= e_hi; e++) {
-        int d = label_distance(e, step, e_lo, e_hi);
-        int major = d == 0 || ((e == e_lo || e == e_hi) && d >= 2);
-        units_format_size_short((uint64_t)1 << e, label, sizeof(label));
-        fprintf(f, "%s\"%s\" %.0f%s", e > e_lo ? ", " : "", major ? label : "", ldexp(1, e),
-                major ? "" : " 1");
-    }
-    fputs(")'\n", f);
-}
-
-/* Size tics for a panel of the usual width, and for a wide one (size_tics_wide). */
-static void write_all_size_tics(FILE *f, double lo, double hi)
-{
-    write_size_tics(f, "size_tics", lo, hi, 5);
-    write_size_tics(f, "size_tics_wide", lo, hi, 10);
-}
-
-enum style_field { STYLE_ALLOC, STYLE_LINE, STYLE_API, STYLE_TITLE };
-
-static const char *style_get(const struct fig_style *s, enum style_field w)
-{
-    switch (w) {
-    case STYLE_ALLOC:
-        return s->alloc;
-    case STYLE_LINE:
-        return s->line;
-    case STYLE_API:
-        return s->api;
-    default:
-        return s->title;
-    }
-}
-
-/* A gnuplot array of one field of n styles (gnuplot arrays cannot be empty: [''] then). */
-static void write_style_array(FILE *f, const char *name, const struct fig_style *s, size_t n,
-                              enum style_field w)
-{
-    fprintf(f, "array %s[%zu] = [", name, n ? n : 1);
-    for (size_t i = 0; i < n; i++) {
-        fputs(i ? ", " : "", f);
-        gp_string(f, style_get(&s[i], w));
-    }
-    fputs(n ? "]\n" : "'']\n", f);
-}
-
-static void write_size_array(FILE *f, const char *name, size_t n, const size_t *v)
-{
-    fprintf(f, "array %s[%zu] = [", name, n ? n : 1);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%zu", i ? ", " : "", v[i]);
-    fputs(n ? "]\n" : "0]\n", f);
-}
-
-/* The path of panel p's data file (suffix "") or overlay file ("-overlay"), malloc'd. */
-static char *panel_path(const struct fig *g, size_t p, const char *suffix, const char *data_dir)
-{
-    char name[160];
-    snprintf(name, sizeof(name), "%s-%s%s.dat", g->name, g->panel_tag[p], suffix);
-    return path_join(data_dir, name);
-}
-
-/* "NAME[p] = 'PATH'" for panel p's file with this suffix; -1 when out of memory. */
-static int write_panel_file(FILE *f, const struct fig *g, size_t p, const char *name,
-                            const char *suffix, const char *data_dir)
-{
-    char *file = panel_path(g, p, suffix, data_dir);
-    if (!file)
-        return -1;
-    fprintf(f, "%s[%zu] = ", name, p + 1);
-    gp_string(f, file);
-    fputc('\n', f);
-    free(file);
-    return 0;
-}
-
-static int write_panels(FILE *f, const struct fig *g, const char *data_dir)
-{
-    size_t n = g->npanels ? g->npanels : 1;
-    fprintf(f, "array panel_title[%zu]\narray panel_file[%zu]\narray panel_over_file[%zu]\n", n, n,
-            n);
-    for (size_t p = 0; p < g->npanels; p++) {
-        fprintf(f, "panel_title[%zu] = ", p + 1);
-        gp_string(f, g->panel_title[p]);
-        fputc('\n', f);
-        if (write_panel_file(f, g, p, "panel_file", "", data_dir) < 0 ||
-            write_panel_file(f, g, p, "panel_over_file", "-overlay", data_dir) < 0)
-            return -1;
-    }
-    write_size_array(f, "panel_first", g->npanels, g->panel_first);
-    write_size_array(f, "panel_nblocks", g->npanels, g->panel_nblocks);
-    write_size_array(f, "panel_over_first", g->npanels, g->panel_over_first);
-    write_size_array(f, "panel_nover", g->npanels, g->panel_nover);
-    return 0;
-}
-
-/* v rounded down (dir < 0) or up (dir > 0) to the series ... 0.1, 0.2, 0.5, 1, 2, 5, 10 ... */
-static double round_125(double v, int dir)
-{
-    static const double m[] = {1, 2, 5, 10};
-    double decade = pow(10, floor(log10(v)));
-    if (dir < 0) {
-        for (int i = 2; i >= 0; i--)
-            if (m[i] * decade <= v * (1 + 1e-9))
-                return m[i] * decade;
-        return decade;
-    }
-    for (int i = 0; i < 4; i++)
-        if (m[i] * decade >= v * (1 - 1e-9))
-            return m[i] * decade;
-    return 10 * decade;
-}
-
-/*
- * The gnuplot `set ytics` list y_tics for a log axis from lo to hi: labels
- * at 1, 2 and 5 times the powers of ten when the range spans at most four
- * decades (so that 2.5 µs and 7 µs can be told apart), else at the powers
- * of ten only.
- */
-static void write_log_tics(FILE *f, double lo, double hi)
-{
-    static const double m[] = {1, 2, 5};
-    int e_lo = (int)floor(log10(lo) + 1e-9), e_hi = (int)ceil(log10(hi) - 1e-9);
-    int all = e_hi - e_lo <= 4, first = 1;
-    fputs("y_tics = '(", f);
-    for (int e = e_lo; e <= e_hi; e++)
-        for (size_t i = 0; i < (all ? 3u : 1u); i++) {
-            double v = m[i] * pow(10, e);
-            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
-                continue;
-            fprintf(f, "%s\"%g\" %.17g", first ? "" : ", ", v, v);
-            first = 0;
-        }
-    fputs(")'\n", f);
-}
-
-/*
- * The ranges: x in bytes with a margin either side; y linear from 0 to a
- * round number (bandwidth), or on a log axis from and to the 1-2-5 values
- * around the data.
- */
-static void write_ranges(FILE *f, const struct fig *g)
-{
-    if (!(g->x_min <= g->x_max)) { /* no values at all: any range will do */
-        fputs("x_min = 1024\nx_max = 1048576\ny_min = 0.1\ny_max = 1\n", f);
-        write_all_size_tics(f, 1024, 1048576);
-        return;
-    }
-    fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min / 1.4, g->x_max * 1.4);
-    if (g->log_y) {
-        double lo = round_125(g->y_min / 1.15, -1), hi = round_125(g->y_max * 1.15, 1);
-        fprintf(f, "y_min = %.17g\ny_max = %.17g\n", lo, hi);
-        write_log_tics(f, lo, hi);
-    } else
-        fprintf(f, "y_min = 0\ny_max = %.17g\n", nice_ceiling(g->y_max));
-    write_all_size_tics(f, g->x_min, g->x_max);
-}
-
-/* The length of the longest entry of L in characters (UTF-8 aware), for the page's width. */
-static size_t legend_max_chars(const struct fig_legend *L)
-{
-    size_t most = 0;
-    for (size_t k = 0; k < L->n; k++) {
-        size_t n = 0;
-        for (const char *p = L->e[k].title; *p; p++)
-            n += ((unsigned char)*p & 0xC0) != 0x80;
-        most = n > most ? n : most;
-    }
-    return most;
-}
-
-/* A legend as PREFIX_{alloc,line,api,title} arrays, nPREFIXs, PREFIX_cols, _rows, _max_chars. */
-static void write_legend(FILE *f, const char *prefix, const struct fig_legend *L)
-{
-    static const char *const fields[] = {"alloc", "line", "api", "title"};
-    static const enum style_field which[] = {STYLE_ALLOC, STYLE_LINE, STYLE_API, STYLE_TITLE};
-    size_t cols = L->cols ? L->cols : 1;
-    char name[64];
-    fprintf(f, "n%ss = %zu\n%s_cols = %zu\n%s_rows = %zu\n%s_max_chars = %zu\n", prefix, L->n,
-            prefix, cols, prefix, (L->n + cols - 1) / cols, prefix, legend_max_chars(L));
-    for (size_t i = 0; i < 4; i++) {
-        snprintf(name, sizeof(name), "%s_%s", prefix, fields[i]);
-        write_style_array(f, name, L->e, L->n, which[i]);
-    }
-}
-
-/* Write NAME-vars.gp for the script: every per-figure fact, as gnuplot assignments. */
-static int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_dir)
-{
-    char name[96];
-    snprintf(name, sizeof(name), "%s-vars.gp", g->name);
-    char *path = path_join(data_dir, name);
-    FILE *f = path ? fopen(path, "w") : NULL;
-    int rc = -1;
-    if (!f)
-        goto out;
-    fprintf(f, "# %s - written by `pinsweep plot` for plots/%s.gp (see src/plot.c)\n", name,
-            g->name);
-    fputs("fig_title = ", f);
-    gp_string(f, g->title);
-    fputs("\nfig_detail = ", f);
-    gp_string(f, g->detail);
-    fputs("\nfig_machine = ", f);
-    gp_string(f, g->machine);
-    fputs("\nout_dir = ", f);
-    gp_string(f, out_dir);
-    fprintf(f, "\nnpanels = %zu\nnblocks = %zu\n", g->npanels, g->nblocks);
-    if (write_panels(f, g, data_dir) < 0)
-        goto out;
-    write_style_array(f, "block_alloc", g->block, g->nblocks, STYLE_ALLOC);
-    write_style_array(f, "block_line", g->block, g->nblocks, STYLE_LINE);
-    write_style_array(f, "block_api", g->block, g->nblocks, STYLE_API);
-    write_style_array(f, "over_alloc", g->over, g->nover, STYLE_ALLOC);
-    write_style_array(f, "over_line", g->over, g->nover, STYLE_LINE);
-    write_legend(f, "key", &g->key);
-    write_legend(f, "note", &g->notes);
-    write_ranges(f, g);
-    rc = ferror(f) ? -1 : 0;
-out:
-    if (f && fclose(f) != 0)
-        rc = -1;
-    free(path);
-    return rc;
-}
-
-/* ---- the figures' data ---- */
-
-/* Start a new panel: its blocks are the ones added until the next. */
-static int fig_panel(struct fig *g, const char *tag, const char *title)
-{
-    if (g->npanels == FIG_MAX_PANELS)
-        return -1;
-    snprintf(g->panel_tag[g->npanels], sizeof(g->panel_tag[0]), "%s", tag);
-    snprintf(g->panel_title[g->npanels], sizeof(g->panel_title[0]), "%s", title);
-    g->panel_first[g->npanels] = g->nblocks + 1; /* gnuplot arrays count from 1 */
-    g->panel_over_first[g->npanels] = g->nover + 1;
-    g->npanels++;
-    return 0;
-}
-
-/*
- * Append style s to blocks (*n of them) as the next block of a panel that
- * has *in_panel, and write the block's heading into f.
- */
-static int add_block(struct fig_style *blocks, size_t *n, size_t *in_panel, FILE *f,
-                     const struct fig_style *s, const char *what)
-{
-    if (*n == FIG_MAX_BLOCKS)
-        return -1;
-    size_t index = (*in_panel)++;
-    blocks[(*n)++] = *s;
-    fprintf(f, "%s# index %zu: %s alloc=%s line=%s api=%s\n", index ? "\n\n" : "", index, what,
-            s->alloc, s->line, s->api);
-    return 0;
-}
-
-/* Add a block to the current panel and write its heading into f (its data file). */
-static int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
-{
-    if (g->npanels == 0)
-        return -1;
-    return add_block(g->block, &g->nblocks, &g->panel_nblocks[g->npanels - 1], f, s, what);
-}
-
-/* Add an overlay to the current panel and write its heading into f (its overlay file). */
-static int fig_overlay(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
-{
-    if (g->npanels == 0)
-        return -1;
-    return add_block(g->over, &g->nover, &g->panel_nover[g->npanels - 1], f, s, what);
-}
-
-/* Create the current panel's data file (suffix "") or overlay file ("-overlay"). */
-static FILE *panel_create(const struct fig *g, const char *data_dir, const char *suffix,
-                          const char *columns)
-{
-    char *path = panel_path(g, g->npanels - 1, suffix, data_dir);
-    FILE *f = path ? fopen(path, "w") : NULL;
-    if (f)
-        fprintf(f,
-                "# %s-%s%s.dat - written by `pinsweep plot` from the results folder's CSV files; "
-                "a gnuplot data block per curve\n# columns: %s\n",
-                g->name, g->panel_tag[g->npanels - 1], suffix, columns);
-    free(path);
-    return f;
-}
-
-/* Remove the current panel's overlay file, left from an earlier run, when it has no overlays. */
-static void panel_drop_overlay(const struct fig *g, const char *data_dir)
-{
-    char *path = panel_path(g, g->npanels - 1, "-overlay", data_dir);
-    if (path)
-        unlink(path);
-    free(path);
-}
-
-static int panel_close(FILE *f)
-{
-    int bad = ferror(f);
-    return (fclose(f) != 0 || bad) ? -1 : 0;
-}
+/* ---- the bandwidth figure ---- */
 
 /*
  * What tells curves of one alloc kind apart, besides the device: buffer,
@@ -1147,8 +572,7 @@ static const char *line_kind(const struct variant *x)
     return schema_value_name(AXIS_BUFFER, x->v[0]);
 }
 
-/* Was the host buffer of row r in its steady state: warm in the caches, pages prefaulted? */
-static int host_steady(const struct plot_row *r)
+int plot_host_steady(const struct plot_row *r)
 {
     return r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED;
 }
@@ -1156,9 +580,9 @@ static int host_steady(const struct plot_row *r)
 static void style_of(struct fig_style *s, const struct plot_row *r)
 {
     struct variant x = variant_of(r);
-    s->alloc = schema_value_name(AXIS_ALLOC, r->alloc);
+    s->color = schema_value_name(AXIS_ALLOC, r->alloc);
     s->line = line_kind(&x);
-    s->api = schema_value_name(AXIS_API, r->api);
+    s->point = schema_value_name(AXIS_API, r->api);
     s->title[0] = '\0';
 }
 
@@ -1179,9 +603,9 @@ static int key_order(const void *pa, const void *pb)
 {
     const struct fig_style *a = pa, *b = pb;
     int d;
-    if ((d = schema_value_find(AXIS_ALLOC, a->alloc) - schema_value_find(AXIS_ALLOC, b->alloc)) ||
+    if ((d = schema_value_find(AXIS_ALLOC, a->color) - schema_value_find(AXIS_ALLOC, b->color)) ||
         (d = schema_value_find(AXIS_BUFFER, a->line) - schema_value_find(AXIS_BUFFER, b->line)) ||
-        (d = schema_value_find(AXIS_API, a->api) - schema_value_find(AXIS_API, b->api)))
+        (d = schema_value_find(AXIS_API, a->point) - schema_value_find(AXIS_API, b->point)))
         return d;
     return strcmp(a->title, b->title);
 }
@@ -1229,61 +653,6 @@ static int has_curve(const struct plot_input *in, const struct legend_row *row,
 }
 
 /*
- * Put entries into L as a grid: cells holds nrows x ncols entries row by row
- * (key_blank for an empty cell).  gnuplot fills a legend column by column,
- * so they go in column by column.
- */
-static int legend_grid(struct fig_legend *L, const struct fig_style *cells, size_t nrows,
-                       size_t ncols)
-{
-    if (L->n + nrows * ncols > FIG_MAX_KEYS)
-        return -1;
-    for (size_t c = 0; c < ncols; c++)
-        for (size_t r = 0; r < nrows; r++)
-            L->e[L->n++] = cells[r * ncols + c];
-    L->cols = ncols;
-    return 0;
-}
-
-/* A legend cell left empty: drawn invisibly, titled " " (gnuplot drops "" titles). */
-static const struct fig_style key_blank = {"-", "", "", " "};
-
-/*
- * Put entries into L in rows of ncols: each of the ngroups groups (counts[i]
- * entries at groups[i]) starts a new row.
- */
-static int legend_groups(struct fig_legend *L, const struct fig_style *const groups[],
-                         const size_t counts[], size_t ngroups, size_t ncols)
-{
-    size_t nrows = 0, row = 0;
-    for (size_t i = 0; i < ngroups; i++)
-        nrows += (counts[i] + ncols - 1) / ncols;
-    if (nrows == 0)
-        return 0;
-    struct fig_style *cells = calloc(nrows * ncols, sizeof(*cells));
-    if (!cells)
-        return -1;
-    for (size_t i = 0; i < nrows * ncols; i++)
-        cells[i] = key_blank;
-    for (size_t i = 0; i < ngroups; i++) {
-        memcpy(cells + row * ncols, groups[i], counts[i] * sizeof(*cells));
-        row += (counts[i] + ncols - 1) / ncols;
-    }
-    int rc = legend_grid(L, cells, nrows, ncols);
-    free(cells);
-    return rc;
-}
-
-/* Put n entries into L row by row, at most max_cols to a row. */
-static int legend_flow(struct fig_legend *L, const struct fig_style *entries, size_t n,
-                       size_t max_cols)
-{
-    const struct fig_style *groups[] = {entries};
-    size_t counts[] = {n};
-    return n ? legend_groups(L, groups, counts, 1, n < max_cols ? n : max_cols) : 0;
-}
-
-/*
  * One cell of the bandwidth legend: the curve of row and variant x, titled
  * with the alloc kind and the values of the variant axes that vary, or an
  * empty cell.
@@ -1293,10 +662,10 @@ static void bandwidth_cell(struct fig_style *s, const struct plot_input *in,
                            const int nvalues[NVARIANT_AXES])
 {
     size_t len;
-    s->alloc = schema_value_name(AXIS_ALLOC, row->alloc);
+    s->color = schema_value_name(AXIS_ALLOC, row->alloc);
     s->line = line_kind(x);
-    s->api = schema_value_name(AXIS_API, x->v[1]);
-    len = (size_t)snprintf(s->title, sizeof(s->title), "%s", s->alloc);
+    s->point = schema_value_name(AXIS_API, x->v[1]);
+    len = (size_t)snprintf(s->title, sizeof(s->title), "%s", s->color);
     for (int k = 0; k < NVARIANT_AXES && len < sizeof(s->title); k++)
         if (nvalues[k] > 1)
             len += (size_t)snprintf(s->title + len, sizeof(s->title) - len, ", %s",
@@ -1304,7 +673,7 @@ static void bandwidth_cell(struct fig_style *s, const struct plot_input *in,
     if (in->multi_device && len < sizeof(s->title))
         snprintf(s->title + len, sizeof(s->title) - len, ", device %s", row->device);
     if (!has_curve(in, row, x))
-        *s = key_blank;
+        *s = fig_key_blank;
 }
 
 #define LEGEND_MAX_COLS 4 /* variants side by side in the bandwidth legend */
@@ -1332,7 +701,7 @@ static size_t drop_blanks(struct fig_style *cells, size_t n)
 {
     size_t kept = 0;
     for (size_t i = 0; i < n; i++)
-        if (strcmp(cells[i].alloc, "-") != 0)
+        if (strcmp(cells[i].color, "-") != 0)
             cells[kept++] = cells[i];
     return kept;
 }
@@ -1386,8 +755,8 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, int dir,
         if (first->dir != dir)
             continue;
         if (!f &&
-            (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), dir_titles[dir]) < 0 ||
-             !(f = panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max"))))
+            (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
+             !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max"))))
             return -1;
         style_of(&s, first);
         if (fig_block(g, f, &s, "copy bandwidth") < 0) {
@@ -1400,7 +769,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, int dir,
             fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
         }
     }
-    return f ? panel_close(f) : 0;
+    return f ? fig_panel_close(f) : 0;
 }
 
 /* The fit of fits.csv for the curve starting at row r, or NULL. */
@@ -1541,27 +910,38 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         const struct plot_fit *fit = find_fit(in, first);
         if (first->dir != dir || first->buffer != BUFFER_REUSE || !fit || in->curves[c].n < 2)
             continue;
-        if (!f && !(f = panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
+        if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
         rc = fit_overlay(g, f, in, &in->curves[c], fit);
         drawn[0] = 1;
     }
     if (rc == 0 && ceiling) {
-        if (!f && !(f = panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
+        if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
         rc = ceiling_overlay(g, f, in, dir);
         drawn[1] = 1;
     }
     if (!f)
-        panel_drop_overlay(g, data_dir);
-    else if (panel_close(f) < 0)
+        fig_panel_drop_overlay(g, data_dir);
+    else if (fig_panel_close(f) < 0)
         rc = -1;
     return rc;
 }
 
+/* "PCIe Gen5 x16 raw: 63.0 GB/s" (both: the bidir panel's two directions) into buf. */
+static void link_label(const struct plot_input *in, double gbps, int both, char *buf, size_t n)
+{
+    char v[32], pcie[48] = "PCIe link";
+    plot_format_gbps(both ? 2 * gbps : gbps, v, sizeof(v));
+    if (in->pcie_gen > 0 && in->pcie_width > 0)
+        snprintf(pcie, sizeof(pcie), "PCIe Gen%d x%d", in->pcie_gen, in->pcie_width);
+    snprintf(buf, n, both ? "%s raw, both directions: %s GB/s" : "%s raw: %s GB/s", pcie, v);
+}
+
 /*
  * Figure 1: gbps_median with min..max bars against size, a panel per
- * direction; the fits of fits.csv and the host memcpy ceiling over them.
+ * direction; the fits of fits.csv and the host memcpy ceiling over them,
+ * and the PCIe link's raw rate as a labelled line when summary.csv gives it.
  */
 static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
@@ -1572,11 +952,21 @@ static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char 
     struct fig_style extra[2];
     int drawn[2] = {0, 0};
     size_t nextra = 0;
+    double link = in->link_gbps;
+    char label[128];
     snprintf(g->what, sizeof(g->what), "copy bandwidth");
+    snprintf(g->y_label, sizeof(g->y_label), "copy bandwidth (GB/s = 10⁹ B/s)");
     for (int d = 0; d < DIR_COUNT; d++) {
         size_t before = g->npanels;
         if (bandwidth_panel(g, in, d, data_dir) < 0 ||
             (g->npanels > before && bandwidth_overlays(g, in, d, data_dir, drawn) < 0))
+            return -1;
+        if (g->npanels > before && d == DIR_BIDIR)
+            fig_own_y(g); /* a sum of two directions: its own scale */
+        if (g->npanels == before || isnan(link))
+            continue;
+        link_label(in, link, d == DIR_BIDIR, label, sizeof(label));
+        if (fig_hline(g, d == DIR_BIDIR ? 2 * link : link, "link", "link", "left-above", label) < 0)
             return -1;
     }
     if (drawn[1])
@@ -1587,17 +977,13 @@ static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char 
     return bandwidth_legend(g, in, extra, nextra);
 }
 
-/*
- * The curve of (dir, alloc, buffer, api) with the host buffer in its steady
- * state on the first device that has one, or NULL.
- */
-static const struct plot_curve *find_curve(const struct plot_input *in, int dir, int alloc,
-                                           int buffer, int api)
+const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, int alloc,
+                                         int buffer, int api, const char *device)
 {
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_row *r = &in->rows[in->curves[c].first];
         if (r->dir == dir && r->alloc == alloc && r->buffer == buffer && r->api == api &&
-            host_steady(r))
+            plot_host_steady(r) && (!device || strcmp(r->device, device) == 0))
             return &in->curves[c];
     }
     return NULL;
@@ -1608,8 +994,8 @@ static int has_effective(const struct plot_input *in, int dir, int api)
 {
     for (size_t i = 0; i < in->nrows; i++) {
         const struct plot_row *r = &in->rows[i];
-        if (r->dir == dir && r->api == api && r->buffer == BUFFER_REALLOCATE && host_steady(r) &&
-            !isnan(r->effective_gbps))
+        if (r->dir == dir && r->api == api && r->buffer == BUFFER_REALLOCATE &&
+            plot_host_steady(r) && !isnan(r->effective_gbps))
             return 1;
     }
     return 0;
@@ -1622,7 +1008,7 @@ static int compare_api(const struct plot_input *in, int dir)
     for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
         int reuse = 0;
         for (int a = 0; a < ALLOC_COUNT; a++)
-            reuse |= find_curve(in, dir, a, BUFFER_REUSE, order[i]) != NULL;
+            reuse |= plot_find_curve(in, dir, a, BUFFER_REUSE, order[i], NULL) != NULL;
         if (reuse && has_effective(in, dir, order[i]))
             return order[i];
     }
@@ -1651,29 +1037,30 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int 
                        const char *data_dir)
 {
     char title[96];
-    snprintf(title, sizeof(title), "%s, %s", dir_titles[dir], schema_value_name(AXIS_API, api));
+    snprintf(title, sizeof(title), "%s, %s", plot_dir_titles[dir],
+             schema_value_name(AXIS_API, api));
     if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0)
         return -1;
-    FILE *f = panel_create(g, data_dir, "",
-                           "size_bytes gbps (reuse: gbps_median; reallocate: "
-                           "effective_gbps_median)");
+    FILE *f = fig_panel_create(g, data_dir, "",
+                               "size_bytes gbps (reuse: gbps_median; reallocate: "
+                               "effective_gbps_median)");
     if (!f)
         return -1;
     int rc = 0;
     for (int a = 0; a < ALLOC_COUNT && rc == 0; a++) {
         for (int b = 0; b < BUFFER_COUNT && rc == 0; b++) {
-            const struct plot_curve *c = find_curve(in, dir, a, b, api);
+            const struct plot_curve *c = plot_find_curve(in, dir, a, b, api, NULL);
             if (c)
                 rc = reuse_block(g, f, in, c);
         }
         struct fig_style s = {schema_value_name(AXIS_ALLOC, a), "reuse",
                               schema_value_name(AXIS_API, api), ""};
-        snprintf(s.title, sizeof(s.title), "%s", s.alloc);
-        if (find_curve(in, dir, a, BUFFER_REUSE, api) ||
-            find_curve(in, dir, a, BUFFER_REALLOCATE, api))
+        snprintf(s.title, sizeof(s.title), "%s", s.color);
+        if (plot_find_curve(in, dir, a, BUFFER_REUSE, api, NULL) ||
+            plot_find_curve(in, dir, a, BUFFER_REALLOCATE, api, NULL))
             rc = rc < 0 || fig_key(g, &s) < 0 ? -1 : 0;
     }
-    if (panel_close(f) < 0)
+    if (fig_panel_close(f) < 0)
         rc = -1;
     return rc;
 }
@@ -1700,6 +1087,7 @@ static int reuse_legend(struct fig *g)
 static int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
     snprintf(g->what, sizeof(g->what), "reuse vs reallocate");
+    snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
     snprintf(g->detail, sizeof(g->detail), "a cycle: alloc + fill + copy + free");
     for (int d = 0; d < DIR_COUNT; d++) {
         int api = compare_api(in, d);
@@ -1709,8 +1097,7 @@ static int fig_reuse(struct fig *g, const struct plot_input *in, const char *dat
     return g->npanels ? reuse_legend(g) : 0;
 }
 
-/* The direction and api of figure 3: h2d and async when measured; -1 if nothing to show. */
-static int time_pick(const struct plot_input *in, int *dir, int *api)
+int plot_time_pick(const struct plot_input *in, int *dir, int *api)
 {
     static const int dirs[] = {DIR_H2D, DIR_D2H, DIR_BIDIR}, apis[] = {API_ASYNC, API_SYNC};
     for (size_t d = 0; d < 3; d++)
@@ -1718,7 +1105,7 @@ static int time_pick(const struct plot_input *in, int *dir, int *api)
             for (size_t i = 0; i < in->nrows; i++) {
                 const struct plot_row *r = &in->rows[i];
                 if (r->dir == dirs[d] && r->api == apis[a] && r->buffer == BUFFER_REALLOCATE &&
-                    host_steady(r) && !isnan(r->phase_ms[PHASE_ALLOC])) {
+                    plot_host_steady(r) && !isnan(r->phase_ms[PHASE_ALLOC])) {
                     *dir = dirs[d];
                     *api = apis[a];
                     return 0;
@@ -1733,11 +1120,11 @@ static int time_panel(struct fig *g, const struct plot_input *in, const struct p
     const struct plot_row *first = &in->rows[c->first];
     struct fig_style s;
     style_of(&s, first);
-    if (fig_panel(g, s.alloc, s.alloc) < 0)
+    if (fig_panel(g, s.color, s.color) < 0)
         return -1;
-    FILE *f = panel_create(g, data_dir, "",
-                           "size_bytes alloc_ms fill_ms copy_ms free_ms total_ms "
-                           "(medians; total is their sum)");
+    FILE *f = fig_panel_create(g, data_dir, "",
+                               "size_bytes alloc_ms fill_ms copy_ms free_ms total_ms "
+                               "(medians; total is their sum)");
     if (!f || fig_block(g, f, &s, "time per reallocate cycle") < 0) {
         if (f)
             fclose(f);
@@ -1754,7 +1141,7 @@ static int time_panel(struct fig *g, const struct plot_input *in, const struct p
         if (total > 0)
             fig_extend(g, first[i].size_bytes, total);
     }
-    return panel_close(f);
+    return fig_panel_close(f);
 }
 
 /* Figure 3: alloc, fill, copy and free time of a reallocate cycle, for up to 3 alloc kinds. */
@@ -1764,16 +1151,18 @@ static int fig_time(struct fig *g, const struct plot_input *in, const char *data
                                  ALLOC_MALLOCHOST, ALLOC_PORTABLE, ALLOC_WRITE_COMBINED,
                                  ALLOC_MAPPED};
     int dir, api;
-    if (time_pick(in, &dir, &api) < 0)
+    if (plot_time_pick(in, &dir, &api) < 0)
         return 0;
     for (size_t i = 0; i < ALLOC_COUNT && g->npanels < PLOT_TIME_PANELS; i++) {
-        const struct plot_curve *c = find_curve(in, dir, prefer[i], BUFFER_REALLOCATE, api);
+        const struct plot_curve *c =
+            plot_find_curve(in, dir, prefer[i], BUFFER_REALLOCATE, api, NULL);
         if (c && !isnan(in->rows[c->first].phase_ms[PHASE_ALLOC]) &&
             time_panel(g, in, c, data_dir) < 0)
             return -1;
     }
     snprintf(g->what, sizeof(g->what), "time of a reallocate cycle");
-    snprintf(g->detail, sizeof(g->detail), "%s, %s", dir_titles[dir],
+    snprintf(g->y_label, sizeof(g->y_label), "time per cycle (ms)");
+    snprintf(g->detail, sizeof(g->detail), "%s, %s", plot_dir_titles[dir],
              schema_value_name(AXIS_API, api));
     return 0;
 }
@@ -1786,7 +1175,7 @@ static int fig_time(struct fig *g, const struct plot_input *in, const char *data
  */
 static int latency_row(const struct plot_row *r, double max_bytes)
 {
-    return r->buffer == BUFFER_REUSE && r->dir != DIR_BIDIR && host_steady(r) &&
+    return r->buffer == BUFFER_REUSE && r->dir != DIR_BIDIR && plot_host_steady(r) &&
            r->us_per_copy > 0 && r->size_bytes <= max_bytes;
 }
 
@@ -1859,10 +1248,10 @@ static int latency_panel(struct fig *g, const struct plot_input *in, int dir, do
         const struct plot_row *first = &in->rows[cv->first];
         if (first->dir != dir || latency_count(in, cv, max_bytes) == 0)
             continue;
-        if (!f && (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), dir_titles[dir]) < 0 ||
-                   !(f = panel_create(g, data_dir, "",
-                                      "size_bytes us (pipelined: us_per_copy_median; round "
-                                      "trip: roundtrip_us_median)"))))
+        if (!f && (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
+                   !(f = fig_panel_create(g, data_dir, "",
+                                          "size_bytes us (pipelined: us_per_copy_median; round "
+                                          "trip: roundtrip_us_median)"))))
             return -1;
         seen[first->alloc] = seen[ALLOC_COUNT + first->api] = 1;
         rc = latency_block(g, f, in, cv, max_bytes, 0);
@@ -1871,7 +1260,7 @@ static int latency_panel(struct fig *g, const struct plot_input *in, int dir, do
             *roundtrips = 1;
         }
     }
-    if (f && panel_close(f) < 0)
+    if (f && fig_panel_close(f) < 0)
         rc = -1;
     return rc;
 }
@@ -1892,7 +1281,7 @@ static int latency_legend(struct fig *g, const int seen[], int roundtrips)
     for (int a = 0; a < ALLOC_COUNT; a++)
         if (seen[a]) {
             allocs[nallocs] = (struct fig_style){schema_value_name(AXIS_ALLOC, a), "pipelined", ""};
-            snprintf(allocs[nallocs].title, sizeof(allocs[0].title), "%s", allocs[nallocs].alloc);
+            snprintf(allocs[nallocs].title, sizeof(allocs[0].title), "%s", allocs[nallocs].color);
             nallocs++;
         }
     for (int a = 0; a < API_COUNT; a++)
@@ -1929,7 +1318,7 @@ static void latency_detail(struct fig *g, const struct plot_input *in, const int
         snprintf(upto, sizeof(upto), ", sizes up to %s", size);
     }
     for (size_t i = 0; i < in->nrows; i++)
-        steady &= host_steady(&in->rows[i]);
+        steady &= plot_host_steady(&in->rows[i]);
     snprintf(g->detail, sizeof(g->detail), "reuse%s%s%s%s", napis == 1 ? ", " : "",
              napis == 1 ? schema_value_name(AXIS_API, api) : "", upto,
              steady ? "" : ", cache warm, pages prefaulted");
@@ -1942,6 +1331,7 @@ static int fig_latency(struct fig *g, const struct plot_input *in, const char *d
     int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0;
     double max_bytes = latency_max_bytes(in);
     snprintf(g->what, sizeof(g->what), "time per copy");
+    snprintf(g->y_label, sizeof(g->y_label), "time per copy (µs)");
     for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
         if (latency_panel(g, in, dirs[d], max_bytes, data_dir, seen, &roundtrips) < 0)
             return -1;
@@ -1949,152 +1339,6 @@ static int fig_latency(struct fig *g, const struct plot_input *in, const char *d
         return 0;
     latency_detail(g, in, seen, max_bytes);
     return latency_legend(g, seen, roundtrips);
-}
-
-/* ---- running gnuplot ---- */
-
-/* Whether posix_spawnp would find gnuplot: an executable file of that name on PATH. */
-int plot_gnuplot_available(void)
-{
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        char file[4096];
-        struct stat st;
-        snprintf(file, sizeof(file), "%.*s/gnuplot", (int)(n ? n : 1), n ? path : ".");
-        if (stat(file, &st) == 0 && S_ISREG(st.st_mode) && access(file, X_OK) == 0)
-            return 1;
-        path += n + (path[n] == ':');
-    }
-    return 0;
-}
-
-/* Read all of fd into buf (at most cap - 1 bytes kept, the rest drained); NUL-terminated. */
-static void read_all(int fd, char *buf, size_t cap)
-{
-    size_t len = 0;
-    char sink[4096];
-    for (;;) {
-        char *dst = len + 1 < cap ? buf + len : sink;
-        size_t room = len + 1 < cap ? cap - 1 - len : sizeof(sink);
-        ssize_t n = read(fd, dst, room);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        if (dst == buf + len)
-            len += (size_t)n;
-    }
-    buf[len] = '\0';
-}
-
-/* Strip line breaks and spaces from both ends of s, in place. */
-static void trim(char *s)
-{
-    size_t start = strspn(s, "\n\r "), len = strlen(s);
-    while (len > start && strchr("\n\r ", s[len - 1]))
-        len--;
-    memmove(s, s + start, len - start);
-    s[len - start] = '\0';
-}
-
-/* "name='value'" as a gnuplot assignment, the value quoted for gnuplot; malloc'd. */
-static char *gp_assign(const char *name, const char *value)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return NULL;
-    fprintf(f, "%s = ", name);
-    gp_string(f, value);
-    if (fclose(f) != 0) {
-        free(text);
-        return NULL;
-    }
-    return text;
-}
-
-/* Spawn gnuplot on argv with stdin and stdout on /dev/null and stderr into a pipe. */
-static int spawn_gnuplot(char *const argv[], pid_t *pid, int *err_fd)
-{
-    int fds[2];
-    posix_spawn_file_actions_t fa;
-    if (pipe(fds) < 0)
-        return errno;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
-    posix_spawn_file_actions_addclose(&fa, fds[0]);
-    posix_spawn_file_actions_addclose(&fa, fds[1]);
-    int e = posix_spawnp(pid, "gnuplot", &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    close(fds[1]);
-    if (e != 0)
-        close(fds[0]);
-    else
-        *err_fd = fds[0];
-    return e;
-}
-
-/* Say how gnuplot ended, with what it wrote to stderr; returns 0 or PLOT_EGNUPLOT. */
-static int report_exit(const char *script, int status, const char *err_text, FILE *log)
-{
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        if (err_text[0])
-            logf_line(log, "gnuplot warned on %s:\n%s", script, err_text);
-        return 0;
-    }
-    if (WIFEXITED(status))
-        logf_line(log, "gnuplot failed on %s (exit status %d):", script, WEXITSTATUS(status));
-    else
-        logf_line(log, "gnuplot failed on %s (killed by signal %d):", script,
-                  WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-    logf_line(log, "%s", err_text);
-    return PLOT_EGNUPLOT;
-}
-
-/*
- * Run `gnuplot -e "plots_dir='...'; vars_file='...'" SCRIPT`.  Returns 0, or
- * PLOT_ENO_GNUPLOT / PLOT_EGNUPLOT after saying why on log, gnuplot's
- * stderr included.  Warnings on a successful run are passed through too.
- */
-static int run_gnuplot(const char *script, const char *scripts_dir, const char *vars_file,
-                       FILE *log)
-{
-    char *dir_arg = gp_assign("plots_dir", scripts_dir);
-    char *vars_arg = gp_assign("vars_file", vars_file);
-    char *expr = NULL, *err_text = malloc(PLOT_MAX_STDERR);
-    int rc = PLOT_EGNUPLOT, err_fd = -1, status = 0;
-    pid_t pid;
-    if (!dir_arg || !vars_arg || !err_text || asprintf(&expr, "%s; %s", dir_arg, vars_arg) < 0) {
-        expr = NULL;
-        logf_line(log, "cannot run gnuplot: out of memory");
-        goto out;
-    }
-    char *argv[] = {"gnuplot", "-e", expr, (char *)script, NULL};
-    int e = spawn_gnuplot(argv, &pid, &err_fd);
-    if (e != 0) {
-        rc = e == ENOENT ? PLOT_ENO_GNUPLOT : PLOT_EGNUPLOT;
-        logf_line(log, "cannot run gnuplot: %s", strerror(e));
-        goto out;
-    }
-    read_all(err_fd, err_text, PLOT_MAX_STDERR);
-    trim(err_text);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    rc = report_exit(script, status, err_text, log);
-out:
-    if (err_fd >= 0)
-        close(err_fd);
-    free(dir_arg);
-    free(vars_arg);
-    free(expr);
-    free(err_text);
-    return rc;
 }
 
 /* ---- plot_results ---- */
@@ -2116,9 +1360,15 @@ static const struct {
     {"reuse-vs-reallocate", 1, fig_reuse,
      "rows of both buffer modes, reuse and reallocate, with effective_gbps_median"},
     {"reallocate-time", 1, fig_time, "reallocate rows with alloc_ms_median, fill_ms_median, ..."},
+    {"speedup", 0, fig_speedup,
+     "reuse rows of pageable and of a page-locked kind at the same sizes, direction and api "
+     "(cache warm, touch prefaulted)"},
+    {"alloc-cost", 1, fig_alloc_cost, "reallocate rows with alloc_ms_median and free_ms_median"},
+    {"breakeven", 1, fig_breakeven,
+     "breakeven.csv with a breakeven_copies value (pinsweep plot writes it from reuse rows of "
+     "pageable and a page-locked kind and reallocate rows of that kind)"},
 };
 #define NFIGURES (sizeof(figures) / sizeof(figures[0]))
-static const char *const formats[] = {"png", "pdf", "svg"};
 
 /* The title's parts; the script joins them on one line or more, as the page's width allows. */
 static void compose_title(struct fig *g, const struct plot_input *in)
@@ -2128,48 +1378,45 @@ static void compose_title(struct fig *g, const struct plot_input *in)
              in->gpu[0] && in->host[0] ? ", " : "", in->host);
 }
 
-/* Remove what an earlier run left of a figure this run does not draw. */
-static void remove_stale(const char *name, const char *fig_dir)
+/* Write the variables file(s) of g: plain, and with latex also the LaTeX one. */
+static int write_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
+                      FILE *log)
 {
-    char file[160];
-    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-        snprintf(file, sizeof(file), "%s.%s", name, formats[i]);
-        char *path = path_join(fig_dir, file);
-        if (path)
-            unlink(path);
-        free(path);
-    }
+    if (fig_write_vars(g, data_dir, fig_dir, 0) == 0 &&
+        (!latex || fig_write_vars(g, data_dir, fig_dir, 1) == 0))
+        return 0;
+    plot_log(log, "%s: cannot write %s-vars%s.gp: %s", data_dir, g->name, latex ? "-tex" : "",
+             strerror(errno));
+    return -1;
 }
 
 /* Describe every figure into data_dir; made[i] says which have something to draw. */
 static int write_figures(const struct plot_input *in, const char *fig_dir, const char *data_dir,
-                         int made[], FILE *log)
+                         int latex, int made[], FILE *log)
 {
     struct fig *g = malloc(sizeof(*g));
     int rc = PLOT_EWRITE;
     if (!g) {
-        logf_line(log, "%s: out of memory", data_dir);
+        plot_log(log, "%s: out of memory", data_dir);
         return rc;
     }
     for (size_t i = 0; i < NFIGURES; i++) {
         fig_init(g, figures[i].name, figures[i].log_y);
         errno = 0;
         if (figures[i].describe(g, in, data_dir) < 0) {
-            logf_line(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
-                      errno ? strerror(errno) : "too many panels or curves");
+            plot_log(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
+                     errno ? strerror(errno) : "too many panels or curves");
             goto out;
         }
         made[i] = g->npanels > 0;
         if (!made[i]) {
-            logf_line(log, "note: no %s figure: it needs %s", g->name, figures[i].needs);
-            remove_stale(g->name, fig_dir);
+            plot_log(log, "note: no %s figure: it needs %s", g->name, figures[i].needs);
+            fig_remove_outputs(g->name, fig_dir);
             continue;
         }
         compose_title(g, in);
-        if (fig_write_vars(g, data_dir, fig_dir) < 0) {
-            logf_line(log, "%s: cannot write %s-vars.gp: %s", data_dir, g->name, strerror(errno));
+        if (write_vars(g, data_dir, fig_dir, latex, log) < 0)
             goto out;
-        }
     }
     rc = 0;
 out:
@@ -2177,51 +1424,14 @@ out:
     return rc;
 }
 
-/* Did gnuplot leave name.{png,pdf,svg} in fig_dir, none empty? */
-static int check_outputs(const char *name, const char *fig_dir, FILE *log)
-{
-    char file[160];
-    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-        struct stat st;
-        snprintf(file, sizeof(file), "%s.%s", name, formats[i]);
-        char *path = path_join(fig_dir, file);
-        int ok = path && stat(path, &st) == 0 && st.st_size > 0;
-        if (!ok)
-            logf_line(log, "gnuplot did not write %s", path ? path : file);
-        free(path);
-        if (!ok)
-            return PLOT_EGNUPLOT;
-    }
-    logf_line(log, "wrote %s/%s.{png,pdf,svg}", fig_dir, name);
-    return 0;
-}
-
 /* Run the script of every figure made. */
 static int draw_figures(const char *scripts_dir, const char *fig_dir, const char *data_dir,
-                        const int made[], FILE *log)
+                        int latex, const int made[], FILE *log)
 {
-    char file[160];
     int rc = 0;
-    for (size_t i = 0; i < NFIGURES && rc == 0; i++) {
-        if (!made[i])
-            continue;
-        snprintf(file, sizeof(file), "%s.gp", figures[i].name);
-        char *script = path_join(scripts_dir, file);
-        snprintf(file, sizeof(file), "%s-vars.gp", figures[i].name);
-        char *vars = path_join(data_dir, file);
-        if (!script || !vars)
-            rc = PLOT_EGNUPLOT;
-        else if (access(script, R_OK) != 0) {
-            logf_line(log,
-                      "%s: %s; set PINSWEEP_PLOTS to the folder of pinsweep's gnuplot "
-                      "scripts",
-                      script, strerror(errno));
-            rc = PLOT_EGNUPLOT;
-        } else if ((rc = run_gnuplot(script, scripts_dir, vars, log)) == 0)
-            rc = check_outputs(figures[i].name, fig_dir, log);
-        free(script);
-        free(vars);
-    }
+    for (size_t i = 0; i < NFIGURES && rc == 0; i++)
+        if (made[i])
+            rc = fig_draw(figures[i].name, scripts_dir, fig_dir, data_dir, latex, log);
     return rc;
 }
 
@@ -2229,36 +1439,42 @@ static int draw_figures(const char *scripts_dir, const char *fig_dir, const char
  * Read, describe, then draw (see plot.h).  The data files are written before
  * gnuplot is looked for, so that they can be drawn later elsewhere.
  */
-int plot_results(const char *results_dir, const char *scripts_dir, FILE *log)
+int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *log,
+                      const struct plot_opts *o)
 {
     struct plot_input in = {0};
-    int made[NFIGURES] = {0};
+    int made[NFIGURES] = {0}, latex = o && o->latex;
     char *fig_dir = NULL, *data_dir = NULL;
     int rc = PLOT_EBAD_SUMMARY;
     if (input_read(&in, results_dir, log) < 0)
         goto out;
     rc = PLOT_EWRITE;
-    fig_dir = path_join(results_dir, "figures");
-    data_dir = fig_dir ? path_join(fig_dir, "data") : NULL;
-    if (!data_dir || make_dir(fig_dir) < 0 || make_dir(data_dir) < 0) {
-        logf_line(log, "cannot create %s: %s", data_dir ? data_dir : results_dir, strerror(errno));
+    fig_dir = plot_path_join(results_dir, "figures");
+    data_dir = fig_dir ? plot_path_join(fig_dir, "data") : NULL;
+    if (!data_dir || plot_make_dir(fig_dir) < 0 || plot_make_dir(data_dir) < 0) {
+        plot_log(log, "cannot create %s: %s", data_dir ? data_dir : results_dir, strerror(errno));
         goto out;
     }
-    if ((rc = write_figures(&in, fig_dir, data_dir, made, log)) < 0)
+    if ((rc = write_figures(&in, fig_dir, data_dir, latex, made, log)) < 0)
         goto out;
     if (!plot_gnuplot_available()) {
-        logf_line(log,
-                  "gnuplot is not installed (not found on PATH), so no figures were drawn; "
-                  "their data is in %s. To draw them: apt-get install gnuplot-nox, then "
-                  "pinsweep plot %s (here, or on any machine with gnuplot)",
-                  data_dir, results_dir);
+        plot_log(log,
+                 "gnuplot is not installed (not found on PATH), so no figures were drawn; "
+                 "their data is in %s. To draw them: apt-get install gnuplot-nox, then "
+                 "pinsweep plot %s (here, or on any machine with gnuplot)",
+                 data_dir, results_dir);
         rc = PLOT_ENO_GNUPLOT;
         goto out;
     }
-    rc = draw_figures(scripts_dir, fig_dir, data_dir, made, log);
+    rc = draw_figures(scripts_dir, fig_dir, data_dir, latex, made, log);
 out:
     input_free(&in);
     free(fig_dir);
     free(data_dir);
     return rc;
+}
+
+int plot_results(const char *results_dir, const char *scripts_dir, FILE *log)
+{
+    return plot_results_opts(results_dir, scripts_dir, log, NULL);
 }

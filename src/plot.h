@@ -1,5 +1,7 @@
 /*
- * plot.h - turning a results folder's summary.csv into figures with gnuplot.
+ * plot.h - figures with gnuplot: of a results folder (plot_results), and
+ * many PDF figures bound into one file (plot_pdf_book).  plot_compare.h
+ * draws several machines side by side.
  *
  * plot_results reads DIR/summary.csv, writes what each figure shows as
  * gnuplot data and variables files under DIR/figures/data/, then runs the
@@ -12,7 +14,10 @@
  *                        single-thread host memcpy bandwidth, the ceiling of
  *                        a pageable copy (host-memcpy.csv, grey dashes): the
  *                        rows of the panel's direction, or every row of a
- *                        file without a direction column
+ *                        file without a direction column; and the PCIe
+ *                        link's raw rate (summary.csv's link_gbps, twice it
+ *                        for bidir) as a labelled line, when every row gives
+ *                        the same one (named "PCIe GenG xW" from meta.yaml)
  *   latency              time per copy against size for small copies (reuse,
  *                        up to 16 MiB), a panel per direction (h2d, d2h): the
  *                        pipelined time (us_per_copy_median, solid) and the
@@ -21,11 +26,30 @@
  *                        of a whole alloc+fill+copy+free cycle (when both
  *                        buffer modes were measured)
  *   reallocate-time      where a reallocate cycle's time goes, per alloc kind
+ *   speedup              each page-locked kind's bandwidth over pageable's
+ *                        (reuse, same direction, api and size), a panel per
+ *                        direction, with a line at 1x
+ *   alloc-cost           from reallocate rows: alloc (solid), free (dashed)
+ *                        and, for registered, the cudaHostRegister part
+ *                        (pin_ms_median, dotted) against size, with one
+ *                        pinned copy's time in grey for scale
+ *   breakeven            breakeven.csv: the copies after which allocating a
+ *                        page-locked buffer once has paid for itself, a panel
+ *                        per direction, with a line at 1 copy
  *
  * A figure the results have nothing for is left out, with a "note:" line.
- * fits.csv and host-memcpy.csv are optional: a missing one is not mentioned,
- * and one that cannot be used gets "warning: FILE:LINE: why; ..." lines and
- * the figures are drawn without it (the return code is not affected).
+ * fits.csv, host-memcpy.csv and breakeven.csv are optional: a missing one is
+ * not mentioned, and one that cannot be used gets "warning: FILE:LINE: why;
+ * ..." lines and the figures are drawn without it (the return code is not
+ * affected).
+ *
+ * With LaTeX output (struct plot_opts) each figure is also written as
+ * NAME.tex + NAME-inc.pdf (gnuplot's cairolatex): the graphics in the PDF,
+ * every text in the .tex, set by LaTeX in the document's font.  Use it with
+ * \usepackage{graphicx,color} and \graphicspath{{DIR/figures/}} (or the
+ * import package), then \input{NAME.tex}; the text is sized for
+ * \footnotesize, one-panel figures for a 3.4 in column, others for a 7 in
+ * page.  The figure's title is left to the \caption.
  *
  * The data files are written before gnuplot is looked for, so a results
  * folder made on a machine without gnuplot can be drawn later, anywhere.
@@ -33,27 +57,49 @@
 #ifndef PINSWEEP_PLOT_H
 #define PINSWEEP_PLOT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-/* Return codes of plot_results. */
+/* Return codes of plot_results, plot_compare (plot_compare.h) and plot_pdf_book. */
 enum {
     PLOT_OK = 0,
-    PLOT_EBAD_SUMMARY = -1, /* summary.csv missing, unreadable or malformed */
-    PLOT_ENO_GNUPLOT = -2,  /* gnuplot is not on PATH */
-    PLOT_EGNUPLOT = -3,     /* gnuplot ran and failed, or could not be run */
+    PLOT_EBAD_SUMMARY = -1, /* bad input: summary.csv (compare.csv, machines.csv, a PDF)
+                               missing, unreadable or malformed */
+    PLOT_ENO_GNUPLOT = -2,  /* gnuplot (pdfunite and gs, for a book) is not on PATH */
+    PLOT_EGNUPLOT = -3,     /* gnuplot (pdfunite, gs) ran and failed, or could not be run */
     PLOT_EWRITE = -4,       /* figures/ or figures/data/ could not be written */
+};
+
+/* How to draw. */
+struct plot_opts {
+    int latex; /* also NAME.tex + NAME-inc.pdf for each figure (cairolatex) */
 };
 
 /*
  * Draw the figures of results_dir (which holds summary.csv and, optionally,
- * meta.yaml, read for the GPU's name and the hostname, fits.csv and
- * host-memcpy.csv) with the scripts in
- * scripts_dir (normally the repository's plots/).  Progress and problems go
- * to log, one line each (log may be NULL).  Returns PLOT_OK or one of the
- * negative codes above; on PLOT_EGNUPLOT gnuplot's stderr is passed through
- * to log.  Paths may hold any character but a newline.
+ * meta.yaml, read for the GPU's name, the hostname and the PCIe link's
+ * generation and width, fits.csv, host-memcpy.csv and breakeven.csv) with
+ * the scripts in scripts_dir (normally the repository's plots/).  Progress
+ * and problems go to log, one line each (log may be NULL).  o may be NULL
+ * (the defaults: no LaTeX).  Returns PLOT_OK or one of the negative codes
+ * above; on PLOT_EGNUPLOT gnuplot's stderr is passed through to log.  Paths
+ * may hold any character but a newline.
  */
+int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *log,
+                      const struct plot_opts *o);
+
+/* plot_results_opts without LaTeX output. */
 int plot_results(const char *results_dir, const char *scripts_dir, FILE *log);
+
+/*
+ * Bind the n PDF files pdfs (in that order) into one PDF, out_pdf, with
+ * pdfunite (poppler-utils) when it is on PATH, else ghostscript (gs).
+ * Returns PLOT_OK; PLOT_EBAD_SUMMARY when n is 0 or an input is not a
+ * readable file; PLOT_ENO_GNUPLOT when neither program is installed (the
+ * message says what to install); PLOT_EGNUPLOT when it failed (its stderr
+ * on log).  A failed run leaves no out_pdf behind.
+ */
+int plot_pdf_book(const char *const *pdfs, size_t n, const char *out_pdf, FILE *log);
 
 /* 1 when an executable called gnuplot is on PATH, else 0. */
 int plot_gnuplot_available(void);

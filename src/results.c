@@ -16,8 +16,8 @@ const char *const results_summary_columns[] = {
     "size_bytes",
     "batch", "samples", "gbps_median", "gbps_min", "gbps_max", "gbps_mean", "gbps_stddev",
     "rsd_pct", "target_met", "stop", "timing", "us_per_copy_median", "roundtrip_us_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
-    "alloc_ms_median", "fill_ms_median", "copy_ms_median", "free_ms_median",
-    "effective_gbps_median", "status", "error", NULL};
+    "alloc_ms_median", "pin_ms_median", "fill_ms_median", "copy_ms_median", "free_ms_median",
+    "effective_gbps_median", "link_gbps", "pct_of_link", "status", "error", NULL};
 
 const char *const results_samples_columns[] = {
     "config", "sample", "copies", "device_ms", "host_ms", "gbps", "host_gbps", "h2d_ms",
@@ -107,6 +107,7 @@ int results_open(struct results *res, const char *dir, const struct experiment *
                  size_t errlen)
 {
     memset(res, 0, sizeof(*res));
+    res->link_gbps = NAN;
     res->dir = strdup(dir);
     if (!res->dir || make_dirs(dir, err, errlen) < 0)
         goto fail;
@@ -139,7 +140,7 @@ static void put_num(FILE *f, double v, const char *fmt)
 }
 
 static void write_summary(FILE *f, const struct experiment *e, const struct result *r,
-                          const struct summary *s)
+                          const struct summary *s, double link_gbps)
 {
     const struct config *c = r->config;
     int ok = r->status == RESULT_OK;
@@ -171,10 +172,15 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     put_num(f, ok ? s->h2d_gbps_median : nan, "%.6g");
     put_num(f, ok ? s->d2h_gbps_median : nan, "%.6g");
     put_num(f, ok ? s->alloc_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->pin_ms_median : nan, "%.6g");
     put_num(f, ok ? s->fill_ms_median : nan, "%.6g");
     put_num(f, ok ? s->copy_ms_median : nan, "%.6g");
     put_num(f, ok ? s->free_ms_median : nan, "%.6g");
     put_num(f, ok ? s->effective_gbps_median : nan, "%.6g");
+    /* bidir moves both directions at once: its share is of the two directions together */
+    double link = link_gbps * (config_direction(c) == DIR_BIDIR ? 2 : 1);
+    put_num(f, link_gbps, "%.6g");
+    put_num(f, ok ? 100.0 * s->gbps.median / link : nan, "%.2f");
     fprintf(f, ",%s,", status_names[r->status]);
     csv_put_text(f, ok ? "" : r->error);
     fputc('\n', f);
@@ -216,7 +222,7 @@ int results_write(struct results *res, const struct experiment *e, const struct 
     if (r->status == RESULT_OK && measure_summarise(r, &s) < 0)
         return -1;
     write_samples(res->samples, r);
-    write_summary(res->summary, e, r, &s);
+    write_summary(res->summary, e, r, &s, res->link_gbps);
     if (flush_file(res->samples) < 0 || flush_file(res->summary) < 0)
         return -1;
     return 0;

@@ -18,6 +18,7 @@
 struct results {
     char *dir;
     FILE *summary, *samples;
+    double link_gbps; /* the PCIe link's raw rate per direction, NaN when unknown */
 };
 
 /* The summary.csv and samples.csv column names, NULL-terminated (README reference). */

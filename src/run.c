@@ -3,6 +3,7 @@
  * configuration, append its rows, keep meta.yaml current, render figures.
  */
 #include "run.h"
+#include "breakeven.h"
 #include "fit.h"
 #include "gpu.h"
 #include "hostmem.h"
@@ -75,8 +76,9 @@ static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
 /* Figures at the end; without gnuplot plot_results still writes their data and says how to draw them later. */
 static void render(const char *dir, const struct run_opts *o)
 {
+    struct plot_opts po = {.latex = o->latex};
     if (o->plot)
-        plot_results(dir, o->plots_dir, stderr);
+        plot_results_opts(dir, o->plots_dir, stderr, &po);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -174,6 +176,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         code = dir ? EXIT_USAGE : EXIT_SYSTEM;
         goto out;
     }
+    res.link_gbps = link.known ? sysinfo_link_gbps(link.cur_gen, link.cur_width) : NAN;
     struct meta mt = {.exp = e, .gpu = &gpu, .host = &host, .link = &link, .engine = ops->name,
                       .command_line = o->command_line, .status = "running",
                       .started = time(NULL), .configs = s->n,
@@ -207,7 +210,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     results_close(&res);
     ops->close();
     write_host_reference(dir, s);
-    if (fit_results(dir, stdout, err, sizeof(err)) < 0)
+    if (fit_results(dir, stdout, err, sizeof(err)) < 0 ||
+        breakeven_write(dir, stdout, err, sizeof(err)) < 0)
         fprintf(stderr, "pinsweep: %s\n", err);
     render(dir, o);
     code = strcmp(mt.status, "complete") != 0 ? EXIT_SYSTEM

@@ -23,7 +23,8 @@ struct run_opts {
     const char *plots_dir;    /* the gnuplot scripts */
     const char *command_line; /* recorded in meta.yaml */
     enum progress_mode progress;
-    int plot; /* render figures at the end when gnuplot is there */
+    int plot;  /* render figures at the end when gnuplot is there */
+    int latex; /* cairolatex figures too */
 };
 
 /* Run s (expanded from e) and return one of enum exit_code. */

@@ -3,6 +3,7 @@
  */
 #include "sysinfo.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,15 @@ int sysinfo_pcie_gen(double gts)
         if (gts > rates[i] - 0.01 && gts < rates[i] + 0.01)
             return i + 1;
     return 0;
+}
+
+double sysinfo_link_gbps(int gen, int width)
+{
+    static const double gts[] = {2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
+    if (gen < 1 || gen > 6 || width <= 0)
+        return NAN;
+    double encoding = gen <= 2 ? 8.0 / 10.0 : 128.0 / 130.0;
+    return gts[gen - 1] * width * encoding / 8.0;
 }
 
 static void read_link_side(const char *dir, const char *which, char *speed, size_t n, int *gen,

@@ -54,4 +54,12 @@ int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_li
 /* PCIe generation of a transfer rate in GT/s (2.5 -> 1 ... 64 -> 6), or 0. */
 int sysinfo_pcie_gen(double gts);
 
+/*
+ * The raw per-direction bandwidth of a PCIe link in GB/s (1e9 B/s):
+ * GT/s x lanes x encoding / 8, the encoding 8b/10b for Gen 1-2 and 128b/130b
+ * from Gen 3 on (Gen3 x16 = 15.75, Gen4 x16 = 31.5, Gen5 x16 = 63.0).
+ * NaN for an unknown generation or a width of 0: never a guess.
+ */
+double sysinfo_link_gbps(int gen, int width);
+
 #endif

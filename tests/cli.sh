@@ -23,7 +23,7 @@ csv_get() { # file name key value
 
 cli_usage() {
     expect "cli: no arguments is a usage error" 2 "usage: pinsweep COMMAND" -- "$PINSWEEP"
-    expect "cli: unknown command" 2 "unknown command 'frobnicate'; commands: plan, run, plot, help, version" -- "$PINSWEEP" frobnicate
+    expect "cli: unknown command" 2 "unknown command 'frobnicate'; commands: plan, run, plot, compare, report, help, version" -- "$PINSWEEP" frobnicate
     expect "cli: unknown option" 2 "unknown option '--fast'" -- "$PINSWEEP" run --fast x.yaml
     expect "cli: option without its value" 2 "option '-o' needs a value" -- "$PINSWEEP" run tests/good/defaults.yaml -o
     expect "cli: bad device number" 2 "--device takes a whole number from 0 to 1024, not 'x'" -- "$PINSWEEP" run -d x tests/good/defaults.yaml
@@ -152,3 +152,46 @@ cli_load() {
         && t_pass "cli: meta.yaml records the host's CPU load and steal over the run" || t_fail "cli: meta.yaml records the host's CPU load and steal over the run" "$(tail -4 "$TMP/fake/meta.yaml")"
 }
 cli_load
+
+cli_compare() {
+    local o=$TMP/cmp a=results/reference/h200-pcie5/default b=results/reference/h200-pcie5/default-lease1 n
+    expect "cli: compare two H200 runs" 0 "comparison in $o" -- "$PINSWEEP" compare "$a" "$b" -o "$o" --label "lease 5=$a"
+    head -1 "$o/compare.csv" | grep -qx 'machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,pct_of_link,ratio,in_all' \
+        && t_pass "cli: compare.csv has its columns" || t_fail "cli: compare.csv has its columns" "$(head -1 "$o/compare.csv")"
+    n=$(csv_get "$o/compare.csv" ratio machine "lease 5" | sort -u | tr '\n' ' ')
+    [ "$n" = "1.0000 " ] && t_pass "cli: the baseline's ratio is 1" || t_fail "cli: the baseline's ratio is 1" "$n"
+    n=$(awk -F, 'NR > 1' "$o/compare.csv" | wc -l)
+    [ "$n" = 532 ] && t_pass "cli: one row per configuration and machine (2 x 266)" || t_fail "cli: one row per configuration and machine" "$n rows"
+    grep -q '^lease 5,results/reference/h200-pcie5/default,NVIDIA H200,Gen5 x16,63.0154,' "$o/machines.csv" \
+        && t_pass "cli: machines.csv names GPU, link and label" || t_fail "cli: machines.csv names GPU, link and label" "$(cat "$o/machines.csv")"
+    grep -q '^| PCIe link | Gen5 x16, 63.02 GB/s raw per direction | Gen5 x16, 63.02 GB/s raw per direction |$' "$o/compare.md" && grep -q 'None: every configuration is in every folder.' "$o/compare.md" \
+        && t_pass "cli: compare.md has the machine table" || t_fail "cli: compare.md has the machine table" "$(head -20 "$o/compare.md")"
+    grep -q '^| pinned | h2d | 55.43 GB/s | 55.49 GB/s (1.00×) |$' "$TMP/out" \
+        && t_pass "cli: compare prints the peaks with ratios" || t_fail "cli: compare prints the peaks with ratios" "$(grep pinned "$TMP/out")"
+    expect "cli: compare needs two folders" 2 "compare takes two or more results folders" -- "$PINSWEEP" compare "$a"
+    expect "cli: compare of a folder without results" 2 "$TMP/empty/summary.csv: No such file or directory" -- "$PINSWEEP" compare "$a" "$TMP/empty" -o "$TMP/cmp2"
+    expect "cli: --label needs NAME=DIR" 2 "--label takes NAME=DIR" -- "$PINSWEEP" compare "$a" "$b" --label oops
+    expect "cli: --label must name a folder given" 2 "--label names 'results/x', which is not one of the folders given" -- "$PINSWEEP" compare "$a" "$b" --label "x=results/x"
+    expect "cli: compare folders with different sweeps" 0 "" -- "$PINSWEEP" compare "$a" results/reference/h200-pcie5/seed-256mb -o "$TMP/cmp3"
+    grep -q '^- `pinned|h2d|reuse|sync|warm|prefaulted|256000000`: in H200 Gen5x16 vm' "$TMP/cmp3/compare.md" \
+        && t_pass "cli: configurations in only some folders are listed" || t_fail "cli: configurations in only some folders are listed" "$(grep -m3 '^- ' "$TMP/cmp3/compare.md")"
+    n=$(csv_get "$TMP/cmp3/compare.csv" in_all size_bytes 256000000 | sort -u)
+    [ "$n" = no ] && t_pass "cli: compare.csv marks them in_all=no" || t_fail "cli: compare.csv marks them in_all=no" "$n"
+}
+
+cli_report() {
+    local o=$TMP/rep a=results/reference/h200-pcie5/default
+    expect "cli: report on a results folder" 0 "report in $o/report.md" -- "$PINSWEEP" report "$a" results/reference/h200-pcie5/seed-256mb -o "$o"
+    grep -q '^| pinned | 55.43 GB/s at 256MiB (88.0% of the link) | 55.32 GB/s at 1GiB (87.8% of the link) | – |$' "$o/report.md" \
+        && t_pass "cli: report has peaks with their share of the link" || t_fail "cli: report has peaks with their share of the link" "$(grep '^| pinned' "$o/report.md" | head -2)"
+    grep -q '^Pinned over pageable near 256 MB: h2d 8.1× (54.98 against 6.78 GB/s at 256MB, sync); d2h 4.9×' "$o/report.md" \
+        && t_pass "cli: report has the pinned/pageable speedup at 256 MB" || t_fail "cli: report has the pinned/pageable speedup at 256 MB" "$(grep -i 'pinned over' "$o/report.md")"
+    grep -q '^| pinned | h2d | sync | 7.60 µs | 55.27 GB/s | 410 KiB | 2.6% |$' "$o/report.md" \
+        && t_pass "cli: report has latency and n_half from fits.csv" || t_fail "cli: report has latency and n_half from fits.csv" "$(grep '^| pinned | h2d | sync' "$o/report.md")"
+    local img missing=""
+    for img in $(grep -o '](\.\./[^)]*\.png)' "$o/report.md" | tr -d '()]'); do [ -f "$o/$img" ] || missing="$missing $img"; done
+    [ -z "$missing" ] && grep -q '](\.\./' "$o/report.md" && t_pass "cli: report embeds figures by working relative paths" || t_fail "cli: report embeds figures by working relative paths" "missing:$missing"
+}
+
+cli_compare
+cli_report

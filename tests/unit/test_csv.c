@@ -171,8 +171,8 @@ static void test_read_fixture(void)
             nerr++;
             text = csv_table_get(&t, i, er);
         }
-    CHECK(name, t.ncols == 33 && csv_table_col(&t, "experiment") == 0,
-          "%zu columns; want 33 with experiment first", t.ncols);
+    CHECK(name, t.ncols == 36 && csv_table_col(&t, "experiment") == 0,
+          "%zu columns; want 36 with experiment first", t.ncols);
     CHECK("read_fixture_quoted_error", nerr == 1 && strchr(text, ',') && strchr(text, '"'),
           "%zu error rows, text [%s]; want 1 holding a comma and a quote", nerr, text);
     csv_table_free(&t);

@@ -1,11 +1,12 @@
 /*
  * test_plot.c - unit tests of plot.c: figures from the fixture results
- * (with and without fits.csv and host-memcpy.csv), the data they are drawn
- * from, the warnings for unusable optional files, and the return code and
- * message for each way it can fail.  Prints PASS or FAIL per check
- * (check.h), and SKIP where gnuplot is needed but not installed; exits 1 on
- * any failure.  Run from the repository root; the gnuplot scripts are read
- * from $PINSWEEP_PLOTS, else plots/.
+ * (with and without fits.csv, host-memcpy.csv and breakeven.csv), the data
+ * they are drawn from, the warnings for unusable optional files, and the
+ * return code and message for each way it can fail.  test_plot_headline.c
+ * tests the link line, the speedup, alloc-cost and breakeven figures and
+ * LaTeX output; test_plot_compare.c the compare figures and PDF books.  Prints PASS or FAIL per
+ * check (check.h), and SKIP where gnuplot is needed but not installed; exits 1 on any failure.  Run
+ * from the repository root; the gnuplot scripts are read from $PINSWEEP_PLOTS, else plots/.
  */
 #include "check.h"
 #include "plot.h"
@@ -98,11 +99,12 @@ static int file_count(const char *path, const char *s)
     return n;
 }
 
-enum { WITH_SIDE_FILES = 1 }; /* copy fits.csv and host-memcpy.csv too */
+enum { WITH_SIDE_FILES = 1 }; /* copy fits.csv, host-memcpy.csv and breakeven.csv too */
 
 /*
  * A new folder under tmpdir holding the fixture's summary.csv (lines with
- * drop left out) and meta.yaml, and with side, fits.csv and host-memcpy.csv.
+ * drop left out) and meta.yaml, and with side, fits.csv, host-memcpy.csv
+ * and breakeven.csv.
  */
 static const char *make_results(const char *name, const char *drop, int side)
 {
@@ -113,7 +115,8 @@ static const char *make_results(const char *name, const char *drop, int side)
         copy_file(FIXTURE "/meta.yaml", path_in(dir, "meta.yaml"), NULL) < 0)
         return NULL;
     if (side && (copy_file(FIXTURE "/fits.csv", path_in(dir, "fits.csv"), NULL) < 0 ||
-                 copy_file(FIXTURE "/host-memcpy.csv", path_in(dir, "host-memcpy.csv"), NULL) < 0))
+                 copy_file(FIXTURE "/host-memcpy.csv", path_in(dir, "host-memcpy.csv"), NULL) < 0 ||
+                 copy_file(FIXTURE "/breakeven.csv", path_in(dir, "breakeven.csv"), NULL) < 0))
         return NULL;
     return dir;
 }
@@ -171,6 +174,12 @@ static const struct {
     {"reuse-vs-reallocate.pdf", "%PDF"},
     {"reuse-vs-reallocate.svg", "<?xml"},
     {"reallocate-time.png", "\x89PNG"},
+    {"speedup.png", "\x89PNG"},
+    {"speedup.pdf", "%PDF"},
+    {"alloc-cost.png", "\x89PNG"},
+    {"alloc-cost.svg", "<?xml"},
+    {"breakeven.png", "\x89PNG"},
+    {"breakeven.pdf", "%PDF"},
 };
 #define NEXPECTED (sizeof(expected_figures) / sizeof(expected_figures[0]))
 
@@ -183,6 +192,76 @@ static const char *missing_figure(const char *dir)
     return NULL;
 }
 
+#define MAX_POINTS 64
+
+/*
+ * The (size_bytes, gbps) points of the rows of the host-memcpy.csv at path
+ * for direction dir (h2d or d2h); every row of a file without a direction
+ * column.  Returns how many (at most MAX_POINTS).
+ */
+static size_t memcpy_points(const char *path, const char *dir, double pts[][2])
+{
+    char *text = read_text(path);
+    int has_dir = strncmp(text, "direction,", 10) == 0;
+    size_t n = 0, len = strlen(dir);
+    for (const char *line = strchr(text, '\n'); line && line[1] && n < MAX_POINTS;
+         line = strchr(line + 1, '\n')) {
+        const char *cells = line + 1;
+        if (has_dir) {
+            if (strncmp(cells, dir, len) != 0 || cells[len] != ',')
+                continue;
+            cells += len + 1;
+        }
+        if (sscanf(cells, "%lf,%lf", &pts[n][0], &pts[n][1]) == 2)
+            n++;
+    }
+    free(text);
+    return n;
+}
+
+/* The points of the ceiling block of an overlay file; returns how many (at most MAX_POINTS). */
+static size_t ceiling_points(const char *overlay, double pts[][2])
+{
+    char *text = read_text(overlay);
+    const char *p = strstr(text, "line=ceiling");
+    size_t n = 0;
+    for (p = p ? strchr(p, '\n') : NULL;
+         p && n < MAX_POINTS && sscanf(p + 1, "%lf %lf", &pts[n][0], &pts[n][1]) == 2;
+         p = strchr(p + 1, '\n'))
+        n++;
+    free(text);
+    return n;
+}
+
+static int point_order(const void *pa, const void *pb)
+{
+    const double *a = pa, *b = pb;
+    return (a[0] > b[0]) - (a[0] < b[0]);
+}
+
+/*
+ * Does the ceiling of panel dir (h2d or d2h) in results folder results hold
+ * the rows of memcpy_csv for dir (all rows of an old file without
+ * directions), all of them and nothing else, in size order?
+ */
+static void check_ceiling(const char *name, const char *results, const char *memcpy_csv,
+                          const char *dir)
+{
+    char file[64], check[160];
+    double want[MAX_POINTS][2], got[MAX_POINTS][2];
+    snprintf(file, sizeof(file), "figures/data/bandwidth-%s-overlay.dat", dir);
+    size_t nwant = memcpy_points(memcpy_csv, dir, want);
+    qsort(want, nwant, sizeof(want[0]), point_order);
+    size_t ngot = ceiling_points(path_in(results, file), got), same = 0;
+    while (same < nwant && same < ngot && got[same][0] == want[same][0] &&
+           fabs(got[same][1] - want[same][1]) < 1e-9 * want[same][1])
+        same++;
+    snprintf(check, sizeof(check), "%s: the %s ceiling is host-memcpy.csv's rows for %s", name, dir,
+             dir);
+    CHECK(check, ngot == nwant && same == nwant,
+          "%zu points drawn, %zu rows of %s; they differ from point %zu", ngot, nwant, dir, same);
+}
+
 /* The data the bandwidth figure's overlays and the latency figure are drawn from. */
 static void check_side_data(const char *name, const char *dir)
 {
@@ -193,6 +272,8 @@ static void check_side_data(const char *name, const char *dir)
     CHECK(check, file_count(h2d, "line=fit") == 6 && file_count(h2d, "line=ceiling") == 1,
           "%d fits, %d ceilings in %s", file_count(h2d, "line=fit"),
           file_count(h2d, "line=ceiling"), h2d);
+    check_ceiling(name, dir, FIXTURE "/host-memcpy.csv", "h2d");
+    check_ceiling(name, dir, FIXTURE "/host-memcpy.csv", "d2h");
     snprintf(check, sizeof(check), "%s: no overlay for bidir", name);
     CHECK(check, !exists(dir, "figures/data/bandwidth-bidir-overlay.dat"),
           "bandwidth-bidir-overlay.dat written: fits.csv has no bidir rows");
@@ -201,7 +282,7 @@ static void check_side_data(const char *name, const char *dir)
           file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "nnotes = 2") &&
               file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "'dotted: fit t0 + n/B'") &&
               file_has(path_in(dir, "figures/data/bandwidth-vars.gp"),
-                       "'host memcpy, 1 thread (pageable ceiling)'"),
+                       "'host memcpy via a 2 MiB staging buffer, 1 thread (pageable ceiling)'"),
           "bandwidth-vars.gp lacks the notes");
     snprintf(check, sizeof(check), "%s: latency has pipelined and round trip curves", name);
     const char *lat = path_in(dir, "figures/data/latency-d2h.dat");
@@ -222,7 +303,7 @@ static void check_fit_model(const char *dir)
 {
     const char *name = "fit_curve_is_the_model_bandwidth";
     char *text = read_text(path_in(dir, "figures/data/bandwidth-h2d-overlay.dat"));
-    const char *block = strstr(text, "alloc=pinned line=fit api=async\n");
+    const char *block = strstr(text, "color=pinned line=fit point=async\n");
     double size = 0, gbps = 0;
     int n = block ? sscanf(strchr(block, '\n') + 1, "%lf %lf", &size, &gbps) : 0;
     double want = 4096 / (2.3372e-6 + 4096 / 55.5089e9) / 1e9;
@@ -424,6 +505,20 @@ static const struct {
     {"memcpy_bad_size", "host-memcpy.csv", "size_bytes,gbps_median,samples\n0.5,20,10\n",
      "warning: FILE:2: size_bytes '0.5' is not a whole number of bytes; no host memcpy "
      "ceiling drawn"},
+    {"memcpy_bidir", "host-memcpy.csv",
+     "direction,size_bytes,gbps_median,samples,staging_bytes\n"
+     "h2d,4096,26.3,10,2097152\nbidir,4096,20,10,2097152\n",
+     "warning: FILE:3: direction 'bidir' is not one of h2d | d2h; no host memcpy ceiling drawn"},
+    {"memcpy_empty_direction", "host-memcpy.csv",
+     "direction,size_bytes,gbps_median,samples,staging_bytes\n,4096,20,10,2097152\n",
+     "warning: FILE:2: direction '' is not one of h2d | d2h; no host memcpy ceiling drawn"},
+    {"memcpy_bad_staging", "host-memcpy.csv",
+     "direction,size_bytes,gbps_median,samples,staging_bytes\nd2h,4096,19.4,10,2MiB\n",
+     "warning: FILE:2: staging_bytes '2MiB' is not a number; no host memcpy ceiling drawn"},
+    {"memcpy_zero_staging", "host-memcpy.csv",
+     "direction,size_bytes,gbps_median,samples,staging_bytes\nd2h,4096,19.4,10,0\n",
+     "warning: FILE:2: staging_bytes '0' is not a whole number of bytes; no host memcpy "
+     "ceiling drawn"},
 };
 
 /* Hide gnuplot (hide = 1) by pointing PATH at an empty folder, or show it again (0). */
@@ -476,6 +571,66 @@ static void test_bad_side_files(void)
 {
     for (size_t i = 0; i < sizeof(side_cases) / sizeof(side_cases[0]); i++)
         check_side_case(i);
+}
+
+/*
+ * host-memcpy.csv in its forms: the h2d panel draws the h2d rows and the d2h
+ * panel the d2h rows; a file from before the direction column (no direction,
+ * no staging_bytes) has its rows drawn in both.  The legend names the
+ * staging buffer when the file gives one size for it.  Checked on the data
+ * written for gnuplot (gnuplot hidden, which is quicker).
+ */
+static const struct {
+    const char *name, *text, *title;
+} memcpy_cases[] = {
+    {"old_format_both_panels",
+     "size_bytes,gbps_median,samples\n268435456,10.97,10\n4096,21.84,10\n1048576,35.81,10\n",
+     "'host memcpy, 1 thread (pageable ceiling)'"},
+    {"h2d_rows_only",
+     "direction,size_bytes,gbps_median,samples,staging_bytes\n"
+     "h2d,4096,26.31,10,2097152\nh2d,1048576,27.64,10,2097152\n",
+     "'host memcpy via a 2 MiB staging buffer, 1 thread (pageable ceiling)'"},
+    {"no_staging_column",
+     "direction,size_bytes,gbps_median,samples\n"
+     "d2h,65536,21.38,10\nh2d,65536,29.92,10\nd2h,4096,19.42,10\n",
+     "'host memcpy, 1 thread (pageable ceiling)'"},
+    {"staging_8mib",
+     "direction,size_bytes,gbps_median,samples,staging_bytes\n"
+     "h2d,4096,26.31,10,8388608\nd2h,4096,19.42,10,8388608\n",
+     "'host memcpy via an 8 MiB staging buffer, 1 thread (pageable ceiling)'"},
+    {"staging_sizes_differ",
+     "direction,size_bytes,gbps_median,samples,staging_bytes\n"
+     "h2d,4096,26.31,10,2097152\nd2h,4096,19.42,10,1048576\n",
+     "'host memcpy via a staging buffer, 1 thread (pageable ceiling)'"},
+};
+
+static void test_memcpy_forms(void)
+{
+    for (size_t i = 0; i < sizeof(memcpy_cases) / sizeof(memcpy_cases[0]); i++) {
+        char name[96], subdir[64];
+        char *log = NULL;
+        snprintf(name, sizeof(name), "memcpy_%s", memcpy_cases[i].name);
+        snprintf(subdir, sizeof(subdir), "memcpy-%s", memcpy_cases[i].name);
+        const char *dir = make_results(subdir, NULL, WITH_SIDE_FILES);
+        const char *file = dir ? path_in(dir, "host-memcpy.csv") : "";
+        if (!dir || write_text(file, memcpy_cases[i].text) < 0) {
+            CHECK(name, 0, "cannot make %s", file);
+            continue;
+        }
+        hide_gnuplot(1);
+        int rc = plot(dir, plots_dir, &log);
+        hide_gnuplot(0);
+        CHECK(name, rc == PLOT_ENO_GNUPLOT && !strstr(log, "warning"),
+              "returned %d, want %d, without warnings; log:\n%s", rc, PLOT_ENO_GNUPLOT, log);
+        check_ceiling(name, dir, file, "h2d");
+        check_ceiling(name, dir, file, "d2h");
+        char check[128];
+        snprintf(check, sizeof(check), "%s: legend", name);
+        CHECK(check,
+              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), memcpy_cases[i].title),
+              "bandwidth-vars.gp lacks %s", memcpy_cases[i].title);
+        free(log);
+    }
 }
 
 /* Without gnuplot on PATH: -2, the data files still written, and how to draw later. */
@@ -623,6 +778,7 @@ int main(void)
     test_latency_variants();
     test_host_states();
     test_bad_side_files();
+    test_memcpy_forms();
     test_no_gnuplot();
     test_gnuplot_fails();
     test_bad_summaries();

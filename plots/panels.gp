@@ -1,0 +1,57 @@
+# panels.gp - the common drawing of the speedup, alloc-cost, breakeven,
+# compare-bandwidth and compare-ratio figures: panels side by side, each a
+# set of curves against transfer size (log x; y log when the variables file
+# says log_y = 1), its reference lines labelled, the legend strip below.
+# Loaded by those scripts, which set before loading it:
+#   fig_name     the figure's name: writes OUT_DIR/NAME.{png,pdf,svg}
+#   errorbars    1: the data blocks have columns size y y_min y_max (min..max
+#                bars); 0: size y
+# and run as
+#   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/NAME-vars.gp'" plots/NAME.gp
+# Overlays (over_*) are drawn under the curves: they are references.
+
+if (!exists('vars_file')) exit error fig_name . ".gp: set vars_file='DIR/figures/data/" . fig_name . "-vars.gp' with -e"
+if (!exists('plots_dir')) plots_dir = 'plots'
+if (!exists('errorbars')) errorbars = 0
+load plots_dir . '/style.gp'
+load vars_file
+
+blk(p, j) = panel_first[p] + j - 1
+ovr(p, j) = panel_over_first[p] + j - 1
+data_curves = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
+    (errorbars ? 'using 1:2:3:4 with yerrorlines ' : 'using 1:2 with linespoints ') . \
+    'lw line_lw(block_line[blk(p, j)]) lc rgb color_of(block_color[blk(p, j)]) ' . \
+    'dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle'
+overlays = 'for [j = 1:panel_nover[p]] panel_over_file[p] index (j - 1) using 1:2 ' . \
+    'with lines lw line_lw(over_line[ovr(p, j)]) lc rgb color_of(over_color[ovr(p, j)]) ' . \
+    'dt line_dt(over_line[ovr(p, j)]) notitle'
+
+do for [fmt in formats] {
+    eval page_setup
+    eval term_cmd(fmt, W, H)
+    set output out_file(fig_name, fmt)
+    set multiplot title fig_text font font_spec(fmt, 9.5)
+    eval axes_reset
+    set pointsize point_size(fmt)
+    set logscale x 2
+    eval 'set xtics ' . xtics_for(fmt)
+    if (log_y) { set logscale y 10; set mytics 10 } else { unset logscale y; set mytics default }
+    set xrange [x_min:x_max]
+    set xlabel x_label offset 0, 0.3
+    do for [p = 1:npanels] {
+        eval panel_place(p, W, H, legend_rows)
+        eval hlines_set
+        set yrange [panel_y_min[p]:panel_y_max[p]]
+        eval 'set ytics ' . panel_y_tics[p]
+        set title panel_title[p] offset 0, -0.4
+        if (p == 1) { set ylabel y_label } else { unset ylabel }
+        # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)
+        if (panel_nover[p] > 0) { plot @overlays, @data_curves } else { plot @data_curves }
+    }
+    # The legend gets a strip of its own under the panels: it hides no data.
+    eval legend_place(npanels, W, H, legend_rows, kc)
+    @key_plot
+    if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
+    unset multiplot
+    set output
+}

@@ -1,0 +1,538 @@
+/*
+ * test_plot_headline.c - unit tests of what plot_results draws for a
+ * write-up: the PCIe link line on the bandwidth figure (only when
+ * summary.csv gives the link), the speedup, alloc-cost and breakeven
+ * figures from the PCIe 3.0 fixture (tests/fixtures/machine-gen3), the notes
+ * when their data is missing, and LaTeX output (cairolatex).  Prints PASS,
+ * FAIL or SKIP per check (check.h); SKIP where gnuplot (or pdflatex, for
+ * the LaTeX document) is needed but not installed.  Run from the repository
+ * root; the gnuplot scripts are read from $PINSWEEP_PLOTS, else plots/.
+ */
+#include "check.h"
+#include "csv.h"
+#include "plot.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define GEN3 "tests/fixtures/machine-gen3"
+#define UNKNOWN "tests/fixtures/machine-unknown-link"
+#define SMALL "tests/fixtures/results-small"
+
+static const char *plots_dir = "plots";
+static char tmpdir[] = "/tmp/pinsweep-test-plot-headline-XXXXXX";
+
+/* dir/name in a static buffer (one of four, so several may be used at once). */
+static const char *path_in(const char *dir, const char *name)
+{
+    static char bufs[4][2048];
+    static int next;
+    char *p = bufs[next++ % 4];
+    snprintf(p, sizeof(bufs[0]), "%s/%s", dir, name);
+    return p;
+}
+
+/* All of the file at path, malloc'd ("" when it cannot be read). */
+static char *read_text(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = fopen(path, "r"), *m = open_memstream(&text, &len);
+    int c;
+    while (f && (c = fgetc(f)) != EOF)
+        fputc(c, m);
+    if (f)
+        fclose(f);
+    fclose(m);
+    return text;
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+/* Copy file from to file to, replacing every from_s by to_s on the way (NULL: none). */
+static int copy_edit(const char *from, const char *to, const char *from_s, const char *to_s)
+{
+    char *text = read_text(from);
+    FILE *f = fopen(to, "w");
+    int rc = f && text[0] ? 0 : -1;
+    for (const char *p = text, *hit; f && *p; p = hit ? hit + strlen(from_s) : p + strlen(p)) {
+        hit = from_s ? strstr(p, from_s) : NULL;
+        fwrite(p, 1, hit ? (size_t)(hit - p) : strlen(p), f);
+        if (hit)
+            fputs(to_s, f);
+    }
+    if (f && fclose(f) != 0)
+        rc = -1;
+    free(text);
+    return rc;
+}
+
+static int file_has(const char *path, const char *s)
+{
+    char *text = read_text(path);
+    int found = strstr(text, s) != NULL;
+    free(text);
+    return found;
+}
+
+static int file_count(const char *path, const char *s)
+{
+    char *text = read_text(path);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, s)); p += strlen(s))
+        n++;
+    free(text);
+    return n;
+}
+
+static int exists(const char *dir, const char *name)
+{
+    return access(path_in(dir, name), F_OK) == 0;
+}
+
+/* Does dir/figures/name exist, non-empty, starting with magic? */
+static int figure_ok(const char *dir, const char *name, const char *magic)
+{
+    char head[16] = {0};
+    FILE *f = fopen(path_in(dir, name), "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(head, 1, sizeof(head) - 1, f);
+    fclose(f);
+    return n >= strlen(magic) && memcmp(head, magic, strlen(magic)) == 0;
+}
+
+/*
+ * A new folder tmpdir/name with the files of fixture folder from (NULL-
+ * terminated list), each copied unchanged.
+ */
+static const char *make_folder(const char *name, const char *from, const char *const files[])
+{
+    static char dir[1024];
+    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
+    if (mkdir(dir, 0777) < 0)
+        return NULL;
+    for (size_t i = 0; files[i]; i++)
+        if (copy_edit(path_in(from, files[i]), path_in(dir, files[i]), NULL, NULL) < 0)
+            return NULL;
+    return dir;
+}
+
+static const char *const gen3_files[] = {"summary.csv", "meta.yaml", "breakeven.csv", NULL};
+
+/* Hide gnuplot (hide = 1) by pointing PATH at an empty folder, or show it again (0). */
+static void hide_gnuplot(int hide)
+{
+    static char *saved;
+    if (hide && !saved) {
+        saved = strdup(getenv("PATH") ? getenv("PATH") : "");
+        setenv("PATH", path_in(tmpdir, "empty-bin"), 1);
+    } else if (!hide && saved) {
+        setenv("PATH", saved, 1);
+        free(saved);
+        saved = NULL;
+    }
+}
+
+/* Run plot_results_opts (latex as given), gnuplot hidden when hide; the log in *log. */
+static int plot(const char *dir, int latex, int hide, char **log)
+{
+    size_t len;
+    FILE *f = open_memstream(log, &len);
+    struct plot_opts o = {.latex = latex};
+    hide_gnuplot(hide);
+    int rc = plot_results_opts(dir, plots_dir, f, &o);
+    hide_gnuplot(0);
+    fclose(f);
+    return rc;
+}
+
+/* The number after "name = " in the file at path (NaN when absent). */
+static double var_number(const char *path, const char *name)
+{
+    char *text = read_text(path), key[128];
+    snprintf(key, sizeof(key), "%s = ", name);
+    const char *p = strstr(text, key);
+    double v = p ? strtod(p + strlen(key), NULL) : NAN;
+    free(text);
+    return v;
+}
+
+/* ---- the PCIe link line ---- */
+
+/*
+ * results-small gives link_gbps 63 on every row and meta.yaml says Gen5
+ * x16: a labelled line at 63 in h2d and d2h and at 126 in bidir, inside
+ * each panel's y range.
+ */
+static void test_link_known(void)
+{
+    static const char *const files[] = {"summary.csv", "meta.yaml", NULL};
+    char *log = NULL;
+    const char *dir = make_folder("link-known", SMALL, files);
+    int rc = dir ? plot(dir, 0, 1, &log) : -100;
+    const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
+    CHECK("link_known_plots", rc == PLOT_ENO_GNUPLOT, "returned %d; log:\n%s", rc, log);
+    CHECK("link_known_three_lines",
+          file_has(vars, "nhlines = 3\n") &&
+              file_has(vars, "hline_panel[1] = 1; hline_y[1] = 63; hline_color[1] = 'link'") &&
+              file_has(vars, "hline_panel[2] = 2; hline_y[2] = 63;") &&
+              file_has(vars, "hline_panel[3] = 3; hline_y[3] = 126;"),
+          "%s lacks the lines at 63, 63 and 126", vars);
+    CHECK("link_known_labels",
+          file_count(vars, "'PCIe Gen5 x16 raw: 63.0 GB/s'") == 2 &&
+              file_has(vars, "'PCIe Gen5 x16 raw, both directions: 126.0 GB/s'"),
+          "%s lacks the labels", vars);
+    double h2d = var_number(vars, "panel_y_max[1]"), bidir = var_number(vars, "panel_y_max[3]");
+    CHECK("link_known_in_range", h2d >= 63 * 1.05 && h2d <= 80 && bidir >= 126 * 1.05,
+          "panel_y_max %g (h2d) and %g (bidir); the lines and labels must fit", h2d, bidir);
+    CHECK("link_known_bidir_own_scale", var_number(vars, "panel_y_max[1]") < bidir,
+          "the h2d panel is scaled to bidir's sum");
+    free(log);
+}
+
+/*
+ * No link known: machine-unknown-link (link_gbps empty, meta.yaml
+ * "current: unknown"), an old summary without the column, and rows that
+ * disagree: no line at all (the last with a note).
+ */
+static void test_link_unknown(void)
+{
+    static const char *const files[] = {"summary.csv", "meta.yaml", NULL};
+    char *log = NULL;
+    const char *dir = make_folder("unknown", UNKNOWN, files);
+    int rc = dir ? plot(dir, 0, 1, &log) : -100;
+    const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
+    CHECK("link_unknown_draws_no_line",
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 0\n") && !file_has(vars, "PCIe"),
+          "returned %d; %s has a link line; log:\n%s", rc, vars, log);
+    CHECK("link_unknown_is_not_mentioned", !strstr(log, "link_gbps") && !strstr(log, "PCIe"),
+          "log:\n%s", log);
+    free(log);
+
+    dir = make_folder("link-old-summary", SMALL, (const char *const[]){"meta.yaml", NULL});
+    write_text(path_in(dir, "summary.csv"),
+               "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+               "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,65536,8.2,ok\n");
+    rc = plot(dir, 0, 1, &log);
+    CHECK("link_old_summary_draws_no_line",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "nhlines = 0\n"),
+          "returned %d; log:\n%s", rc, log);
+    free(log);
+
+    dir = make_folder("link-differs", SMALL, (const char *const[]){"meta.yaml", NULL});
+    write_text(path_in(dir, "summary.csv"),
+               "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
+               "pinned,h2d,reuse,sync,4096,0.6,63,ok\npinned,h2d,reuse,sync,65536,8.2,31.5,ok\n");
+    rc = plot(dir, 0, 1, &log);
+    CHECK("link_differs_draws_no_line",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "nhlines = 0\n") &&
+              strstr(log, "note: ") && strstr(log, "link_gbps is not the same in every row"),
+          "returned %d; log:\n%s", rc, log);
+    free(log);
+}
+
+/* A link without generation and width in meta.yaml: "PCIe link raw", never a guessed Gen. */
+static void test_link_without_meta(void)
+{
+    char *log = NULL;
+    const char *dir = make_folder("link-no-meta", SMALL, (const char *const[]){NULL});
+    write_text(path_in(dir, "summary.csv"),
+               "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
+               "pinned,h2d,reuse,sync,4096,0.6,15.7538,ok\n"
+               "pinned,h2d,reuse,sync,65536,8.2,15.7538,ok\n");
+    int rc = plot(dir, 0, 1, &log);
+    const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
+    CHECK("link_without_meta_label",
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 1\n") &&
+              file_has(vars, "'PCIe link raw: 15.75 GB/s'"),
+          "returned %d; %s lacks the plain label; log:\n%s", rc, vars, log);
+    free(log);
+}
+
+/* ---- the headline figures from the PCIe 3.0 fixture ---- */
+
+static const char *const headline_figures[] = {"speedup", "alloc-cost", "breakeven", "bandwidth"};
+
+/* Every format of the headline figures, with gnuplot: PNG, PDF and SVG, not empty. */
+static void test_gen3_figures(void)
+{
+    const char *name = "gen3_draws_speedup_alloc_cost_breakeven";
+    char *log = NULL, file[64];
+    const char *dir = make_folder("gen3", GEN3, gen3_files);
+    if (!plot_gnuplot_available()) {
+        printf("SKIP %s: gnuplot not installed\n", name);
+        return;
+    }
+    int rc = dir ? plot(dir, 0, 0, &log) : -100;
+    const char *missing = NULL;
+    for (size_t i = 0; i < sizeof(headline_figures) / sizeof(headline_figures[0]); i++) {
+        static const char *const ext[] = {"png", "pdf", "svg"}, *const magic[] = {"\x89PNG", "%PDF",
+                                                                                  "<?xml"};
+        for (size_t k = 0; k < 3 && !missing; k++) {
+            snprintf(file, sizeof(file), "figures/%s.%s", headline_figures[i], ext[k]);
+            if (!figure_ok(dir, file, magic[k]))
+                missing = file;
+        }
+    }
+    CHECK(name, rc == PLOT_OK && !missing, "returned %d, %s missing or empty; log:\n%s", rc,
+          missing ? missing : "no figure", log);
+    CHECK("gen3_no_warnings_or_notes", !strstr(log, "warning") && !strstr(log, "note:"), "log:\n%s",
+          log);
+    CHECK(
+        "gen3_link_line",
+        file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "'PCIe Gen3 x16 raw: 15.75 GB/s'"),
+        "bandwidth-vars.gp lacks the Gen3 link");
+    free(log);
+}
+
+/* gbps_median of the fixture row (alloc, direction, buffer, size), NaN when absent. */
+static double fixture_gbps(const char *alloc, const char *dir, const char *buffer, const char *size)
+{
+    struct csv_table t;
+    char err[256];
+    double v = NAN;
+    if (csv_table_read(GEN3 "/summary.csv", &t, err, sizeof(err)) < 0)
+        return v;
+    for (size_t i = 0; i < t.nrows; i++)
+        if (!strcmp(csv_table_get(&t, i, csv_table_col(&t, "alloc")), alloc) &&
+            !strcmp(csv_table_get(&t, i, csv_table_col(&t, "direction")), dir) &&
+            !strcmp(csv_table_get(&t, i, csv_table_col(&t, "buffer")), buffer) &&
+            !strcmp(csv_table_get(&t, i, csv_table_col(&t, "size_bytes")), size))
+            v = strtod(csv_table_get(&t, i, csv_table_col(&t, "gbps_median")), NULL);
+    csv_table_free(&t);
+    return v;
+}
+
+/* The y of the first point at size in the block of data file path headed by heading. */
+static double block_y(const char *path, const char *heading, const char *size)
+{
+    char *text = read_text(path), key[64];
+    const char *b = strstr(text, heading), *end = b ? strstr(b, "\n\n\n") : NULL;
+    snprintf(key, sizeof(key), "\n%s ", size);
+    const char *p = b ? strstr(b, key) : NULL;
+    double v = p && (!end || p < end) ? strtod(p + strlen(key), NULL) : NAN;
+    free(text);
+    return v;
+}
+
+/* The data of the headline figures, gnuplot hidden: what each curve is made of. */
+static void test_gen3_data(void)
+{
+    char *log = NULL;
+    const char *dir = make_folder("gen3-data", GEN3, gen3_files);
+    int rc = dir ? plot(dir, 0, 1, &log) : -100;
+    CHECK("gen3_data_written", rc == PLOT_ENO_GNUPLOT && !strstr(log, "note:"),
+          "returned %d; log:\n%s", rc, log);
+    const char *sp = path_in(dir, "figures/data/speedup-h2d.dat");
+    double got = block_y(sp, "color=pinned line=reuse point=sync", "268435456");
+    double want = fixture_gbps("pinned", "h2d", "reuse", "268435456") /
+                  fixture_gbps("pageable", "h2d", "reuse", "268435456");
+    CHECK("speedup_is_the_bandwidth_ratio", fabs(got - want) < 1e-4 * want,
+          "pinned h2d at 256 MiB: %g, want %g", got, want);
+    CHECK("speedup_has_each_page_locked_kind",
+          file_count(sp, "# index") == 2 && file_has(sp, "color=registered") &&
+              !file_has(sp, "color=pageable"),
+          "blocks of %s", sp);
+    const char *sv = path_in(dir, "figures/data/speedup-vars.gp");
+    CHECK("speedup_line_at_1",
+          file_has(sv, "nhlines = 2\n") && file_has(sv, "hline_y[1] = 1;") &&
+              file_has(sv, "fig_title = 'gen3-small: how many times faster than pageable'"),
+          "%s lacks the 1x lines or the title", sv);
+
+    const char *ac = path_in(dir, "figures/data/alloc-cost-h2d.dat");
+    CHECK("alloc_cost_parts",
+          file_count(ac, "line=alloc") == 3 && file_count(ac, "line=free") == 3 &&
+              file_count(ac, "line=pin") == 1 && file_has(ac, "color=registered line=pin"),
+          "alloc, free and pin blocks of %s", ac);
+    CHECK("alloc_cost_pinned_copy_for_scale",
+          file_has(path_in(dir, "figures/data/alloc-cost-h2d-overlay.dat"),
+                   "one pinned copy: copy_ms_median"),
+          "no reference line in alloc-cost-h2d-overlay.dat");
+
+    const char *be = path_in(dir, "figures/data/breakeven-d2h.dat");
+    CHECK("breakeven_from_breakeven_csv",
+          file_count(be, "# index") == 2 &&
+              fabs(block_y(path_in(dir, "figures/data/breakeven-h2d.dat"),
+                           "color=pinned line=reuse point=sync", "4096") -
+                   258.9) < 1e-9,
+          "breakeven-h2d.dat's pinned 4 KiB point is not breakeven.csv's 258.9");
+    CHECK("breakeven_line_at_1_copy",
+          file_has(path_in(dir, "figures/data/breakeven-vars.gp"), "'1 copy'"),
+          "breakeven-vars.gp lacks the 1-copy line");
+    free(log);
+}
+
+/*
+ * Figures whose data is missing: a note each, and what an earlier run drew
+ * of them is removed.  breakeven.csv with an empty count: a gap (NaN) and a
+ * note in the legend; an unusable one: a warning naming the line.
+ */
+static void test_headline_missing(void)
+{
+    char *log = NULL;
+    const char *dir = make_folder("headline-missing", GEN3, gen3_files);
+    int rc = plot(dir, 0, 1, &log);
+    free(log);
+    unlink(path_in(dir, "breakeven.csv"));
+    copy_edit(GEN3 "/summary.csv", path_in(dir, "summary.csv"), ",reallocate,", ",reuse,");
+    write_text(path_in(dir, "figures/breakeven.png"), "stale");
+    rc = plot(dir, 0, 1, &log);
+    CHECK("headline_missing_notes",
+          rc == PLOT_ENO_GNUPLOT && strstr(log, "note: no alloc-cost figure: it needs") &&
+              strstr(log, "note: no breakeven figure: it needs breakeven.csv"),
+          "returned %d; log:\n%s", rc, log);
+    CHECK("headline_missing_stale_removed", !exists(dir, "figures/breakeven.png"),
+          "breakeven.png of the earlier run is still there");
+    free(log);
+
+    dir = make_folder("breakeven-gap", GEN3, gen3_files);
+    copy_edit(GEN3 "/breakeven.csv", path_in(dir, "breakeven.csv"), ",258.9\n", ",\n");
+    rc = plot(dir, 0, 1, &log);
+    CHECK("breakeven_gap_where_not_faster",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(path_in(dir, "figures/data/breakeven-h2d.dat"), "\n4096 NaN\n") &&
+              file_has(path_in(dir, "figures/data/breakeven-vars.gp"), "a gap:"),
+          "returned %d; log:\n%s", rc, log);
+    free(log);
+
+    dir = make_folder("breakeven-bad", GEN3, gen3_files);
+    copy_edit(GEN3 "/breakeven.csv", path_in(dir, "breakeven.csv"), ",258.9\n", ",many\n");
+    rc = plot(dir, 0, 1, &log);
+    char want[1200];
+    snprintf(want, sizeof(want),
+             "warning: %s:2: breakeven_copies 'many' is not a number; no breakeven figure drawn",
+             path_in(dir, "breakeven.csv"));
+    CHECK("breakeven_bad_file_warns",
+          rc == PLOT_ENO_GNUPLOT && strstr(log, want) && strstr(log, "note: no breakeven figure"),
+          "returned %d; want [%s] in the log:\n%s", rc, want, log);
+    free(log);
+}
+
+/* ---- LaTeX ---- */
+
+/* Is there an executable prog on PATH? */
+static int have(const char *prog)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof(cmd), "command -v %s > /dev/null 2>&1", prog);
+    return system(cmd) == 0;
+}
+
+/*
+ * With latex: NAME.tex + NAME-inc.pdf for every figure, its text LaTeX and
+ * its graphics named by base name; without: the .tex files of an earlier run
+ * removed.  When pdflatex is installed, a paper that inputs one compiles.
+ */
+static void test_latex(void)
+{
+    const char *name = "latex_writes_tex_and_inc_pdf";
+    char *log = NULL;
+    const char *dir = make_folder("latex", GEN3, gen3_files);
+    if (!plot_gnuplot_available()) {
+        printf("SKIP %s: gnuplot not installed\n", name);
+        return;
+    }
+    int rc = plot(dir, 1, 0, &log);
+    int all = 1;
+    for (size_t i = 0; i < sizeof(headline_figures) / sizeof(headline_figures[0]); i++) {
+        char tex[64], inc[64];
+        snprintf(tex, sizeof(tex), "figures/%s.tex", headline_figures[i]);
+        snprintf(inc, sizeof(inc), "figures/%s-inc.pdf", headline_figures[i]);
+        all &= figure_ok(dir, tex, "%") && figure_ok(dir, inc, "%PDF");
+    }
+    CHECK(name, rc == PLOT_OK && all && strstr(log, "wrote ") && strstr(log, "speedup.tex"),
+          "returned %d; log:\n%s", rc, log);
+    const char *tex = path_in(dir, "figures/bandwidth.tex");
+    CHECK("latex_text_is_latex",
+          file_has(tex, "host $\\rightarrow$ device") && file_has(tex, "10$^{9}$ B/s") &&
+              !file_has(tex, "→") && file_has(tex, "]{bandwidth-inc}}"),
+          "%s: text not LaTeX, or graphics not named by base name", tex);
+    CHECK("latex_no_inc_tex_left", !exists(dir, "figures/bandwidth-inc.tex"),
+          "bandwidth-inc.tex left behind");
+    free(log);
+    if (!have("pdflatex")) {
+        printf("SKIP latex_compiles_in_a_paper: pdflatex not installed\n");
+    } else {
+        char cmd[4096];
+        write_text(path_in(dir, "paper.tex"),
+                   "\\documentclass{article}\\usepackage{graphicx,color}"
+                   "\\graphicspath{{figures/}}\\begin{document}"
+                   "\\begin{figure}\\footnotesize\\input{figures/speedup.tex}\\end{figure}"
+                   "\\begin{figure}\\footnotesize\\input{figures/breakeven.tex}\\end{figure}"
+                   "\\end{document}\n");
+        snprintf(cmd, sizeof(cmd),
+                 "cd '%s' && pdflatex -interaction=nonstopmode -halt-on-error paper.tex "
+                 "> paper.out 2>&1",
+                 dir);
+        int st = system(cmd);
+        CHECK("latex_compiles_in_a_paper",
+              WIFEXITED(st) && WEXITSTATUS(st) == 0 && figure_ok(dir, "paper.pdf", "%PDF"),
+              "pdflatex failed; see %s/paper.log", dir);
+    }
+    rc = plot(dir, 0, 0, &log);
+    CHECK("latex_removed_when_not_asked",
+          rc == PLOT_OK && !exists(dir, "figures/bandwidth.tex") &&
+              !exists(dir, "figures/bandwidth-inc.pdf"),
+          "returned %d; stale LaTeX files kept", rc);
+    free(log);
+}
+
+/* Without gnuplot, latex still writes both variables files, so both can be drawn later. */
+static void test_latex_no_gnuplot(void)
+{
+    char *log = NULL;
+    const char *dir = make_folder("latex-no-gnuplot", GEN3, gen3_files);
+    int rc = plot(dir, 1, 1, &log);
+    const char *vt = path_in(dir, "figures/data/speedup-vars-tex.gp");
+    CHECK("latex_vars_without_gnuplot",
+          rc == PLOT_ENO_GNUPLOT && exists(dir, "figures/data/speedup-vars.gp") &&
+              file_has(vt, "y_label = 'speedup over pageable ($\\times$)'"),
+          "returned %d; %s missing or not LaTeX", rc, vt);
+    free(log);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+int main(void)
+{
+    if (getenv("PINSWEEP_PLOTS"))
+        plots_dir = getenv("PINSWEEP_PLOTS");
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    mkdir(path_in(tmpdir, "empty-bin"), 0777);
+    test_link_known();
+    test_link_unknown();
+    test_link_without_meta();
+    test_gen3_figures();
+    test_gen3_data();
+    test_headline_missing();
+    test_latex();
+    test_latex_no_gnuplot();
+    if (nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
+        fprintf(stderr, "test_plot_headline: cannot remove %s: %s\n", tmpdir, strerror(errno));
+    return check_exit();
+}
