@@ -2,10 +2,11 @@
 # tests/run-tests (which defines PINSWEEP, TMP, t_pass, t_fail, t_skip).
 # Runs that need a GPU use the fake engine (memcpy, no GPU: src/gpu_fake.c).
 
-# expect NAME WANT_RC STDERR_SUBSTRING -- COMMAND...
+# expect NAME WANT_RC STDERR_SUBSTRING -- COMMAND...  (a command may take 300 s at most)
 expect() {
     local name=$1 want=$2 msg=$3; shift 4
-    "$@" > "$TMP/out" 2> "$TMP/err"; local rc=$?
+    timeout 300 "$@" > "$TMP/out" 2> "$TMP/err"; local rc=$?
+    if [ $rc -eq 124 ]; then t_fail "$name" "timed out after 300 s: $*"; return 1; fi
     if [ $rc -ne "$want" ]; then t_fail "$name" "exit $rc, want $want; stderr: $(head -3 "$TMP/err")"; return 1; fi
     if [ -n "$msg" ] && ! grep -qF -- "$msg" "$TMP/err"; then
         t_fail "$name" "stderr lacks '$msg'; it says: $(head -3 "$TMP/err")"; return 1; fi
