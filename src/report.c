@@ -138,7 +138,7 @@ static void md_alloc_cost(FILE *out, const struct folder *f)
         if (!header++)
             fprintf(out, "\n| alloc | measured at | allocate | free |\n|---|---|---|---|\n");
         double gib = num(f, (size_t)best, FC_SIZE) / (1024.0 * 1024 * 1024);
-        fprintf(out, "| %s | %s | %.3f s per GiB | %.3f s per GiB |\n", alloc,
+        fprintf(out, "| %s | %s | %.3g s per GiB | %.3g s per GiB |\n", alloc,
                 units_format_size((uint64_t)num(f, (size_t)best, FC_SIZE), size, sizeof(size)),
                 num(f, (size_t)best, FC_ALLOC_MS) / 1e3 / gib,
                 num(f, (size_t)best, FC_FREE_MS) / 1e3 / gib);
@@ -297,9 +297,17 @@ int report_run(const struct compare_input *inputs, size_t n, const char *out_dir
     size_t opened = 0;
     if (!f)
         return -2;
-    for (; opened < n; opened++)
-        if (folder_open(&f[opened], inputs[opened].dir, inputs[opened].label, log) < 0)
+    for (; opened < n; opened++) {
+        struct folder *fo = &f[opened];
+        if (folder_open(fo, inputs[opened].dir, inputs[opened].label, log) < 0)
             goto out;
+        if (!inputs[opened].label) { /* a report often holds several experiments of one machine */
+            char machine[sizeof(fo->label)];
+            snprintf(machine, sizeof(machine), "%s", fo->label);
+            snprintf(fo->label, sizeof(fo->label), "%.60s on %.90s",
+                     folder_meta(fo, "experiment.name"), machine);
+        }
+    }
     if (mkdir(out_dir, 0777) < 0 && errno != EEXIST) {
         fprintf(log, "pinsweep: cannot create %s: %s\n", out_dir, strerror(errno));
         rc = -2;

@@ -1,0 +1,68 @@
+# compare-ratio-vars.gp - written by pinsweep for plots/compare-ratio.gp (see src/plot_fig.c)
+fig_title = 'default: bandwidth relative to lease 5 (adaptive)'
+fig_detail = 'reuse, cache warm, pages prefaulted'
+fig_machine = ''
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'bandwidth ÷ the baseline''s'
+out_dir = 'results/reference/h200-pcie5/compare-leases/figures'
+log_y = 0
+npanels = 2
+nblocks = 14
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'host → device, sync'
+panel_file[1] = 'results/reference/h200-pcie5/compare-leases/figures/data/compare-ratio-h2d.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/compare-leases/figures/data/compare-ratio-h2d-overlay.dat'
+panel_title[2] = 'device → host, sync'
+panel_file[2] = 'results/reference/h200-pcie5/compare-leases/figures/data/compare-ratio-d2h.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/compare-leases/figures/data/compare-ratio-d2h-overlay.dat'
+array panel_first[2] = [1, 8]
+array panel_nblocks[2] = [7, 7]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_color[14] = ['machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2']
+array block_line[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_point[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array over_color[1] = ['']
+array over_line[1] = ['']
+nhlines = 2
+array hline_panel[2]
+array hline_y[2]
+array hline_color[2]
+array hline_line[2]
+array hline_where[2]
+array hline_label[2]
+hline_panel[1] = 1; hline_y[1] = 1; hline_color[1] = ''; hline_line[1] = 'guide'; hline_where[1] = 'right-above'; hline_label[1] = ''
+hline_panel[2] = 2; hline_y[2] = 1; hline_color[2] = ''; hline_line[2] = 'guide'; hline_where[2] = 'right-above'; hline_label[2] = ''
+nkeys = 2
+key_cols = 2
+key_rows = 1
+key_max_chars = 42
+array key_color[2] = ['machine:2', '']
+array key_line[2] = ['machine', 'guide']
+array key_point[2] = ['', '']
+array key_title[2] = ['lease 1 (10 samples) (H200, PCIe Gen5 x16)', '1: as fast as the baseline']
+nnotes = 8
+note_cols = 4
+note_rows = 2
+note_max_chars = 14
+array note_color[8] = ['', '', '', '', '', '', '', '-']
+array note_line[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', '']
+array note_point[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', '']
+array note_title[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', ' ']
+x_min = 2925.7142857142858
+x_max = 1503238553.5999999
+y_min = 0.60000000000000009
+y_max = 1.4000000000000001
+y_tics = 'autofreq'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 0.60000000000000009; panel_y_max[1] = 1.4000000000000001
+panel_y_tics[1] = 'autofreq'
+panel_y_min[2] = 0.60000000000000009; panel_y_max[2] = 1.4000000000000001
+panel_y_tics[2] = 'autofreq'
+size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
+size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
+size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "" 1073741824 1)'
