@@ -46,7 +46,7 @@ GPU_OBJ  := $(BUILD)/gpu_cuda.o $(BUILD)/kernels.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test run deps clean FORCE
+.PHONY: all test run deps clean fuzz FORCE
 all: $(BUILD)/pinsweep
 
 $(BUILD)/pinsweep: $(BUILD)/main.o $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o
@@ -102,7 +102,25 @@ run: deps
 deps:
 	$(Q)bash scripts/install-deps
 
+# Fuzzing the experiment loader and sweep expansion with libFuzzer (clang),
+# under ASan and UBSan. FUZZ_TIME seconds (default 60); new crashes land in
+# build-fuzz/ as crash-*: copy them to tests/fuzz/regressions/ once fixed.
+FUZZ_TIME ?= 60
+FUZZ_SRC  := src/experiment.c src/schema.c src/units.c src/diag.c src/sweep.c src/plan.c
+build-fuzz/fuzz_experiment: tests/fuzz/fuzz_experiment.c $(FUZZ_SRC) $(wildcard src/*.h)
+	@mkdir -p build-fuzz
+	@echo "  CLANG   $@"
+	$(Q)clang -std=c11 -g -O1 -D_GNU_SOURCE -Isrc -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -o $@ tests/fuzz/fuzz_experiment.c $(FUZZ_SRC) \
+		-Wl,-Bstatic -lyaml -lgsl -lgslcblas -Wl,-Bdynamic -lm
+
+fuzz: build-fuzz/fuzz_experiment
+	$(Q)mkdir -p build-fuzz/corpus
+	$(Q)cp -n tests/bad/*.yaml tests/good/*.yaml experiments/*.yaml tests/fuzz/regressions/* build-fuzz/corpus/ 2>/dev/null || true
+	$(Q)cd build-fuzz && ./fuzz_experiment -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus
+
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

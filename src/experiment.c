@@ -203,11 +203,55 @@ static char *parse_string(struct loader *ld, const struct key_def *def, yaml_nod
 
 static int push_value(struct axis_values *av, uint64_t value)
 {
-    uint64_t *nv = realloc(av->v, (av->n + 1) * sizeof(*nv));
-    if (!nv)
-        return -1;
-    av->v = nv;
+    /* Capacity doubles at each power of two, so a 100000-value range costs O(n). */
+    if ((av->n & (av->n - 1)) == 0) {
+        uint64_t *nv = realloc(av->v, (av->n ? 2 * av->n : 1) * sizeof(*nv));
+        if (!nv)
+            return -1;
+        av->v = nv;
+    }
     av->v[av->n++] = value;
+    return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * Drop later repeats of a value, keeping the first occurrence and the order:
+ * ranges are pushed without a check each (that was quadratic), then cleaned
+ * here in O(n log n).
+ */
+static int dedupe_values(struct axis_values *av)
+{
+    if (av->n < 2)
+        return 0;
+    uint64_t *sorted = malloc(av->n * sizeof(*sorted));
+    unsigned char *used = calloc(av->n, 1);
+    if (!sorted || !used) {
+        free(sorted);
+        free(used);
+        return -1;
+    }
+    memcpy(sorted, av->v, av->n * sizeof(*sorted));
+    qsort(sorted, av->n, sizeof(*sorted), cmp_u64);
+    size_t k = 0;
+    for (size_t i = 0; i < av->n; i++) {
+        uint64_t *hit = bsearch(&av->v[i], sorted, av->n, sizeof(*sorted), cmp_u64);
+        while (hit > sorted && hit[-1] == av->v[i])
+            hit--; /* the first of equal values marks them all */
+        size_t at = (size_t)(hit - sorted);
+        if (!used[at]) {
+            used[at] = 1;
+            av->v[k++] = av->v[i];
+        }
+    }
+    av->n = k;
+    free(sorted);
+    free(used);
     return 0;
 }
 
@@ -289,7 +333,7 @@ static int expand_factor(struct loader *ld, struct axis_values *av, uint64_t fro
             break;
         if (b > to)
             b = to;
-        if (!has_value(av, b) && push_value(av, b) < 0)
+        if (push_value(av, b) < 0)
             return -1;
         last = b;
         if (b == to)
@@ -327,7 +371,7 @@ static int expand_step(struct loader *ld, struct axis_values *av, uint64_t from,
         return -1;
     }
     for (uint64_t b = from;; b += step) {
-        if (!has_value(av, b) && push_value(av, b) < 0)
+        if (push_value(av, b) < 0)
             return -1;
         if (b == to)
             break;
@@ -350,7 +394,7 @@ static int expand_count(struct loader *ld, struct axis_values *av, uint64_t from
     double ratio = log((double)to / (double)from);
     for (long i = 0; i < n; i++) {
         uint64_t b = i == n - 1 ? to : (uint64_t)llround((double)from * exp(ratio * i / (n - 1)));
-        if (!has_value(av, b) && push_value(av, b) < 0)
+        if (push_value(av, b) < 0)
             return -1;
     }
     return 0;
@@ -381,10 +425,10 @@ static int parse_size_range(struct loader *ld, struct axis_values *av, yaml_node
             scalar(r.to), scalar(r.from));
         return -1;
     }
-    if (r.count)
-        return expand_count(ld, av, from, to, r.count);
-    return r.factor ? expand_factor(ld, av, from, to, r.factor)
-                    : expand_step(ld, av, from, to, r.step);
+    int rc = r.count    ? expand_count(ld, av, from, to, r.count)
+             : r.factor ? expand_factor(ld, av, from, to, r.factor)
+                        : expand_step(ld, av, from, to, r.step);
+    return rc < 0 ? rc : dedupe_values(av);
 }
 
 /* One scalar value of an axis. */
@@ -776,6 +820,22 @@ static void check_root(struct loader *ld, yaml_node_t *root)
 
 int experiment_load(const char *path, struct experiment *exp, FILE *out)
 {
+    char *text;
+    size_t len;
+    if (!out)
+        out = stderr;
+    if (read_file(path, &text, &len, out) < 0) {
+        memset(exp, 0, sizeof(*exp));
+        return -2;
+    }
+    int rc = experiment_parse(path, text, len, exp, out);
+    free(text);
+    return rc;
+}
+
+int experiment_parse(const char *path, const char *text, size_t len, struct experiment *exp,
+                     FILE *out)
+{
     struct loader ld = {.exp = exp};
     yaml_parser_t parser;
     int rc = -1;
@@ -784,8 +844,12 @@ int experiment_load(const char *path, struct experiment *exp, FILE *out)
         out = stderr;
     memset(exp, 0, sizeof(*exp));
     set_defaults(exp);
-    if (read_file(path, &exp->text, &exp->text_len, out) < 0)
+    exp->text = malloc(len + 1);
+    if (!exp->text)
         return -2;
+    memcpy(exp->text, text, len);
+    exp->text[len] = '\0';
+    exp->text_len = len;
     exp->path = strdup(path);
     exp->name = file_stem(path);
     exp->description = strdup("");

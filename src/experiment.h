@@ -75,6 +75,14 @@ struct experiment {
  */
 int experiment_load(const char *path, struct experiment *exp, FILE *out);
 
+/*
+ * The same for text[0..len-1] (which need not be NUL-terminated), named
+ * path in messages.  experiment_load() reads the file and calls this; the
+ * fuzzer calls it directly.  Returns 0, -1 (errors reported) or -2 (memory).
+ */
+int experiment_parse(const char *path, const char *text, size_t len, struct experiment *exp,
+                     FILE *out);
+
 /* Free what experiment_load() allocated; safe on a zeroed struct. */
 void experiment_free(struct experiment *exp);
 

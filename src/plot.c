@@ -223,9 +223,10 @@ static int read_rows(struct plot_input *in, FILE *log)
 
 /* ---- reading fits.csv and host-memcpy.csv (optional: a problem is a warning) ---- */
 
-/* Row i of fits.csv into f; -1 after reporting its problems. */
-static int read_fit(const struct csv_table *t, size_t i, struct plot_fit *f, struct problems *p)
+/* Row i of fits.csv into row (a struct plot_fit); -1 after reporting its problems. */
+static int read_fit(const struct csv_table *t, size_t i, void *row, struct problems *p)
 {
+    struct plot_fit *f = row;
     int *axes[NAXIS_COLS] = {&f->alloc, &f->dir,   &f->buffer,
                              &f->api,   &f->cache, &f->touch}; /* as in axis_cols */
     int before = p->n;
@@ -242,34 +243,17 @@ static int read_fit(const struct csv_table *t, size_t i, struct plot_fit *f, str
 }
 
 /*
- * The fits of RESULTS/fits.csv, if there is one.  A file that cannot be used
- * is a warning (FILE:LINE: why) and the figures are drawn without fits: they
- * are a gloss on the measurements, which stand without them.
+ * RESULTS/fits.csv, if there is one: the fits of the reuse curves.  A file
+ * that cannot be used is a warning and the figures are drawn without fits.
  */
 static void read_fits(struct plot_input *in, FILE *log)
 {
     static const char *const cols[] = {"alloc", "direction", "buffer",
                                        "api",   "t0_us",     "bandwidth_gbps"};
-    struct csv_table t = {0};
-    char *path = plot_path_join(in->dir, "fits.csv");
-    struct problems p = {path, "warning: ", "; no fit curves drawn", "", log, 0};
-    if (!path || plot_side_table(path, cols, sizeof(cols) / sizeof(cols[0]), &t, &p) <= 0)
-        goto out;
-    in->fits = calloc(t.nrows ? t.nrows : 1, sizeof(in->fits[0]));
-    if (!in->fits)
-        problem(&p, 0, "out of memory");
-    for (size_t i = 0; in->fits && i < t.nrows; i++)
-        if (read_fit(&t, i, &in->fits[in->nfits], &p) == 0)
-            in->nfits++;
-    problems_end(&p);
-out:
-    if (p.n) {
-        free(in->fits);
-        in->fits = NULL;
-        in->nfits = 0;
-    }
-    csv_table_free(&t);
-    free(path);
+    static const struct plot_side_file fits = {
+        "fits.csv", cols, sizeof(cols) / sizeof(cols[0]), "; no fit curves drawn",
+        sizeof(struct plot_fit), read_fit, NULL};
+    in->fits = plot_read_side_file(&fits, in->dir, &in->nfits, log);
 }
 
 static int memcpy_order(const void *pa, const void *pb)
@@ -295,10 +279,10 @@ static int read_memcpy_dir(const struct csv_table *t, size_t i, int *dir, struct
     return -1;
 }
 
-/* Row i of host-memcpy.csv into m; -1 after reporting its problems. */
-static int read_memcpy(const struct csv_table *t, size_t i, struct plot_memcpy *m,
-                       struct problems *p)
+/* Row i of host-memcpy.csv into row (a struct plot_memcpy); -1 after reporting its problems. */
+static int read_memcpy(const struct csv_table *t, size_t i, void *row, struct problems *p)
 {
+    struct plot_memcpy *m = row;
     int before = p->n;
     read_memcpy_dir(t, i, &m->dir, p);
     if (plot_read_number(t, i, "size_bytes", 1, &m->size_bytes, p) == 0)
@@ -321,28 +305,10 @@ static int read_memcpy(const struct csv_table *t, size_t i, struct plot_memcpy *
 static void read_host_memcpy(struct plot_input *in, FILE *log)
 {
     static const char *const cols[] = {"size_bytes", "gbps_median"};
-    struct csv_table t = {0};
-    char *path = plot_path_join(in->dir, "host-memcpy.csv");
-    struct problems p = {path, "warning: ", "; no host memcpy ceiling drawn", "", log, 0};
-    if (!path || plot_side_table(path, cols, 2, &t, &p) <= 0)
-        goto out;
-    in->memcpy_pts = calloc(t.nrows ? t.nrows : 1, sizeof(in->memcpy_pts[0]));
-    if (!in->memcpy_pts)
-        problem(&p, 0, "out of memory");
-    for (size_t i = 0; in->memcpy_pts && i < t.nrows; i++)
-        if (read_memcpy(&t, i, &in->memcpy_pts[in->nmemcpy], &p) == 0)
-            in->nmemcpy++;
-    problems_end(&p);
-    if (in->nmemcpy > 1)
-        qsort(in->memcpy_pts, in->nmemcpy, sizeof(in->memcpy_pts[0]), memcpy_order);
-out:
-    if (p.n) {
-        free(in->memcpy_pts);
-        in->memcpy_pts = NULL;
-        in->nmemcpy = 0;
-    }
-    csv_table_free(&t);
-    free(path);
+    static const struct plot_side_file host_memcpy = {
+        "host-memcpy.csv", cols, sizeof(cols) / sizeof(cols[0]), "; no host memcpy ceiling drawn",
+        sizeof(struct plot_memcpy), read_memcpy, memcpy_order};
+    in->memcpy_pts = plot_read_side_file(&host_memcpy, in->dir, &in->nmemcpy, log);
 }
 
 /* The value of a "key: value" line if it is one for key; NULL otherwise. */
@@ -502,16 +468,11 @@ static double common_link(const struct plot_input *in, int *some)
 /* Read and check everything plot_results needs from results_dir. */
 static int input_read(struct plot_input *in, const char *results_dir, FILE *log)
 {
-    char err[512];
     int some_link;
     in->dir = results_dir;
     in->summary_path = plot_path_join(results_dir, "summary.csv");
-    if (!in->summary_path)
+    if (!in->summary_path || plot_read_table(in->summary_path, &in->table, log) < 0)
         return -1;
-    if (csv_table_read(in->summary_path, &in->table, err, sizeof(err)) < 0) {
-        plot_log(log, "%s", err);
-        return -1;
-    }
     if (check_columns(in, log) < 0 || read_rows(in, log) < 0)
         return -1;
     if (build_curves(in) < 0) {
@@ -1449,23 +1410,12 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
     if (input_read(&in, results_dir, log) < 0)
         goto out;
     rc = PLOT_EWRITE;
-    fig_dir = plot_path_join(results_dir, "figures");
-    data_dir = fig_dir ? plot_path_join(fig_dir, "data") : NULL;
-    if (!data_dir || plot_make_dir(fig_dir) < 0 || plot_make_dir(data_dir) < 0) {
-        plot_log(log, "cannot create %s: %s", data_dir ? data_dir : results_dir, strerror(errno));
+    if (plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log) < 0 ||
+        (rc = write_figures(&in, fig_dir, data_dir, latex, made, log)) < 0 ||
+        (rc = plot_need_gnuplot(log, data_dir,
+                                "pinsweep plot %s (here, or on any machine with gnuplot)",
+                                results_dir)) < 0)
         goto out;
-    }
-    if ((rc = write_figures(&in, fig_dir, data_dir, latex, made, log)) < 0)
-        goto out;
-    if (!plot_gnuplot_available()) {
-        plot_log(log,
-                 "gnuplot is not installed (not found on PATH), so no figures were drawn; "
-                 "their data is in %s. To draw them: apt-get install gnuplot-nox, then "
-                 "pinsweep plot %s (here, or on any machine with gnuplot)",
-                 data_dir, results_dir);
-        rc = PLOT_ENO_GNUPLOT;
-        goto out;
-    }
     rc = draw_figures(scripts_dir, fig_dir, data_dir, latex, made, log);
 out:
     input_free(&in);

@@ -82,11 +82,8 @@ static int read_machines(struct cmp_input *in, FILE *log)
 {
     struct csv_table t = {0};
     struct problems p = {in->machines_path, "", "", "", log, 0};
-    char err[512];
-    if (csv_table_read(in->machines_path, &t, err, sizeof(err)) < 0) {
-        plot_log(log, "%s", err);
+    if (plot_read_table(in->machines_path, &t, log) < 0)
         return -1;
-    }
     if (csv_table_col(&t, "machine") < 0)
         problem(&p, 1, "no column 'machine' in the header; is this a pinsweep machines.csv?");
     else if (t.nrows == 0)
@@ -187,11 +184,8 @@ static int read_compare(struct cmp_input *in, FILE *log)
                                        "gbps_median"};
     struct csv_table t = {0};
     struct problems p = {in->compare_path, "", "", "", log, 0};
-    char err[512];
-    if (csv_table_read(in->compare_path, &t, err, sizeof(err)) < 0) {
-        plot_log(log, "%s", err);
+    if (plot_read_table(in->compare_path, &t, log) < 0)
         return -1;
-    }
     for (size_t c = 0; c < sizeof(need) / sizeof(need[0]); c++)
         if (csv_table_col(&t, need[c]) < 0)
             problem(&p, 1, "no column '%s' in the header; is this a pinsweep compare.csv?",
@@ -518,23 +512,10 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
     if (in.nm > CMP_PALETTE)
         plot_log(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
     rc = PLOT_EWRITE;
-    fig_dir = plot_path_join(out_dir, "figures");
-    data_dir = fig_dir ? plot_path_join(fig_dir, "data") : NULL;
-    if (!data_dir || plot_make_dir(fig_dir) < 0 || plot_make_dir(data_dir) < 0) {
-        plot_log(log, "cannot create %s: %s", data_dir ? data_dir : out_dir, strerror(errno));
+    if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) < 0 ||
+        (rc = cmp_write(&in, fig_dir, data_dir, latex, made, log)) < 0 ||
+        (rc = plot_need_gnuplot(log, data_dir, "run pinsweep compare again where gnuplot is")) < 0)
         goto out;
-    }
-    if ((rc = cmp_write(&in, fig_dir, data_dir, latex, made, log)) < 0)
-        goto out;
-    if (!plot_gnuplot_available()) {
-        plot_log(log,
-                 "gnuplot is not installed (not found on PATH), so no figures were drawn; "
-                 "their data is in %s. To draw them: apt-get install gnuplot-nox, then run "
-                 "pinsweep compare again where gnuplot is",
-                 data_dir);
-        rc = PLOT_ENO_GNUPLOT;
-        goto out;
-    }
     for (size_t i = 0; i < NCMP_FIGURES && rc == 0; i++)
         if (made[i])
             rc = fig_draw(cmp_figures[i].name, scripts_dir, fig_dir, data_dir, latex, log);

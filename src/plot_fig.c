@@ -141,6 +141,15 @@ int plot_check_bytes(const struct csv_table *t, size_t i, const char *name, doub
     return -1;
 }
 
+int plot_read_table(const char *path, struct csv_table *t, FILE *log)
+{
+    char err[512];
+    if (csv_table_read(path, t, err, sizeof(err)) == 0)
+        return 0;
+    plot_log(log, "%s", err);
+    return -1;
+}
+
 int plot_side_table(const char *path, const char *const cols[], size_t ncols, struct csv_table *t,
                     struct problems *p)
 {
@@ -156,6 +165,34 @@ int plot_side_table(const char *path, const char *const cols[], size_t ncols, st
         if (csv_table_col(t, cols[c]) < 0)
             problem(p, 1, "no column '%s' in the header", cols[c]);
     return p->n ? -1 : 1;
+}
+
+void *plot_read_side_file(const struct plot_side_file *f, const char *dir, size_t *n, FILE *log)
+{
+    struct csv_table t = {0};
+    char *path = plot_path_join(dir, f->name), *rows = NULL;
+    struct problems p = {path, "warning: ", f->suffix, "", log, 0};
+    *n = 0;
+    if (!path || plot_side_table(path, f->cols, f->ncols, &t, &p) <= 0)
+        goto out;
+    rows = calloc(t.nrows ? t.nrows : 1, f->row_size);
+    if (!rows)
+        problem(&p, 0, "out of memory");
+    for (size_t i = 0; rows && i < t.nrows; i++)
+        if (f->read_row(&t, i, rows + *n * f->row_size, &p) == 0)
+            (*n)++;
+    problems_end(&p);
+    if (f->order && *n > 1)
+        qsort(rows, *n, f->row_size, f->order);
+out:
+    if (p.n) {
+        free(rows);
+        rows = NULL;
+        *n = 0;
+    }
+    csv_table_free(&t);
+    free(path);
+    return rows;
 }
 
 /* ---- text for gnuplot, plain or LaTeX ---- */
@@ -821,6 +858,35 @@ int plot_gnuplot_available(void)
     return plot_program_available("gnuplot");
 }
 
+int plot_make_fig_dirs(const char *dir, char **fig_dir, char **data_dir, FILE *log)
+{
+    *fig_dir = plot_path_join(dir, "figures");
+    *data_dir = *fig_dir ? plot_path_join(*fig_dir, "data") : NULL;
+    if (*data_dir && plot_make_dir(*fig_dir) == 0 && plot_make_dir(*data_dir) == 0)
+        return 0;
+    plot_log(log, "cannot create %s: %s", *data_dir ? *data_dir : dir, strerror(errno));
+    return -1;
+}
+
+int plot_need_gnuplot(FILE *log, const char *data_dir, const char *fmt, ...)
+{
+    if (plot_gnuplot_available())
+        return 0;
+    if (log) {
+        va_list ap;
+        fprintf(log,
+                "gnuplot is not installed (not found on PATH), so no figures were drawn; "
+                "their data is in %s. To draw them: apt-get install gnuplot-nox, then ",
+                data_dir);
+        va_start(ap, fmt);
+        vfprintf(log, fmt, ap);
+        va_end(ap);
+        fputc('\n', log);
+        fflush(log);
+    }
+    return PLOT_ENO_GNUPLOT;
+}
+
 /* Read all of fd into buf (at most cap - 1 bytes kept, the rest drained); NUL-terminated. */
 static void read_all(int fd, char *buf, size_t cap)
 {
@@ -1075,29 +1141,29 @@ static int finish_tex(const char *name, const char *fig_dir, FILE *log)
     return rc;
 }
 
+/* Remove fig_dir/NAME + sep + suffix, if it is there. */
+static void remove_output(const char *fig_dir, const char *name, const char *sep,
+                          const char *suffix)
+{
+    char file[200];
+    snprintf(file, sizeof(file), "%s%s%s", name, sep, suffix);
+    char *path = plot_path_join(fig_dir, file);
+    if (path)
+        unlink(path);
+    free(path);
+}
+
 void fig_remove_tex(const char *name, const char *fig_dir)
 {
     static const char *const suffixes[] = {".tex", "-inc.pdf", "-inc.tex"};
-    char file[200];
-    for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-        snprintf(file, sizeof(file), "%s%s", name, suffixes[i]);
-        char *path = plot_path_join(fig_dir, file);
-        if (path)
-            unlink(path);
-        free(path);
-    }
+    for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+        remove_output(fig_dir, name, "", suffixes[i]);
 }
 
 void fig_remove_outputs(const char *name, const char *fig_dir)
 {
-    char file[160];
-    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-        snprintf(file, sizeof(file), "%s.%s", name, formats[i]);
-        char *path = plot_path_join(fig_dir, file);
-        if (path)
-            unlink(path);
-        free(path);
-    }
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+        remove_output(fig_dir, name, ".", formats[i]);
     fig_remove_tex(name, fig_dir);
 }
 

@@ -76,12 +76,39 @@ int plot_read_number(const struct csv_table *t, size_t i, const char *name, int 
 int plot_check_bytes(const struct csv_table *t, size_t i, const char *name, double bytes,
                      struct problems *p);
 
+/* Read the CSV file at path into t; -1 after saying why on log (FILE:LINE: why). */
+int plot_read_table(const char *path, struct csv_table *t, FILE *log);
+
 /*
  * Read the optional file at path into t, checking that it has the columns
  * cols: 1 when read, 0 when there is no such file, -1 after reporting why.
  */
 int plot_side_table(const char *path, const char *const cols[], size_t ncols, struct csv_table *t,
                     struct problems *p);
+
+/*
+ * An optional file of a results folder read into an array of rows (fits.csv,
+ * host-memcpy.csv, breakeven.csv): one entry each in a table.
+ */
+struct plot_side_file {
+    const char *name;         /* in the results folder, e.g. "fits.csv" */
+    const char *const *cols;  /* the columns it must have */
+    size_t ncols;
+    const char *suffix;       /* after each warning, e.g. "; no fit curves drawn" */
+    size_t row_size;          /* bytes of one element of the array */
+    /* Row i of t into row (an element of the array); -1 after reporting its problems. */
+    int (*read_row)(const struct csv_table *t, size_t i, void *row, struct problems *p);
+    int (*order)(const void *a, const void *b); /* sorts the rows; NULL: file order */
+};
+
+/*
+ * The rows of file f of folder dir, as an array (malloc'd; the caller frees
+ * it) of *n elements.  NULL and *n = 0 when there is no such file (not
+ * mentioned), or when it cannot be used: then "warning: FILE:LINE: why
+ * SUFFIX" lines go to log and none of it is used, since what it adds to
+ * the figures is a gloss on the measurements, which stand without it.
+ */
+void *plot_read_side_file(const struct plot_side_file *f, const char *dir, size_t *n, FILE *log);
 
 /* ---- describing a figure ---- */
 
@@ -216,6 +243,21 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
 char *plot_tex_text(const char *s);
 
 /* ---- drawing ---- */
+
+/*
+ * Make dir/figures and dir/figures/data; their paths (malloc'd, the caller
+ * frees both, also on failure) into *fig_dir and *data_dir.  -1 after
+ * saying why on log.
+ */
+int plot_make_fig_dirs(const char *dir, char **fig_dir, char **data_dir, FILE *log);
+
+/*
+ * 0 when gnuplot is on PATH; else PLOT_ENO_GNUPLOT after one line on log
+ * saying that the data in data_dir was written but nothing drawn, and how
+ * to draw it: install gnuplot, "then " and what fmt says.
+ */
+int plot_need_gnuplot(FILE *log, const char *data_dir, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* 1 when an executable file called prog is on PATH, else 0. */
 int plot_program_available(const char *prog);

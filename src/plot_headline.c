@@ -55,13 +55,13 @@ static size_t api_notes(const int seen_api[API_COUNT], const char *line, struct 
     return n;
 }
 
-/* The one api drawn as ", sync" (for a title's detail, after the ", "), or "" when both were. */
+/* The one api drawn, "sync" or "async" (a title's detail), or "" when both were. */
 static const char *one_api(const int seen_api[API_COUNT])
 {
     if (seen_api[API_SYNC] && !seen_api[API_ASYNC])
-        return ", sync";
+        return "sync";
     if (seen_api[API_ASYNC] && !seen_api[API_SYNC])
-        return ", async";
+        return "async";
     return "";
 }
 
@@ -141,7 +141,7 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
     if (g->npanels == 0)
         return 0;
     snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
-    snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api)[0] ? one_api(seen_api) + 2 : "");
+    snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
     snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
     if (legend_flow(&g->key, keys, alloc_entries(seen, "reuse", keys), 6) < 0)
         return -1;
@@ -305,10 +305,10 @@ static int read_value(const struct csv_table *t, size_t i, const char *name, enu
     return -1;
 }
 
-/* Row i of breakeven.csv into b; -1 after reporting its problems. */
-static int read_breakeven_row(const struct csv_table *t, size_t i, struct plot_breakeven *b,
-                              struct problems *p)
+/* Row i of breakeven.csv into row (a struct plot_breakeven); -1 after reporting its problems. */
+static int read_breakeven_row(const struct csv_table *t, size_t i, void *row, struct problems *p)
 {
+    struct plot_breakeven *b = row;
     int before = p->n;
     if (read_value(t, i, "alloc", AXIS_ALLOC, &b->alloc, p) == 0 && b->alloc == ALLOC_PAGEABLE)
         problem(p, t->lines[i], "alloc 'pageable' is not page-locked");
@@ -327,28 +327,10 @@ void plot_read_breakeven(struct plot_input *in, FILE *log)
 {
     static const char *const cols[] = {"alloc", "direction", "api", "size_bytes",
                                        "breakeven_copies"};
-    struct csv_table t = {0};
-    char *path = plot_path_join(in->dir, "breakeven.csv");
-    struct problems p = {path, "warning: ", "; no breakeven figure drawn", "", log, 0};
-    if (!path || plot_side_table(path, cols, sizeof(cols) / sizeof(cols[0]), &t, &p) <= 0)
-        goto out;
-    in->breakeven = calloc(t.nrows ? t.nrows : 1, sizeof(in->breakeven[0]));
-    if (!in->breakeven)
-        problem(&p, 0, "out of memory");
-    for (size_t i = 0; in->breakeven && i < t.nrows; i++)
-        if (read_breakeven_row(&t, i, &in->breakeven[in->nbreakeven], &p) == 0)
-            in->nbreakeven++;
-    problems_end(&p);
-    if (in->nbreakeven > 1)
-        qsort(in->breakeven, in->nbreakeven, sizeof(in->breakeven[0]), breakeven_order);
-out:
-    if (p.n) {
-        free(in->breakeven);
-        in->breakeven = NULL;
-        in->nbreakeven = 0;
-    }
-    csv_table_free(&t);
-    free(path);
+    static const struct plot_side_file breakeven = {
+        "breakeven.csv", cols, sizeof(cols) / sizeof(cols[0]), "; no breakeven figure drawn",
+        sizeof(struct plot_breakeven), read_breakeven_row, breakeven_order};
+    in->breakeven = plot_read_side_file(&breakeven, in->dir, &in->nbreakeven, log);
 }
 
 /* Has direction dir a break-even count anywhere? */
@@ -411,7 +393,7 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
     if (g->npanels == 0)
         return 0;
     snprintf(g->what, sizeof(g->what), "copies before pinning pays off");
-    snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api)[0] ? one_api(seen_api) + 2 : "");
+    snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
     snprintf(g->y_label, sizeof(g->y_label), "copies of that size");
     size_t nnotes = api_notes(seen_api, "reuse", notes);
     notes[nnotes++] =

@@ -65,10 +65,6 @@ static int rule_matches(const struct exclude_rule *r, const struct config *c)
     return 1;
 }
 
-static int same_config(const struct config *a, const struct config *b)
-{
-    return memcmp(a->v, b->v, sizeof(a->v)) == 0;
-}
 
 /* Product of a block's axis lengths, saturating at limit + 1. */
 static size_t block_count(const struct sweep_block *b, size_t limit)
@@ -82,16 +78,24 @@ static size_t block_count(const struct sweep_block *b, size_t limit)
     return n;
 }
 
-/*
- * Is c already in s?  Only blocks after the first can repeat a configuration,
- * so the scan starts at the first configuration of an earlier block.
- */
-static int seen_before(const struct sweep *s, size_t upto, const struct config *c)
+static int cmp_values(const void *a, const void *b)
 {
-    for (size_t i = 0; i < upto; i++)
-        if (same_config(&s->configs[i], c))
-            return 1;
-    return 0;
+    return memcmp(((const struct config *)a)->v, ((const struct config *)b)->v,
+                  sizeof(((const struct config *)a)->v));
+}
+
+/*
+ * The configurations of earlier blocks, sorted, so that a later block's
+ * repeats are found by binary search (a linear scan was quadratic).
+ */
+static struct config *sorted_copy(const struct sweep *s, size_t n)
+{
+    struct config *c = malloc((n ? n : 1) * sizeof(*c));
+    if (c) {
+        memcpy(c, s->configs, n * sizeof(*c));
+        qsort(c, n, sizeof(*c), cmp_values);
+    }
+    return c;
 }
 
 static int add_block(const struct experiment *e, const struct sweep_block *b, struct sweep *s,
@@ -99,6 +103,9 @@ static int add_block(const struct experiment *e, const struct sweep_block *b, st
 {
     size_t idx[AXIS_COUNT] = {0};
     size_t earlier = s->n; /* configurations of earlier blocks */
+    struct config *prior = earlier ? sorted_copy(s, earlier) : NULL;
+    if (earlier && !prior)
+        return -1;
     for (;;) {
         struct config c = {0};
         for (int a = 0; a < AXIS_COUNT; a++)
@@ -116,7 +123,7 @@ static int add_block(const struct experiment *e, const struct sweep_block *b, st
             s->not_applicable++;
             s->na_counts[na]++;
         }
-        else if (earlier && seen_before(s, earlier, &c))
+        else if (earlier && bsearch(&c, prior, earlier, sizeof(c), cmp_values))
             s->duplicates++;
         else {
             c.index = (int)s->n + 1;
@@ -126,8 +133,10 @@ static int add_block(const struct experiment *e, const struct sweep_block *b, st
         int a = AXIS_COUNT - 1;
         while (a >= 0 && ++idx[a] == b->axes[a].n)
             idx[a--] = 0;
-        if (a < 0)
+        if (a < 0) {
+            free(prior);
             return 0;
+        }
     }
 }
 
@@ -153,7 +162,11 @@ int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, si
         return -1;
     }
     for (size_t i = 0; i < e->nblocks; i++)
-        add_block(e, &e->blocks[i], s, hits);
+        if (add_block(e, &e->blocks[i], s, hits) < 0) {
+            free(hits);
+            diag_error(d, -1, -1, "out of memory expanding the sweep");
+            return -1;
+        }
     for (size_t r = 0; r < e->nexcludes; r++)
         if (!hits[r])
             diag_warning(d, e->excludes[r].mark.line, e->excludes[r].mark.column,
