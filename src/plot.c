@@ -251,8 +251,13 @@ static void read_fits(struct plot_input *in, FILE *log)
     static const char *const cols[] = {"alloc", "direction", "buffer",
                                        "api",   "t0_us",     "bandwidth_gbps"};
     static const struct plot_side_file fits = {
-        "fits.csv", cols, sizeof(cols) / sizeof(cols[0]), "; no fit curves drawn",
-        sizeof(struct plot_fit), read_fit, NULL};
+        .name = "fits.csv",
+        .cols = cols,
+        .ncols = sizeof(cols) / sizeof(cols[0]),
+        .suffix = "; no fit curves drawn",
+        .row_size = sizeof(struct plot_fit),
+        .read_row = read_fit,
+    };
     in->fits = plot_read_side_file(&fits, in->dir, &in->nfits, log);
 }
 
@@ -306,8 +311,14 @@ static void read_host_memcpy(struct plot_input *in, FILE *log)
 {
     static const char *const cols[] = {"size_bytes", "gbps_median"};
     static const struct plot_side_file host_memcpy = {
-        "host-memcpy.csv", cols, sizeof(cols) / sizeof(cols[0]), "; no host memcpy ceiling drawn",
-        sizeof(struct plot_memcpy), read_memcpy, memcpy_order};
+        .name = "host-memcpy.csv",
+        .cols = cols,
+        .ncols = sizeof(cols) / sizeof(cols[0]),
+        .suffix = "; no host memcpy ceiling drawn",
+        .row_size = sizeof(struct plot_memcpy),
+        .read_row = read_memcpy,
+        .order = memcpy_order,
+    };
     in->memcpy_pts = plot_read_side_file(&host_memcpy, in->dir, &in->nmemcpy, log);
 }
 
@@ -1339,18 +1350,6 @@ static void compose_title(struct fig *g, const struct plot_input *in)
              in->gpu[0] && in->host[0] ? ", " : "", in->host);
 }
 
-/* Write the variables file(s) of g: plain, and with latex also the LaTeX one. */
-static int write_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
-                      FILE *log)
-{
-    if (fig_write_vars(g, data_dir, fig_dir, 0) == 0 &&
-        (!latex || fig_write_vars(g, data_dir, fig_dir, 1) == 0))
-        return 0;
-    plot_log(log, "%s: cannot write %s-vars%s.gp: %s", data_dir, g->name, latex ? "-tex" : "",
-             strerror(errno));
-    return -1;
-}
-
 /* Describe every figure into data_dir; made[i] says which have something to draw. */
 static int write_figures(const struct plot_input *in, const char *fig_dir, const char *data_dir,
                          int latex, int made[], FILE *log)
@@ -1364,19 +1363,14 @@ static int write_figures(const struct plot_input *in, const char *fig_dir, const
     for (size_t i = 0; i < NFIGURES; i++) {
         fig_init(g, figures[i].name, figures[i].log_y);
         errno = 0;
-        if (figures[i].describe(g, in, data_dir) < 0) {
-            plot_log(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
-                     errno ? strerror(errno) : "too many panels or curves");
+        made[i] = fig_described(g, figures[i].describe(g, in, data_dir), figures[i].needs, fig_dir,
+                                data_dir, log);
+        if (made[i] < 0)
             goto out;
-        }
-        made[i] = g->npanels > 0;
-        if (!made[i]) {
-            plot_log(log, "note: no %s figure: it needs %s", g->name, figures[i].needs);
-            fig_remove_outputs(g->name, fig_dir);
+        if (!made[i])
             continue;
-        }
         compose_title(g, in);
-        if (write_vars(g, data_dir, fig_dir, latex, log) < 0)
+        if (fig_write_all_vars(g, data_dir, fig_dir, latex, log) < 0)
             goto out;
     }
     rc = 0;

@@ -475,22 +475,15 @@ static int cmp_write(const struct cmp_input *in, const char *fig_dir, const char
         fig_init(g, cmp_figures[i].name, 0);
         g->zoom_y = cmp_figures[i].ratio;
         errno = 0;
-        if (fig_compare(g, in, data_dir, cmp_figures[i].ratio) < 0) {
-            plot_log(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
-                     errno ? strerror(errno) : "too many panels or curves");
+        made[i] = fig_described(g, fig_compare(g, in, data_dir, cmp_figures[i].ratio),
+                                cmp_figures[i].needs, fig_dir, data_dir, log);
+        if (made[i] < 0)
             goto out;
-        }
-        if (!(made[i] = g->npanels > 0)) {
-            plot_log(log, "note: no %s figure: it needs %s", g->name, cmp_figures[i].needs);
-            fig_remove_outputs(g->name, fig_dir);
+        if (!made[i])
             continue;
-        }
         cmp_titles(g, in, cmp_figures[i].ratio);
-        if (fig_write_vars(g, data_dir, fig_dir, 0) < 0 ||
-            (latex && fig_write_vars(g, data_dir, fig_dir, 1) < 0)) {
-            plot_log(log, "%s: cannot write %s-vars.gp: %s", data_dir, g->name, strerror(errno));
+        if (fig_write_all_vars(g, data_dir, fig_dir, latex, log) < 0)
             goto out;
-        }
     }
     rc = 0;
 out:

@@ -834,6 +834,33 @@ out:
     return rc;
 }
 
+int fig_described(const struct fig *g, int described, const char *needs, const char *fig_dir,
+                  const char *data_dir, FILE *log)
+{
+    if (described < 0) {
+        plot_log(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
+                 errno ? strerror(errno) : "too many panels or curves");
+        return -1;
+    }
+    if (g->npanels > 0)
+        return 1;
+    plot_log(log, "note: no %s figure: it needs %s", g->name, needs);
+    fig_remove_outputs(g->name, fig_dir);
+    return 0;
+}
+
+int fig_write_all_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
+                       FILE *log)
+{
+    for (int tex = 0; tex <= latex; tex++)
+        if (fig_write_vars(g, data_dir, fig_dir, tex) < 0) {
+            plot_log(log, "%s: cannot write %s-vars%s.gp: %s", data_dir, g->name, tex ? "-tex" : "",
+                     strerror(errno));
+            return -1;
+        }
+    return 0;
+}
+
 /* ---- running programs ---- */
 
 int plot_program_available(const char *prog)

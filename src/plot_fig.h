@@ -91,11 +91,11 @@ int plot_side_table(const char *path, const char *const cols[], size_t ncols, st
  * host-memcpy.csv, breakeven.csv): one entry each in a table.
  */
 struct plot_side_file {
-    const char *name;         /* in the results folder, e.g. "fits.csv" */
-    const char *const *cols;  /* the columns it must have */
+    const char *name;        /* in the results folder, e.g. "fits.csv" */
+    const char *const *cols; /* the columns it must have */
     size_t ncols;
-    const char *suffix;       /* after each warning, e.g. "; no fit curves drawn" */
-    size_t row_size;          /* bytes of one element of the array */
+    const char *suffix; /* after each warning, e.g. "; no fit curves drawn" */
+    size_t row_size;    /* bytes of one element of the array */
     /* Row i of t into row (an element of the array); -1 after reporting its problems. */
     int (*read_row)(const struct csv_table *t, size_t i, void *row, struct problems *p);
     int (*order)(const void *a, const void *b); /* sorts the rows; NULL: file order */
@@ -238,6 +238,20 @@ int legend_flow(struct fig_legend *L, const struct fig_style *entries, size_t n,
  * turned into LaTeX), for the script to draw into out_dir.  -1 on failure.
  */
 int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_dir, int tex);
+
+/*
+ * What describing figure g came to (described: what its describe function
+ * returned, errno as that left it, 0 when it did not say why): 1 when g has
+ * panels to draw; 0 when it has none, after a "note: no NAME figure: it
+ * needs NEEDS" line and removing what an earlier run drew of it from
+ * fig_dir; -1 after saying why describing it failed.
+ */
+int fig_described(const struct fig *g, int described, const char *needs, const char *fig_dir,
+                  const char *data_dir, FILE *log);
+
+/* fig_write_vars plain and, with latex, LaTeX; -1 after saying on log which failed. */
+int fig_write_all_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
+                       FILE *log);
 
 /* s as LaTeX text: special characters escaped, arrows, µ, × and the like as math; malloc'd. */
 char *plot_tex_text(const char *s);

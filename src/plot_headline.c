@@ -328,8 +328,14 @@ void plot_read_breakeven(struct plot_input *in, FILE *log)
     static const char *const cols[] = {"alloc", "direction", "api", "size_bytes",
                                        "breakeven_copies"};
     static const struct plot_side_file breakeven = {
-        "breakeven.csv", cols, sizeof(cols) / sizeof(cols[0]), "; no breakeven figure drawn",
-        sizeof(struct plot_breakeven), read_breakeven_row, breakeven_order};
+        .name = "breakeven.csv",
+        .cols = cols,
+        .ncols = sizeof(cols) / sizeof(cols[0]),
+        .suffix = "; no breakeven figure drawn",
+        .row_size = sizeof(struct plot_breakeven),
+        .read_row = read_breakeven_row,
+        .order = breakeven_order,
+    };
     in->breakeven = plot_read_side_file(&breakeven, in->dir, &in->nbreakeven, log);
 }
 

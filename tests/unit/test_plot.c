@@ -10,34 +10,9 @@
  */
 #include "check.h"
 #include "plot.h"
-
-#include <errno.h>
-#include <ftw.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "plot_test_util.h"
 
 #define FIXTURE "tests/fixtures/results-small"
-
-static const char *plots_dir = "plots";
-static char tmpdir[] = "/tmp/pinsweep-test-plot-XXXXXX";
-
-static void skip_no_gnuplot(const char *name)
-{
-    printf("SKIP %s: gnuplot not installed\n", name);
-}
-
-/* dir/name in a static buffer (one of four, so several may be used at once). */
-static const char *path_in(const char *dir, const char *name)
-{
-    static char bufs[4][2048];
-    static int next;
-    char *p = bufs[next++ % 4];
-    snprintf(p, sizeof(bufs[0]), "%s/%s", dir, name);
-    return p;
-}
 
 /* Copy file from to file to, keeping only the lines that do not contain drop (NULL: all). */
 static int copy_file(const char *from, const char *to, const char *drop)
@@ -55,50 +30,6 @@ static int copy_file(const char *from, const char *to, const char *drop)
     return rc;
 }
 
-static int write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    fputs(text, f);
-    return fclose(f);
-}
-
-/* All of the file at path, malloc'd ("" when it cannot be read). */
-static char *read_text(const char *path)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = fopen(path, "r"), *m = open_memstream(&text, &len);
-    int c;
-    while (f && (c = fgetc(f)) != EOF)
-        fputc(c, m);
-    if (f)
-        fclose(f);
-    fclose(m);
-    return text;
-}
-
-/* Does the file at path contain s? */
-static int file_has(const char *path, const char *s)
-{
-    char *text = read_text(path);
-    int found = strstr(text, s) != NULL;
-    free(text);
-    return found;
-}
-
-/* How many times does the file at path contain s? */
-static int file_count(const char *path, const char *s)
-{
-    char *text = read_text(path);
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, s)); p += strlen(s))
-        n++;
-    free(text);
-    return n;
-}
-
 enum { WITH_SIDE_FILES = 1 }; /* copy fits.csv, host-memcpy.csv and breakeven.csv too */
 
 /*
@@ -108,15 +39,11 @@ enum { WITH_SIDE_FILES = 1 }; /* copy fits.csv, host-memcpy.csv and breakeven.cs
  */
 static const char *make_results(const char *name, const char *drop, int side)
 {
-    static char dir[1024];
-    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
-    if (mkdir(dir, 0777) < 0 ||
-        copy_file(FIXTURE "/summary.csv", path_in(dir, "summary.csv"), drop) < 0 ||
-        copy_file(FIXTURE "/meta.yaml", path_in(dir, "meta.yaml"), NULL) < 0)
-        return NULL;
-    if (side && (copy_file(FIXTURE "/fits.csv", path_in(dir, "fits.csv"), NULL) < 0 ||
-                 copy_file(FIXTURE "/host-memcpy.csv", path_in(dir, "host-memcpy.csv"), NULL) < 0 ||
-                 copy_file(FIXTURE "/breakeven.csv", path_in(dir, "breakeven.csv"), NULL) < 0))
+    static const char *const with_side[] = {"meta.yaml", "fits.csv", "host-memcpy.csv",
+                                            "breakeven.csv", NULL},
+                             *const meta_only[] = {"meta.yaml", NULL};
+    const char *dir = make_folder(name, FIXTURE, side ? with_side : meta_only);
+    if (!dir || copy_file(FIXTURE "/summary.csv", path_in(dir, "summary.csv"), drop) < 0)
         return NULL;
     return dir;
 }
@@ -124,62 +51,41 @@ static const char *make_results(const char *name, const char *drop, int side)
 /* A new folder under tmpdir with summary.csv holding text. */
 static const char *make_summary(const char *name, const char *text)
 {
-    static char dir[1024];
-    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
-    if (mkdir(dir, 0777) < 0 || write_text(path_in(dir, "summary.csv"), text) < 0)
-        return NULL;
-    return dir;
+    return make_folder_summary(name, NULL, (const char *const[]){NULL}, text);
+}
+
+/* plot_results, the entry point without options, as a plot_fn (o is not used). */
+static int draw_results(const char *dir, const char *scripts, FILE *log, const struct plot_opts *o)
+{
+    (void)o;
+    return plot_results(dir, scripts, log);
 }
 
 /* Run plot_results; its log is returned in *log (malloc'd). */
 static int plot(const char *dir, const char *scripts, char **log)
 {
-    size_t len;
-    FILE *f = open_memstream(log, &len);
-    int rc = plot_results(dir, scripts, f);
-    fclose(f);
-    return rc;
-}
-
-/* Does dir/figures/name exist, non-empty, starting with magic? */
-static int figure_ok(const char *dir, const char *name, const char *magic)
-{
-    char path[1024], head[16] = {0};
-    snprintf(path, sizeof(path), "%s/figures/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t n = fread(head, 1, sizeof(head) - 1, f);
-    fclose(f);
-    return n >= strlen(magic) && memcmp(head, magic, strlen(magic)) == 0;
-}
-
-static int exists(const char *dir, const char *name)
-{
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
-    return access(path, F_OK) == 0;
+    return run_plot(draw_results, dir, scripts, 0, 0, log);
 }
 
 static const struct {
     const char *file, *magic;
 } expected_figures[] = {
-    {"bandwidth.png", "\x89PNG"},
-    {"bandwidth.pdf", "%PDF"},
-    {"bandwidth.svg", "<?xml"},
-    {"latency.png", "\x89PNG"},
-    {"latency.pdf", "%PDF"},
-    {"latency.svg", "<?xml"},
-    {"reuse-vs-reallocate.png", "\x89PNG"},
-    {"reuse-vs-reallocate.pdf", "%PDF"},
-    {"reuse-vs-reallocate.svg", "<?xml"},
-    {"reallocate-time.png", "\x89PNG"},
-    {"speedup.png", "\x89PNG"},
-    {"speedup.pdf", "%PDF"},
-    {"alloc-cost.png", "\x89PNG"},
-    {"alloc-cost.svg", "<?xml"},
-    {"breakeven.png", "\x89PNG"},
-    {"breakeven.pdf", "%PDF"},
+    {"figures/bandwidth.png", "\x89PNG"},
+    {"figures/bandwidth.pdf", "%PDF"},
+    {"figures/bandwidth.svg", "<?xml"},
+    {"figures/latency.png", "\x89PNG"},
+    {"figures/latency.pdf", "%PDF"},
+    {"figures/latency.svg", "<?xml"},
+    {"figures/reuse-vs-reallocate.png", "\x89PNG"},
+    {"figures/reuse-vs-reallocate.pdf", "%PDF"},
+    {"figures/reuse-vs-reallocate.svg", "<?xml"},
+    {"figures/reallocate-time.png", "\x89PNG"},
+    {"figures/speedup.png", "\x89PNG"},
+    {"figures/speedup.pdf", "%PDF"},
+    {"figures/alloc-cost.png", "\x89PNG"},
+    {"figures/alloc-cost.svg", "<?xml"},
+    {"figures/breakeven.png", "\x89PNG"},
+    {"figures/breakeven.pdf", "%PDF"},
 };
 #define NEXPECTED (sizeof(expected_figures) / sizeof(expected_figures[0]))
 
@@ -187,7 +93,7 @@ static const struct {
 static const char *missing_figure(const char *dir)
 {
     for (size_t i = 0; i < NEXPECTED; i++)
-        if (!figure_ok(dir, expected_figures[i].file, expected_figures[i].magic))
+        if (!figure_ok(path_in(dir, expected_figures[i].file), expected_figures[i].magic))
             return expected_figures[i].file;
     return NULL;
 }
@@ -384,8 +290,8 @@ static void test_reuse_only(void)
     }
     int rc = dir ? plot(dir, plots_dir, &log) : -100;
     CHECK(name,
-          rc == 0 && figure_ok(dir, "bandwidth.png", "\x89PNG") &&
-              figure_ok(dir, "latency.png", "\x89PNG") &&
+          rc == 0 && figure_ok(path_in(dir, "figures/bandwidth.png"), "\x89PNG") &&
+              figure_ok(path_in(dir, "figures/latency.png"), "\x89PNG") &&
               !exists(dir, "figures/reuse-vs-reallocate.png"),
           "returned %d; want bandwidth and latency but no reuse-vs-reallocate; log:\n%s", rc,
           log ? log : "");
@@ -520,20 +426,6 @@ static const struct {
      "warning: FILE:2: staging_bytes '0' is not a whole number of bytes; no host memcpy "
      "ceiling drawn"},
 };
-
-/* Hide gnuplot (hide = 1) by pointing PATH at an empty folder, or show it again (0). */
-static void hide_gnuplot(int hide)
-{
-    static char *saved;
-    if (hide && !saved) {
-        saved = strdup(getenv("PATH") ? getenv("PATH") : "");
-        setenv("PATH", path_in(tmpdir, "empty-bin"), 1);
-    } else if (!hide && saved) {
-        setenv("PATH", saved, 1);
-        free(saved);
-        saved = NULL;
-    }
-}
 
 static void check_side_case(size_t i)
 {
@@ -753,24 +645,10 @@ static void test_bad_summaries(void)
               ": No such file or directory");
 }
 
-/* Remove tmpdir and all in it. */
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 int main(void)
 {
-    if (getenv("PINSWEEP_PLOTS"))
-        plots_dir = getenv("PINSWEEP_PLOTS");
-    if (!mkdtemp(tmpdir)) {
-        perror("mkdtemp");
+    if (plot_test_begin("plot") < 0)
         return 1;
-    }
-    mkdir(path_in(tmpdir, "empty-bin"), 0777);
     test_fixture("fixture_draws_all_figures", "results");
     test_fixture("path_with_space_and_quote", "results dir 'q'");
     test_without_side_files();
@@ -782,7 +660,5 @@ int main(void)
     test_no_gnuplot();
     test_gnuplot_fails();
     test_bad_summaries();
-    if (nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
-        fprintf(stderr, "test_plot: cannot remove %s: %s\n", tmpdir, strerror(errno));
-    return check_exit();
+    return plot_test_end("test_plot");
 }

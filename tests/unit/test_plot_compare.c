@@ -10,86 +10,9 @@
 #include "check.h"
 #include "plot.h"
 #include "plot_compare.h"
-
-#include <errno.h>
-#include <ftw.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "plot_test_util.h"
 
 #define TWO "tests/fixtures/compare-two"
-
-static const char *plots_dir = "plots";
-static char tmpdir[] = "/tmp/pinsweep-test-plot-compare-XXXXXX";
-
-/* dir/name in a static buffer (one of four, so several may be used at once). */
-static const char *path_in(const char *dir, const char *name)
-{
-    static char bufs[4][2048];
-    static int next;
-    char *p = bufs[next++ % 4];
-    snprintf(p, sizeof(bufs[0]), "%s/%s", dir, name);
-    return p;
-}
-
-static char *read_text(const char *path)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = fopen(path, "r"), *m = open_memstream(&text, &len);
-    int c;
-    while (f && (c = fgetc(f)) != EOF)
-        fputc(c, m);
-    if (f)
-        fclose(f);
-    fclose(m);
-    return text;
-}
-
-static int write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    fputs(text, f);
-    return fclose(f);
-}
-
-static int file_has(const char *path, const char *s)
-{
-    char *text = read_text(path);
-    int found = strstr(text, s) != NULL;
-    free(text);
-    return found;
-}
-
-static int file_count(const char *path, const char *s)
-{
-    char *text = read_text(path);
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, s)); p += strlen(s))
-        n++;
-    free(text);
-    return n;
-}
-
-static int exists(const char *dir, const char *name)
-{
-    return access(path_in(dir, name), F_OK) == 0;
-}
-
-static int figure_ok(const char *path, const char *magic)
-{
-    char head[16] = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t n = fread(head, 1, sizeof(head) - 1, f);
-    fclose(f);
-    return n >= strlen(magic) && memcmp(head, magic, strlen(magic)) == 0;
-}
 
 /*
  * A new comparison folder tmpdir/name: compare.csv and machines.csv of the
@@ -97,46 +20,23 @@ static int figure_ok(const char *path, const char *magic)
  */
 static const char *make_cmp(const char *name, const char *compare, const char *machines)
 {
-    static char dir[1024];
-    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
-    if (mkdir(dir, 0777) < 0)
-        return NULL;
+    const char *dir = make_folder(name, NULL, (const char *const[]){NULL});
     const char *files[] = {"compare.csv", "machines.csv"}, *texts[] = {compare, machines};
-    for (int i = 0; i < 2; i++) {
-        char *text = texts[i] ? NULL : read_text(path_in(TWO, files[i]));
-        const char *t = texts[i] ? texts[i] : text;
-        int rc = strcmp(t, "-") == 0 ? 0 : write_text(path_in(dir, files[i]), t);
-        free(text);
+    for (int i = 0; dir && i < 2; i++) {
+        const char *to = path_in(dir, files[i]);
+        int rc = !texts[i]                    ? copy_edit(path_in(TWO, files[i]), to, NULL, NULL)
+                 : strcmp(texts[i], "-") == 0 ? 0
+                                              : write_text(to, texts[i]);
         if (rc < 0)
             return NULL;
     }
     return dir;
 }
 
-static void hide_path(int hide, const char *dir)
-{
-    static char *saved;
-    if (hide && !saved) {
-        saved = strdup(getenv("PATH") ? getenv("PATH") : "");
-        setenv("PATH", dir, 1);
-    } else if (!hide && saved) {
-        setenv("PATH", saved, 1);
-        free(saved);
-        saved = NULL;
-    }
-}
-
 /* Run plot_compare_opts; gnuplot hidden when hide; the log in *log. */
 static int compare(const char *dir, int latex, int hide, char **log)
 {
-    size_t len;
-    FILE *f = open_memstream(log, &len);
-    struct plot_opts o = {.latex = latex};
-    hide_path(hide, path_in(tmpdir, "empty-bin"));
-    int rc = plot_compare_opts(dir, plots_dir, f, &o);
-    hide_path(0, NULL);
-    fclose(f);
-    return rc;
+    return run_plot(plot_compare_opts, dir, plots_dir, latex, hide, log);
 }
 
 /* ---- the figures ---- */
@@ -147,7 +47,7 @@ static void test_figures(void)
     char *log = NULL;
     const char *dir = make_cmp("two", NULL, NULL);
     if (!plot_gnuplot_available()) {
-        printf("SKIP %s: gnuplot not installed\n", name);
+        skip_no_gnuplot(name);
         return;
     }
     int rc = dir ? compare(dir, 1, 0, &log) : -100;
@@ -410,29 +310,14 @@ static void test_book(void)
         free((char *)pdfs[i]);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 int main(void)
 {
-    if (getenv("PINSWEEP_PLOTS"))
-        plots_dir = getenv("PINSWEEP_PLOTS");
-    if (!mkdtemp(tmpdir)) {
-        perror("mkdtemp");
+    if (plot_test_begin("plot-compare") < 0)
         return 1;
-    }
-    mkdir(path_in(tmpdir, "empty-bin"), 0777);
     test_figures();
     test_data();
     test_machine_counts();
     test_bad_input();
     test_book();
-    if (nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
-        fprintf(stderr, "test_plot_compare: cannot remove %s: %s\n", tmpdir, strerror(errno));
-    return check_exit();
+    return plot_test_end("test_plot_compare");
 }

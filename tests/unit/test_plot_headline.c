@@ -11,153 +11,34 @@
 #include "check.h"
 #include "csv.h"
 #include "plot.h"
+#include "plot_test_util.h"
 
-#include <errno.h>
-#include <ftw.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #define GEN3 "tests/fixtures/machine-gen3"
 #define UNKNOWN "tests/fixtures/machine-unknown-link"
 #define SMALL "tests/fixtures/results-small"
 
-static const char *plots_dir = "plots";
-static char tmpdir[] = "/tmp/pinsweep-test-plot-headline-XXXXXX";
-
-/* dir/name in a static buffer (one of four, so several may be used at once). */
-static const char *path_in(const char *dir, const char *name)
-{
-    static char bufs[4][2048];
-    static int next;
-    char *p = bufs[next++ % 4];
-    snprintf(p, sizeof(bufs[0]), "%s/%s", dir, name);
-    return p;
-}
-
-/* All of the file at path, malloc'd ("" when it cannot be read). */
-static char *read_text(const char *path)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = fopen(path, "r"), *m = open_memstream(&text, &len);
-    int c;
-    while (f && (c = fgetc(f)) != EOF)
-        fputc(c, m);
-    if (f)
-        fclose(f);
-    fclose(m);
-    return text;
-}
-
-static int write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    fputs(text, f);
-    return fclose(f);
-}
-
-/* Copy file from to file to, replacing every from_s by to_s on the way (NULL: none). */
-static int copy_edit(const char *from, const char *to, const char *from_s, const char *to_s)
-{
-    char *text = read_text(from);
-    FILE *f = fopen(to, "w");
-    int rc = f && text[0] ? 0 : -1;
-    for (const char *p = text, *hit; f && *p; p = hit ? hit + strlen(from_s) : p + strlen(p)) {
-        hit = from_s ? strstr(p, from_s) : NULL;
-        fwrite(p, 1, hit ? (size_t)(hit - p) : strlen(p), f);
-        if (hit)
-            fputs(to_s, f);
-    }
-    if (f && fclose(f) != 0)
-        rc = -1;
-    free(text);
-    return rc;
-}
-
-static int file_has(const char *path, const char *s)
-{
-    char *text = read_text(path);
-    int found = strstr(text, s) != NULL;
-    free(text);
-    return found;
-}
-
-static int file_count(const char *path, const char *s)
-{
-    char *text = read_text(path);
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, s)); p += strlen(s))
-        n++;
-    free(text);
-    return n;
-}
-
-static int exists(const char *dir, const char *name)
-{
-    return access(path_in(dir, name), F_OK) == 0;
-}
-
-/* Does dir/figures/name exist, non-empty, starting with magic? */
-static int figure_ok(const char *dir, const char *name, const char *magic)
-{
-    char head[16] = {0};
-    FILE *f = fopen(path_in(dir, name), "rb");
-    if (!f)
-        return 0;
-    size_t n = fread(head, 1, sizeof(head) - 1, f);
-    fclose(f);
-    return n >= strlen(magic) && memcmp(head, magic, strlen(magic)) == 0;
-}
-
-/*
- * A new folder tmpdir/name with the files of fixture folder from (NULL-
- * terminated list), each copied unchanged.
- */
-static const char *make_folder(const char *name, const char *from, const char *const files[])
-{
-    static char dir[1024];
-    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
-    if (mkdir(dir, 0777) < 0)
-        return NULL;
-    for (size_t i = 0; files[i]; i++)
-        if (copy_edit(path_in(from, files[i]), path_in(dir, files[i]), NULL, NULL) < 0)
-            return NULL;
-    return dir;
-}
-
 static const char *const gen3_files[] = {"summary.csv", "meta.yaml", "breakeven.csv", NULL};
-
-/* Hide gnuplot (hide = 1) by pointing PATH at an empty folder, or show it again (0). */
-static void hide_gnuplot(int hide)
-{
-    static char *saved;
-    if (hide && !saved) {
-        saved = strdup(getenv("PATH") ? getenv("PATH") : "");
-        setenv("PATH", path_in(tmpdir, "empty-bin"), 1);
-    } else if (!hide && saved) {
-        setenv("PATH", saved, 1);
-        free(saved);
-        saved = NULL;
-    }
-}
 
 /* Run plot_results_opts (latex as given), gnuplot hidden when hide; the log in *log. */
 static int plot(const char *dir, int latex, int hide, char **log)
 {
-    size_t len;
-    FILE *f = open_memstream(log, &len);
-    struct plot_opts o = {.latex = latex};
-    hide_gnuplot(hide);
-    int rc = plot_results_opts(dir, plots_dir, f, &o);
-    hide_gnuplot(0);
-    fclose(f);
-    return rc;
+    return run_plot(plot_results_opts, dir, plots_dir, latex, hide, log);
+}
+
+/*
+ * Draw, gnuplot hidden, a new folder tmpdir/name holding summary.csv as csv
+ * and, with meta, results-small's meta.yaml; the log in *log.  Returns
+ * plot's code; the path of the bandwidth figure's variables in *vars.
+ */
+static int plot_summary(const char *name, int meta, const char *csv, const char **vars, char **log)
+{
+    static const char *const files[][2] = {{NULL}, {"meta.yaml", NULL}};
+    const char *dir = make_folder_summary(name, SMALL, files[meta], csv);
+    *vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    *log = NULL;
+    return dir ? plot(dir, 0, 1, log) : -100;
 }
 
 /* The number after "name = " in the file at path (NaN when absent). */
@@ -223,26 +104,23 @@ static void test_link_unknown(void)
           "log:\n%s", log);
     free(log);
 
-    dir = make_folder("link-old-summary", SMALL, (const char *const[]){"meta.yaml", NULL});
-    write_text(path_in(dir, "summary.csv"),
-               "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
-               "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,65536,8.2,ok\n");
-    rc = plot(dir, 0, 1, &log);
+    rc = plot_summary("link-old-summary", 1,
+                      "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+                      "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,65536,8.2,ok\n",
+                      &vars, &log);
     CHECK("link_old_summary_draws_no_line",
-          rc == PLOT_ENO_GNUPLOT &&
-              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "nhlines = 0\n"),
-          "returned %d; log:\n%s", rc, log);
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 0\n"), "returned %d; log:\n%s", rc,
+          log);
     free(log);
 
-    dir = make_folder("link-differs", SMALL, (const char *const[]){"meta.yaml", NULL});
-    write_text(path_in(dir, "summary.csv"),
-               "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
-               "pinned,h2d,reuse,sync,4096,0.6,63,ok\npinned,h2d,reuse,sync,65536,8.2,31.5,ok\n");
-    rc = plot(dir, 0, 1, &log);
+    rc = plot_summary(
+        "link-differs", 1,
+        "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
+        "pinned,h2d,reuse,sync,4096,0.6,63,ok\npinned,h2d,reuse,sync,65536,8.2,31.5,ok\n",
+        &vars, &log);
     CHECK("link_differs_draws_no_line",
-          rc == PLOT_ENO_GNUPLOT &&
-              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "nhlines = 0\n") &&
-              strstr(log, "note: ") && strstr(log, "link_gbps is not the same in every row"),
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 0\n") && strstr(log, "note: ") &&
+              strstr(log, "link_gbps is not the same in every row"),
           "returned %d; log:\n%s", rc, log);
     free(log);
 }
@@ -250,14 +128,13 @@ static void test_link_unknown(void)
 /* A link without generation and width in meta.yaml: "PCIe link raw", never a guessed Gen. */
 static void test_link_without_meta(void)
 {
-    char *log = NULL;
-    const char *dir = make_folder("link-no-meta", SMALL, (const char *const[]){NULL});
-    write_text(path_in(dir, "summary.csv"),
-               "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
-               "pinned,h2d,reuse,sync,4096,0.6,15.7538,ok\n"
-               "pinned,h2d,reuse,sync,65536,8.2,15.7538,ok\n");
-    int rc = plot(dir, 0, 1, &log);
-    const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
+    char *log;
+    const char *vars;
+    int rc = plot_summary("link-no-meta", 0,
+                          "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
+                          "pinned,h2d,reuse,sync,4096,0.6,15.7538,ok\n"
+                          "pinned,h2d,reuse,sync,65536,8.2,15.7538,ok\n",
+                          &vars, &log);
     CHECK("link_without_meta_label",
           rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 1\n") &&
               file_has(vars, "'PCIe link raw: 15.75 GB/s'"),
@@ -276,7 +153,7 @@ static void test_gen3_figures(void)
     char *log = NULL, file[64];
     const char *dir = make_folder("gen3", GEN3, gen3_files);
     if (!plot_gnuplot_available()) {
-        printf("SKIP %s: gnuplot not installed\n", name);
+        skip_no_gnuplot(name);
         return;
     }
     int rc = dir ? plot(dir, 0, 0, &log) : -100;
@@ -286,7 +163,7 @@ static void test_gen3_figures(void)
                                                                                   "<?xml"};
         for (size_t k = 0; k < 3 && !missing; k++) {
             snprintf(file, sizeof(file), "figures/%s.%s", headline_figures[i], ext[k]);
-            if (!figure_ok(dir, file, magic[k]))
+            if (!figure_ok(path_in(dir, file), magic[k]))
                 missing = file;
         }
     }
@@ -445,7 +322,7 @@ static void test_latex(void)
     char *log = NULL;
     const char *dir = make_folder("latex", GEN3, gen3_files);
     if (!plot_gnuplot_available()) {
-        printf("SKIP %s: gnuplot not installed\n", name);
+        skip_no_gnuplot(name);
         return;
     }
     int rc = plot(dir, 1, 0, &log);
@@ -454,7 +331,7 @@ static void test_latex(void)
         char tex[64], inc[64];
         snprintf(tex, sizeof(tex), "figures/%s.tex", headline_figures[i]);
         snprintf(inc, sizeof(inc), "figures/%s-inc.pdf", headline_figures[i]);
-        all &= figure_ok(dir, tex, "%") && figure_ok(dir, inc, "%PDF");
+        all &= figure_ok(path_in(dir, tex), "%") && figure_ok(path_in(dir, inc), "%PDF");
     }
     CHECK(name, rc == PLOT_OK && all && strstr(log, "wrote ") && strstr(log, "speedup.tex"),
           "returned %d; log:\n%s", rc, log);
@@ -482,7 +359,7 @@ static void test_latex(void)
                  dir);
         int st = system(cmd);
         CHECK("latex_compiles_in_a_paper",
-              WIFEXITED(st) && WEXITSTATUS(st) == 0 && figure_ok(dir, "paper.pdf", "%PDF"),
+              WIFEXITED(st) && WEXITSTATUS(st) == 0 && figure_ok(path_in(dir, "paper.pdf"), "%PDF"),
               "pdflatex failed; see %s/paper.log", dir);
     }
     rc = plot(dir, 0, 0, &log);
@@ -507,23 +384,10 @@ static void test_latex_no_gnuplot(void)
     free(log);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
-}
-
 int main(void)
 {
-    if (getenv("PINSWEEP_PLOTS"))
-        plots_dir = getenv("PINSWEEP_PLOTS");
-    if (!mkdtemp(tmpdir)) {
-        perror("mkdtemp");
+    if (plot_test_begin("plot-headline") < 0)
         return 1;
-    }
-    mkdir(path_in(tmpdir, "empty-bin"), 0777);
     test_link_known();
     test_link_unknown();
     test_link_without_meta();
@@ -532,7 +396,5 @@ int main(void)
     test_headline_missing();
     test_latex();
     test_latex_no_gnuplot();
-    if (nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
-        fprintf(stderr, "test_plot_headline: cannot remove %s: %s\n", tmpdir, strerror(errno));
-    return check_exit();
+    return plot_test_end("test_plot_headline");
 }
