@@ -654,6 +654,48 @@ static void measure_pair(struct loader *ld, const char *key, yaml_node_t *k, yam
         parse_int(ld, def, v, &m->max_batch);
 }
 
+/* A size or a percentage: "16GiB" into *bytes, or "25%" into *pct. */
+static int parse_size_or_pct(struct loader *ld, const struct key_def *def, yaml_node_t *v,
+                             uint64_t *bytes, double *pct)
+{
+    const char *s = scalar(v);
+    size_t len = s ? strlen(s) : 0;
+    if (!s || is_empty(v)) {
+        ERR(ld, v, "'%s' needs a size such as 16GiB or a share of RAM such as 50%%, not %s",
+            def->name, node_kind(v));
+        return -1;
+    }
+    if (s[len - 1] == '%') {
+        char *end;
+        double x = strtod(s, &end);
+        if (end != s + len - 1 || !(x > 0) || x > 100) {
+            ERR(ld, v, "'%s' must be a share of RAM above 0%% and at most 100%%, not '%s'",
+                def->name, s);
+            return -1;
+        }
+        *pct = x;
+        *bytes = 0;
+        return 0;
+    }
+    if (parse_size_scalar(ld, v, bytes) < 0)
+        return -1;
+    *pct = 0;
+    return 0;
+}
+
+static void limits_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
+                        void *ctx)
+{
+    struct limits *l = ctx;
+    const struct key_def *def = schema_key_find(schema_limits_keys, schema_limits_nkeys, key);
+    if (!def) {
+        unknown_key(ld, k, "limits", schema_limits_keys, schema_limits_nkeys);
+        return;
+    }
+    l->mark = node_mark(v);
+    parse_size_or_pct(ld, def, v, &l->max_pinned_bytes, &l->max_pinned_pct);
+}
+
 static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
                      void *ctx)
 {
@@ -693,9 +735,15 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
             ERR(ld, v, "min_samples (%d) is more than max_samples (%d)", e->measure.min_samples,
                 e->measure.max_samples);
         break;
+    case KEY_LIMITS:
+        if (walk_mapping(ld, v, limits_pair, &e->limits) < 0)
+            ERR(ld, v, "'limits' must be a mapping such as '{max_pinned: 16GiB}', not %s",
+                node_kind(v));
+        break;
     case KEY_DURATION:
     case KEY_PERCENT:
     case KEY_CHOICE:
+    case KEY_SIZE_OR_PERCENT:
         break;
     }
 }
@@ -797,6 +845,8 @@ static void set_defaults(struct experiment *e)
     e->measure.target_rsd_pct = 0.5;
     e->measure.max_time_ms = 1000.0;
     e->measure.min_sample_ms = 2.0;
+    e->limits.max_pinned_pct = 50.0;
+    e->limits.mark.line = -1;
     e->measure.max_batch = 10000;
 }
 

@@ -52,6 +52,13 @@ struct measure_opts {
     int seed_given;
 };
 
+/* limits: what a run may take; max_pinned is bytes, or a share of RAM when pct > 0. */
+struct limits {
+    uint64_t max_pinned_bytes;
+    double max_pinned_pct;
+    struct mark mark;
+};
+
 struct experiment {
     char *path;        /* as given */
     char *name;        /* `name:` or the file's stem */
@@ -63,6 +70,7 @@ struct experiment {
     struct exclude_rule *excludes;
     size_t nexcludes;
     struct measure_opts measure;
+    struct limits limits;
     char *text; /* the file verbatim, NUL-terminated */
     size_t text_len;
 };

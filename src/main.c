@@ -4,6 +4,7 @@
  * The only file that decides exit codes (see enum exit_code in run.h).
  */
 #include "breakeven.h"
+#include "budget.h"
 #include "compare.h"
 #include "experiment.h"
 #include "fit.h"
@@ -14,6 +15,8 @@
 #include "run.h"
 #include "schema.h"
 #include "sweep.h"
+#include "sysinfo.h"
+#include "units.h"
 #include "version.h"
 
 #include <errno.h>
@@ -35,6 +38,7 @@ struct cli {
     int markdown;
     int choose_seed; /* run: pick a seed for order: shuffled when the file gives none */
     int latex;       /* plot, run, compare: cairolatex figures too */
+    const char *max_pinned; /* plan, run: --max-pinned, overriding limits.max_pinned */
     const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
     int nlabels;
 };
@@ -61,6 +65,8 @@ static const char usage_text[] =
     "      --progress     run: one progress line per configuration (for logs); on a\n"
     "                     terminal progress is shown in place without it\n"
     "      --max-configs N  plan, run: refuse sweeps larger than N (default 100000)\n"
+    "      --max-pinned SIZE|PCT  plan, run: the most page-locked memory one configuration\n"
+    "                     may hold (16GiB, or 25%% of RAM), overriding limits.max_pinned\n"
     "  -o, --output DIR   compare, report: write into DIR (default results/compare/<time>,\n"
     "                     results/report/<time>)\n"
     "      --label NAME=DIR  compare, report: call folder DIR NAME (default: GPU, PCIe\n"
@@ -96,7 +102,10 @@ static int parse_count(const char *opt, const char *text, long min, long max, lo
 /* Parse options after the command; returns the index of the first operand or -1. */
 static int parse_options(int argc, char **argv, struct cli *c)
 {
-    enum { OPT_NO_PLOT = 256, OPT_PROGRESS, OPT_MAX_CONFIGS, OPT_MARKDOWN, OPT_LABEL, OPT_LATEX };
+    enum {
+        OPT_NO_PLOT = 256, OPT_PROGRESS, OPT_MAX_CONFIGS, OPT_MARKDOWN, OPT_LABEL, OPT_LATEX,
+        OPT_MAX_PINNED
+    };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
         {"device", required_argument, NULL, 'd'},
@@ -106,6 +115,7 @@ static int parse_options(int argc, char **argv, struct cli *c)
         {"markdown", no_argument, NULL, OPT_MARKDOWN},
         {"label", required_argument, NULL, OPT_LABEL},
         {"latex", no_argument, NULL, OPT_LATEX},
+        {"max-pinned", required_argument, NULL, OPT_MAX_PINNED},
         {NULL, 0, NULL, 0},
     };
     long v;
@@ -138,6 +148,9 @@ static int parse_options(int argc, char **argv, struct cli *c)
             break;
         case OPT_LATEX:
             c->latex = 1;
+            break;
+        case OPT_MAX_PINNED:
+            c->max_pinned = optarg;
             break;
         case OPT_LABEL:
             if (!strchr(optarg, '=') || optarg[0] == '=' || c->nlabels == 64) {
@@ -191,8 +204,32 @@ static int load(const char *path, const struct cli *c, struct experiment *e, str
     return 0;
 }
 
+/* The pinned cap of e (and --max-pinned), and a sentence for it; -1 after a usage error. */
+static int pinned_cap(const struct experiment *e, const struct cli *c, uint64_t *cap, char *text,
+                      size_t n)
+{
+    char err[400], a[32], b[32], share[32] = "";
+    uint64_t ram = sysinfo_ram_bytes();
+    if (budget_cap(&e->limits, c->max_pinned, ram, cap, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return -1;
+    }
+    if (c->max_pinned && c->max_pinned[strlen(c->max_pinned) - 1] == '%')
+        snprintf(share, sizeof(share), "%s", c->max_pinned);
+    else if (!c->max_pinned && e->limits.max_pinned_pct > 0)
+        snprintf(share, sizeof(share), "%g%%", e->limits.max_pinned_pct);
+    units_format_approx(*cap, a, sizeof(a));
+    if (*share)
+        snprintf(text, n, "%s (%s of %s of RAM)", a, share, units_format_approx(ram, b, sizeof(b)));
+    else
+        snprintf(text, n, "%s", a);
+    return 0;
+}
+
 static int cmd_plan(int argc, char **argv, struct cli *c)
 {
+    uint64_t cap;
+    char cap_text[160];
     struct experiment e;
     struct sweep s;
     if (argc != 1)
@@ -200,7 +237,12 @@ static int cmd_plan(int argc, char **argv, struct cli *c)
     int rc = load(argv[0], c, &e, &s);
     if (rc)
         return rc;
-    plan_print(stdout, &e, &s);
+    if (pinned_cap(&e, c, &cap, cap_text, sizeof(cap_text)) < 0) {
+        sweep_free(&s);
+        experiment_free(&e);
+        return EXIT_USAGE;
+    }
+    plan_print(stdout, &e, &s, cap, cap_text);
     sweep_free(&s);
     experiment_free(&e);
     return EXIT_ALL_OK;
@@ -265,7 +307,14 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
     int rc = load(argv[0], c, &e, &s);
     if (rc)
         return rc;
-    struct run_opts o = {.out_dir = c->out_dir, .plots_dir = plots_dir(),
+    uint64_t cap;
+    char cap_text[160];
+    if (pinned_cap(&e, c, &cap, cap_text, sizeof(cap_text)) < 0) {
+        sweep_free(&s);
+        experiment_free(&e);
+        return EXIT_USAGE;
+    }
+    struct run_opts o = {.out_dir = c->out_dir, .plots_dir = plots_dir(), .pinned_cap = cap,
                          .command_line = cmdline, .progress = c->progress, .plot = c->plot,
                          .latex = c->latex};
     if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))

@@ -234,6 +234,7 @@ static void emit_run(struct em *m, const struct meta *mt)
     kv(m, "finished", mt->finished ? meta_iso_time(mt->finished, t, sizeof(t)) : "");
     kv_num(m, "configurations_ok", (unsigned long long)mt->ok);
     kv_num(m, "configurations_failed", (unsigned long long)mt->failed);
+    kv_num(m, "configurations_skipped", (unsigned long long)mt->skipped);
     map_end(m);
 }
 

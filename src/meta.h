@@ -25,7 +25,7 @@ struct meta {
     const char *command_line; /* as typed, shell-quoted */
     const char *status;       /* running, complete, failed */
     time_t started, finished; /* finished: 0 while running */
-    size_t configs, ok, failed;
+    size_t configs, ok, failed, skipped;
     const char *nvml_unavailable; /* the reason, or NULL when NVML answered */
     struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */

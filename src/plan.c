@@ -2,6 +2,7 @@
  * plan.c - printing the expanded sweep (see plan.h).
  */
 #include "plan.h"
+#include "budget.h"
 #include "units.h"
 
 #include <string.h>
@@ -16,20 +17,30 @@ static int column_width(int axis)
     return w;
 }
 
-void plan_print(FILE *out, const struct experiment *e, const struct sweep *s)
+void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, uint64_t cap,
+                const char *cap_text)
 {
+    size_t over = 0;
     char size[32];
     fprintf(out, "experiment %s (%s), device %d\n", e->name, e->path, e->device);
     fprintf(out, "%6s", "config");
-    for (int a = 0; a < AXIS_COUNT; a++)
+    for (int a = 0; a < AXIS_SIZE; a++)
         fprintf(out, "  %-*s", column_width(a), schema_axes[a].name);
-    fputc('\n', out);
+    fprintf(out, "  %-12s %-9s %s\n", "size", "pinned", "device");
     for (size_t i = 0; i < s->n; i++) {
         const struct config *c = &s->configs[i];
         fprintf(out, "%6d", c->index);
         for (int a = 0; a < AXIS_SIZE; a++)
             fprintf(out, "  %-*s", column_width(a), schema_value_name(a, (int)c->v[a]));
-        fprintf(out, "  %s\n", units_format_size(config_size(c), size, sizeof(size)));
+        fprintf(out, "  %-12s", units_format_size(config_size(c), size, sizeof(size)));
+        uint64_t pinned = budget_pinned_bytes(c);
+        fprintf(out, " %-9s", pinned ? units_format_size(pinned, size, sizeof(size)) : "-");
+        fprintf(out, " %s", units_format_size(budget_device_bytes(c), size, sizeof(size)));
+        if (pinned > cap) {
+            fprintf(out, "  SKIP: over the pinned cap");
+            over++;
+        }
+        fputc('\n', out);
     }
     fprintf(out, "%zu configuration%s", s->n, s->n == 1 ? "" : "s");
     if (s->excluded || s->not_applicable || s->duplicates)
@@ -39,6 +50,11 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s)
     for (int i = 0; i < SWEEP_NA_RULES; i++)
         if (s->na_counts[i])
             fprintf(out, "not applicable (%zu): %s\n", s->na_counts[i], sweep_na_rules[i].why);
+    fprintf(out, "pinned cap: %s", cap_text);
+    if (over)
+        fprintf(out, "; %zu configuration%s over it will be skipped\n", over, over == 1 ? "" : "s");
+    else
+        fprintf(out, "; every configuration fits\n");
     const struct measure_opts *m = &e->measure;
     if (m->shuffled && m->seed_given)
         fprintf(out, "order: shuffled with seed %d (listed in run order)\n", m->seed);

@@ -1350,33 +1350,16 @@ static void compose_title(struct fig *g, const struct plot_input *in)
              in->gpu[0] && in->host[0] ? ", " : "", in->host);
 }
 
-/* Describe every figure into data_dir; made[i] says which have something to draw. */
-static int write_figures(const struct plot_input *in, const char *fig_dir, const char *data_dir,
-                         int latex, int made[], FILE *log)
+/* Figure i of figures[] from in (a struct plot_input), titled; see fig_describe_fn. */
+static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
+                           const char **needs)
 {
-    struct fig *g = malloc(sizeof(*g));
-    int rc = PLOT_EWRITE;
-    if (!g) {
-        plot_log(log, "%s: out of memory", data_dir);
-        return rc;
-    }
-    for (size_t i = 0; i < NFIGURES; i++) {
-        fig_init(g, figures[i].name, figures[i].log_y);
-        errno = 0;
-        made[i] = fig_described(g, figures[i].describe(g, in, data_dir), figures[i].needs, fig_dir,
-                                data_dir, log);
-        if (made[i] < 0)
-            goto out;
-        if (!made[i])
-            continue;
-        compose_title(g, in);
-        if (fig_write_all_vars(g, data_dir, fig_dir, latex, log) < 0)
-            goto out;
-    }
-    rc = 0;
-out:
-    free(g);
-    return rc;
+    fig_init(g, figures[i].name, figures[i].log_y);
+    *needs = figures[i].needs;
+    if (figures[i].describe(g, in, data_dir) < 0)
+        return -1;
+    compose_title(g, in);
+    return 0;
 }
 
 /* Run the script of every figure made. */
@@ -1404,13 +1387,14 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
     if (input_read(&in, results_dir, log) < 0)
         goto out;
     rc = PLOT_EWRITE;
-    if (plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log) < 0 ||
-        (rc = write_figures(&in, fig_dir, data_dir, latex, made, log)) < 0 ||
-        (rc = plot_need_gnuplot(log, data_dir,
-                                "pinsweep plot %s (here, or on any machine with gnuplot)",
-                                results_dir)) < 0)
+    if (plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log) < 0)
         goto out;
-    rc = draw_figures(scripts_dir, fig_dir, data_dir, latex, made, log);
+    rc = fig_write_all(describe_figure, NFIGURES, &in, fig_dir, data_dir, latex, made, log);
+    if (rc == 0)
+        rc = plot_need_gnuplot(
+            log, data_dir, "pinsweep plot %s (here, or on any machine with gnuplot)", results_dir);
+    if (rc == 0)
+        rc = draw_figures(scripts_dir, fig_dir, data_dir, latex, made, log);
 out:
     input_free(&in);
     free(fig_dir);

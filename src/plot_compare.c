@@ -461,34 +461,17 @@ static const struct {
 };
 #define NCMP_FIGURES (sizeof(cmp_figures) / sizeof(cmp_figures[0]))
 
-/* Describe both figures into data_dir; made[i] says which have something to draw. */
-static int cmp_write(const struct cmp_input *in, const char *fig_dir, const char *data_dir,
-                     int latex, int made[], FILE *log)
+/* Figure i of cmp_figures[] from in (a struct cmp_input), titled; see fig_describe_fn. */
+static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
+                           const char **needs)
 {
-    struct fig *g = malloc(sizeof(*g));
-    int rc = PLOT_EWRITE;
-    if (!g) {
-        plot_log(log, "%s: out of memory", data_dir);
-        return rc;
-    }
-    for (size_t i = 0; i < NCMP_FIGURES; i++) {
-        fig_init(g, cmp_figures[i].name, 0);
-        g->zoom_y = cmp_figures[i].ratio;
-        errno = 0;
-        made[i] = fig_described(g, fig_compare(g, in, data_dir, cmp_figures[i].ratio),
-                                cmp_figures[i].needs, fig_dir, data_dir, log);
-        if (made[i] < 0)
-            goto out;
-        if (!made[i])
-            continue;
-        cmp_titles(g, in, cmp_figures[i].ratio);
-        if (fig_write_all_vars(g, data_dir, fig_dir, latex, log) < 0)
-            goto out;
-    }
-    rc = 0;
-out:
-    free(g);
-    return rc;
+    fig_init(g, cmp_figures[i].name, 0);
+    g->zoom_y = cmp_figures[i].ratio;
+    *needs = cmp_figures[i].needs;
+    if (fig_compare(g, in, data_dir, cmp_figures[i].ratio) < 0)
+        return -1;
+    cmp_titles(g, in, cmp_figures[i].ratio);
+    return 0;
 }
 
 int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
@@ -505,10 +488,11 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
     if (in.nm > CMP_PALETTE)
         plot_log(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
     rc = PLOT_EWRITE;
-    if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) < 0 ||
-        (rc = cmp_write(&in, fig_dir, data_dir, latex, made, log)) < 0 ||
-        (rc = plot_need_gnuplot(log, data_dir, "run pinsweep compare again where gnuplot is")) < 0)
+    if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) < 0)
         goto out;
+    rc = fig_write_all(describe_figure, NCMP_FIGURES, &in, fig_dir, data_dir, latex, made, log);
+    if (rc == 0)
+        rc = plot_need_gnuplot(log, data_dir, "run pinsweep compare again where gnuplot is");
     for (size_t i = 0; i < NCMP_FIGURES && rc == 0; i++)
         if (made[i])
             rc = fig_draw(cmp_figures[i].name, scripts_dir, fig_dir, data_dir, latex, log);

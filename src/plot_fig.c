@@ -834,23 +834,9 @@ out:
     return rc;
 }
 
-int fig_described(const struct fig *g, int described, const char *needs, const char *fig_dir,
-                  const char *data_dir, FILE *log)
-{
-    if (described < 0) {
-        plot_log(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
-                 errno ? strerror(errno) : "too many panels or curves");
-        return -1;
-    }
-    if (g->npanels > 0)
-        return 1;
-    plot_log(log, "note: no %s figure: it needs %s", g->name, needs);
-    fig_remove_outputs(g->name, fig_dir);
-    return 0;
-}
-
-int fig_write_all_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
-                       FILE *log)
+/* The variables files of g: plain and, with latex, LaTeX; -1 after saying on log which failed. */
+static int write_all_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
+                          FILE *log)
 {
     for (int tex = 0; tex <= latex; tex++)
         if (fig_write_vars(g, data_dir, fig_dir, tex) < 0) {
@@ -859,6 +845,37 @@ int fig_write_all_vars(const struct fig *g, const char *data_dir, const char *fi
             return -1;
         }
     return 0;
+}
+
+int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
+                  const char *data_dir, int latex, int made[], FILE *log)
+{
+    struct fig *g = malloc(sizeof(*g));
+    int rc = PLOT_EWRITE;
+    if (!g) {
+        plot_log(log, "%s: out of memory", data_dir);
+        return rc;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *needs = "";
+        errno = 0;
+        if (describe(g, i, in, data_dir, &needs) < 0) {
+            plot_log(log, "%s: cannot write the data of %s: %s", data_dir, g->name,
+                     errno ? strerror(errno) : "too many panels or curves");
+            goto out;
+        }
+        made[i] = g->npanels > 0;
+        if (!made[i]) {
+            plot_log(log, "note: no %s figure: it needs %s", g->name, needs);
+            fig_remove_outputs(g->name, fig_dir);
+        } else if (write_all_vars(g, data_dir, fig_dir, latex, log) < 0) {
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(g);
+    return rc;
 }
 
 /* ---- running programs ---- */

@@ -240,18 +240,23 @@ int legend_flow(struct fig_legend *L, const struct fig_style *entries, size_t n,
 int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_dir, int tex);
 
 /*
- * What describing figure g came to (described: what its describe function
- * returned, errno as that left it, 0 when it did not say why): 1 when g has
- * panels to draw; 0 when it has none, after a "note: no NAME figure: it
- * needs NEEDS" line and removing what an earlier run drew of it from
- * fig_dir; -1 after saying why describing it failed.
+ * Describe figure i of a table of figures into g (fig_init first) and its
+ * data files into data_dir, from in, and title it; *needs says what the
+ * figure needs, for the note when it gets no panels.  -1 on failure, with
+ * errno set (0: too many panels or curves).
  */
-int fig_described(const struct fig *g, int described, const char *needs, const char *fig_dir,
-                  const char *data_dir, FILE *log);
+typedef int (*fig_describe_fn)(struct fig *g, size_t i, const void *in, const char *data_dir,
+                               const char **needs);
 
-/* fig_write_vars plain and, with latex, LaTeX; -1 after saying on log which failed. */
-int fig_write_all_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
-                       FILE *log);
+/*
+ * Describe the n figures of a table (describe) and write their variables
+ * files into data_dir (with latex also the LaTeX ones); made[i] says which
+ * have something to draw.  A figure without panels gets a "note: no NAME
+ * figure: it needs NEEDS" line, and what an earlier run drew of it is
+ * removed from fig_dir.  Returns 0, or PLOT_EWRITE after saying why on log.
+ */
+int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
+                  const char *data_dir, int latex, int made[], FILE *log);
 
 /* s as LaTeX text: special characters escaped, arrows, µ, × and the like as math; malloc'd. */
 char *plot_tex_text(const char *s);

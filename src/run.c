@@ -4,6 +4,7 @@
  */
 #include "run.h"
 #include "breakeven.h"
+#include "budget.h"
 #include "fit.h"
 #include "gpu.h"
 #include "hostmem.h"
@@ -113,10 +114,35 @@ static void write_host_reference(const char *dir, const struct sweep *s)
     free(sizes);
 }
 
+/* ", 3 skipped", or "" (static buffer). */
+static const char *skipped_text(size_t n)
+{
+    static char buf[48];
+    if (!n)
+        return "";
+    snprintf(buf, sizeof(buf), ", %zu skipped", n);
+    return buf;
+}
+
+/* Skip c with the reason when it is over a budget, else measure it. */
+static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e,
+                           const struct config *c, uint64_t cap, uint64_t gpu_free,
+                           struct result *r)
+{
+    char why[400];
+    if (!budget_check(c, cap, gpu_free, why, sizeof(why)))
+        return measure_config(ops, &e->measure, c, r);
+    memset(r, 0, sizeof(*r));
+    r->config = c;
+    r->status = RESULT_SKIPPED;
+    snprintf(r->error, sizeof(r->error), "skipped: %s", why);
+    return 0;
+}
+
 /* Measure every configuration, appending rows as each one finishes. */
 static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
                        const struct sweep *s, struct results *res, struct meta *mt,
-                       const struct run_opts *o)
+                       const struct run_opts *o, uint64_t gpu_free)
 {
     struct progress pr;
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
@@ -126,7 +152,7 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
     for (size_t i = 0; i < s->n; i++) {
         struct result r;
         progress_begin(&pr, &s->configs[i]);
-        if (measure_config(ops, &e->measure, &s->configs[i], &r) < 0 ||
+        if (measure_or_skip(ops, e, &s->configs[i], o->pinned_cap, gpu_free, &r) < 0 ||
             results_write(res, e, &r) < 0) {
             progress_finish(&pr);
             fprintf(stderr, "pinsweep: cannot record results in %s: out of memory or disk\n",
@@ -136,6 +162,8 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
         }
         if (r.status == RESULT_OK)
             mt->ok++;
+        else if (r.status == RESULT_SKIPPED)
+            mt->skipped++;
         else
             mt->failed++;
         note_peak(peaks, &r);
@@ -191,7 +219,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     fprintf(stderr, "pinsweep: %zu configurations of %s on GPU %d (%s, %s) -> %s\n", s->n, e->name,
             e->device, gpu.name, gpu.pci_bus_id, dir);
     double t0 = timer_now_ms();
-    if (measure_all(ops, e, s, &res, &mt, o) < 0)
+    if (measure_all(ops, e, s, &res, &mt, o, gpu.mem_free_bytes) < 0)
         mt.status = "failed";
     else
         mt.status = "complete";
@@ -204,8 +232,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                 mt.gpu_start.sm_clock_mhz, mt.gpu_end.sm_clock_mhz);
     if (meta_write(meta_path, &mt, err, sizeof(err)) < 0)
         fprintf(stderr, "pinsweep: %s\n", err);
-    fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed, in %s; results in %s\n",
-            s->n, mt.ok, mt.failed,
+    fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed%s, in %s; results in %s\n",
+            s->n, mt.ok, mt.failed, skipped_text(mt.skipped),
             progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
     results_close(&res);
     ops->close();

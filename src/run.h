@@ -9,6 +9,7 @@
 #include "sweep.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The exit codes of pinsweep, documented in the README and `pinsweep help`. */
 enum exit_code {
@@ -25,6 +26,7 @@ struct run_opts {
     enum progress_mode progress;
     int plot;  /* render figures at the end when gnuplot is there */
     int latex; /* cairolatex figures too */
+    uint64_t pinned_cap; /* configurations holding more page-locked bytes are skipped */
 };
 
 /* Run s (expanded from e) and return one of enum exit_code. */

@@ -72,6 +72,7 @@ const struct key_def schema_top_keys[] = {
      "a mapping of axes, or a list of such mappings expanded one after another"},
     {"exclude", KEY_EXCLUDE, 0, 0, "none", "a list of partial configurations to drop"},
     {"measure", KEY_MEASURE, 0, 0, "defaults below", "how each configuration is sampled"},
+    {"limits", KEY_LIMITS, 0, 0, "defaults below", "what a run may take from the machine"},
 };
 const size_t schema_top_nkeys = sizeof(schema_top_keys) / sizeof(schema_top_keys[0]);
 
@@ -98,6 +99,14 @@ const struct key_def schema_measure_keys[] = {
      "shuffled: the seed (recorded in meta.yaml; give it to repeat an order)"},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
+
+const struct key_def schema_limits_keys[] = {
+    {"max_pinned", KEY_SIZE_OR_PERCENT, 0, 100, "50%",
+     "the most page-locked host memory one configuration may hold at once: a size (16GiB) or "
+     "a share of physical RAM (25%); configurations over it are skipped, since memory the OS "
+     "cannot swap can stall the machine"},
+};
+const size_t schema_limits_nkeys = sizeof(schema_limits_keys) / sizeof(schema_limits_keys[0]);
 
 int schema_axis_find(const char *name)
 {
@@ -281,4 +290,5 @@ void schema_print_reference(FILE *out, int md)
     for (int i = 0; i < AXIS_COUNT; i++)
         print_axis(out, md, &schema_axes[i]);
     print_keys(out, md, "Keys of measure:", schema_measure_keys, schema_measure_nkeys);
+    print_keys(out, md, "Keys of limits:", schema_limits_keys, schema_limits_nkeys);
 }

@@ -71,6 +71,8 @@ enum key_type {
     KEY_SWEEP,    /* the sweep: a mapping of axes or a list of them */
     KEY_EXCLUDE,  /* a list of partial configurations */
     KEY_MEASURE,  /* the measure mapping (schema_measure_keys) */
+    KEY_LIMITS,   /* the limits mapping (schema_limits_keys) */
+    KEY_SIZE_OR_PERCENT, /* a size (16GiB) or a share of something (50%) */
 };
 
 struct key_def {
@@ -87,6 +89,8 @@ extern const struct key_def schema_top_keys[];
 extern const size_t schema_top_nkeys;
 extern const struct key_def schema_measure_keys[];
 extern const size_t schema_measure_nkeys;
+extern const struct key_def schema_limits_keys[];
+extern const size_t schema_limits_nkeys;
 
 /* Index of the axis or key called name, or -1. */
 int schema_axis_find(const char *name);

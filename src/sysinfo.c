@@ -67,6 +67,17 @@ void sysinfo_host(struct host_info *h)
     read_line("/sys/module/nvidia/version", h->nvidia_driver, sizeof(h->nvidia_driver));
 }
 
+uint64_t sysinfo_ram_bytes(void)
+{
+    const char *env = getenv("PINSWEEP_RAM_BYTES");
+    char mem[64];
+    if (env && *env)
+        return strtoull(env, NULL, 10);
+    if (read_keyed("/proc/meminfo", "MemTotal", ':', mem, sizeof(mem)) == 0)
+        return strtoull(mem, NULL, 10) * 1024;
+    return 0;
+}
+
 int sysinfo_cpu_times(struct cpu_times *t)
 {
     unsigned long long v[8] = {0};

@@ -41,6 +41,12 @@ int sysinfo_cpu_times(struct cpu_times *t);
 void sysinfo_cpu_load(const struct cpu_times *a, const struct cpu_times *b, double *busy_pct,
                       double *steal_pct);
 
+/*
+ * Physical RAM in bytes (MemTotal); PINSWEEP_RAM_BYTES overrides it, so
+ * that tests print the same caps on every machine.  0 when unknown.
+ */
+uint64_t sysinfo_ram_bytes(void);
+
 /* Fill h from the running system; missing facts are left "" or 0. */
 void sysinfo_host(struct host_info *h);
 

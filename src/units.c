@@ -170,3 +170,19 @@ char *units_format_size_short(uint64_t bytes, char *buf, size_t n)
         *iB = '\0';
     return buf;
 }
+
+char *units_format_approx(uint64_t bytes, char *buf, size_t n)
+{
+    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = (double)bytes;
+    int i = 0;
+    while (i < 4 && v >= 1024) {
+        v /= 1024;
+        i++;
+    }
+    if (i == 0 || v == (double)(uint64_t)v)
+        snprintf(buf, n, "%.0f %s", v, unit[i]);
+    else
+        snprintf(buf, n, "%.1f %s", v, unit[i]);
+    return buf;
+}

@@ -26,6 +26,9 @@ int units_parse_duration(const char *text, double *ms, char *err, size_t errlen)
  */
 char *units_format_size(uint64_t bytes, char *buf, size_t n);
 
+/* Approximate, for people: "62.9 GiB", "512 MiB", "4 KiB", "100 B". Returns buf. */
+char *units_format_approx(uint64_t bytes, char *buf, size_t n);
+
 /* Axis-label style: 4K, 1M, 1G (binary), falling back to units_format_size. */
 char *units_format_size_short(uint64_t bytes, char *buf, size_t n);
 

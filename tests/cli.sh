@@ -196,3 +196,17 @@ cli_report() {
 
 cli_compare
 cli_report
+
+cli_budget() {
+    local r=$TMP/budget st
+    expect "cli: configurations over the pinned cap are skipped, not run" 0 "configurations: 7 ok, 0 failed, 1 skipped" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/blocks-and-repeats.yaml -o "$r" --no-plot --max-pinned 1MiB
+    st=$(csv_get "$r/summary.csv" status direction bidir)
+    [ "$st" = skipped ] && grep -q 'skipped: holds 2 MiB of page-locked memory, more than the cap of 1 MiB; raise limits.max_pinned or --max-pinned to measure it' "$r/summary.csv" \
+        && t_pass "cli: a skipped row says why" || t_fail "cli: a skipped row says why" "status $st: $(grep bidir "$r/summary.csv")"
+    grep -q '^  configurations_skipped: 1$' "$r/meta.yaml" && t_pass "cli: meta.yaml counts skipped configurations" || t_fail "cli: meta.yaml counts skipped configurations"
+    expect "cli: a device buffer larger than the GPU's free memory is skipped" 0 "1 skipped" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/too-big-for-device.yaml -o "$r-dev" --no-plot
+    grep -q 'skipped: needs 2 GiB of device memory, more than the 1 GiB free on the GPU' "$r-dev/summary.csv" \
+        && t_pass "cli: the device skip says why" || t_fail "cli: the device skip says why" "$(tail -1 "$r-dev/summary.csv")"
+    expect "cli: a bad --max-pinned is a usage error" 2 "--max-pinned takes a size such as 16GiB or a share of RAM above 0% and at most 100%, not '150%'" -- "$PINSWEEP" plan tests/good/defaults.yaml --max-pinned 150%
+}
+cli_budget

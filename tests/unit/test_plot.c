@@ -51,7 +51,7 @@ static const char *make_results(const char *name, const char *drop, int side)
 /* A new folder under tmpdir with summary.csv holding text. */
 static const char *make_summary(const char *name, const char *text)
 {
-    return make_folder_summary(name, NULL, (const char *const[]){NULL}, text);
+    return make_folder_summary(name, FIXTURE, (const char *const[]){NULL}, text);
 }
 
 /* plot_results, the entry point without options, as a plot_fn (o is not used). */

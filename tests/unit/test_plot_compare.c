@@ -20,7 +20,7 @@
  */
 static const char *make_cmp(const char *name, const char *compare, const char *machines)
 {
-    const char *dir = make_folder(name, NULL, (const char *const[]){NULL});
+    const char *dir = make_folder(name, TWO, (const char *const[]){NULL});
     const char *files[] = {"compare.csv", "machines.csv"}, *texts[] = {compare, machines};
     for (int i = 0; dir && i < 2; i++) {
         const char *to = path_in(dir, files[i]);

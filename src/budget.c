@@ -1,0 +1,69 @@
+/*
+ * budget.c - footprints and caps (see budget.h).
+ */
+#include "budget.h"
+#include "units.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t budget_pinned_bytes(const struct config *c)
+{
+    if (config_alloc(c) == ALLOC_PAGEABLE)
+        return 0;
+    return config_size(c) * (config_direction(c) == DIR_BIDIR ? 2 : 1);
+}
+
+uint64_t budget_device_bytes(const struct config *c)
+{
+    return config_size(c) * (config_direction(c) == DIR_BIDIR ? 2 : 1);
+}
+
+int budget_cap(const struct limits *l, const char *cli_text, uint64_t ram_bytes, uint64_t *cap,
+               char *err, size_t errlen)
+{
+    double pct = l->max_pinned_pct;
+    uint64_t bytes = l->max_pinned_bytes;
+    if (cli_text) {
+        size_t len = strlen(cli_text);
+        if (len && cli_text[len - 1] == '%') {
+            char *end;
+            pct = strtod(cli_text, &end);
+            if (end != cli_text + len - 1 || !(pct > 0) || pct > 100) {
+                snprintf(err, errlen, "--max-pinned takes a size such as 16GiB or a share of "
+                         "RAM above 0%% and at most 100%%, not '%s'", cli_text);
+                return -1;
+            }
+        } else {
+            char why[320];
+            if (units_parse_size(cli_text, &bytes, why, sizeof(why)) < 0) {
+                snprintf(err, errlen, "--max-pinned: %s", why);
+                return -1;
+            }
+            pct = 0;
+        }
+    }
+    *cap = pct > 0 ? (uint64_t)((double)ram_bytes * pct / 100.0) : bytes;
+    return 0;
+}
+
+int budget_check(const struct config *c, uint64_t cap, uint64_t gpu_free_bytes, char *why,
+                 size_t n)
+{
+    char a[32], b[32];
+    uint64_t pinned = budget_pinned_bytes(c), dev = budget_device_bytes(c);
+    if (pinned > cap) {
+        snprintf(why, n, "holds %s of page-locked memory, more than the cap of %s; raise "
+                 "limits.max_pinned or --max-pinned to measure it",
+                 units_format_approx(pinned, a, sizeof(a)), units_format_approx(cap, b, sizeof(b)));
+        return 1;
+    }
+    if (gpu_free_bytes && dev > gpu_free_bytes) {
+        snprintf(why, n, "needs %s of device memory, more than the %s free on the GPU",
+                 units_format_approx(dev, a, sizeof(a)),
+                 units_format_approx(gpu_free_bytes, b, sizeof(b)));
+        return 1;
+    }
+    return 0;
+}
