@@ -39,6 +39,7 @@ struct cli {
     int choose_seed; /* run: pick a seed for order: shuffled when the file gives none */
     int latex;       /* plot, run, compare: cairolatex figures too */
     const char *max_pinned; /* plan, run: --max-pinned, overriding limits.max_pinned */
+    const char *resume_dir; /* run: --resume DIR */
     const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
     int nlabels;
 };
@@ -65,6 +66,8 @@ static const char usage_text[] =
     "      --progress     run: one progress line per configuration (for logs); on a\n"
     "                     terminal progress is shown in place without it\n"
     "      --max-configs N  plan, run: refuse sweeps larger than N (default 100000)\n"
+    "      --resume DIR   run: go on with the interrupted run in DIR, skipping the\n"
+    "                     configurations it finished (the experiment file must be the same)\n"
     "      --max-pinned SIZE|PCT  plan, run: the most page-locked memory one configuration\n"
     "                     may hold (16GiB, or 25%% of RAM), overriding limits.max_pinned\n"
     "  -o, --output DIR   compare, report: write into DIR (default results/compare/<time>,\n"
@@ -74,8 +77,9 @@ static const char usage_text[] =
     "      --latex        run, plot, compare: also write figures with gnuplot's cairolatex\n"
     "                     terminal (NAME.tex), so a paper sets their text in its own fonts\n"
     "\n"
-    "exit codes: 0 all configurations ok; 1 some configurations failed; 2 usage or\n"
-    "experiment-file error; 3 no usable GPU/driver or other system error\n";
+    "exit codes: 0 all configurations ok (some may be skipped); 1 some configurations\n"
+    "failed; 2 usage or experiment-file error; 3 no usable GPU/driver or other system\n"
+    "error; 130/143 interrupted by SIGINT/SIGTERM (finished configurations are kept)\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -104,7 +108,7 @@ static int parse_options(int argc, char **argv, struct cli *c)
 {
     enum {
         OPT_NO_PLOT = 256, OPT_PROGRESS, OPT_MAX_CONFIGS, OPT_MARKDOWN, OPT_LABEL, OPT_LATEX,
-        OPT_MAX_PINNED
+        OPT_MAX_PINNED, OPT_RESUME
     };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
@@ -116,6 +120,7 @@ static int parse_options(int argc, char **argv, struct cli *c)
         {"label", required_argument, NULL, OPT_LABEL},
         {"latex", no_argument, NULL, OPT_LATEX},
         {"max-pinned", required_argument, NULL, OPT_MAX_PINNED},
+        {"resume", required_argument, NULL, OPT_RESUME},
         {NULL, 0, NULL, 0},
     };
     long v;
@@ -151,6 +156,9 @@ static int parse_options(int argc, char **argv, struct cli *c)
             break;
         case OPT_MAX_PINNED:
             c->max_pinned = optarg;
+            break;
+        case OPT_RESUME:
+            c->resume_dir = optarg;
             break;
         case OPT_LABEL:
             if (!strchr(optarg, '=') || optarg[0] == '=' || c->nlabels == 64) {
@@ -303,6 +311,8 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
     struct sweep s;
     if (argc != 1)
         return usage_error("run takes one experiment file%s", argc ? ", not several" : "");
+    if (c->resume_dir && c->out_dir)
+        return usage_error("--resume %s names the folder already: leave -o out", c->resume_dir);
     c->choose_seed = 1;
     int rc = load(argv[0], c, &e, &s);
     if (rc)
@@ -316,7 +326,7 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
     }
     struct run_opts o = {.out_dir = c->out_dir, .plots_dir = plots_dir(), .pinned_cap = cap,
                          .command_line = cmdline, .progress = c->progress, .plot = c->plot,
-                         .latex = c->latex};
+                         .latex = c->latex, .resume_dir = c->resume_dir};
     if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))
         o.progress = PROGRESS_TTY;
     rc = run_experiment(&e, &s, &o);

@@ -230,7 +230,9 @@ static void emit_run(struct em *m, const struct meta *mt)
     char t[32];
     map_start(m, "run");
     kv(m, "status", mt->status);
-    kv(m, "started", meta_iso_time(mt->started, t, sizeof(t)));
+    kv(m, "started", mt->started_text ? mt->started_text : meta_iso_time(mt->started, t, sizeof(t)));
+    if (mt->resumed)
+        kv(m, "resumed", meta_iso_time(mt->resumed, t, sizeof(t)));
     kv(m, "finished", mt->finished ? meta_iso_time(mt->finished, t, sizeof(t)) : "");
     kv_num(m, "configurations_ok", (unsigned long long)mt->ok);
     kv_num(m, "configurations_failed", (unsigned long long)mt->failed);

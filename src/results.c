@@ -133,6 +133,151 @@ fail:
     return -1;
 }
 
+/* The whole of path into a NUL-terminated buffer (*len bytes); NULL on failure. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1))) {
+            *len = fread(buf, 1, (size_t)n, f);
+            buf[*len] = '\0';
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+/* The config number a CSV line starts with (after skip fields), or 0. */
+static long line_config(const char *line, int skip)
+{
+    for (int i = 0; i < skip && line; i++) {
+        line = strchr(line, ',');
+        if (line)
+            line++;
+    }
+    return line ? strtol(line, NULL, 10) : 0;
+}
+
+/*
+ * Rewrite path keeping the header and the complete lines that keep(config)
+ * accepts; a line cut short by a kill (no newline at the end) is dropped.
+ * The file is replaced atomically.  Returns 0 or -1.
+ */
+static int rewrite_csv(const char *path, int skip, int (*keep)(long config, void *ctx),
+                       void *ctx)
+{
+    size_t len = 0;
+    char *buf = slurp(path, &len), tmp[4200];
+    if (!buf)
+        return -1;
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    int rc = f ? 0 : -1;
+    for (char *p = buf, *nl; f && (nl = memchr(p, '\n', (size_t)(buf + len - p))); p = nl + 1) {
+        *nl = '\0';
+        if (p == buf || keep(line_config(p, skip), ctx))
+            fprintf(f, "%s\n", p);
+    }
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc == 0 && rename(tmp, path) < 0)
+        rc = -1;
+    free(buf);
+    return rc;
+}
+
+struct resume_ctx {
+    unsigned char *done;
+    size_t n;
+};
+
+static int keep_valid(long config, void *ctx)
+{
+    struct resume_ctx *r = ctx;
+    return config >= 1 && (size_t)config <= r->n;
+}
+
+static int keep_done(long config, void *ctx)
+{
+    struct resume_ctx *r = ctx;
+    return config >= 1 && (size_t)config <= r->n && r->done[config - 1];
+}
+
+/* Mark the configurations summary.csv has rows for, counting them by status. */
+static int read_done(const char *path, struct resume_ctx *rc, size_t *ok, size_t *failed,
+                     size_t *skipped, char *err, size_t errlen)
+{
+    struct csv_table t;
+    if (csv_table_read(path, &t, err, errlen) < 0)
+        return -1;
+    int cc = csv_table_col(&t, "config"), cs = csv_table_col(&t, "status");
+    for (size_t r = 0; r < t.nrows; r++) {
+        long c = strtol(csv_table_get(&t, r, cc), NULL, 10);
+        const char *st = csv_table_get(&t, r, cs);
+        if (c < 1 || (size_t)c > rc->n || rc->done[c - 1])
+            continue;
+        rc->done[c - 1] = 1;
+        if (strcmp(st, "ok") == 0)
+            (*ok)++;
+        else if (strcmp(st, "skipped") == 0)
+            (*skipped)++;
+        else
+            (*failed)++;
+    }
+    csv_table_free(&t);
+    return 0;
+}
+
+static FILE *append_to(const struct results *res, const char *name, char *err, size_t errlen)
+{
+    char *path = results_path(res, name);
+    FILE *f = path ? fopen(path, "a") : NULL;
+    if (!f)
+        snprintf(err, errlen, "cannot append to %s: %s", path ? path : name, strerror(errno));
+    free(path);
+    return f;
+}
+
+int results_resume(struct results *res, const char *dir, const struct experiment *e,
+                   unsigned char *done, size_t nconfigs, size_t *ok, size_t *failed,
+                   size_t *skipped, char *err, size_t errlen)
+{
+    struct resume_ctx rc = {done, nconfigs};
+    size_t len = 0;
+    err[0] = '\0';
+    memset(res, 0, sizeof(*res));
+    res->link_gbps = NAN;
+    if (!(res->dir = strdup(dir)))
+        return -1;
+    char *sum = results_path(res, "summary.csv"), *smp = results_path(res, "samples.csv");
+    char *exp = results_path(res, "experiment.yaml"), *text = exp ? slurp(exp, &len) : NULL;
+    int rcode = -1;
+    if (!text)
+        snprintf(err, errlen, "%s holds no results to resume (no experiment.yaml)", dir);
+    else if (len != e->text_len || memcmp(text, e->text, len) != 0)
+        snprintf(err, errlen, "%s was started from a different experiment file: %s differs "
+                 "from %s; resume needs the same file", dir, exp, e->path);
+    else if (rewrite_csv(sum, 1, keep_valid, &rc) < 0 ||
+             read_done(sum, &rc, ok, failed, skipped, err, errlen) < 0 ||
+             rewrite_csv(smp, 0, keep_done, &rc) < 0)
+        snprintf(err + strlen(err), errlen - strlen(err), "%scannot repair the CSVs in %s",
+                 *err ? "; " : "", dir);
+    else if ((res->summary = append_to(res, "summary.csv", err, errlen)) &&
+             (res->samples = append_to(res, "samples.csv", err, errlen)))
+        rcode = 0;
+    free(sum);
+    free(smp);
+    free(exp);
+    free(text);
+    if (rcode < 0)
+        results_close(res);
+    return rcode;
+}
+
 static void put_num(FILE *f, double v, const char *fmt)
 {
     fputc(',', f);

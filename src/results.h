@@ -36,6 +36,19 @@ char *results_default_dir(const char *name, const char *host, time_t t);
 int results_open(struct results *res, const char *dir, const struct experiment *e, char *err,
                  size_t errlen);
 
+/*
+ * Reopen dir, a folder an interrupted run of e left, to go on appending.
+ * Refuses (-1, message in err) when dir holds no results or its
+ * experiment.yaml differs from e's file.  Repairs what a kill can leave: a
+ * last line cut short, and sample rows of a configuration whose summary row
+ * was never written.  done[i] is set (done has e's configuration count,
+ * indexed by config - 1) for every configuration dir already has a row for;
+ * *ok, *failed, *skipped count them by status.
+ */
+int results_resume(struct results *res, const char *dir, const struct experiment *e,
+                   unsigned char *done, size_t nconfigs, size_t *ok, size_t *failed,
+                   size_t *skipped, char *err, size_t errlen);
+
 /* Append r's summary row and sample rows and flush them to disk. Returns 0 or -1. */
 int results_write(struct results *res, const struct experiment *e, const struct result *r);
 

@@ -17,8 +17,29 @@
 #include "units.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The signal that asked the run to stop, 0 while none has. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    signal(sig, SIG_DFL); /* a second Ctrl-C ends the process at once */
+}
+
+/* SIGINT and SIGTERM stop the run after the configuration being measured. */
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
 
 const struct gpu_ops *run_engine(void)
 {
@@ -142,15 +163,19 @@ static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e
 /* Measure every configuration, appending rows as each one finishes. */
 static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
                        const struct sweep *s, struct results *res, struct meta *mt,
-                       const struct run_opts *o, uint64_t gpu_free)
+                       const struct run_opts *o, uint64_t gpu_free, const unsigned char *done)
 {
     struct progress pr;
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
     memset(peaks, 0, sizeof(peaks));
     int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
     progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
-    for (size_t i = 0; i < s->n; i++) {
+    for (size_t i = 0; i < s->n && !stop_signal; i++) {
         struct result r;
+        if (done && done[s->configs[i].index - 1]) {
+            progress_end(&pr, &s->configs[i], "done before");
+            continue;
+        }
         progress_begin(&pr, &s->configs[i]);
         if (measure_or_skip(ops, e, &s->configs[i], o->pinned_cap, gpu_free, &r) < 0 ||
             results_write(res, e, &r) < 0) {
@@ -175,6 +200,74 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
     return 0;
 }
 
+/*
+ * A new results folder, or (--resume) the interrupted one to go on with:
+ * then done[] marks its finished configurations and mt counts them, and
+ * started_text keeps when the first part started.
+ */
+static int open_results(struct results *res, const char *dir, const struct experiment *e,
+                        const struct sweep *s, const struct run_opts *o, unsigned char *done,
+                        struct meta *mt, char *started_text, size_t n)
+{
+    char err[1024];
+    if (!o->resume_dir) {
+        if (results_open(res, dir, e, err, sizeof(err)) == 0)
+            return 0;
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return -1;
+    }
+    if (results_resume(res, dir, e, done, s->n, &mt->ok, &mt->failed, &mt->skipped, err,
+                       sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: --resume: %s\n", err);
+        return -1;
+    }
+    struct meta_doc old;
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/meta.yaml", dir);
+    if (meta_read(path, &old, err, sizeof(err)) == 0) {
+        const char *st = meta_get(&old, "run.started");
+        if (st) {
+            snprintf(started_text, n, "%s", st);
+            mt->started_text = started_text;
+        }
+        meta_doc_free(&old);
+    }
+    mt->resumed = time(NULL);
+    fprintf(stderr, "pinsweep: resuming %s: %zu of %zu configurations done before\n", dir,
+            mt->ok + mt->failed + mt->skipped, s->n);
+    return 0;
+}
+
+/* After the loop: the end state in meta.yaml, the summary line, the side files, figures. */
+static void finish(const char *dir, const char *meta_path, struct meta *mt, const struct sweep *s,
+                   const struct run_opts *o, double t0)
+{
+    char err[1024], el[32];
+    mt->finished = time(NULL);
+    nvml_read(&mt->gpu_end);
+    sysinfo_cpu_times(&mt->cpu_end);
+    if (nvml_clocks_dropped(&mt->gpu_start, &mt->gpu_end))
+        fprintf(stderr, "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
+                        "to %u MHz (throttling?); later configurations may read low\n",
+                mt->gpu_start.sm_clock_mhz, mt->gpu_end.sm_clock_mhz);
+    if (meta_write(meta_path, mt, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
+    fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed%s, in %s; results in %s\n",
+            s->n, mt->ok, mt->failed, skipped_text(mt->skipped),
+            progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
+    if (stop_signal) {
+        fprintf(stderr, "pinsweep: interrupted by %s; every finished configuration is kept. Go "
+                        "on with: pinsweep run %s --resume %s\n",
+                stop_signal == SIGINT ? "SIGINT" : "SIGTERM", mt->exp->path, dir);
+        return;
+    }
+    write_host_reference(dir, s);
+    if (fit_results(dir, stdout, err, sizeof(err)) < 0 ||
+        breakeven_write(dir, stdout, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
+    render(dir, o);
+}
+
 int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
 {
     const struct gpu_ops *ops = run_engine();
@@ -182,7 +275,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     struct host_info host;
     struct pcie_link link;
     struct results res = {0};
-    char err[1024], *dir = NULL, *meta_path = NULL, el[32];
+    char err[1024], *dir = NULL, *meta_path = NULL, nvml_why[512], started[64];
+    unsigned char *done = NULL;
     int code = EXIT_SYSTEM;
 
     if (!ops) {
@@ -196,19 +290,24 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     sysinfo_host(&host);
     sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
-    char nvml_why[512];
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
-    dir = o->out_dir ? strdup(o->out_dir) : results_default_dir(e->name, host.hostname, time(NULL));
-    if (!dir || results_open(&res, dir, e, err, sizeof(err)) < 0) {
-        fprintf(stderr, "pinsweep: %s\n", dir ? err : "out of memory");
-        code = dir ? EXIT_USAGE : EXIT_SYSTEM;
-        goto out;
-    }
-    res.link_gbps = link.known ? sysinfo_link_gbps(link.cur_gen, link.cur_width) : NAN;
     struct meta mt = {.exp = e, .gpu = &gpu, .host = &host, .link = &link, .engine = ops->name,
                       .command_line = o->command_line, .status = "running",
                       .started = time(NULL), .configs = s->n,
                       .nvml_unavailable = have_nvml ? NULL : nvml_why};
+    dir = o->resume_dir   ? strdup(o->resume_dir)
+          : o->out_dir    ? strdup(o->out_dir)
+                          : results_default_dir(e->name, host.hostname, time(NULL));
+    done = calloc(s->n ? s->n : 1, 1);
+    if (!dir || !done) {
+        fprintf(stderr, "pinsweep: out of memory\n");
+        goto out;
+    }
+    if (open_results(&res, dir, e, s, o, done, &mt, started, sizeof(started)) < 0) {
+        code = EXIT_USAGE;
+        goto out;
+    }
+    res.link_gbps = link.known ? sysinfo_link_gbps(link.cur_gen, link.cur_width) : NAN;
     nvml_read(&mt.gpu_start);
     sysinfo_cpu_times(&mt.cpu_start);
     meta_path = results_path(&res, "meta.yaml");
@@ -218,38 +317,23 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     fprintf(stderr, "pinsweep: %zu configurations of %s on GPU %d (%s, %s) -> %s\n", s->n, e->name,
             e->device, gpu.name, gpu.pci_bus_id, dir);
+    catch_stop_signals();
     double t0 = timer_now_ms();
-    if (measure_all(ops, e, s, &res, &mt, o, gpu.mem_free_bytes) < 0)
-        mt.status = "failed";
-    else
-        mt.status = "complete";
-    mt.finished = time(NULL);
-    nvml_read(&mt.gpu_end);
-    sysinfo_cpu_times(&mt.cpu_end);
-    if (nvml_clocks_dropped(&mt.gpu_start, &mt.gpu_end))
-        fprintf(stderr, "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
-                        "to %u MHz (throttling?); later configurations may read low\n",
-                mt.gpu_start.sm_clock_mhz, mt.gpu_end.sm_clock_mhz);
-    if (meta_write(meta_path, &mt, err, sizeof(err)) < 0)
-        fprintf(stderr, "pinsweep: %s\n", err);
-    fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed%s, in %s; results in %s\n",
-            s->n, mt.ok, mt.failed, skipped_text(mt.skipped),
-            progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
+    int rc = measure_all(ops, e, s, &res, &mt, o, gpu.mem_free_bytes, done);
+    mt.status = rc < 0 ? "failed" : stop_signal ? "interrupted" : "complete";
     results_close(&res);
     ops->close();
-    write_host_reference(dir, s);
-    if (fit_results(dir, stdout, err, sizeof(err)) < 0 ||
-        breakeven_write(dir, stdout, err, sizeof(err)) < 0)
-        fprintf(stderr, "pinsweep: %s\n", err);
-    render(dir, o);
-    code = strcmp(mt.status, "complete") != 0 ? EXIT_SYSTEM
-           : mt.failed                        ? EXIT_SOME_FAILED
-                                              : EXIT_ALL_OK;
+    finish(dir, meta_path, &mt, s, o, t0);
+    code = rc < 0         ? EXIT_SYSTEM
+           : stop_signal  ? EXIT_INTERRUPTED + (stop_signal == SIGTERM ? 13 : 0)
+           : mt.failed    ? EXIT_SOME_FAILED
+                          : EXIT_ALL_OK;
 out:
     results_close(&res);
     ops->close();
     nvml_close();
     free(meta_path);
     free(dir);
+    free(done);
     return code;
 }

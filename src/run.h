@@ -17,6 +17,7 @@ enum exit_code {
     EXIT_SOME_FAILED = 1, /* the run finished, some configurations have status error */
     EXIT_USAGE = 2,       /* bad command line or experiment file; nothing ran */
     EXIT_SYSTEM = 3,      /* no usable GPU or driver, or a system error (disk, memory) */
+    EXIT_INTERRUPTED = 130, /* stopped by SIGINT or SIGTERM; what was measured is kept */
 };
 
 struct run_opts {
@@ -27,6 +28,7 @@ struct run_opts {
     int plot;  /* render figures at the end when gnuplot is there */
     int latex; /* cairolatex figures too */
     uint64_t pinned_cap; /* configurations holding more page-locked bytes are skipped */
+    const char *resume_dir; /* go on with the interrupted run in this folder */
 };
 
 /* Run s (expanded from e) and return one of enum exit_code. */

@@ -210,3 +210,62 @@ cli_budget() {
     expect "cli: a bad --max-pinned is a usage error" 2 "--max-pinned takes a size such as 16GiB or a share of RAM above 0% and at most 100%, not '150%'" -- "$PINSWEEP" plan tests/good/defaults.yaml --max-pinned 150%
 }
 cli_budget
+
+# Start a fake-engine run of tests/resume/slow.yaml into $1 and wait until it has finished $2 configurations.
+start_slow_run() {
+    env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml -o "$1" --no-plot > "$TMP/slow.out" 2> "$TMP/slow.err" &
+    SLOW_PID=$!
+    local i
+    for i in $(seq 100); do
+        [ -f "$1/summary.csv" ] && [ "$(($(wc -l < "$1/summary.csv") - 1))" -ge "$2" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# Every configuration of the plan exactly once in summary.csv, and samples only for those.
+check_complete() { # name dir
+    local want got dup orphans
+    want=$("$PINSWEEP" plan tests/resume/slow.yaml | grep -cE '^ +[0-9]+  ')
+    got=$(awk -F, 'NR > 1 { print $2 }' "$2/summary.csv" | sort -n | uniq | wc -l)
+    dup=$(awk -F, 'NR > 1 { print $2 }' "$2/summary.csv" | sort -n | uniq -d | wc -l)
+    orphans=$(awk -F, 'FNR == 1 { next } NR == FNR { done[$2] = 1; next } !($1 in done) { n++ } END { print n + 0 }' "$2/summary.csv" "$2/samples.csv")
+    # samples: 5 in slow.yaml: any other count means a repeated or cut sample row survived
+    orphans=$((orphans + $(awk -F, 'NR > 1 { n[$1]++ } END { for (c in n) if (n[c] != 5) bad++; print bad + 0 }' "$2/samples.csv")))
+    if [ "$got" = "$want" ] && [ "$dup" = 0 ] && [ "$orphans" = 0 ] && grep -q '^  status: complete' "$2/meta.yaml"; then
+        t_pass "$1"
+    else
+        t_fail "$1" "$got of $want configurations, $dup repeated, $orphans orphan samples, $(grep '^  status' "$2/meta.yaml")"
+    fi
+}
+
+cli_interrupt_resume() {
+    local r=$TMP/killed
+    if start_slow_run "$r" 3; then
+        kill -9 $SLOW_PID; wait $SLOW_PID 2> /dev/null
+        # What a kill in the middle of writing can leave: a cut line, and samples of an unfinished configuration.
+        printf 'slow,27,0,pinned,d2h,reuse,sync,warm,prefau' >> "$r/summary.csv"
+        printf '27,1,3,1.2,1.2,50,50,,,,,,\n27,2,3,1.2' >> "$r/samples.csv"
+        expect "cli: a run killed with -9 resumes" 0 "resuming $r:" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$r" --no-plot
+        check_complete "cli: after kill -9 and resume, every configuration is there exactly once" "$r"
+        grep -q '^  resumed: ' "$r/meta.yaml" && t_pass "cli: meta.yaml records the resume" || t_fail "cli: meta.yaml records the resume"
+    else
+        t_fail "cli: a run killed with -9 resumes" "the slow run did not start: $(cat "$TMP/slow.err")"
+    fi
+    r=$TMP/interrupted
+    if start_slow_run "$r" 2; then
+        kill -INT $SLOW_PID; wait $SLOW_PID; local rc=$?
+        [ $rc = 130 ] && grep -q "interrupted by SIGINT; every finished configuration is kept. Go on with: pinsweep run tests/resume/slow.yaml --resume $r" "$TMP/slow.err" \
+            && grep -q '^  status: interrupted' "$r/meta.yaml" \
+            && t_pass "cli: SIGINT stops at a safe point, exit 130, meta.yaml says interrupted" \
+            || t_fail "cli: SIGINT stops at a safe point, exit 130, meta.yaml says interrupted" "exit $rc; $(tail -2 "$TMP/slow.err")"
+        expect "cli: an interrupted run resumes" 0 "" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$r" --no-plot
+        check_complete "cli: after SIGINT and resume, every configuration is there exactly once" "$r"
+    else
+        t_fail "cli: SIGINT stops at a safe point" "the slow run did not start"
+    fi
+    sed 's/samples: 5/samples: 4/' tests/resume/slow.yaml > "$TMP/slow-changed.yaml"
+    expect "cli: resume refuses a changed experiment file" 2 "was started from a different experiment file" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run "$TMP/slow-changed.yaml" --resume "$r" --no-plot
+    expect "cli: resume of a folder without results" 2 "holds no results to resume" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$TMP/nothing" --no-plot
+}
+cli_interrupt_resume
