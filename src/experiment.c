@@ -650,6 +650,8 @@ static void measure_pair(struct loader *ld, const char *key, yaml_node_t *k, yam
         parse_choice(ld, def, v, &m->shuffled);
     else if (strcmp(key, "seed") == 0)
         m->seed_given = parse_int(ld, def, v, &m->seed) == 0;
+    else if (strcmp(key, "verify") == 0)
+        parse_choice(ld, def, v, &m->verify);
     else if (strcmp(key, "max_batch") == 0)
         parse_int(ld, def, v, &m->max_batch);
 }

@@ -50,6 +50,7 @@ struct measure_opts {
     int shuffled;  /* order: shuffled */
     int seed;      /* its seed; seed_given: written in the file */
     int seed_given;
+    int verify; /* check the destination after the timed copies */
 };
 
 /* limits: what a run may take; max_pinned is bytes, or a share of RAM when pct > 0. */

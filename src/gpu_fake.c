@@ -7,6 +7,8 @@
  * faults are injected through the environment:
  *   PINSWEEP_FAKE_NO_GPU=1          open fails as on a machine without a driver
  *   PINSWEEP_FAKE_FAIL_ALLOC=KIND   host_alloc of that alloc kind fails
+ *   PINSWEEP_FAKE_CORRUPT=DIR       copies in that direction (h2d or d2h) get their
+ *                                   last byte wrong (bidir copies have both)
  */
 #include "gpu.h"
 #include "timer.h"
@@ -92,6 +94,20 @@ static int fake_dev_free(void *ptr)
     return 0;
 }
 
+/* PINSWEEP_FAKE_CORRUPT: the last byte of each copy in that direction comes out wrong. */
+static void corrupt(const struct copy_job *j)
+{
+    const char *bad = getenv("PINSWEEP_FAKE_CORRUPT");
+    if (!bad || !j->bytes || !j->copies)
+        return;
+    int h2d = j->dir != DIR_D2H, d2h = j->dir != DIR_H2D, side = j->dir == DIR_BIDIR;
+    const unsigned char *hs = j->host[0], *ds = j->dev[side];
+    if (h2d && strcmp(bad, "h2d") == 0)
+        ((unsigned char *)j->dev[0])[j->bytes - 1] = hs[j->bytes - 1] ^ 0x40;
+    if (d2h && strcmp(bad, "d2h") == 0)
+        ((unsigned char *)j->host[side])[j->bytes - 1] = ds[j->bytes - 1] ^ 0x40;
+}
+
 static int fake_copy(const struct copy_job *j, struct copy_time *t)
 {
     double t0 = timer_now_ms();
@@ -105,6 +121,7 @@ static int fake_copy(const struct copy_job *j, struct copy_time *t)
     }
     t->host_ms = t->device_ms = timer_now_ms() - t0;
     t->h2d_ms = t->d2h_ms = NAN;
+    corrupt(j);
     if (j->dir == DIR_BIDIR)
         t->h2d_ms = t->d2h_ms = t->device_ms;
     return 0;
@@ -118,6 +135,7 @@ static int fake_roundtrip(const struct copy_job *j, double *us)
     else
         memcpy(j->host[0], j->dev[0], j->bytes);
     *us = (timer_now_ms() - t0) * 1e3;
+    corrupt(j);
     return 0;
 }
 

@@ -3,6 +3,7 @@
  */
 #include "measure.h"
 #include "hostmem.h"
+#include "verify.h"
 #include "timer.h"
 
 #include <errno.h>
@@ -217,6 +218,77 @@ out:
     return rc;
 }
 
+/* The seeds of the two directions' patterns (any two different numbers). */
+#define SEED_H2D 0x68326400ULL
+#define SEED_D2H 0x64326800ULL
+
+/* One untimed copy of one buffer pair, as the verification needs it. */
+static int plain_copy(const struct gpu_ops *ops, enum direction dir, void *host, void *dev,
+                      size_t bytes, struct result *r)
+{
+    struct copy_job j = {.dir = dir, .api = API_SYNC, .bytes = bytes, .copies = 1};
+    struct copy_time t;
+    j.host[0] = host;
+    j.dev[0] = dev;
+    if (ops->copy(&j, &t) < 0) {
+        fail(r, "verifying", ops->error());
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Before the timed copies: the h2d source gets the pattern; for d2h the
+ * device buffer gets it (through one untimed copy) and the host destination
+ * is cleared, so that only the timed copies can put the pattern there.
+ */
+static int verify_before(const struct gpu_ops *ops, const struct config *c, struct buffers *b,
+                         struct result *r)
+{
+    enum direction d = config_direction(c);
+    int out = d == DIR_BIDIR ? 1 : 0; /* the buffer pair of the d2h side */
+    if (d != DIR_D2H)
+        verify_fill(b->host[0].ptr, b->host[0].bytes, SEED_H2D);
+    if (d == DIR_H2D)
+        return 0;
+    verify_fill(b->host[out].ptr, b->host[out].bytes, SEED_D2H);
+    if (plain_copy(ops, DIR_H2D, b->host[out].ptr, b->dev[out], b->host[out].bytes, r) < 0)
+        return -1;
+    memset(b->host[out].ptr, 0, b->host[out].bytes);
+    return 0;
+}
+
+/* After them: read the h2d destination back and check both sides; a mismatch is corrupt. */
+static int verify_after(const struct gpu_ops *ops, const struct config *c, struct buffers *b,
+                        struct result *r)
+{
+    enum direction d = config_direction(c);
+    size_t n = config_size(c);
+    char why[300];
+    if (d != DIR_D2H) {
+        void *back = malloc(n);
+        if (!back) {
+            fail(r, "verifying", "out of memory for the read-back buffer");
+            return -1;
+        }
+        int rc = plain_copy(ops, DIR_D2H, back, b->dev[0], n, r);
+        if (rc == 0 && verify_check(back, n, SEED_H2D, why, sizeof(why)) < 0) {
+            r->status = RESULT_CORRUPT;
+            snprintf(r->error, sizeof(r->error), "verify h2d: %s", why);
+        }
+        free(back);
+        if (rc < 0 || r->status != RESULT_OK)
+            return -1;
+    }
+    int out = d == DIR_BIDIR ? 1 : 0;
+    if (d != DIR_H2D && verify_check(b->host[out].ptr, n, SEED_D2H, why, sizeof(why)) < 0) {
+        r->status = RESULT_CORRUPT;
+        snprintf(r->error, sizeof(r->error), "verify d2h: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
 /* Round trips: at most this many, within about this long. */
 #define ROUNDTRIP_MAX 31
 #define ROUNDTRIP_MS 20.0
@@ -299,6 +371,8 @@ static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m
     if (alloc_host(ops, b, c, r) < 0)
         return -1;
     fill_host(b);
+    if (m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST && verify_before(ops, c, b, r) < 0)
+        return -1;
     make_job(c, b, 1, &x.job);
     if (calibrate(ops, m, &x.job, r) < 0)
         return -1;
@@ -307,7 +381,9 @@ static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m
             return -1;
     if (sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
         return -1;
-    return measure_roundtrip(ops, &x.job, r);
+    if (measure_roundtrip(ops, &x.job, r) < 0)
+        return -1;
+    return m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST ? verify_after(ops, c, b, r) : 0;
 }
 
 /* One alloc-fill-copy-free cycle; the parts outside the copy use the host clock. */

@@ -15,7 +15,7 @@
 #include "stats.h"
 #include "sweep.h"
 
-enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED };
+enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED, RESULT_CORRUPT };
 
 /* Why sampling stopped. */
 enum stop_reason {

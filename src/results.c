@@ -23,7 +23,7 @@ const char *const results_samples_columns[] = {
     "config", "sample", "copies", "device_ms", "host_ms", "gbps", "host_gbps", "h2d_ms",
     "d2h_ms", "alloc_ms", "fill_ms", "free_ms", "effective_gbps", NULL};
 
-static const char *const status_names[] = {"ok", "error", "skipped"};
+static const char *const status_names[] = {"ok", "error", "skipped", "corrupt"};
 
 char *results_default_dir(const char *name, const char *host, time_t t)
 {

@@ -77,6 +77,7 @@ const struct key_def schema_top_keys[] = {
 const size_t schema_top_nkeys = sizeof(schema_top_keys) / sizeof(schema_top_keys[0]);
 
 static const char *const order_choices[] = {"listed", "shuffled", NULL};
+static const char *const bool_choices[] = {"false", "true", NULL};
 
 const struct key_def schema_measure_keys[] = {
     {"warmup", KEY_INT, 0, 1000, "2", "untimed batches (reuse) or cycles (reallocate) first"},
@@ -97,6 +98,10 @@ const struct key_def schema_measure_keys[] = {
      order_choices},
     {"seed", KEY_INT, 0, 2147483647, "from the clock",
      "shuffled: the seed (recorded in meta.yaml; give it to repeat an order)"},
+    {"verify", KEY_CHOICE, 0, 0, "false",
+     "true: fill the source with a pattern and check the destination after the timed copies "
+     "(reuse, outside every timed span); a mismatch makes the row status=corrupt",
+     bool_choices},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
 

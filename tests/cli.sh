@@ -269,3 +269,15 @@ cli_interrupt_resume() {
     expect "cli: resume of a folder without results" 2 "holds no results to resume" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$TMP/nothing" --no-plot
 }
 cli_interrupt_resume
+
+cli_verify() {
+    local d st
+    expect "cli: verify: true passes when copies copy" 0 "configurations: 12 ok, 0 failed" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/verify.yaml -o "$TMP/verify-ok" --no-plot
+    for d in h2d d2h; do
+        expect "cli: verify catches a broken $d copy" 1 "configurations: 0 ok, 12 failed" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_CORRUPT=$d "$PINSWEEP" run tests/good/verify.yaml -o "$TMP/verify-$d" --no-plot
+        st=$(awk -F, -v s="$(col "$TMP/verify-$d/summary.csv" status)" 'NR > 1 { print $s }' "$TMP/verify-$d/summary.csv" | sort -u)
+        [ "$st" = corrupt ] && grep -q "verify $d: the destination differs from the source at byte 4088 (expected 0x" "$TMP/verify-$d/summary.csv" \
+            && t_pass "cli: corrupt rows name the first wrong byte ($d)" || t_fail "cli: corrupt rows name the first wrong byte ($d)" "statuses: $st"
+    done
+}
+cli_verify

@@ -25,13 +25,14 @@ gpu_check() {
 }
 
 gpu_tests() {
-    local checks="gpu: sanity run|gpu: pinned beats pageable at 64MiB|gpu: bandwidth rises with size|gpu: pinned 64MiB near the link rate|gpu: event and host clocks agree|gpu: reallocate costs more than reuse|gpu: bidir moves more than one direction"
+    local checks="gpu: verified copies of every kind|gpu: sanity run|gpu: pinned beats pageable at 64MiB|gpu: bandwidth rises with size|gpu: pinned 64MiB near the link rate|gpu: event and host clocks agree|gpu: reallocate costs more than reuse|gpu: bidir moves more than one direction"
     if ! gpu_present; then
         local IFS='|' c
         for c in $checks; do t_skip "$c" "no GPU on this machine (nvidia-smi -L fails, no /dev/nvidia0)"; done
         return
     fi
     local r=$TMP/gpu f
+    expect "gpu: verified copies of every kind (measure: verify)" 0 "configurations: 105 ok, 0 failed" -- "$PINSWEEP" run tests/gpu/verify.yaml -o "$TMP/gpu-verify" --no-plot
     expect "gpu: sanity run" 0 "" -- "$PINSWEEP" run tests/gpu/sanity.yaml -o "$r" --no-plot || { cat "$TMP/err"; return; }
     f=$r/summary.csv
     for d in h2d d2h; do
