@@ -19,9 +19,23 @@ double breakeven_copies(double alloc_free_ms, double pageable_us, double pinned_
 }
 
 /* The columns it reads, by name. */
-enum { C_ALLOC, C_DIR, C_BUFFER, C_API, C_CACHE, C_TOUCH, C_SIZE, C_US, C_AMS, C_FMS, C_STATUS, C_N };
+enum {
+    C_ALLOC,
+    C_DIR,
+    C_BUFFER,
+    C_API,
+    C_CACHE,
+    C_TOUCH,
+    C_SIZE,
+    C_US,
+    C_AMS,
+    C_FMS,
+    C_STATUS,
+    C_N
+};
 static const char *const col_names[C_N] = {
-    "alloc", "direction", "buffer", "api", "cache", "touch", "size_bytes", "us_per_copy_median",
+    "alloc",           "direction",      "buffer",     "api",
+    "cache",           "touch",          "size_bytes", "us_per_copy_median",
     "alloc_ms_median", "free_ms_median", "status"};
 
 struct cols {
@@ -39,8 +53,9 @@ static long find_row(const struct csv_table *t, const struct cols *k, const char
 {
     for (size_t r = 0; r < t->nrows; r++) {
         const char *cache = get(t, k, r, C_CACHE), *touch = get(t, k, r, C_TOUCH);
-        if (strcmp(get(t, k, r, C_STATUS), "ok") == 0 && strcmp(get(t, k, r, C_ALLOC), alloc) == 0 &&
-            strcmp(get(t, k, r, C_DIR), dir) == 0 && strcmp(get(t, k, r, C_BUFFER), buffer) == 0 &&
+        if (strcmp(get(t, k, r, C_STATUS), "ok") == 0 &&
+            strcmp(get(t, k, r, C_ALLOC), alloc) == 0 && strcmp(get(t, k, r, C_DIR), dir) == 0 &&
+            strcmp(get(t, k, r, C_BUFFER), buffer) == 0 &&
             (!api || strcmp(get(t, k, r, C_API), api) == 0) &&
             strcmp(get(t, k, r, C_SIZE), size) == 0 && (!*cache || strcmp(cache, "warm") == 0) &&
             (!*touch || strcmp(touch, "prefaulted") == 0))
@@ -105,8 +120,10 @@ int breakeven_write(const char *results_dir, FILE *table, char *err, size_t errl
     if (written == 0)
         remove(path);
     else if (written > 0 && table)
-        fprintf(table, "breakeven.csv: %d rows (copies before allocating a page-locked buffer "
-                       "pays off, per kind and size)\n", written);
+        fprintf(table,
+                "breakeven.csv: %d rows (copies before allocating a page-locked buffer "
+                "pays off, per kind and size)\n",
+                written);
     csv_table_free(&t);
     return written;
 }

@@ -31,8 +31,10 @@ int budget_cap(const struct limits *l, const char *cli_text, uint64_t ram_bytes,
             char *end;
             pct = strtod(cli_text, &end);
             if (end != cli_text + len - 1 || !(pct > 0) || pct > 100) {
-                snprintf(err, errlen, "--max-pinned takes a size such as 16GiB or a share of "
-                         "RAM above 0%% and at most 100%%, not '%s'", cli_text);
+                snprintf(err, errlen,
+                         "--max-pinned takes a size such as 16GiB or a share of "
+                         "RAM above 0%% and at most 100%%, not '%s'",
+                         cli_text);
                 return -1;
             }
         } else {
@@ -48,13 +50,13 @@ int budget_cap(const struct limits *l, const char *cli_text, uint64_t ram_bytes,
     return 0;
 }
 
-int budget_check(const struct config *c, uint64_t cap, uint64_t gpu_free_bytes, char *why,
-                 size_t n)
+int budget_check(const struct config *c, uint64_t cap, uint64_t gpu_free_bytes, char *why, size_t n)
 {
     char a[32], b[32];
     uint64_t pinned = budget_pinned_bytes(c), dev = budget_device_bytes(c);
     if (pinned > cap) {
-        snprintf(why, n, "holds %s of page-locked memory, more than the cap of %s; raise "
+        snprintf(why, n,
+                 "holds %s of page-locked memory, more than the cap of %s; raise "
                  "limits.max_pinned or --max-pinned to measure it",
                  units_format_approx(pinned, a, sizeof(a)), units_format_approx(cap, b, sizeof(b)));
         return 1;

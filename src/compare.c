@@ -24,11 +24,6 @@ struct cmp {
     long *row; /* nkeys x nf: the row of key k in folder i, or -1 */
 };
 
-
-
-
-
-
 /* Two folders labelled alike (one machine, two days): tell them apart by their start time. */
 static void unique_labels(struct cmp *c, const struct compare_input *in)
 {
@@ -166,11 +161,9 @@ static int write_compare_csv(const struct cmp *c, const char *out, FILE *log)
     return fclose(f) == 0 ? 0 : -2;
 }
 
-
 static const char *const machine_fields[][2] = {
-    {"gpu", "gpu.name"},          {"driver", "driver.nvidia_driver"},
-    {"cuda", "driver.cuda_runtime"}, {"cpu", "host.cpu_model"},
-    {"host", "host.hostname"},    {"date", "run.started"},
+    {"gpu", "gpu.name"},       {"driver", "driver.nvidia_driver"}, {"cuda", "driver.cuda_runtime"},
+    {"cpu", "host.cpu_model"}, {"host", "host.hostname"},          {"date", "run.started"},
 };
 #define NMACHINE_FIELDS (sizeof(machine_fields) / sizeof(machine_fields[0]))
 
@@ -199,7 +192,6 @@ static int write_machines_csv(const struct cmp *c, const char *out, FILE *log)
     }
     return fclose(f) == 0 ? 0 : -2;
 }
-
 
 /* Peak reuse bandwidth per (alloc, direction) in folder i over configurations in all folders. */
 static double peak(const struct cmp *c, size_t i, int alloc, int dir, uint64_t *size)
@@ -336,8 +328,10 @@ int compare_run(const struct compare_input *inputs, size_t n, const char *out_di
     if (table) {
         fprintf(table, "peak bandwidth, GB/s (ratio to %s):\n", c.f[0].label);
         md_peaks(table, &c);
-        fprintf(table, "%zu configurations in every folder, %zu in only some (listed in "
-                       "%s/compare.md)\n", c.nkeys - partial, partial, out_dir);
+        fprintf(table,
+                "%zu configurations in every folder, %zu in only some (listed in "
+                "%s/compare.md)\n",
+                c.nkeys - partial, partial, out_dir);
     }
     rc = 0;
 out:

@@ -19,8 +19,11 @@ void diag_init(struct diag *d, const char *path, const char *text, size_t len, F
 static int valid_utf8(const unsigned char *s, int n)
 {
     for (int i = 0; i < n;) {
-        int extra = s[i] < 0x80 ? 0 : (s[i] >> 5) == 6 ? 1 : (s[i] >> 4) == 14 ? 2
-                                 : (s[i] >> 3) == 30 ? 3 : -1;
+        int extra = s[i] < 0x80         ? 0
+                    : (s[i] >> 5) == 6  ? 1
+                    : (s[i] >> 4) == 14 ? 2
+                    : (s[i] >> 3) == 30 ? 3
+                                        : -1;
         if (extra < 0 || i + extra >= n)
             return 0;
         for (int k = 1; k <= extra; k++)

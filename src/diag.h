@@ -17,7 +17,7 @@ struct diag {
     const char *path; /* as the user named the file */
     const char *text; /* the file's contents, to quote the offending line; may be NULL */
     size_t len;
-    FILE *out;        /* stderr, or a memory stream in tests */
+    FILE *out; /* stderr, or a memory stream in tests */
     int errors;
     int warnings;
 };

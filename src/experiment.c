@@ -32,8 +32,8 @@ static struct mark node_mark(const yaml_node_t *n)
     return m;
 }
 
-#define ERR(ld, node, ...)                                                                        \
-    diag_error(&(ld)->diag, (long)(node)->start_mark.line, (long)(node)->start_mark.column,     \
+#define ERR(ld, node, ...)                                                                         \
+    diag_error(&(ld)->diag, (long)(node)->start_mark.line, (long)(node)->start_mark.column,        \
                __VA_ARGS__)
 
 static const char *scalar(const yaml_node_t *n)
@@ -123,16 +123,15 @@ static int parse_int(struct loader *ld, const struct key_def *def, yaml_node_t *
     errno = 0;
     long n = strtol(s, &end, 10);
     if (end == s || *end || errno == ERANGE || n < def->min || n > def->max) {
-        ERR(ld, v, "'%s' must be a whole number from %.0f to %.0f, not '%s'", def->name,
-            def->min, def->max, s);
+        ERR(ld, v, "'%s' must be a whole number from %.0f to %.0f, not '%s'", def->name, def->min,
+            def->max, s);
         return -1;
     }
     *out = (int)n;
     return 0;
 }
 
-static int parse_duration(struct loader *ld, const struct key_def *def, yaml_node_t *v,
-                          double *ms)
+static int parse_duration(struct loader *ld, const struct key_def *def, yaml_node_t *v, double *ms)
 {
     char err[256];
     const char *s = scalar(v);
@@ -145,15 +144,13 @@ static int parse_duration(struct loader *ld, const struct key_def *def, yaml_nod
         return -1;
     }
     if (*ms < def->min || *ms > def->max) {
-        ERR(ld, v, "'%s' must be from %gms to %gms, not '%s'", def->name, def->min, def->max,
-            s);
+        ERR(ld, v, "'%s' must be from %gms to %gms, not '%s'", def->name, def->min, def->max, s);
         return -1;
     }
     return 0;
 }
 
-static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node_t *v,
-                         double *pct)
+static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node_t *v, double *pct)
 {
     const char *s = scalar(v);
     char *end = NULL;
@@ -183,9 +180,8 @@ static int parse_choice(struct loader *ld, const struct key_def *def, yaml_node_
                  i ? " | " : "", def->choices[i]);
     }
     const char *hint = s ? schema_suggest(s, def->choices) : NULL;
-    ERR(ld, v, "'%s' must be one of %s, not '%s'%s%s%s", def->name, allowed,
-        s ? s : node_kind(v), hint ? " (did you mean '" : "", hint ? hint : "",
-        hint ? "'?)" : "");
+    ERR(ld, v, "'%s' must be one of %s, not '%s'%s%s%s", def->name, allowed, s ? s : node_kind(v),
+        hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
     return -1;
 }
 
@@ -303,9 +299,10 @@ static void range_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_
     else {
         const char *c[] = {"from", "to", "factor", "step", "count", NULL};
         const char *hint = schema_suggest(key, c);
-        ERR(ld, k, "unknown key '%s' in a size range%s%s%s; allowed: from, to, and one of "
-            "factor, step or count", key, hint ? " (did you mean '" : "", hint ? hint : "",
-            hint ? "'?)" : "");
+        ERR(ld, k,
+            "unknown key '%s' in a size range%s%s%s; allowed: from, to, and one of "
+            "factor, step or count",
+            key, hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
     }
 }
 
@@ -342,11 +339,11 @@ static int expand_factor(struct loader *ld, struct axis_values *av, uint64_t fro
     }
     char fromb[32], lastb[32], tob[32];
     if (av->n < RANGE_MAX_VALUES)
-        ERR(ld, fnode, "range never reaches its end: multiplying %s by %s reaches %s, then "
+        ERR(ld, fnode,
+            "range never reaches its end: multiplying %s by %s reaches %s, then "
             "jumps past %s; make 'to' a value of the series or list the sizes",
             units_format_size(from, fromb, sizeof(fromb)), s,
-            units_format_size(last, lastb, sizeof(lastb)),
-            units_format_size(to, tob, sizeof(tob)));
+            units_format_size(last, lastb, sizeof(lastb)), units_format_size(to, tob, sizeof(tob)));
     else
         ERR(ld, fnode, "range yields more than %d sizes; use a larger factor", RANGE_MAX_VALUES);
     return -1;
@@ -364,7 +361,8 @@ static int expand_step(struct loader *ld, struct axis_values *av, uint64_t from,
     }
     if ((to - from) % step != 0) {
         char sb[32], fb[32], tb[32];
-        ERR(ld, snode, "range never reaches its end: steps of %s from %s skip over %s; "
+        ERR(ld, snode,
+            "range never reaches its end: steps of %s from %s skip over %s; "
             "make 'to' minus 'from' a multiple of 'step'",
             units_format_size(step, sb, sizeof(sb)), units_format_size(from, fb, sizeof(fb)),
             units_format_size(to, tb, sizeof(tb)));
@@ -410,10 +408,12 @@ static int parse_size_range(struct loader *ld, struct axis_values *av, yaml_node
             !r.from ? " (no 'from')" : " (no 'to')");
     int ways = !!r.factor + !!r.step + !!r.count;
     if (ways == 0)
-        ERR(ld, v, "a size range needs 'factor' (geometric), 'step' (arithmetic) or 'count' "
+        ERR(ld, v,
+            "a size range needs 'factor' (geometric), 'step' (arithmetic) or 'count' "
             "(that many sizes, evenly spaced on a log scale)");
     if (ways > 1)
-        ERR(ld, r.count ? r.count : r.step, "a size range takes one of 'factor', 'step' or "
+        ERR(ld, r.count ? r.count : r.step,
+            "a size range takes one of 'factor', 'step' or "
             "'count', not several");
     if (ld->diag.errors > before)
         return -1;
@@ -467,8 +467,7 @@ static int parse_axis_item(struct loader *ld, enum axis_id axis, struct axis_val
 }
 
 /* An axis: a scalar, a list of scalars (or ranges, for size), or a size range. */
-static int parse_axis(struct loader *ld, enum axis_id axis, struct axis_values *av,
-                      yaml_node_t *v)
+static int parse_axis(struct loader *ld, enum axis_id axis, struct axis_values *av, yaml_node_t *v)
 {
     av->mark = node_mark(v);
     av->given = 1;
@@ -526,8 +525,8 @@ static int fill_defaults(struct loader *ld, struct sweep_block *b, yaml_node_t *
         if (b->axes[i].given)
             continue; /* written but invalid: already reported */
         if (schema_axes[i].default_value < 0) {
-            ERR(ld, node, "the sweep has no '%s'; every sweep needs it: %s",
-                schema_axes[i].name, schema_axes[i].help);
+            ERR(ld, node, "the sweep has no '%s'; every sweep needs it: %s", schema_axes[i].name,
+                schema_axes[i].help);
             return -1;
         }
         b->axes[i].mark = node_mark(node);
@@ -570,16 +569,15 @@ static void parse_sweep(struct loader *ld, yaml_node_t *v)
         return;
     }
     if (v->type != YAML_SEQUENCE_NODE) {
-        ERR(ld, v, "'sweep' must be a mapping of axes or a list of them, not %s%s",
-            node_kind(v), is_empty(v) ? " (empty sweep)" : "");
+        ERR(ld, v, "'sweep' must be a mapping of axes or a list of them, not %s%s", node_kind(v),
+            is_empty(v) ? " (empty sweep)" : "");
         return;
     }
     if (v->data.sequence.items.start == v->data.sequence.items.top) {
         ERR(ld, v, "empty sweep: the list holds no mapping of axes");
         return;
     }
-    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
-         it++)
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++)
         parse_block(ld, yaml_document_get_node(&ld->doc, *it));
 }
 
@@ -599,8 +597,10 @@ static void parse_exclude(struct loader *ld, yaml_node_t *v)
 {
     struct experiment *e = ld->exp;
     if (v->type != YAML_SEQUENCE_NODE) {
-        ERR(ld, v, "'exclude' must be a list of partial configurations such as "
-            "'- {alloc: pageable, api: async}', not %s", node_kind(v));
+        ERR(ld, v,
+            "'exclude' must be a list of partial configurations such as "
+            "'- {alloc: pageable, api: async}', not %s",
+            node_kind(v));
         return;
     }
     for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
@@ -608,7 +608,8 @@ static void parse_exclude(struct loader *ld, yaml_node_t *v)
         yaml_node_t *item = yaml_document_get_node(&ld->doc, *it);
         if (item->type != YAML_MAPPING_NODE ||
             item->data.mapping.pairs.start == item->data.mapping.pairs.top) {
-            ERR(ld, item, "each exclude rule must be a mapping of axes to values, such as "
+            ERR(ld, item,
+                "each exclude rule must be a mapping of axes to values, such as "
                 "{alloc: pageable, api: async}");
             continue;
         }
@@ -698,8 +699,7 @@ static void limits_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml
     parse_size_or_pct(ld, def, v, &l->max_pinned_bytes, &l->max_pinned_pct);
 }
 
-static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
-                     void *ctx)
+static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v, void *ctx)
 {
     int *seen_sweep = ctx;
     struct experiment *e = ld->exp;
@@ -770,8 +770,10 @@ static void check_name(struct loader *ld, yaml_node_t *root)
             return;
         }
     }
-    diag_error(&ld->diag, -1, -1, "the file's stem '%s' cannot name a folder; add a 'name:' "
-               "of letters, digits, '-', '_' and '.'", n);
+    diag_error(&ld->diag, -1, -1,
+               "the file's stem '%s' cannot name a folder; add a 'name:' "
+               "of letters, digits, '-', '_' and '.'",
+               n);
 }
 
 static char *file_stem(const char *path)
@@ -832,8 +834,9 @@ static void syntax_error(struct loader *ld, yaml_parser_t *p)
         diag_error(&ld->diag, 0, 0, "not a YAML text file: %s at byte %lu", problem,
                    (unsigned long)p->problem_offset);
     else if (p->context)
-        diag_error(&ld->diag, (long)m->line, (long)m->column, "YAML syntax error: %s %s that starts at line %lu",
-                   problem, p->context, (unsigned long)p->context_mark.line + 1);
+        diag_error(&ld->diag, (long)m->line, (long)m->column,
+                   "YAML syntax error: %s %s that starts at line %lu", problem, p->context,
+                   (unsigned long)p->context_mark.line + 1);
     else
         diag_error(&ld->diag, (long)m->line, (long)m->column, "YAML syntax error: %s", problem);
 }
@@ -856,7 +859,8 @@ static void check_root(struct loader *ld, yaml_node_t *root)
 {
     int seen_sweep = 0, before = ld->diag.errors;
     if (!root || is_empty(root)) {
-        diag_error(&ld->diag, 0, 0, "the file is empty; an experiment needs at least "
+        diag_error(&ld->diag, 0, 0,
+                   "the file is empty; an experiment needs at least "
                    "'sweep:' with a 'size'");
         return;
     }

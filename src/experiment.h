@@ -47,8 +47,8 @@ struct measure_opts {
     double max_time_ms;
     double min_sample_ms;
     int max_batch;
-    int shuffled;  /* order: shuffled */
-    int seed;      /* its seed; seed_given: written in the file */
+    int shuffled; /* order: shuffled */
+    int seed;     /* its seed; seed_given: written in the file */
     int seed_given;
     int verify; /* check the destination after the timed copies */
 };

@@ -23,8 +23,8 @@ int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, s
         return -1;
     for (size_t i = 0; i < k; i++)
         w[i] = t_us[i] > 0 ? 1.0 / (t_us[i] * t_us[i]) : 0.0;
-    int rc = gsl_fit_wlinear(n_bytes, 1, w, 1, t_us, 1, k, &c0, &c1, &cov00, &cov01, &cov11,
-                             &chisq);
+    int rc =
+        gsl_fit_wlinear(n_bytes, 1, w, 1, t_us, 1, k, &c0, &c1, &cov00, &cov01, &cov11, &chisq);
     free(w);
     if (rc != 0 || !(c1 > 0))
         return -1;
@@ -70,7 +70,7 @@ static struct curve *find_curve(struct curve *cs, size_t nc, const char *const k
 static long group_curves(const struct csv_table *t, struct curve **out)
 {
     int kc[NKEYS], cs = csv_table_col(t, "size_bytes"), ct = csv_table_col(t, "us_per_copy_median"),
-               cst = csv_table_col(t, "status");
+                   cst = csv_table_col(t, "status");
     struct curve *cv = calloc(t->nrows ? t->nrows : 1, sizeof(*cv));
     size_t nc = 0;
     for (int j = 0; j < NKEYS; j++)
@@ -108,9 +108,10 @@ static void print_header(FILE *f, FILE *table)
         fprintf(f, "%s,", key_col(j));
     fprintf(f, "points,t0_us,bandwidth_gbps,n_half_bytes,residual_pct\n");
     if (table)
-        fprintf(table, "fit t(n) = t0 + n/B over the size sweep (reuse):\n%-16s %-5s %-6s %9s "
-                       "%10s %9s %9s\n", "alloc", "dir", "api", "t0 (us)", "B (GB/s)",
-                "n_half", "resid %");
+        fprintf(table,
+                "fit t(n) = t0 + n/B over the size sweep (reuse):\n%-16s %-5s %-6s %9s "
+                "%10s %9s %9s\n",
+                "alloc", "dir", "api", "t0 (us)", "B (GB/s)", "n_half", "resid %");
 }
 
 int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
@@ -126,7 +127,8 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
     nc = group_curves(&t, &cv);
     snprintf(path, sizeof(path), "%s/fits.csv", results_dir);
     if (nc < 0 || !(f = fopen(path, "w"))) {
-        snprintf(err, errlen, "cannot write %s: %s", path, nc < 0 ? "out of memory" : strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", path,
+                 nc < 0 ? "out of memory" : strerror(errno));
         fitted = -1;
         goto out;
     }
@@ -151,11 +153,11 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
             char variant[64] = "";
             for (int a = AXIS_API + 1; a < AXIS_SIZE; a++) /* axes beyond api, when not default */
                 if (strcmp(c->key[1 + a], schema_value_name(a, schema_axes[a].default_value)))
-                    snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant),
-                             " %s", c->key[1 + a]);
+                    snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " %s",
+                             c->key[1 + a]);
             fprintf(table, "%-16s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n", c->key[1 + AXIS_ALLOC],
-                    c->key[1 + AXIS_DIRECTION], c->key[1 + AXIS_API], ft.t0_us,
-                    ft.bandwidth_gbps, half, ft.residual_pct, variant);
+                    c->key[1 + AXIS_DIRECTION], c->key[1 + AXIS_API], ft.t0_us, ft.bandwidth_gbps,
+                    half, ft.residual_pct, variant);
         }
         fitted++;
     }

@@ -9,13 +9,13 @@
 #include <string.h>
 
 static const char *const col_names[FC_N] = {
-    "experiment", "alloc", "direction", "buffer", "api", "cache", "touch", "size_bytes",
-    "gbps_median", "gbps_min", "gbps_max", "rsd_pct", "us_per_copy_median", "link_gbps",
-    "alloc_ms_median", "free_ms_median", "status"};
+    "experiment",     "alloc",   "direction",          "buffer",      "api",
+    "cache",          "touch",   "size_bytes",         "gbps_median", "gbps_min",
+    "gbps_max",       "rsd_pct", "us_per_copy_median", "link_gbps",   "alloc_ms_median",
+    "free_ms_median", "status"};
 
 /* Columns every folder must have; cache, touch and link_gbps came later and may be absent. */
 static const int required[] = {FC_ALLOC, FC_DIR, FC_BUF, FC_API, FC_SIZE, FC_GBPS, FC_STATUS};
-
 
 const char *folder_cell(const struct folder *f, size_t r, int c)
 {
@@ -48,7 +48,8 @@ char *folder_default_label(const char *dir, char *buf, size_t n)
         return buf;
     }
     const char *gpu = meta_get(&m, "gpu.name"), *gen = meta_get(&m, "gpu.pcie.current.generation");
-    const char *width = meta_get(&m, "gpu.pcie.current.width"), *host = meta_get(&m, "host.hostname");
+    const char *width = meta_get(&m, "gpu.pcie.current.width"),
+               *host = meta_get(&m, "host.hostname");
     if (gpu && strncmp(gpu, "NVIDIA ", 7) == 0)
         gpu += 7;
     if (gen && width)
@@ -73,8 +74,8 @@ int folder_open(struct folder *f, const char *dir, const char *label, FILE *log)
         f->col[c] = csv_table_col(&f->t, col_names[c]);
     for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
         if (f->col[required[i]] < 0) {
-            fprintf(log, "pinsweep: %s has no column '%s'; is it a pinsweep summary.csv?\n",
-                    path, col_names[required[i]]);
+            fprintf(log, "pinsweep: %s has no column '%s'; is it a pinsweep summary.csv?\n", path,
+                    col_names[required[i]]);
             return -1;
         }
     }
@@ -103,10 +104,14 @@ char *folder_pcie_text(const struct folder *f, char *buf, size_t n)
 void folder_machine_table(FILE *f, const struct folder *fo, size_t nf, int mark_baseline)
 {
     static const char *const rows[][2] = {
-        {"GPU", "gpu.name"},         {"NVIDIA driver", "driver.nvidia_driver"},
-        {"CUDA runtime", "driver.cuda_runtime"}, {"CPU", "host.cpu_model"},
-        {"host", "host.hostname"},   {"OS", "host.os"},
-        {"run started", "run.started"}, {"pinsweep", "pinsweep.git_revision"},
+        {"GPU", "gpu.name"},
+        {"NVIDIA driver", "driver.nvidia_driver"},
+        {"CUDA runtime", "driver.cuda_runtime"},
+        {"CPU", "host.cpu_model"},
+        {"host", "host.hostname"},
+        {"OS", "host.os"},
+        {"run started", "run.started"},
+        {"pinsweep", "pinsweep.git_revision"},
     };
     char pcie[64];
     fprintf(f, "| |");

@@ -13,8 +13,24 @@
 
 /* The summary.csv columns read back, by name (see folder.c's table). */
 enum {
-    FC_EXP, FC_ALLOC, FC_DIR, FC_BUF, FC_API, FC_CACHE, FC_TOUCH, FC_SIZE, FC_GBPS, FC_MIN,
-    FC_MAX, FC_RSD, FC_US, FC_LINK, FC_ALLOC_MS, FC_FREE_MS, FC_STATUS, FC_N
+    FC_EXP,
+    FC_ALLOC,
+    FC_DIR,
+    FC_BUF,
+    FC_API,
+    FC_CACHE,
+    FC_TOUCH,
+    FC_SIZE,
+    FC_GBPS,
+    FC_MIN,
+    FC_MAX,
+    FC_RSD,
+    FC_US,
+    FC_LINK,
+    FC_ALLOC_MS,
+    FC_FREE_MS,
+    FC_STATUS,
+    FC_N
 };
 
 struct folder {

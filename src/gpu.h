@@ -30,7 +30,7 @@ struct gpu_info {
     int driver_version;  /* cudaDriverGetVersion: 13000 for CUDA 13.0 */
     int runtime_version; /* cudaRuntimeGetVersion */
     uint64_t mem_total_bytes, mem_free_bytes;
-    int async_engines;   /* copy engines (cudaDevAttrAsyncEngineCount) */
+    int async_engines; /* copy engines (cudaDevAttrAsyncEngineCount) */
     int can_map_host;
     int sm_count;
 };

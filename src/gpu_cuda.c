@@ -31,9 +31,8 @@ static struct {
     cudaEvent_t start, stop[2], mark[2];
     volatile int *hold; /* mapped, page-locked: [0] the release flag, [1] timed out */
     int *hold_dev;
-    int can_map;         /* the device can map host memory: queued timing possible */
+    int can_map; /* the device can map host memory: queued timing possible */
 } eng;
-
 
 static void set_error(const char *call, const char *file, int line, cudaError_t e)
 {
@@ -80,9 +79,8 @@ static void explain_no_gpu(cudaError_t e)
 static void format_uuid(const cudaUUID_t *u, char *buf, size_t n)
 {
     const unsigned char *b = (const unsigned char *)u->bytes;
-    snprintf(buf, n,
-             "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0],
-             b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
+    snprintf(buf, n, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+             b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
              b[14], b[15]);
 }
 
@@ -216,8 +214,8 @@ static int cuda_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t byte
             cudaError_t e = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
             b->pin_ms = timer_now_ms() - t0;
             if (e != cudaSuccess) {
-                set_error("cudaHostRegister(p, bytes, cudaHostRegisterDefault)", __FILE__,
-                          __LINE__, e);
+                set_error("cudaHostRegister(p, bytes, cudaHostRegisterDefault)", __FILE__, __LINE__,
+                          e);
                 free(p);
                 return -1;
             }
@@ -341,10 +339,8 @@ static int copy_bidir(const struct copy_job *j, struct copy_time *t)
     CK(cudaEventRecord(eng.start, eng.stream[0]));
     CK(cudaStreamWaitEvent(eng.stream[1], eng.start, 0));
     for (int i = 0; i < j->copies; i++) {
-        CK(cudaMemcpyAsync(j->dev[0], j->host[0], j->bytes, cudaMemcpyHostToDevice,
-                           eng.stream[0]));
-        CK(cudaMemcpyAsync(j->host[1], j->dev[1], j->bytes, cudaMemcpyDeviceToHost,
-                           eng.stream[1]));
+        CK(cudaMemcpyAsync(j->dev[0], j->host[0], j->bytes, cudaMemcpyHostToDevice, eng.stream[0]));
+        CK(cudaMemcpyAsync(j->host[1], j->dev[1], j->bytes, cudaMemcpyDeviceToHost, eng.stream[1]));
     }
     CK(cudaEventRecord(eng.stop[0], eng.stream[0]));
     CK(cudaEventRecord(eng.stop[1], eng.stream[1]));
@@ -413,7 +409,8 @@ static int copy_queued(const struct copy_job *j, struct copy_time *t)
     if (__atomic_load_n((int *)&eng.hold[1], __ATOMIC_SEQ_CST)) {
         snprintf(last_error, sizeof(last_error),
                  "queued timing: the spin kernel timed out after %.1f s before the batch of "
-                 "%d copies was enqueued", SPIN_TIMEOUT_NS / 1e9, j->copies);
+                 "%d copies was enqueued",
+                 SPIN_TIMEOUT_NS / 1e9, j->copies);
         return -1;
     }
     if (bidir) {

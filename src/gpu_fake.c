@@ -47,9 +47,7 @@ static int fake_open(int device, struct gpu_info *info)
     return 0;
 }
 
-static void fake_close(void)
-{
-}
+static void fake_close(void) {}
 
 static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t bytes)
 {
@@ -58,7 +56,8 @@ static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t byte
     if (fail && strcmp(fail, schema_value_name(AXIS_ALLOC, kind)) == 0) {
         snprintf(last_error, sizeof(last_error),
                  "fake host_alloc(%s, %zu) failed: cudaErrorMemoryAllocation: out of memory "
-                 "(injected)", fail, bytes);
+                 "(injected)",
+                 fail, bytes);
         return -1;
     }
     b->ptr = malloc(bytes);

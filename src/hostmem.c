@@ -74,7 +74,8 @@ void hostmem_unmap(void *p, size_t n)
 static void through_staging(char *user, char *staging, uint64_t size, int to_staging)
 {
     for (uint64_t off = 0; off < size; off += HOSTMEM_STAGING_BYTES) {
-        size_t n = size - off < HOSTMEM_STAGING_BYTES ? (size_t)(size - off) : HOSTMEM_STAGING_BYTES;
+        size_t n =
+            size - off < HOSTMEM_STAGING_BYTES ? (size_t)(size - off) : HOSTMEM_STAGING_BYTES;
         if (to_staging)
             memcpy(staging, user + off, n);
         else
@@ -108,8 +109,8 @@ double hostmem_memcpy_gbps(uint64_t size, int to_staging, double min_sample_ms, 
         ms = timed_passes(user, staging, size, to_staging, passes);
     }
     for (int i = 0; i < samples; i++)
-        gbps[i] = (double)size * passes /
-                  (timed_passes(user, staging, size, to_staging, passes) * 1e6);
+        gbps[i] =
+            (double)size * passes / (timed_passes(user, staging, size, to_staging, passes) * 1e6);
     result = stats_median(gbps, (size_t)samples);
 out:
     free(user);

@@ -36,8 +36,8 @@ struct cli {
     enum progress_mode progress;
     size_t max_configs;
     int markdown;
-    int choose_seed; /* run: pick a seed for order: shuffled when the file gives none */
-    int latex;       /* plot, run, compare: cairolatex figures too */
+    int choose_seed;        /* run: pick a seed for order: shuffled when the file gives none */
+    int latex;              /* plot, run, compare: cairolatex figures too */
     const char *max_pinned; /* plan, run: --max-pinned, overriding limits.max_pinned */
     const char *resume_dir; /* run: --resume DIR */
     const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
@@ -95,8 +95,8 @@ static int parse_count(const char *opt, const char *text, long min, long max, lo
     errno = 0;
     long v = strtol(text, &end, 10);
     if (end == text || *end || errno || v < min || v > max) {
-        fprintf(stderr, "pinsweep: %s takes a whole number from %ld to %ld, not '%s'\n", opt,
-                min, max, text);
+        fprintf(stderr, "pinsweep: %s takes a whole number from %ld to %ld, not '%s'\n", opt, min,
+                max, text);
         return -1;
     }
     *out = v;
@@ -107,8 +107,14 @@ static int parse_count(const char *opt, const char *text, long min, long max, lo
 static int parse_options(int argc, char **argv, struct cli *c)
 {
     enum {
-        OPT_NO_PLOT = 256, OPT_PROGRESS, OPT_MAX_CONFIGS, OPT_MARKDOWN, OPT_LABEL, OPT_LATEX,
-        OPT_MAX_PINNED, OPT_RESUME
+        OPT_NO_PLOT = 256,
+        OPT_PROGRESS,
+        OPT_MAX_CONFIGS,
+        OPT_MARKDOWN,
+        OPT_LABEL,
+        OPT_LATEX,
+        OPT_MAX_PINNED,
+        OPT_RESUME
     };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
@@ -163,7 +169,8 @@ static int parse_options(int argc, char **argv, struct cli *c)
         case OPT_LABEL:
             if (!strchr(optarg, '=') || optarg[0] == '=' || c->nlabels == 64) {
                 usage_error("--label takes NAME=DIR, such as --label 'old box=results/a', not "
-                            "'%s'", optarg);
+                            "'%s'",
+                            optarg);
                 return -1;
             }
             c->labels[c->nlabels++] = optarg;
@@ -193,8 +200,8 @@ static int load(const char *path, const struct cli *c, struct experiment *e, str
     if (c->device >= 0)
         e->device = c->device;
     if (e->measure.shuffled && !e->measure.seed_given && c->choose_seed)
-        e->measure.seed = (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) &
-                          0x7fffffff;
+        e->measure.seed =
+            (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
     diag_init(&d, path, e->text, e->text_len, stderr);
     if (sweep_expand(e, s, &d, c->max_configs) < 0) {
         fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
@@ -287,9 +294,9 @@ static char *command_line(int argc, char **argv)
     if (!s)
         return NULL;
     for (int i = 0; i < argc; i++) {
-        int plain = argv[i][0] != '\0' && strspn(argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
-                                                          "KLMNOPQRSTUVWXYZ0123456789-_./=:,+@") ==
-                                                  strlen(argv[i]);
+        int plain = argv[i][0] != '\0' &&
+                    strspn(argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+                                    "KLMNOPQRSTUVWXYZ0123456789-_./=:,+@") == strlen(argv[i]);
         if (i)
             *p++ = ' ';
         if (plain) {
@@ -324,9 +331,14 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
         experiment_free(&e);
         return EXIT_USAGE;
     }
-    struct run_opts o = {.out_dir = c->out_dir, .plots_dir = plots_dir(), .pinned_cap = cap,
-                         .command_line = cmdline, .progress = c->progress, .plot = c->plot,
-                         .latex = c->latex, .resume_dir = c->resume_dir};
+    struct run_opts o = {.out_dir = c->out_dir,
+                         .plots_dir = plots_dir(),
+                         .pinned_cap = cap,
+                         .command_line = cmdline,
+                         .progress = c->progress,
+                         .plot = c->plot,
+                         .latex = c->latex,
+                         .resume_dir = c->resume_dir};
     if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))
         o.progress = PROGRESS_TTY;
     rc = run_experiment(&e, &s, &o);
@@ -414,7 +426,8 @@ static int cmd_compare_report(const char *cmd, int argc, char **argv, const stru
     int is_compare = strcmp(cmd, "compare") == 0, rc;
     if (argc < (is_compare ? 2 : 1))
         return usage_error(is_compare ? "compare takes two or more results folders%s"
-                                      : "report takes one or more results folders%s", "");
+                                      : "report takes one or more results folders%s",
+                           "");
     struct compare_input *in = calloc((size_t)argc, sizeof(*in));
     char *out = c->out_dir ? strdup(c->out_dir) : default_out(cmd);
     if (!in || !out) {
@@ -492,5 +505,6 @@ int main(int argc, char **argv)
         return rc;
     }
     return usage_error("unknown command '%s'; commands: plan, run, plot, compare, report, help, "
-                       "version", cmd);
+                       "version",
+                       cmd);
 }

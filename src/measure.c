@@ -294,8 +294,7 @@ static int verify_after(const struct gpu_ops *ops, const struct config *c, struc
 #define ROUNDTRIP_MS 20.0
 
 /* The median time an application waits for one copy (after the timed samples). */
-static int measure_roundtrip(const struct gpu_ops *ops, const struct copy_job *j,
-                             struct result *r)
+static int measure_roundtrip(const struct gpu_ops *ops, const struct copy_job *j, struct result *r)
 {
     double us[ROUNDTRIP_MAX], t0 = timer_now_ms();
     int n = 0;
@@ -398,8 +397,9 @@ static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, s
     double t1 = timer_now_ms();
     fill_host(b);
     double t2 = timer_now_ms();
-    double pin_ms = config_alloc(c) != ALLOC_REGISTERED ? NAN
-                    : b->host[0].pin_ms + (b->n > 1 ? b->host[1].pin_ms : 0);
+    double pin_ms = config_alloc(c) != ALLOC_REGISTERED
+                        ? NAN
+                        : b->host[0].pin_ms + (b->n > 1 ? b->host[1].pin_ms : 0);
     make_job(c, b, 1, &j);
     if (run_job(ops, &j, &t, r) < 0)
         return -1;
@@ -440,8 +440,8 @@ static int measure_reallocate(const struct gpu_ops *ops, const struct measure_op
     return sample_loop(m, c, r, reallocate_sample, &x);
 }
 
-int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
-                   const struct config *c, struct result *r)
+int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+                   struct result *r)
 {
     struct buffers b;
     memset(r, 0, sizeof(*r));
@@ -473,8 +473,7 @@ static double gbps(double bytes, double ms)
     return ms > 0 ? bytes / (ms * 1e6) : NAN;
 }
 
-void measure_sample_rates(const struct config *c, const struct sample *s,
-                          struct sample_rates *out)
+void measure_sample_rates(const struct config *c, const struct sample *s, struct sample_rates *out)
 {
     double per_dir = (double)config_size(c) * s->copies;
     double moved = config_direction(c) == DIR_BIDIR ? 2 * per_dir : per_dir;
@@ -490,7 +489,18 @@ void measure_sample_rates(const struct config *c, const struct sample *s,
 
 /* The field of struct sample_rates or struct sample each summary column reads. */
 enum series {
-    S_GBPS, S_HOST, S_H2D, S_D2H, S_EFF, S_US, S_ALLOC, S_PIN, S_FILL, S_COPY, S_FREE, S_N
+    S_GBPS,
+    S_HOST,
+    S_H2D,
+    S_D2H,
+    S_EFF,
+    S_US,
+    S_ALLOC,
+    S_PIN,
+    S_FILL,
+    S_COPY,
+    S_FREE,
+    S_N
 };
 
 int measure_summarise(const struct result *r, struct summary *out)

@@ -31,8 +31,8 @@ extern const char *const measure_stop_names[]; /* "", fixed, target, max_samples
 /* One sample: a timed batch (reuse) or one alloc-fill-copy-free cycle (reallocate). */
 struct sample {
     int copies;
-    double device_ms, host_ms; /* the batch of copies */
-    double h2d_ms, d2h_ms;     /* bidir only, else NaN */
+    double device_ms, host_ms;         /* the batch of copies */
+    double h2d_ms, d2h_ms;             /* bidir only, else NaN */
     double alloc_ms, fill_ms, free_ms; /* reallocate only, else NaN */
     double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
 };
@@ -70,8 +70,8 @@ struct summary {
  * host ran out of memory for the samples themselves.  The caller frees r's
  * samples with result_free().
  */
-int measure_config(const struct gpu_ops *ops, const struct measure_opts *m,
-                   const struct config *c, struct result *r);
+int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+                   struct result *r);
 
 /*
  * The stopping rule.  gbps[0..n-1] are the samples so far, elapsed_ms the
@@ -92,8 +92,7 @@ int measure_one_by_one(const struct config *c);
 /* The most samples m can take (the size of a result's sample array). */
 int measure_max_samples(const struct measure_opts *m);
 
-void measure_sample_rates(const struct config *c, const struct sample *s,
-                          struct sample_rates *out);
+void measure_sample_rates(const struct config *c, const struct sample *s, struct sample_rates *out);
 int measure_summarise(const struct result *r, struct summary *out);
 
 void result_free(struct result *r);

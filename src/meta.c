@@ -230,7 +230,8 @@ static void emit_run(struct em *m, const struct meta *mt)
     char t[32];
     map_start(m, "run");
     kv(m, "status", mt->status);
-    kv(m, "started", mt->started_text ? mt->started_text : meta_iso_time(mt->started, t, sizeof(t)));
+    kv(m, "started",
+       mt->started_text ? mt->started_text : meta_iso_time(mt->started, t, sizeof(t)));
     if (mt->resumed)
         kv(m, "resumed", meta_iso_time(mt->resumed, t, sizeof(t)));
     kv(m, "finished", mt->finished ? meta_iso_time(mt->finished, t, sizeof(t)) : "");
@@ -319,8 +320,7 @@ static int doc_add(struct meta_doc *d, const char *key, const char *value)
 }
 
 /* Walk a mapping, recording each scalar under its dotted path. */
-static int doc_walk(yaml_document_t *doc, yaml_node_t *node, const char *prefix,
-                    struct meta_doc *d)
+static int doc_walk(yaml_document_t *doc, yaml_node_t *node, const char *prefix, struct meta_doc *d)
 {
     if (node->type == YAML_SCALAR_NODE)
         return doc_add(d, prefix, (const char *)node->data.scalar.value);

@@ -28,7 +28,7 @@ struct meta {
     const char *started_text; /* a resumed run: when the first part started (meta_iso_time) */
     time_t resumed;           /* a resumed run: when this part started, else 0 */
     size_t configs, ok, failed, skipped;
-    const char *nvml_unavailable; /* the reason, or NULL when NVML answered */
+    const char *nvml_unavailable;         /* the reason, or NULL when NVML answered */
     struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */
 };

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 struct nvml_state {
-    int valid;                     /* 0: see the reason given by nvml_open */
+    int valid; /* 0: see the reason given by nvml_open */
     unsigned sm_clock_mhz, mem_clock_mhz, max_sm_clock_mhz;
     unsigned temperature_c;
     double power_w;

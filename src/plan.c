@@ -64,9 +64,10 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
     if (m->samples > 0)
         fprintf(out, "each: %d warm-up and %d timed samples", m->warmup, m->samples);
     else
-        fprintf(out, "each: %d warm-up, then %d to %d samples until their rsd is <= %g%% "
-                     "(at most %gs)", m->warmup, m->min_samples, m->max_samples,
-                m->target_rsd_pct, m->max_time_ms / 1e3);
+        fprintf(out,
+                "each: %d warm-up, then %d to %d samples until their rsd is <= %g%% "
+                "(at most %gs)",
+                m->warmup, m->min_samples, m->max_samples, m->target_rsd_pct, m->max_time_ms / 1e3);
     fprintf(out, "; reuse batches copies so a sample lasts >= %gms (at most %d copies)\n",
             m->min_sample_ms, m->max_batch);
 }

@@ -129,8 +129,7 @@ static void md_alloc_cost(FILE *out, const struct folder *f)
         for (size_t r = 0; r < f->t.nrows; r++)
             if (strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0 &&
                 strcmp(folder_cell(f, r, FC_BUF), "reallocate") == 0 &&
-                strcmp(folder_cell(f, r, FC_ALLOC), alloc) == 0 &&
-                !isnan(num(f, r, FC_ALLOC_MS)) &&
+                strcmp(folder_cell(f, r, FC_ALLOC), alloc) == 0 && !isnan(num(f, r, FC_ALLOC_MS)) &&
                 (best < 0 || num(f, r, FC_SIZE) > num(f, (size_t)best, FC_SIZE)))
                 best = (long)r;
         if (best < 0)
@@ -156,7 +155,8 @@ static void md_fits(FILE *out, const struct folder *f)
         fprintf(out, "\nNo fits.csv (run `pinsweep plot %s` to make one).\n", f->dir);
         return;
     }
-    static const char *const cols[] = {"alloc", "direction", "api", "cache", "touch", "t0_us",
+    static const char *const cols[] = {"alloc",          "direction",    "api",
+                                       "cache",          "touch",        "t0_us",
                                        "bandwidth_gbps", "n_half_bytes", "residual_pct"};
     int c[9];
     for (int i = 0; i < 9; i++)
@@ -168,10 +168,9 @@ static void md_fits(FILE *out, const struct folder *f)
         if ((*cache && strcmp(cache, "warm")) || (*touch && strcmp(touch, "prefaulted")))
             continue;
         fprintf(out, "| %s | %s | %s | %.2f µs | %.2f GB/s | %.0f KiB | %.1f%% |\n",
-                csv_table_get(&t, r, c[0]), csv_table_get(&t, r, c[1]),
-                csv_table_get(&t, r, c[2]), atof(csv_table_get(&t, r, c[5])),
-                atof(csv_table_get(&t, r, c[6])), atof(csv_table_get(&t, r, c[7])) / 1024,
-                atof(csv_table_get(&t, r, c[8])));
+                csv_table_get(&t, r, c[0]), csv_table_get(&t, r, c[1]), csv_table_get(&t, r, c[2]),
+                atof(csv_table_get(&t, r, c[5])), atof(csv_table_get(&t, r, c[6])),
+                atof(csv_table_get(&t, r, c[7])) / 1024, atof(csv_table_get(&t, r, c[8])));
     }
     csv_table_free(&t);
 }
@@ -243,8 +242,9 @@ static void md_figures(FILE *out, const char *out_dir, const struct folder *f)
 static void write_folder_section(FILE *out, const char *out_dir, const struct folder *f)
 {
     char h2d[160], d2h[160];
-    fprintf(out, "\n## %s\n\nFolder `%s`, experiment `%s`, run %s.\n\n### Peak bandwidth "
-                 "(median of samples, reused buffer)\n\n",
+    fprintf(out,
+            "\n## %s\n\nFolder `%s`, experiment `%s`, run %s.\n\n### Peak bandwidth "
+            "(median of samples, reused buffer)\n\n",
             f->label, f->dir, folder_meta(f, "experiment.name"), folder_meta(f, "run.started"));
     md_peaks(out, f);
     speedup_text(f, "h2d", h2d, sizeof(h2d));

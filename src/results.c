@@ -11,17 +11,47 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const results_summary_columns[] = {
-    "experiment", "config", "device", "alloc", "direction", "buffer", "api", "cache", "touch",
-    "size_bytes",
-    "batch", "samples", "gbps_median", "gbps_min", "gbps_max", "gbps_mean", "gbps_stddev",
-    "rsd_pct", "target_met", "stop", "timing", "us_per_copy_median", "roundtrip_us_median", "host_gbps_median", "h2d_gbps_median", "d2h_gbps_median",
-    "alloc_ms_median", "pin_ms_median", "fill_ms_median", "copy_ms_median", "free_ms_median",
-    "effective_gbps_median", "link_gbps", "pct_of_link", "status", "error", NULL};
+const char *const results_summary_columns[] = {"experiment",
+                                               "config",
+                                               "device",
+                                               "alloc",
+                                               "direction",
+                                               "buffer",
+                                               "api",
+                                               "cache",
+                                               "touch",
+                                               "size_bytes",
+                                               "batch",
+                                               "samples",
+                                               "gbps_median",
+                                               "gbps_min",
+                                               "gbps_max",
+                                               "gbps_mean",
+                                               "gbps_stddev",
+                                               "rsd_pct",
+                                               "target_met",
+                                               "stop",
+                                               "timing",
+                                               "us_per_copy_median",
+                                               "roundtrip_us_median",
+                                               "host_gbps_median",
+                                               "h2d_gbps_median",
+                                               "d2h_gbps_median",
+                                               "alloc_ms_median",
+                                               "pin_ms_median",
+                                               "fill_ms_median",
+                                               "copy_ms_median",
+                                               "free_ms_median",
+                                               "effective_gbps_median",
+                                               "link_gbps",
+                                               "pct_of_link",
+                                               "status",
+                                               "error",
+                                               NULL};
 
 const char *const results_samples_columns[] = {
-    "config", "sample", "copies", "device_ms", "host_ms", "gbps", "host_gbps", "h2d_ms",
-    "d2h_ms", "alloc_ms", "fill_ms", "free_ms", "effective_gbps", NULL};
+    "config", "sample", "copies",   "device_ms", "host_ms", "gbps",           "host_gbps",
+    "h2d_ms", "d2h_ms", "alloc_ms", "fill_ms",   "free_ms", "effective_gbps", NULL};
 
 static const char *const status_names[] = {"ok", "error", "skipped", "corrupt"};
 
@@ -115,8 +145,10 @@ int results_open(struct results *res, const char *dir, const struct experiment *
     int taken = existing && access(existing, F_OK) == 0;
     free(existing);
     if (taken) {
-        snprintf(err, errlen, "%s already holds results (summary.csv); pinsweep never "
-                 "overwrites them: choose another -o DIR or move that folder away", dir);
+        snprintf(err, errlen,
+                 "%s already holds results (summary.csv); pinsweep never "
+                 "overwrites them: choose another -o DIR or move that folder away",
+                 dir);
         goto fail;
     }
     if (copy_experiment(res, e, err, errlen) < 0)
@@ -167,8 +199,7 @@ static long line_config(const char *line, int skip)
  * accepts; a line cut short by a kill (no newline at the end) is dropped.
  * The file is replaced atomically.  Returns 0 or -1.
  */
-static int rewrite_csv(const char *path, int skip, int (*keep)(long config, void *ctx),
-                       void *ctx)
+static int rewrite_csv(const char *path, int skip, int (*keep)(long config, void *ctx), void *ctx)
 {
     size_t len = 0;
     char *buf = slurp(path, &len), tmp[4200];
@@ -259,8 +290,10 @@ int results_resume(struct results *res, const char *dir, const struct experiment
     if (!text)
         snprintf(err, errlen, "%s holds no results to resume (no experiment.yaml)", dir);
     else if (len != e->text_len || memcmp(text, e->text, len) != 0)
-        snprintf(err, errlen, "%s was started from a different experiment file: %s differs "
-                 "from %s; resume needs the same file", dir, exp, e->path);
+        snprintf(err, errlen,
+                 "%s was started from a different experiment file: %s differs "
+                 "from %s; resume needs the same file",
+                 dir, exp, e->path);
     else if (rewrite_csv(sum, 1, keep_valid, &rc) < 0 ||
              read_done(sum, &rc, ok, failed, skipped, err, errlen) < 0 ||
              rewrite_csv(smp, 0, keep_done, &rc) < 0)
@@ -310,7 +343,10 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
                 measure_stop_names[r->stop]);
     else
         fprintf(f, ",,%s", ok ? measure_stop_names[r->stop] : "");
-    fprintf(f, ",%s", measure_queued(c) ? "queued" : measure_one_by_one(c) ? "one-by-one" : "direct");
+    fprintf(f, ",%s",
+            measure_queued(c)       ? "queued"
+            : measure_one_by_one(c) ? "one-by-one"
+                                    : "direct");
     put_num(f, ok ? s->us_per_copy_median : nan, "%.3f");
     put_num(f, ok ? r->roundtrip_us : nan, "%.3f");
     put_num(f, ok ? s->host_gbps_median : nan, "%.6g");

@@ -95,7 +95,8 @@ static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
     }
 }
 
-/* Figures at the end; without gnuplot plot_results still writes their data and says how to draw them later. */
+/* Figures at the end; without gnuplot plot_results still writes their data and says how to draw
+ * them later. */
 static void render(const char *dir, const struct run_opts *o)
 {
     struct plot_opts po = {.latex = o->latex};
@@ -161,9 +162,9 @@ static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e
 }
 
 /* Measure every configuration, appending rows as each one finishes. */
-static int measure_all(const struct gpu_ops *ops, const struct experiment *e,
-                       const struct sweep *s, struct results *res, struct meta *mt,
-                       const struct run_opts *o, uint64_t gpu_free, const unsigned char *done)
+static int measure_all(const struct gpu_ops *ops, const struct experiment *e, const struct sweep *s,
+                       struct results *res, struct meta *mt, const struct run_opts *o,
+                       uint64_t gpu_free, const unsigned char *done)
 {
     struct progress pr;
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
@@ -247,8 +248,9 @@ static void finish(const char *dir, const char *meta_path, struct meta *mt, cons
     nvml_read(&mt->gpu_end);
     sysinfo_cpu_times(&mt->cpu_end);
     if (nvml_clocks_dropped(&mt->gpu_start, &mt->gpu_end))
-        fprintf(stderr, "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
-                        "to %u MHz (throttling?); later configurations may read low\n",
+        fprintf(stderr,
+                "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
+                "to %u MHz (throttling?); later configurations may read low\n",
                 mt->gpu_start.sm_clock_mhz, mt->gpu_end.sm_clock_mhz);
     if (meta_write(meta_path, mt, err, sizeof(err)) < 0)
         fprintf(stderr, "pinsweep: %s\n", err);
@@ -256,8 +258,9 @@ static void finish(const char *dir, const char *meta_path, struct meta *mt, cons
             s->n, mt->ok, mt->failed, skipped_text(mt->skipped),
             progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
     if (stop_signal) {
-        fprintf(stderr, "pinsweep: interrupted by %s; every finished configuration is kept. Go "
-                        "on with: pinsweep run %s --resume %s\n",
+        fprintf(stderr,
+                "pinsweep: interrupted by %s; every finished configuration is kept. Go "
+                "on with: pinsweep run %s --resume %s\n",
                 stop_signal == SIGINT ? "SIGINT" : "SIGTERM", mt->exp->path, dir);
         return;
     }
@@ -291,13 +294,19 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     sysinfo_host(&host);
     sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
-    struct meta mt = {.exp = e, .gpu = &gpu, .host = &host, .link = &link, .engine = ops->name,
-                      .command_line = o->command_line, .status = "running",
-                      .started = time(NULL), .configs = s->n,
+    struct meta mt = {.exp = e,
+                      .gpu = &gpu,
+                      .host = &host,
+                      .link = &link,
+                      .engine = ops->name,
+                      .command_line = o->command_line,
+                      .status = "running",
+                      .started = time(NULL),
+                      .configs = s->n,
                       .nvml_unavailable = have_nvml ? NULL : nvml_why};
-    dir = o->resume_dir   ? strdup(o->resume_dir)
-          : o->out_dir    ? strdup(o->out_dir)
-                          : results_default_dir(e->name, host.hostname, time(NULL));
+    dir = o->resume_dir ? strdup(o->resume_dir)
+          : o->out_dir  ? strdup(o->out_dir)
+                        : results_default_dir(e->name, host.hostname, time(NULL));
     done = calloc(s->n ? s->n : 1, 1);
     if (!dir || !done) {
         fprintf(stderr, "pinsweep: out of memory\n");
@@ -324,10 +333,10 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     results_close(&res);
     ops->close();
     finish(dir, meta_path, &mt, s, o, t0);
-    code = rc < 0         ? EXIT_SYSTEM
-           : stop_signal  ? EXIT_INTERRUPTED + (stop_signal == SIGTERM ? 13 : 0)
-           : mt.failed    ? EXIT_SOME_FAILED
-                          : EXIT_ALL_OK;
+    code = rc < 0        ? EXIT_SYSTEM
+           : stop_signal ? EXIT_INTERRUPTED + (stop_signal == SIGTERM ? 13 : 0)
+           : mt.failed   ? EXIT_SOME_FAILED
+                         : EXIT_ALL_OK;
 out:
     results_close(&res);
     ops->close();

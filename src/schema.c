@@ -252,14 +252,12 @@ const char *schema_suggest_key(const struct key_def *keys, size_t nkeys, const c
     return schema_suggest(word, c);
 }
 
-static void print_keys(FILE *out, int md, const char *title, const struct key_def *keys,
-                       size_t n)
+static void print_keys(FILE *out, int md, const char *title, const struct key_def *keys, size_t n)
 {
     if (md) {
         fprintf(out, "\n%s\n\n| key | default | meaning |\n|---|---|---|\n", title);
         for (size_t i = 0; i < n; i++)
-            fprintf(out, "| `%s` | %s | %s |\n", keys[i].name, keys[i].default_text,
-                    keys[i].help);
+            fprintf(out, "| `%s` | %s | %s |\n", keys[i].name, keys[i].default_text, keys[i].help);
         return;
     }
     fprintf(out, "\n%s\n", title);

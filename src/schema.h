@@ -63,15 +63,15 @@ extern const struct axis_def schema_axes[AXIS_COUNT];
 
 /* Types of a plain (non-axis) key's value. */
 enum key_type {
-    KEY_STRING,   /* any scalar */
-    KEY_INT,      /* a whole number within [min, max] */
-    KEY_DURATION, /* a time with a unit: 500us, 2ms, 1s; stored in ms */
-    KEY_PERCENT,  /* a number, optionally followed by %: 0.5% */
-    KEY_CHOICE,   /* one of choices[] */
-    KEY_SWEEP,    /* the sweep: a mapping of axes or a list of them */
-    KEY_EXCLUDE,  /* a list of partial configurations */
-    KEY_MEASURE,  /* the measure mapping (schema_measure_keys) */
-    KEY_LIMITS,   /* the limits mapping (schema_limits_keys) */
+    KEY_STRING,          /* any scalar */
+    KEY_INT,             /* a whole number within [min, max] */
+    KEY_DURATION,        /* a time with a unit: 500us, 2ms, 1s; stored in ms */
+    KEY_PERCENT,         /* a number, optionally followed by %: 0.5% */
+    KEY_CHOICE,          /* one of choices[] */
+    KEY_SWEEP,           /* the sweep: a mapping of axes or a list of them */
+    KEY_EXCLUDE,         /* a list of partial configurations */
+    KEY_MEASURE,         /* the measure mapping (schema_measure_keys) */
+    KEY_LIMITS,          /* the limits mapping (schema_limits_keys) */
     KEY_SIZE_OR_PERCENT, /* a size (16GiB) or a share of something (50%) */
 };
 

@@ -32,8 +32,7 @@ static int one_at_a_time_bidir(const struct config *c)
 
 /* The combinations that cannot be measured, and why: one table for plan and run. */
 const struct sweep_na_rule sweep_na_rules[SWEEP_NA_RULES] = {
-    {"bidir with api sync: cudaMemcpy cannot run two copies at once; use api: async",
-     bidir_sync},
+    {"bidir with api sync: cudaMemcpy cannot run two copies at once; use api: async", bidir_sync},
     {"touch first-touch with page-locked memory: its pages exist once it is allocated",
      first_touch_pinned},
     {"touch first-touch with buffer reallocate: reallocate fills every fresh buffer",
@@ -64,7 +63,6 @@ static int rule_matches(const struct exclude_rule *r, const struct config *c)
     }
     return 1;
 }
-
 
 /* Product of a block's axis lengths, saturating at limit + 1. */
 static size_t block_count(const struct sweep_block *b, size_t limit)
@@ -122,8 +120,7 @@ static int add_block(const struct experiment *e, const struct sweep_block *b, st
         else if ((na = sweep_not_applicable(&c)) >= 0) {
             s->not_applicable++;
             s->na_counts[na]++;
-        }
-        else if (earlier && bsearch(&c, prior, earlier, sizeof(c), cmp_values))
+        } else if (earlier && bsearch(&c, prior, earlier, sizeof(c), cmp_values))
             s->duplicates++;
         else {
             c.index = (int)s->n + 1;
@@ -149,7 +146,8 @@ int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, si
         if (n > max_configs || total + n > max_configs) {
             diag_error(d, e->blocks[i].mark.line, e->blocks[i].mark.column,
                        "the sweep expands to more than %zu configurations; narrow it, or "
-                       "raise the limit with --max-configs", max_configs);
+                       "raise the limit with --max-configs",
+                       max_configs);
             return -1;
         }
         total += n;

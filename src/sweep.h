@@ -57,10 +57,10 @@ extern const struct sweep_na_rule sweep_na_rules[SWEEP_NA_RULES];
 struct sweep {
     struct config *configs;
     size_t n;
-    size_t excluded;       /* dropped by exclude rules */
-    size_t not_applicable; /* dropped as combinations that cannot be measured */
+    size_t excluded;                  /* dropped by exclude rules */
+    size_t not_applicable;            /* dropped as combinations that cannot be measured */
     size_t na_counts[SWEEP_NA_RULES]; /* of those, how many by each rule */
-    size_t duplicates;     /* produced again by a later block */
+    size_t duplicates;                /* produced again by a later block */
 };
 
 /*

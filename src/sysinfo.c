@@ -143,8 +143,7 @@ int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_li
     char dir[400];
     memset(l, 0, sizeof(*l));
     snprintf(dir, sizeof(dir), "%s/bus/pci/devices/%s", sysfs_root, bus_id);
-    read_link_side(dir, "current", l->cur_speed, sizeof(l->cur_speed), &l->cur_gen,
-                   &l->cur_width);
+    read_link_side(dir, "current", l->cur_speed, sizeof(l->cur_speed), &l->cur_gen, &l->cur_width);
     read_link_side(dir, "max", l->max_speed, sizeof(l->max_speed), &l->max_gen, &l->max_width);
     /* "Unknown" speeds and width 0 (a VM that hides the link) do not count as known. */
     l->known = l->cur_gen > 0 && l->cur_width > 0;

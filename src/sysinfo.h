@@ -9,17 +9,17 @@
 #include <stdint.h>
 
 struct pcie_link {
-    int known;              /* 0: sysfs has no link files for this device */
-    char cur_speed[32];     /* as sysfs says it: "32.0 GT/s PCIe" */
+    int known;          /* 0: sysfs has no link files for this device */
+    char cur_speed[32]; /* as sysfs says it: "32.0 GT/s PCIe" */
     char max_speed[32];
-    int cur_gen, max_gen;   /* 0 when the speed is not one of a known generation */
+    int cur_gen, max_gen; /* 0 when the speed is not one of a known generation */
     int cur_width, max_width;
 };
 
 struct host_info {
     char hostname[256];
-    char kernel[256];   /* uname -r */
-    char os[256];       /* PRETTY_NAME from /etc/os-release */
+    char kernel[256]; /* uname -r */
+    char os[256];     /* PRETTY_NAME from /etc/os-release */
     char cpu_model[256];
     int cpus;
     uint64_t mem_total_bytes;

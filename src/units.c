@@ -62,8 +62,7 @@ int units_parse_size(const char *text, uint64_t *bytes, char *err, size_t errlen
         return -1;
     }
     if (*end == '.') {
-        snprintf(err, errlen, "size '%s' is not a whole number; a size is %s", text,
-                 size_allowed);
+        snprintf(err, errlen, "size '%s' is not a whole number; a size is %s", text, size_allowed);
         return -1;
     }
     while (*end == ' ')
@@ -79,12 +78,15 @@ int units_parse_size(const char *text, uint64_t *bytes, char *err, size_t errlen
                 if (strcaseeq(end, size_units[i].name))
                     break;
             if (i < NSIZE_UNITS)
-                snprintf(err, errlen, "unknown unit '%s' in size '%s' (did you mean '%s'?); "
+                snprintf(err, errlen,
+                         "unknown unit '%s' in size '%s' (did you mean '%s'?); "
                          "units are case-sensitive: B, KiB, MiB, GiB, TiB, KB, MB, GB, TB",
                          end, text, size_units[i].name);
             else
-                snprintf(err, errlen, "unknown unit '%s' in size '%s'; units are B, KiB, MiB, "
-                         "GiB, TiB (powers of 2) and KB, MB, GB, TB (powers of 10)", end, text);
+                snprintf(err, errlen,
+                         "unknown unit '%s' in size '%s'; units are B, KiB, MiB, "
+                         "GiB, TiB (powers of 2) and KB, MB, GB, TB (powers of 10)",
+                         end, text);
             return -1;
         }
         factor = size_units[i].factor;
@@ -112,8 +114,10 @@ int units_parse_duration(const char *text, double *ms, char *err, size_t errlen)
     errno = 0;
     double v = strtod(text, &end);
     if (end == text || errno == ERANGE || !isfinite(v)) {
-        snprintf(err, errlen, "'%s' is not a duration; write a number and a unit: "
-                 "ns, us, ms or s, e.g. 2ms", text);
+        snprintf(err, errlen,
+                 "'%s' is not a duration; write a number and a unit: "
+                 "ns, us, ms or s, e.g. 2ms",
+                 text);
         return -1;
     }
     if (v < 0) {
@@ -131,8 +135,8 @@ int units_parse_duration(const char *text, double *ms, char *err, size_t errlen)
     if (*end == '\0')
         snprintf(err, errlen, "duration '%s' has no unit; add ns, us, ms or s, e.g. 2ms", text);
     else
-        snprintf(err, errlen, "unknown unit '%s' in duration '%s'; units are ns, us, ms, s",
-                 end, text);
+        snprintf(err, errlen, "unknown unit '%s' in duration '%s'; units are ns, us, ms, s", end,
+                 text);
     return -1;
 }
 

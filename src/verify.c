@@ -42,7 +42,8 @@ int verify_check(const void *p, size_t n, uint64_t seed, char *why, size_t len)
     uint64_t want = word_at(seed, first), got = 0;
     size_t k = first * 8 + 8 <= n ? 8 : n % 8;
     memcpy(&got, b + 8 * first, k);
-    snprintf(why, len, "the destination differs from the source at byte %zu (expected "
+    snprintf(why, len,
+             "the destination differs from the source at byte %zu (expected "
              "0x%016llx, found 0x%016llx), %zu of %zu 8-byte words wrong",
              first * 8, (unsigned long long)want, (unsigned long long)got, bad, words);
     return -1;

@@ -9,9 +9,18 @@
 typedef void *nvmlDevice_t;
 static int calls;
 
-int nvmlInit_v2(void) { return 0; }
-int nvmlShutdown(void) { return 0; }
-const char *nvmlErrorString(int r) { return r ? "Fake error" : "Success"; }
+int nvmlInit_v2(void)
+{
+    return 0;
+}
+int nvmlShutdown(void)
+{
+    return 0;
+}
+const char *nvmlErrorString(int r)
+{
+    return r ? "Fake error" : "Success";
+}
 int nvmlDeviceGetHandleByPciBusId_v2(const char *bus, nvmlDevice_t *dev)
 {
     (void)bus;

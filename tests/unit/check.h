@@ -29,7 +29,7 @@ static int check_failures;
 
 /* |got - want| <= rel * |want| */
 #define CHECK_NEAR(name, got, want, rel)                                                           \
-    CHECK(name, fabs((double)(got) - (double)(want)) <= (rel) * fabs((double)(want)),             \
+    CHECK(name, fabs((double)(got) - (double)(want)) <= (rel)*fabs((double)(want)),                \
           "got %.9g, want %.9g (within %g)", (double)(got), (double)(want), (double)(rel))
 
 static inline int check_exit(void)

@@ -10,8 +10,13 @@
 
 static struct measure_opts adaptive(void)
 {
-    struct measure_opts m = {.warmup = 0, .samples = 0, .min_samples = 5, .max_samples = 12,
-                             .target_rsd_pct = 0.5, .max_time_ms = 1000, .min_sample_ms = 0.1,
+    struct measure_opts m = {.warmup = 0,
+                             .samples = 0,
+                             .min_samples = 5,
+                             .max_samples = 12,
+                             .target_rsd_pct = 0.5,
+                             .max_time_ms = 1000,
+                             .min_sample_ms = 0.1,
                              .max_batch = 100};
     return m;
 }
@@ -38,18 +43,18 @@ static void test_stopping_rule(void)
     double steady[40], noisy[40];
     size_t n;
     for (int i = 0; i < 40; i++) {
-        steady[i] = 55.0 + 0.01 * (i % 3);      /* rsd ~0.015% */
-        noisy[i] = i % 2 ? 50.0 : 60.0;         /* rsd ~9% */
+        steady[i] = 55.0 + 0.01 * (i % 3); /* rsd ~0.015% */
+        noisy[i] = i % 2 ? 50.0 : 60.0;    /* rsd ~9% */
     }
-    CHECK("steady stream stops at min_samples on target", feed(&m, steady, 40, 1, &n) ==
-              STOP_TARGET && n == 5, "n %zu", n);
-    CHECK("noisy stream stops at max_samples", feed(&m, noisy, 40, 1, &n) == STOP_MAX_SAMPLES &&
-              n == 12, "n %zu", n);
+    CHECK("steady stream stops at min_samples on target",
+          feed(&m, steady, 40, 1, &n) == STOP_TARGET && n == 5, "n %zu", n);
+    CHECK("noisy stream stops at max_samples",
+          feed(&m, noisy, 40, 1, &n) == STOP_MAX_SAMPLES && n == 12, "n %zu", n);
     CHECK("slow noisy stream stops at max_time with 3 samples",
           feed(&m, noisy, 40, 600, &n) == STOP_MAX_TIME && n == 3, "n %zu", n);
     m.max_time_ms = 0;
-    CHECK("max_time never cuts below 3 samples", feed(&m, noisy, 40, 1, &n) == STOP_MAX_TIME &&
-              n == 3, "n %zu", n);
+    CHECK("max_time never cuts below 3 samples",
+          feed(&m, noisy, 40, 1, &n) == STOP_MAX_TIME && n == 3, "n %zu", n);
     m = adaptive();
     m.samples = 7;
     CHECK("fixed samples ignore the target", feed(&m, steady, 40, 1, &n) == STOP_FIXED && n == 7,
@@ -58,12 +63,11 @@ static void test_stopping_rule(void)
     double late[40];
     for (int i = 0; i < 40; i++)
         late[i] = i < 6 ? (i % 2 ? 40.0 : 60.0) : 55.0;
-    CHECK("a stream that settles keeps sampling past min_samples", feed(&m, late, 40, 1, &n) ==
-              STOP_MAX_SAMPLES && n == 12, "n %zu", n);
+    CHECK("a stream that settles keeps sampling past min_samples",
+          feed(&m, late, 40, 1, &n) == STOP_MAX_SAMPLES && n == 12, "n %zu", n);
     double rsd;
     measure_should_stop(&m, noisy, 4, 1, &rsd);
-    CHECK_NEAR("rsd reported for the samples so far", rsd, 100.0 * 5.773502691896258 / 55.0,
-               1e-9);
+    CHECK_NEAR("rsd reported for the samples so far", rsd, 100.0 * 5.773502691896258 / 55.0, 1e-9);
 }
 
 static void test_fake_engine(void)
@@ -80,8 +84,7 @@ static void test_fake_engine(void)
     gpu_fake_ops.open(0, &info);
     measure_config(&gpu_fake_ops, &m, &c, &r);
     CHECK("fake run is ok", r.status == RESULT_OK, "%s", r.error);
-    CHECK("sample count within min..max", r.nsamples >= 3 && r.nsamples <= 12, "%zu",
-          r.nsamples);
+    CHECK("sample count within min..max", r.nsamples >= 3 && r.nsamples <= 12, "%zu", r.nsamples);
     CHECK("batch sized to min_sample_time", r.batch >= 1 && r.samples[0].device_ms >= 0.05,
           "batch %d, %g ms", r.batch, r.samples[0].device_ms);
     CHECK("stop reason recorded", r.stop != STOP_CONTINUE, "%d", (int)r.stop);
@@ -90,10 +93,13 @@ static void test_fake_engine(void)
     c.v[AXIS_BUFFER] = BUFFER_REALLOCATE;
     m.samples = 4;
     measure_config(&gpu_fake_ops, &m, &c, &r);
-    CHECK("reallocate takes the fixed sample count", r.status == RESULT_OK && r.nsamples == 4 &&
-              r.stop == STOP_FIXED, "%zu samples", r.nsamples);
-    CHECK("reallocate times each part", r.nsamples && !isnan(r.samples[0].alloc_ms) &&
-              !isnan(r.samples[0].fill_ms) && !isnan(r.samples[0].free_ms), "NaN part");
+    CHECK("reallocate takes the fixed sample count",
+          r.status == RESULT_OK && r.nsamples == 4 && r.stop == STOP_FIXED, "%zu samples",
+          r.nsamples);
+    CHECK("reallocate times each part",
+          r.nsamples && !isnan(r.samples[0].alloc_ms) && !isnan(r.samples[0].fill_ms) &&
+              !isnan(r.samples[0].free_ms),
+          "NaN part");
     result_free(&r);
 
     setenv("PINSWEEP_FAKE_FAIL_ALLOC", "pinned", 1);

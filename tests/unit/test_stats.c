@@ -33,8 +33,7 @@ int main(void)
 
     const double none[] = {NAN};
     stats_compute(none, 1, &s);
-    CHECK("no valid sample gives NaN", s.n == 0 && isnan(s.median) && isnan(s.mean), "n %zu",
-          s.n);
+    CHECK("no valid sample gives NaN", s.n == 0 && isnan(s.median) && isnan(s.mean), "n %zu", s.n);
     CHECK("stats_median", stats_median(even, 4) == 25.0, "%g", stats_median(even, 4));
     return check_exit();
 }

@@ -14,8 +14,8 @@ static void test_ceilings(void)
         int gen, width;
         double gbps;
     } cases[] = {
-        {1, 1, 0.25},   {2, 8, 4.0},  {3, 16, 15.753846}, {4, 16, 31.507692},
-        {5, 16, 63.015385}, {6, 16, 126.030769}, {4, 8, 15.753846}, {3, 4, 3.938462},
+        {1, 1, 0.25},       {2, 8, 4.0},         {3, 16, 15.753846}, {4, 16, 31.507692},
+        {5, 16, 63.015385}, {6, 16, 126.030769}, {4, 8, 15.753846},  {3, 4, 3.938462},
     };
     char name[64];
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -60,8 +60,10 @@ static void test_sysfs(void)
     write_file(dev, "max_link_speed", "16.0 GT/s PCIe\n");
     write_file(dev, "max_link_width", "16\n");
     sysinfo_pcie_link(root, "0000:01:00.0", &l);
-    CHECK("Gen3 x16 link read", l.known && l.cur_gen == 3 && l.cur_width == 16, "known %d gen %d "
-          "width %d", l.known, l.cur_gen, l.cur_width);
+    CHECK("Gen3 x16 link read", l.known && l.cur_gen == 3 && l.cur_width == 16,
+          "known %d gen %d "
+          "width %d",
+          l.known, l.cur_gen, l.cur_width);
     CHECK("max link read separately", l.max_gen == 4 && l.max_width == 16, "gen %d width %d",
           l.max_gen, l.max_width);
     CHECK_STR("speed text kept", l.cur_speed, "8.0 GT/s PCIe");

@@ -72,8 +72,9 @@ static void test_format(void)
         uint64_t bytes;
         const char *text, *short_text;
     } cases[] = {
-        {4096, "4KiB", "4K"}, {1ULL << 30, "1GiB", "1G"}, {1000, "1KB", "1KB"}, {256000000, "256MB", "256MB"},
-        {4097, "4097B", "4097B"}, {64000000, "64MB", "64MB"}, {1536, "1536B", "1536B"},
+        {4096, "4KiB", "4K"},          {1ULL << 30, "1GiB", "1G"}, {1000, "1KB", "1KB"},
+        {256000000, "256MB", "256MB"}, {4097, "4097B", "4097B"},   {64000000, "64MB", "64MB"},
+        {1536, "1536B", "1536B"},
     };
     char buf[32], name[64];
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -102,17 +103,20 @@ static void test_durations(void)
     char err[256];
     CHECK("duration 2ms", units_parse_duration("2ms", &ms, err, sizeof(err)) == 0 && ms == 2.0,
           "ms %g", ms);
-    CHECK("duration 500us", units_parse_duration("500us", &ms, err, sizeof(err)) == 0 &&
-                                fabs(ms - 0.5) < 1e-12, "ms %g", ms);
+    CHECK("duration 500us",
+          units_parse_duration("500us", &ms, err, sizeof(err)) == 0 && fabs(ms - 0.5) < 1e-12,
+          "ms %g", ms);
     CHECK("duration 1s", units_parse_duration("1s", &ms, err, sizeof(err)) == 0 && ms == 1000.0,
           "ms %g", ms);
     int rc = units_parse_duration("5", &ms, err, sizeof(err));
-    CHECK("duration without unit", rc == -1 && strcmp(err, "duration '5' has no unit; add ns, "
-                                                           "us, ms or s, e.g. 2ms") == 0,
+    CHECK("duration without unit",
+          rc == -1 && strcmp(err, "duration '5' has no unit; add ns, "
+                                  "us, ms or s, e.g. 2ms") == 0,
           "rc %d '%s'", rc, err);
     rc = units_parse_duration("5min", &ms, err, sizeof(err));
-    CHECK("duration bad unit", rc == -1 && strcmp(err, "unknown unit 'min' in duration '5min'; "
-                                                       "units are ns, us, ms, s") == 0,
+    CHECK("duration bad unit",
+          rc == -1 && strcmp(err, "unknown unit 'min' in duration '5min'; "
+                                  "units are ns, us, ms, s") == 0,
           "rc %d '%s'", rc, err);
 }
 
