@@ -504,16 +504,22 @@ static void unknown_axis(struct loader *ld, yaml_node_t *k, const char *where)
         hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", allowed);
 }
 
-static void block_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
-                       void *ctx)
+/* One axis of a sweep block or an exclude rule; where names which, for messages. */
+static void axis_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
+                      struct axis_values *axes, const char *where)
 {
-    struct axis_values *axes = ctx;
     int axis = schema_axis_find(key);
     if (axis < 0) {
-        unknown_axis(ld, k, "the sweep");
+        unknown_axis(ld, k, where);
         return;
     }
     parse_axis(ld, (enum axis_id)axis, &axes[axis], v);
+}
+
+static void block_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
+                       void *ctx)
+{
+    axis_pair(ld, key, k, v, ctx, "the sweep");
 }
 
 /* Axes left out of a block take their default value. */
@@ -584,13 +590,7 @@ static void parse_sweep(struct loader *ld, yaml_node_t *v)
 static void exclude_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
                          void *ctx)
 {
-    struct axis_values *axes = ctx;
-    int axis = schema_axis_find(key);
-    if (axis < 0) {
-        unknown_axis(ld, k, "an exclude rule");
-        return;
-    }
-    parse_axis(ld, (enum axis_id)axis, &axes[axis], v);
+    axis_pair(ld, key, k, v, ctx, "an exclude rule");
 }
 
 static void parse_exclude(struct loader *ld, yaml_node_t *v)
