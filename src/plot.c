@@ -26,6 +26,7 @@
  * speedup, alloc-cost and breakeven figures.
  */
 #include "plot.h"
+#include "sysinfo.h"
 #include "csv.h"
 #include "plot_fig.h"
 #include "plot_results.h"
@@ -493,6 +494,9 @@ static int input_read(struct plot_input *in, const char *results_dir, FILE *log)
     find_experiment(in);
     read_meta(in);
     in->link_gbps = common_link(in, &some_link);
+    /* Folders from before the link_gbps column: the link meta.yaml read, when it was read. */
+    if (!some_link && in->pcie_gen > 0 && in->pcie_width > 0)
+        in->link_gbps = sysinfo_link_gbps(in->pcie_gen, in->pcie_width);
     if (some_link && isnan(in->link_gbps))
         plot_log(log, "note: %s: link_gbps is not the same in every row; no PCIe link line drawn",
                  in->summary_path);
@@ -938,7 +942,7 @@ static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char 
         if (g->npanels == before || isnan(link))
             continue;
         link_label(in, link, d == DIR_BIDIR, label, sizeof(label));
-        if (fig_hline(g, d == DIR_BIDIR ? 2 * link : link, "link", "link", "left-above", label) < 0)
+        if (fig_hline(g, d == DIR_BIDIR ? 2 * link : link, "link", "link", "right-above", label) < 0)
             return -1;
     }
     if (drawn[1])

@@ -33,8 +33,8 @@ array hline_color[2]
 array hline_line[2]
 array hline_where[2]
 array hline_label[2]
-hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'left-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'left-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'right-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
 nkeys = 14
 key_cols = 2
 key_rows = 7

@@ -1,8 +1,11 @@
-# reuse-vs-reallocate-vars.gp - written by `pinsweep plot` for plots/reuse-vs-reallocate.gp (see src/plot.c)
+# reuse-vs-reallocate-vars.gp - written by pinsweep for plots/reuse-vs-reallocate.gp (see src/plot_fig.c)
 fig_title = 'full-sweep: reuse vs reallocate'
 fig_detail = 'a cycle: alloc + fill + copy + free'
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'bandwidth (GB/s = 10⁹ B/s)'
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
+log_y = 1
 npanels = 3
 nblocks = 42
 array panel_title[3]
@@ -21,31 +24,48 @@ array panel_first[3] = [1, 15, 29]
 array panel_nblocks[3] = [14, 14, 14]
 array panel_over_first[3] = [1, 1, 1]
 array panel_nover[3] = [0, 0, 0]
-array block_alloc[42] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered']
+array block_color[42] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered']
 array block_line[42] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate']
-array block_api[42] = ['async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async']
-array over_alloc[1] = ['']
+array block_point[42] = ['async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async', 'async']
+array over_color[1] = ['']
 array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
 nkeys = 9
 key_cols = 3
 key_rows = 3
 key_max_chars = 14
-array key_alloc[9] = ['pageable', 'portable', 'registered', 'pinned', 'write-combined', '-', 'mallochost', 'mapped', '-']
+array key_color[9] = ['pageable', 'portable', 'registered', 'pinned', 'write-combined', '-', 'mallochost', 'mapped', '-']
 array key_line[9] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', '', 'reuse', 'reuse', '']
-array key_api[9] = ['async', 'async', 'async', 'async', 'async', '', 'async', 'async', '']
+array key_point[9] = ['async', 'async', 'async', 'async', 'async', '', 'async', 'async', '']
 array key_title[9] = ['pageable', 'portable', 'registered', 'pinned', 'write-combined', ' ', 'mallochost', 'mapped', ' ']
 nnotes = 2
 note_cols = 2
 note_rows = 1
 note_max_chars = 30
-array note_alloc[2] = ['', '']
+array note_color[2] = ['', '']
 array note_line[2] = ['reuse', 'reallocate']
-array note_api[2] = ['', '']
+array note_point[2] = ['', '']
 array note_title[2] = ['reuse: copy bandwidth', 'reallocate: bytes ÷ cycle time']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.002
 y_max = 200
 y_tics = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+array panel_y_min[3]
+array panel_y_max[3]
+array panel_y_tics[3]
+panel_y_min[1] = 0.002; panel_y_max[1] = 200
+panel_y_tics[1] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[2] = 0.002; panel_y_max[2] = 200
+panel_y_tics[2] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[3] = 0.002; panel_y_max[3] = 200
+panel_y_tics[3] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
+size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

@@ -1,8 +1,11 @@
-# latency-vars.gp - written by `pinsweep plot` for plots/latency.gp (see src/plot.c)
+# latency-vars.gp - written by pinsweep for plots/latency.gp (see src/plot_fig.c)
 fig_title = 'host-effects: time per copy'
 fig_detail = 'reuse, sync, sizes up to 16M, cache warm, pages prefaulted'
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'time per copy (µs)'
 out_dir = 'results/reference/h200-pcie5/host-effects/figures'
+log_y = 1
 npanels = 2
 nblocks = 8
 array panel_title[2]
@@ -18,31 +21,46 @@ array panel_first[2] = [1, 5]
 array panel_nblocks[2] = [4, 4]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_alloc[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
+array block_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[8] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_api[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
-array over_alloc[1] = ['']
+array block_point[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array over_color[1] = ['']
 array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
 nkeys = 2
 key_cols = 2
 key_rows = 1
 key_max_chars = 8
-array key_alloc[2] = ['pageable', 'pinned']
+array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['pipelined', 'pipelined']
-array key_api[2] = ['', '']
+array key_point[2] = ['', '']
 array key_title[2] = ['pageable', 'pinned']
 nnotes = 2
 note_cols = 2
 note_rows = 1
 note_max_chars = 45
-array note_alloc[2] = ['', '']
+array note_color[2] = ['', '']
 array note_line[2] = ['pipelined', 'roundtrip']
-array note_api[2] = ['', '']
+array note_point[2] = ['', '']
 array note_title[2] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)']
 x_min = 46811.428571428572
 x_max = 23488102.399999999
 y_min = 5
 y_max = 2000
 y_tics = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 5; panel_y_max[1] = 2000
+panel_y_tics[1] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
+panel_y_min[2] = 5; panel_y_max[2] = 2000
+panel_y_tics[2] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
 size_tics = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216)'
 size_tics_wide = '("64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608, "16M" 16777216)'
+size_tics_tex = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216)'

@@ -1,8 +1,11 @@
-# bandwidth-vars.gp - written by `pinsweep plot` for plots/bandwidth.gp (see src/plot.c)
+# bandwidth-vars.gp - written by pinsweep for plots/bandwidth.gp (see src/plot_fig.c)
 fig_title = 'reuse-vs-reallocate: copy bandwidth'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
+log_y = 0
 npanels = 2
 nblocks = 16
 array panel_title[2]
@@ -18,30 +21,48 @@ array panel_first[2] = [1, 9]
 array panel_nblocks[2] = [8, 8]
 array panel_over_first[2] = [1, 6]
 array panel_nover[2] = [5, 5]
-array block_alloc[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
+array block_color[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
 array block_line[16] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate']
-array block_api[16] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
-array over_alloc[10] = ['pageable', 'pinned', 'write-combined', 'registered', 'host', 'pageable', 'pinned', 'write-combined', 'registered', 'host']
+array block_point[16] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array over_color[10] = ['pageable', 'pinned', 'write-combined', 'registered', 'host', 'pageable', 'pinned', 'write-combined', 'registered', 'host']
 array over_line[10] = ['fit', 'fit', 'fit', 'fit', 'ceiling', 'fit', 'fit', 'fit', 'fit', 'ceiling']
+nhlines = 2
+array hline_panel[2]
+array hline_y[2]
+array hline_color[2]
+array hline_line[2]
+array hline_where[2]
+array hline_label[2]
+hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'right-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
 nkeys = 8
 key_cols = 2
 key_rows = 4
 key_max_chars = 26
-array key_alloc[8] = ['pageable', 'pinned', 'write-combined', 'registered', 'pageable', 'pinned', 'write-combined', 'registered']
+array key_color[8] = ['pageable', 'pinned', 'write-combined', 'registered', 'pageable', 'pinned', 'write-combined', 'registered']
 array key_line[8] = ['reuse', 'reuse', 'reuse', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate']
-array key_api[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array key_point[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
 array key_title[8] = ['pageable, reuse', 'pinned, reuse', 'write-combined, reuse', 'registered, reuse', 'pageable, reallocate', 'pinned, reallocate', 'write-combined, reallocate', 'registered, reallocate']
 nnotes = 2
 note_cols = 2
 note_rows = 1
 note_max_chars = 67
-array note_alloc[2] = ['', 'host']
+array note_color[2] = ['', 'host']
 array note_line[2] = ['fit', 'ceiling']
-array note_api[2] = ['', '']
+array note_point[2] = ['', '']
 array note_title[2] = ['dotted: fit t0 + n/B', 'host memcpy via a 2 MiB staging buffer, 1 thread (pageable ceiling)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0
-y_max = 60
+y_max = 70
+y_tics = 'autofreq'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_tics[1] = 'autofreq'
+panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_tics[2] = 'autofreq'
 size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
+size_tics_tex = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

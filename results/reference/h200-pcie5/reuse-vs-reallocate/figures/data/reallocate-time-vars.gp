@@ -1,8 +1,11 @@
-# reallocate-time-vars.gp - written by `pinsweep plot` for plots/reallocate-time.gp (see src/plot.c)
+# reallocate-time-vars.gp - written by pinsweep for plots/reallocate-time.gp (see src/plot_fig.c)
 fig_title = 'reuse-vs-reallocate: time of a reallocate cycle'
 fig_detail = 'host → device, sync'
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'time per cycle (ms)'
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
+log_y = 1
 npanels = 3
 nblocks = 3
 array panel_title[3]
@@ -21,31 +24,48 @@ array panel_first[3] = [1, 2, 3]
 array panel_nblocks[3] = [1, 1, 1]
 array panel_over_first[3] = [1, 1, 1]
 array panel_nover[3] = [0, 0, 0]
-array block_alloc[3] = ['pageable', 'pinned', 'registered']
+array block_color[3] = ['pageable', 'pinned', 'registered']
 array block_line[3] = ['reallocate', 'reallocate', 'reallocate']
-array block_api[3] = ['sync', 'sync', 'sync']
-array over_alloc[1] = ['']
+array block_point[3] = ['sync', 'sync', 'sync']
+array over_color[1] = ['']
 array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
 nkeys = 0
 key_cols = 1
 key_rows = 0
 key_max_chars = 0
-array key_alloc[1] = ['']
+array key_color[1] = ['']
 array key_line[1] = ['']
-array key_api[1] = ['']
+array key_point[1] = ['']
 array key_title[1] = ['']
 nnotes = 0
 note_cols = 1
 note_rows = 0
 note_max_chars = 0
-array note_alloc[1] = ['']
+array note_color[1] = ['']
 array note_line[1] = ['']
-array note_api[1] = ['']
+array note_point[1] = ['']
 array note_title[1] = ['']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 5.0000000000000002e-05
 y_max = 200
 y_tics = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+array panel_y_min[3]
+array panel_y_max[3]
+array panel_y_tics[3]
+panel_y_min[1] = 5.0000000000000002e-05; panel_y_max[1] = 200
+panel_y_tics[1] = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[2] = 5.0000000000000002e-05; panel_y_max[2] = 200
+panel_y_tics[2] = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[3] = 5.0000000000000002e-05; panel_y_max[3] = 200
+panel_y_tics[3] = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
 size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
+size_tics_tex = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

@@ -1,8 +1,11 @@
-# reuse-vs-reallocate-vars.gp - written by `pinsweep plot` for plots/reuse-vs-reallocate.gp (see src/plot.c)
+# reuse-vs-reallocate-vars.gp - written by pinsweep for plots/reuse-vs-reallocate.gp (see src/plot_fig.c)
 fig_title = 'reuse-vs-reallocate: reuse vs reallocate'
 fig_detail = 'a cycle: alloc + fill + copy + free'
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'bandwidth (GB/s = 10⁹ B/s)'
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
+log_y = 1
 npanels = 2
 nblocks = 16
 array panel_title[2]
@@ -18,31 +21,46 @@ array panel_first[2] = [1, 9]
 array panel_nblocks[2] = [8, 8]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_alloc[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
+array block_color[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
 array block_line[16] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate']
-array block_api[16] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
-array over_alloc[1] = ['']
+array block_point[16] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array over_color[1] = ['']
 array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
 nkeys = 6
 key_cols = 3
 key_rows = 2
 key_max_chars = 14
-array key_alloc[6] = ['pageable', 'registered', 'pinned', '-', 'write-combined', '-']
+array key_color[6] = ['pageable', 'registered', 'pinned', '-', 'write-combined', '-']
 array key_line[6] = ['reuse', 'reuse', 'reuse', '', 'reuse', '']
-array key_api[6] = ['sync', 'sync', 'sync', '', 'sync', '']
+array key_point[6] = ['sync', 'sync', 'sync', '', 'sync', '']
 array key_title[6] = ['pageable', 'registered', 'pinned', ' ', 'write-combined', ' ']
 nnotes = 2
 note_cols = 2
 note_rows = 1
 note_max_chars = 30
-array note_alloc[2] = ['', '']
+array note_color[2] = ['', '']
 array note_line[2] = ['reuse', 'reallocate']
-array note_api[2] = ['', '']
+array note_point[2] = ['', '']
 array note_title[2] = ['reuse: copy bandwidth', 'reallocate: bytes ÷ cycle time']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.02
 y_max = 100
 y_tics = '("0.02" 0.02, "0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100)'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 0.02; panel_y_max[1] = 100
+panel_y_tics[1] = '("0.02" 0.02, "0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100)'
+panel_y_min[2] = 0.02; panel_y_max[2] = 100
+panel_y_tics[2] = '("0.02" 0.02, "0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100)'
 size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
+size_tics_tex = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

@@ -1,8 +1,11 @@
-# bandwidth-vars.gp - written by `pinsweep plot` for plots/bandwidth.gp (see src/plot.c)
+# bandwidth-vars.gp - written by pinsweep for plots/bandwidth.gp (see src/plot_fig.c)
 fig_title = 'seed-256mb: copy bandwidth'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
 out_dir = 'results/reference/h200-pcie5/seed-256mb/figures'
+log_y = 0
 npanels = 2
 nblocks = 4
 array panel_title[2]
@@ -18,30 +21,48 @@ array panel_first[2] = [1, 3]
 array panel_nblocks[2] = [2, 2]
 array panel_over_first[2] = [1, 2]
 array panel_nover[2] = [1, 1]
-array block_alloc[4] = ['pageable', 'pinned', 'pageable', 'pinned']
+array block_color[4] = ['pageable', 'pinned', 'pageable', 'pinned']
 array block_line[4] = ['reuse', 'reuse', 'reuse', 'reuse']
-array block_api[4] = ['sync', 'sync', 'sync', 'sync']
-array over_alloc[2] = ['host', 'host']
+array block_point[4] = ['sync', 'sync', 'sync', 'sync']
+array over_color[2] = ['host', 'host']
 array over_line[2] = ['ceiling', 'ceiling']
+nhlines = 2
+array hline_panel[2]
+array hline_y[2]
+array hline_color[2]
+array hline_line[2]
+array hline_where[2]
+array hline_label[2]
+hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'right-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
 nkeys = 2
 key_cols = 2
 key_rows = 1
 key_max_chars = 8
-array key_alloc[2] = ['pageable', 'pinned']
+array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['reuse', 'reuse']
-array key_api[2] = ['sync', 'sync']
+array key_point[2] = ['sync', 'sync']
 array key_title[2] = ['pageable', 'pinned']
 nnotes = 1
 note_cols = 1
 note_rows = 1
 note_max_chars = 40
-array note_alloc[1] = ['host']
+array note_color[1] = ['host']
 array note_line[1] = ['ceiling']
-array note_api[1] = ['']
+array note_point[1] = ['']
 array note_title[1] = ['host memcpy, 1 thread (pageable ceiling)']
 x_min = 182857142.85714287
 x_max = 358400000
 y_min = 0
-y_max = 60
+y_max = 70
+y_tics = 'autofreq'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_tics[1] = 'autofreq'
+panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_tics[2] = 'autofreq'
 size_tics = '("256M" 268435456)'
 size_tics_wide = '("256M" 268435456)'
+size_tics_tex = '("256M" 268435456)'

@@ -1,8 +1,11 @@
-# latency-vars.gp - written by `pinsweep plot` for plots/latency.gp (see src/plot.c)
+# latency-vars.gp - written by pinsweep for plots/latency.gp (see src/plot_fig.c)
 fig_title = 'seed-256mb: time per copy'
 fig_detail = 'reuse, sync'
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'time per copy (µs)'
 out_dir = 'results/reference/h200-pcie5/seed-256mb/figures'
+log_y = 1
 npanels = 2
 nblocks = 8
 array panel_title[2]
@@ -18,31 +21,46 @@ array panel_first[2] = [1, 5]
 array panel_nblocks[2] = [4, 4]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_alloc[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
+array block_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[8] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_api[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
-array over_alloc[1] = ['']
+array block_point[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array over_color[1] = ['']
 array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
 nkeys = 2
 key_cols = 2
 key_rows = 1
 key_max_chars = 8
-array key_alloc[2] = ['pageable', 'pinned']
+array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['pipelined', 'pipelined']
-array key_api[2] = ['', '']
+array key_point[2] = ['', '']
 array key_title[2] = ['pageable', 'pinned']
 nnotes = 2
 note_cols = 2
 note_rows = 1
 note_max_chars = 45
-array note_alloc[2] = ['', '']
+array note_color[2] = ['', '']
 array note_line[2] = ['pipelined', 'roundtrip']
-array note_api[2] = ['', '']
+array note_point[2] = ['', '']
 array note_title[2] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)']
 x_min = 182857142.85714287
 x_max = 358400000
 y_min = 2000
 y_max = 50000
 y_tics = '("2000" 2000, "5000" 5000, "10000" 10000, "20000" 20000, "50000" 50000)'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 2000; panel_y_max[1] = 50000
+panel_y_tics[1] = '("2000" 2000, "5000" 5000, "10000" 10000, "20000" 20000, "50000" 50000)'
+panel_y_min[2] = 2000; panel_y_max[2] = 50000
+panel_y_tics[2] = '("2000" 2000, "5000" 5000, "10000" 10000, "20000" 20000, "50000" 50000)'
 size_tics = '("256M" 268435456)'
 size_tics_wide = '("256M" 268435456)'
+size_tics_tex = '("256M" 268435456)'

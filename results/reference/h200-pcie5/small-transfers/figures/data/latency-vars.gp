@@ -1,8 +1,11 @@
-# latency-vars.gp - written by `pinsweep plot` for plots/latency.gp (see src/plot.c)
+# latency-vars.gp - written by pinsweep for plots/latency.gp (see src/plot_fig.c)
 fig_title = 'small-transfers: time per copy'
 fig_detail = 'reuse, sizes up to 16M'
 fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'time per copy (µs)'
 out_dir = 'results/reference/h200-pcie5/small-transfers/figures'
+log_y = 1
 npanels = 2
 nblocks = 16
 array panel_title[2]
@@ -18,31 +21,46 @@ array panel_first[2] = [1, 9]
 array panel_nblocks[2] = [8, 8]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_alloc[16] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pinned', 'pinned']
+array block_color[16] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pinned', 'pinned']
 array block_line[16] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_api[16] = ['sync', 'sync', 'async', 'async', 'sync', 'sync', 'async', 'async', 'sync', 'sync', 'async', 'async', 'sync', 'sync', 'async', 'async']
-array over_alloc[1] = ['']
+array block_point[16] = ['sync', 'sync', 'async', 'async', 'sync', 'sync', 'async', 'async', 'sync', 'sync', 'async', 'async', 'sync', 'sync', 'async', 'async']
+array over_color[1] = ['']
 array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
 nkeys = 2
 key_cols = 2
 key_rows = 1
 key_max_chars = 8
-array key_alloc[2] = ['pageable', 'pinned']
+array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['pipelined', 'pipelined']
-array key_api[2] = ['', '']
+array key_point[2] = ['', '']
 array key_title[2] = ['pageable', 'pinned']
 nnotes = 4
 note_cols = 2
 note_rows = 2
 note_max_chars = 45
-array note_alloc[4] = ['', '', '', '']
+array note_color[4] = ['', '', '', '']
 array note_line[4] = ['pipelined', 'pipelined', 'pipelined', 'roundtrip']
-array note_api[4] = ['sync', '', 'async', '']
+array note_point[4] = ['sync', '', 'async', '']
 array note_title[4] = ['sync: cudaMemcpy', 'pipelined: event time ÷ copies', 'async: cudaMemcpyAsync', 'round trip: one copy, waited for (host clock)']
 x_min = 714.28571428571433
 x_max = 22466504.199999999
 y_min = 1
 y_max = 2000
 y_tics = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 1; panel_y_max[1] = 2000
+panel_y_tics[1] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
+panel_y_min[2] = 1; panel_y_max[2] = 2000
+panel_y_tics[2] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
 size_tics = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "8M" 8388608)'
 size_tics_wide = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1)'
+size_tics_tex = '("" 1024 1, "" 2048 1, "4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "8M" 8388608)'
