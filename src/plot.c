@@ -26,6 +26,7 @@
  * speedup, alloc-cost and breakeven figures.
  */
 #include "plot.h"
+#include "meta.h"
 #include "sysinfo.h"
 #include "csv.h"
 #include "plot_fig.h"
@@ -323,114 +324,34 @@ static void read_host_memcpy(struct plot_input *in, FILE *log)
     in->memcpy_pts = plot_read_side_file(&host_memcpy, in->dir, &in->nmemcpy, log);
 }
 
-/* The value of a "key: value" line if it is one for key; NULL otherwise. */
-static const char *yaml_value(const char *line, const char *key)
+/* A whole number from 1 to 999 in text into *v; 0 is left for anything else. */
+static void meta_int(int *v, const char *text)
 {
-    while (*line == ' ' || *line == '-')
-        line++;
-    size_t n = strlen(key);
-    if (strncmp(line, key, n) != 0 || line[n] != ':')
-        return NULL;
-    return line + n + 1;
-}
-
-/* Store a YAML scalar's text into dst, unquoted; keeps the first value found. */
-static void yaml_store(char *dst, size_t n, const char *value)
-{
-    char buf[256];
-    if (dst[0])
-        return;
-    plot_copy_clean(buf, sizeof(buf), value);
-    size_t len = strlen(buf);
-    if (len >= 2 && (buf[0] == '"' || buf[0] == '\'') && buf[len - 1] == buf[0]) {
-        buf[len - 1] = '\0';
-        if (buf[0] == '"') /* the common escapes: \" and \\ */
-            for (char *r = buf + 1, *w = buf + 1;; r++) {
-                if (*r == '\\' && (r[1] == '"' || r[1] == '\\'))
-                    r++;
-                if (!(*w++ = *r))
-                    break;
-            }
-        plot_copy_clean(dst, n, buf + 1);
-    } else {
-        plot_copy_clean(dst, n, buf);
-    }
-}
-
-/* A whole number >= 0 from a YAML scalar into *v; 0 is left for anything else. */
-static void yaml_int(int *v, const char *value)
-{
-    char buf[32], *end;
-    plot_copy_clean(buf, sizeof(buf), value);
-    long n = strtol(buf, &end, 10);
-    if (end != buf && *end == '\0' && n > 0 && n < 1000)
+    char *end;
+    long n = text ? strtol(text, &end, 10) : 0;
+    if (text && end != text && *end == '\0' && n > 0 && n < 1000)
         *v = (int)n;
 }
 
 /*
- * Where a line of meta.yaml is: in the top-level gpu: mapping, in its pcie:
- * mapping, in that one's current: mapping (by indentation: a line indented
- * no deeper than the key that opened a mapping closes it).
- */
-struct meta_place {
-    int in_gpu, pcie_indent, current_indent; /* -1: not inside */
-};
-
-static void meta_track(struct meta_place *m, const char *line)
-{
-    int indent = (int)strspn(line, " ");
-    const char *v;
-    if (line[indent] == '\0' || line[indent] == '#')
-        return;
-    if (indent <= m->current_indent)
-        m->current_indent = -1;
-    if (indent <= m->pcie_indent)
-        m->pcie_indent = m->current_indent = -1;
-    if (indent == 0 && line[0] != '-') {
-        m->in_gpu =
-            yaml_value(line, "gpu") || yaml_value(line, "gpus") || yaml_value(line, "device");
-        m->pcie_indent = m->current_indent = -1;
-    } else if (m->in_gpu && m->pcie_indent < 0 && (v = yaml_value(line, "pcie")) &&
-               v[strspn(v, " ")] == '\0')
-        m->pcie_indent = indent;
-    else if (m->pcie_indent >= 0 && m->current_indent < 0 && (v = yaml_value(line, "current")) &&
-             v[strspn(v, " ")] == '\0')
-        m->current_indent = indent;
-}
-
-/*
  * The GPU's name, the hostname and the PCIe link's generation and width
- * from meta.yaml, if it is there and says: a `name:` under a top-level
- * `gpu:` (or `gpus:`, `device:`), `generation:` and `width:` under its
- * `pcie:` `current:` (or the older `cur_gen:` and `cur_width:` under
- * `pcie:`), and a `hostname:` anywhere.  Not a YAML parser: anything
- * unexpected is skipped; `current: unknown` leaves the link unknown.
+ * from meta.yaml (read with libyaml, meta.h), when it is there and says;
+ * `current: unknown` leaves the link unknown.
  */
 static void read_meta(struct plot_input *in)
 {
-    char *path = plot_path_join(in->dir, "meta.yaml");
-    FILE *f = path ? fopen(path, "r") : NULL;
-    char line[512];
-    struct meta_place m = {0, -1, -1};
-    const char *v;
-    while (f && fgets(line, sizeof(line), f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        meta_track(&m, line);
-        if (m.in_gpu && m.pcie_indent < 0 && line[0] == ' ' && (v = yaml_value(line, "name")))
-            yaml_store(in->gpu, sizeof(in->gpu), v);
-        if ((v = yaml_value(line, "hostname")))
-            yaml_store(in->host, sizeof(in->host), v);
-        if (m.current_indent >= 0 && (v = yaml_value(line, "generation")))
-            yaml_int(&in->pcie_gen, v);
-        if (m.current_indent >= 0 && (v = yaml_value(line, "width")))
-            yaml_int(&in->pcie_width, v);
-        if (m.pcie_indent >= 0 && (v = yaml_value(line, "cur_gen")))
-            yaml_int(&in->pcie_gen, v);
-        if (m.pcie_indent >= 0 && (v = yaml_value(line, "cur_width")))
-            yaml_int(&in->pcie_width, v);
+    char *path = plot_path_join(in->dir, "meta.yaml"), err[512];
+    struct meta_doc m;
+    if (!path || meta_read(path, &m, err, sizeof(err)) < 0) {
+        free(path);
+        return;
     }
-    if (f)
-        fclose(f);
+    const char *gpu = meta_get(&m, "gpu.name"), *host = meta_get(&m, "host.hostname");
+    plot_copy_clean(in->gpu, sizeof(in->gpu), gpu ? gpu : "");
+    plot_copy_clean(in->host, sizeof(in->host), host ? host : "");
+    meta_int(&in->pcie_gen, meta_get(&m, "gpu.pcie.current.generation"));
+    meta_int(&in->pcie_width, meta_get(&m, "gpu.pcie.current.width"));
+    meta_doc_free(&m);
     free(path);
 }
 
