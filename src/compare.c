@@ -197,10 +197,10 @@ static int write_machines_csv(const struct cmp *c, const char *out, FILE *log)
 static double peak(const struct cmp *c, size_t i, int alloc, int dir, uint64_t *size)
 {
     double best = NAN;
+    char want[64];
+    snprintf(want, sizeof(want), "%s|%s|reuse|", schema_value_name(AXIS_ALLOC, alloc),
+             schema_value_name(AXIS_DIRECTION, dir));
     for (size_t k = 0; k < c->nkeys; k++) {
-        char want[64];
-        snprintf(want, sizeof(want), "%s|%s|reuse|", schema_value_name(AXIS_ALLOC, alloc),
-                 schema_value_name(AXIS_DIRECTION, dir));
         if (strncmp(c->keys[k], want, strlen(want)) != 0 || !in_all(c, k) ||
             !strstr(c->keys[k], "|warm|prefaulted|"))
             continue;

@@ -60,7 +60,9 @@ static const char usage_text[] =
     "  version            print the version\n"
     "\n"
     "options:\n"
-    "  -o, --output DIR   run: write results to DIR (default results/<name>/<host>-<time>)\n"
+    "  -o, --output DIR   run, compare, report: write into DIR (default for run\n"
+    "                     results/<name>/<host>-<time>, else results/compare/<time> and\n"
+    "                     results/report/<time>)\n"
     "  -d, --device N     run: measure GPU N instead of the experiment's device\n"
     "      --no-plot      run: do not render figures at the end\n"
     "      --progress     run: one progress line per configuration (for logs); on a\n"
@@ -69,9 +71,8 @@ static const char usage_text[] =
     "      --resume DIR   run: go on with the interrupted run in DIR, skipping the\n"
     "                     configurations it finished (the experiment file must be the same)\n"
     "      --max-pinned SIZE|PCT  plan, run: the most page-locked memory one configuration\n"
-    "                     may hold (16GiB, or 25%% of RAM), overriding limits.max_pinned\n"
-    "  -o, --output DIR   compare, report: write into DIR (default results/compare/<time>,\n"
-    "                     results/report/<time>)\n"
+    "                     may hold (16GiB, or 25% of RAM), overriding limits.max_pinned\n"
+
     "      --label NAME=DIR  compare, report: call folder DIR NAME (default: GPU, PCIe\n"
     "                     link and hostname from its meta.yaml)\n"
     "      --latex        run, plot, compare: also write figures with gnuplot's cairolatex\n"
@@ -186,39 +187,6 @@ static int parse_options(int argc, char **argv, struct cli *c)
     return optind;
 }
 
-/* Load and expand an experiment file; prints every problem. Returns 0 or an exit code. */
-static int load(const char *path, const struct cli *c, struct experiment *e, struct sweep *s)
-{
-    struct diag d;
-    int rc = experiment_load(path, e, stderr);
-    if (rc == -2)
-        return EXIT_USAGE;
-    if (rc < 0) {
-        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
-        return EXIT_USAGE;
-    }
-    if (c->device >= 0)
-        e->device = c->device;
-    if (e->measure.shuffled && !e->measure.seed_given && c->choose_seed)
-        e->measure.seed =
-            (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
-    diag_init(&d, path, e->text, e->text_len, stderr);
-    if (sweep_expand(e, s, &d, c->max_configs) < 0) {
-        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
-        sweep_free(s);
-        experiment_free(e);
-        return EXIT_USAGE;
-    }
-    int shuffle_now = e->measure.shuffled && (e->measure.seed_given || c->choose_seed);
-    if (shuffle_now && sweep_shuffle(s, (unsigned long)e->measure.seed) < 0) {
-        fprintf(stderr, "pinsweep: out of memory shuffling the configurations\n");
-        sweep_free(s);
-        experiment_free(e);
-        return EXIT_SYSTEM;
-    }
-    return 0;
-}
-
 /* The pinned cap of e (and --max-pinned), and a sentence for it; -1 after a usage error. */
 static int pinned_cap(const struct experiment *e, const struct cli *c, uint64_t *cap, char *text,
                       size_t n)
@@ -241,25 +209,67 @@ static int pinned_cap(const struct experiment *e, const struct cli *c, uint64_t 
     return 0;
 }
 
-static int cmd_plan(int argc, char **argv, struct cli *c)
-{
-    uint64_t cap;
-    char cap_text[160];
+/* An experiment file loaded, expanded, ordered and its pinned cap worked out. */
+struct loaded {
     struct experiment e;
     struct sweep s;
+    uint64_t cap;
+    char cap_text[160];
+};
+
+/* Load path into l; prints every problem. Returns 0 or an exit code (l then holds nothing). */
+static int load(const char *path, const struct cli *c, struct loaded *l)
+{
+    struct diag d;
+    struct experiment *e = &l->e;
+    int rc = experiment_load(path, e, stderr);
+    memset(&l->s, 0, sizeof(l->s));
+    if (rc == -1)
+        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
+    if (rc < 0)
+        return EXIT_USAGE;
+    rc = EXIT_USAGE;
+    if (c->device >= 0)
+        e->device = c->device;
+    if (e->measure.shuffled && !e->measure.seed_given && c->choose_seed)
+        e->measure.seed =
+            (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
+    diag_init(&d, path, e->text, e->text_len, stderr);
+    if (sweep_expand(e, &l->s, &d, c->max_configs) < 0) {
+        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
+        goto fail;
+    }
+    int shuffle_now = e->measure.shuffled && (e->measure.seed_given || c->choose_seed);
+    if (shuffle_now && sweep_shuffle(&l->s, (unsigned long)e->measure.seed) < 0) {
+        fprintf(stderr, "pinsweep: out of memory shuffling the configurations\n");
+        rc = EXIT_SYSTEM;
+        goto fail;
+    }
+    if (pinned_cap(e, c, &l->cap, l->cap_text, sizeof(l->cap_text)) < 0)
+        goto fail;
+    return 0;
+fail:
+    sweep_free(&l->s);
+    experiment_free(e);
+    return rc;
+}
+
+static void loaded_free(struct loaded *l)
+{
+    sweep_free(&l->s);
+    experiment_free(&l->e);
+}
+
+static int cmd_plan(int argc, char **argv, struct cli *c)
+{
+    struct loaded l;
     if (argc != 1)
         return usage_error("plan takes one experiment file%s", argc ? ", not several" : "");
-    int rc = load(argv[0], c, &e, &s);
+    int rc = load(argv[0], c, &l);
     if (rc)
         return rc;
-    if (pinned_cap(&e, c, &cap, cap_text, sizeof(cap_text)) < 0) {
-        sweep_free(&s);
-        experiment_free(&e);
-        return EXIT_USAGE;
-    }
-    plan_print(stdout, &e, &s, cap, cap_text);
-    sweep_free(&s);
-    experiment_free(&e);
+    plan_print(stdout, &l.e, &l.s, l.cap, l.cap_text);
+    loaded_free(&l);
     return EXIT_ALL_OK;
 }
 
@@ -314,26 +324,18 @@ static char *command_line(int argc, char **argv)
 
 static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
 {
-    struct experiment e;
-    struct sweep s;
+    struct loaded l;
     if (argc != 1)
         return usage_error("run takes one experiment file%s", argc ? ", not several" : "");
     if (c->resume_dir && c->out_dir)
         return usage_error("--resume %s names the folder already: leave -o out", c->resume_dir);
     c->choose_seed = 1;
-    int rc = load(argv[0], c, &e, &s);
+    int rc = load(argv[0], c, &l);
     if (rc)
         return rc;
-    uint64_t cap;
-    char cap_text[160];
-    if (pinned_cap(&e, c, &cap, cap_text, sizeof(cap_text)) < 0) {
-        sweep_free(&s);
-        experiment_free(&e);
-        return EXIT_USAGE;
-    }
     struct run_opts o = {.out_dir = c->out_dir,
                          .plots_dir = plots_dir(),
-                         .pinned_cap = cap,
+                         .pinned_cap = l.cap,
                          .command_line = cmdline,
                          .progress = c->progress,
                          .plot = c->plot,
@@ -341,9 +343,8 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
                          .resume_dir = c->resume_dir};
     if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))
         o.progress = PROGRESS_TTY;
-    rc = run_experiment(&e, &s, &o);
-    sweep_free(&s);
-    experiment_free(&e);
+    rc = run_experiment(&l.e, &l.s, &o);
+    loaded_free(&l);
     return rc;
 }
 
@@ -365,17 +366,23 @@ static int cmd_plot(int argc, char **argv, const struct cli *c)
 }
 
 /* The label --label gave dir, or NULL. */
+/* Do a and b name the same folder, trailing slashes aside? */
+static int same_dir(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    while (la > 1 && a[la - 1] == '/')
+        la--;
+    while (lb > 1 && b[lb - 1] == '/')
+        lb--;
+    return la == lb && strncmp(a, b, la) == 0;
+}
+
+/* The NAME that --label NAME=DIR gives dir (the caller frees it), or NULL. */
 static const char *label_for(const struct cli *c, const char *dir)
 {
-    size_t dl = strlen(dir);
-    while (dl > 1 && dir[dl - 1] == '/')
-        dl--;
     for (int i = 0; i < c->nlabels; i++) {
         const char *eq = strchr(c->labels[i], '=');
-        size_t ll = strlen(eq + 1);
-        while (ll > 1 && eq[ll] == '/')
-            ll--;
-        if (ll == dl && strncmp(eq + 1, dir, dl) == 0)
+        if (same_dir(eq + 1, dir))
             return strndup(c->labels[i], (size_t)(eq - c->labels[i]));
     }
     return NULL;
@@ -387,11 +394,8 @@ static int check_labels(const struct cli *c, const struct compare_input *in, int
     for (int i = 0; i < c->nlabels; i++) {
         const char *dir = strchr(c->labels[i], '=') + 1;
         int found = 0;
-        for (int j = 0; j < n && !found; j++) {
-            const char *l = label_for(c, in[j].dir);
-            found = l && strncmp(l, c->labels[i], strlen(l)) == 0 && c->labels[i][strlen(l)] == '=';
-            free((void *)l);
-        }
+        for (int j = 0; j < n && !found; j++)
+            found = same_dir(dir, in[j].dir);
         if (!found) {
             usage_error("--label names '%s', which is not one of the folders given", dir);
             return -1;

@@ -396,14 +396,14 @@ static int flush_file(FILE *f)
     return fsync(fileno(f));
 }
 
-int results_write(struct results *res, const struct experiment *e, const struct result *r)
+int results_write(struct results *res, const struct experiment *e, const struct result *r,
+                  struct summary *s)
 {
-    struct summary s;
-    memset(&s, 0, sizeof(s));
-    if (r->status == RESULT_OK && measure_summarise(r, &s) < 0)
+    memset(s, 0, sizeof(*s));
+    if (r->status == RESULT_OK && measure_summarise(r, s) < 0)
         return -1;
     write_samples(res->samples, r);
-    write_summary(res->summary, e, r, &s, res->link_gbps);
+    write_summary(res->summary, e, r, s, res->link_gbps);
     if (flush_file(res->samples) < 0 || flush_file(res->summary) < 0)
         return -1;
     return 0;

@@ -49,8 +49,13 @@ int results_resume(struct results *res, const char *dir, const struct experiment
                    unsigned char *done, size_t nconfigs, size_t *ok, size_t *failed,
                    size_t *skipped, char *err, size_t errlen);
 
-/* Append r's summary row and sample rows and flush them to disk. Returns 0 or -1. */
-int results_write(struct results *res, const struct experiment *e, const struct result *r);
+/*
+ * Append r's summary row and sample rows and flush them to disk; *s gets the
+ * summary the row was written from (zeroed when r is not ok), so the caller
+ * need not compute it again.  Returns 0 or -1.
+ */
+int results_write(struct results *res, const struct experiment *e, const struct result *r,
+                  struct summary *s);
 
 /* A path inside the folder ("meta.yaml"); the caller frees it. */
 char *results_path(const struct results *res, const char *file);

@@ -57,14 +57,14 @@ struct peak {
     uint64_t size;
 };
 
-static void note_peak(struct peak peaks[ALLOC_COUNT][DIR_COUNT], const struct result *r)
+static void note_peak(struct peak peaks[ALLOC_COUNT][DIR_COUNT], const struct result *r,
+                      const struct summary *s)
 {
-    struct summary s;
-    if (r->status != RESULT_OK || measure_summarise(r, &s) < 0)
+    if (r->status != RESULT_OK)
         return;
     struct peak *p = &peaks[config_alloc(r->config)][config_direction(r->config)];
-    if (!isnan(s.gbps.median) && s.gbps.median > p->gbps) {
-        p->gbps = s.gbps.median;
+    if (!isnan(s->gbps.median) && s->gbps.median > p->gbps) {
+        p->gbps = s->gbps.median;
         p->size = config_size(r->config);
     }
 }
@@ -173,13 +173,14 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
     progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
     for (size_t i = 0; i < s->n && !stop_signal; i++) {
         struct result r;
+        struct summary sum;
         if (done && done[s->configs[i].index - 1]) {
             progress_end(&pr, &s->configs[i], "done before");
             continue;
         }
         progress_begin(&pr, &s->configs[i]);
         if (measure_or_skip(ops, e, &s->configs[i], o->pinned_cap, gpu_free, &r) < 0 ||
-            results_write(res, e, &r) < 0) {
+            results_write(res, e, &r, &sum) < 0) {
             progress_finish(&pr);
             fprintf(stderr, "pinsweep: cannot record results in %s: out of memory or disk\n",
                     res->dir);
@@ -192,7 +193,7 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
             mt->skipped++;
         else
             mt->failed++;
-        note_peak(peaks, &r);
+        note_peak(peaks, &r, &sum);
         progress_end(&pr, &s->configs[i], r.status == RESULT_OK ? "ok" : r.error);
         result_free(&r);
     }

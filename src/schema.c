@@ -71,8 +71,8 @@ const struct key_def schema_top_keys[] = {
     {"sweep", KEY_SWEEP, 0, 0, "(required)",
      "a mapping of axes, or a list of such mappings expanded one after another"},
     {"exclude", KEY_EXCLUDE, 0, 0, "none", "a list of partial configurations to drop"},
-    {"measure", KEY_MEASURE, 0, 0, "defaults below", "how each configuration is sampled"},
-    {"limits", KEY_LIMITS, 0, 0, "defaults below", "what a run may take from the machine"},
+    {"measure", KEY_MEASURE, 0, 0, "see below", "how each configuration is sampled"},
+    {"limits", KEY_LIMITS, 0, 0, "see below", "what a run may take from the machine"},
 };
 const size_t schema_top_nkeys = sizeof(schema_top_keys) / sizeof(schema_top_keys[0]);
 
@@ -252,6 +252,17 @@ const char *schema_suggest_key(const struct key_def *keys, size_t nkeys, const c
     return schema_suggest(word, c);
 }
 
+/* How help writes a default: "(default: 2ms)", but "(required)" and "(see below)" as they are. */
+static void print_default(FILE *out, const char *def)
+{
+    if (def[0] == '(')
+        fprintf(out, " %s\n", def);
+    else if (strcmp(def, "see below") == 0)
+        fprintf(out, " (%s)\n", def);
+    else
+        fprintf(out, " (default: %s)\n", def);
+}
+
 static void print_keys(FILE *out, int md, const char *title, const struct key_def *keys, size_t n)
 {
     if (md) {
@@ -261,16 +272,18 @@ static void print_keys(FILE *out, int md, const char *title, const struct key_de
         return;
     }
     fprintf(out, "\n%s\n", title);
-    for (size_t i = 0; i < n; i++)
-        fprintf(out, "  %-16s %s (default: %s)\n", keys[i].name, keys[i].help,
-                keys[i].default_text);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(out, "  %-16s %s", keys[i].name, keys[i].help);
+        print_default(out, keys[i].default_text);
+    }
 }
 
 static void print_axis(FILE *out, int md, const struct axis_def *a)
 {
     const char *def = a->default_value >= 0 ? a->values[a->default_value].name : "(required)";
     if (!md) {
-        fprintf(out, "  %-16s %s (default: %s)\n", a->name, a->help, def);
+        fprintf(out, "  %-16s %s", a->name, a->help);
+        print_default(out, def);
         for (int v = 0; v < a->nvalues; v++)
             fprintf(out, "    %-16s %s\n", a->values[v].name, a->values[v].help);
         return;
