@@ -50,22 +50,31 @@ int budget_cap(const struct limits *l, const char *cli_text, uint64_t ram_bytes,
     return 0;
 }
 
-int budget_check(const struct config *c, uint64_t cap, uint64_t gpu_free_bytes, char *why, size_t n)
+enum budget_verdict budget_check(const struct config *c, const struct budget *b, char *why,
+                                 size_t n)
 {
-    char a[32], b[32];
+    char x[32], y[32];
     uint64_t pinned = budget_pinned_bytes(c), dev = budget_device_bytes(c);
-    if (pinned > cap) {
+    if (pinned > b->pinned_cap) {
         snprintf(why, n,
                  "holds %s of page-locked memory, more than the cap of %s; raise "
                  "limits.max_pinned or --max-pinned to measure it",
-                 units_format_approx(pinned, a, sizeof(a)), units_format_approx(cap, b, sizeof(b)));
-        return 1;
+                 units_format_approx(pinned, x, sizeof(x)),
+                 units_format_approx(b->pinned_cap, y, sizeof(y)));
+        return BUDGET_OVER_PINNED_CAP;
     }
-    if (gpu_free_bytes && dev > gpu_free_bytes) {
+    if (b->ram && config_alloc(c) == ALLOC_PAGEABLE && dev > b->ram) {
+        snprintf(why, n,
+                 "holds %s of pageable memory, more than the machine's %s of RAM; filling it "
+                 "would swap or wake the OOM killer",
+                 units_format_approx(dev, x, sizeof(x)), units_format_approx(b->ram, y, sizeof(y)));
+        return BUDGET_OVER_RAM;
+    }
+    if (b->gpu_free && dev > b->gpu_free) {
         snprintf(why, n, "needs %s of device memory, more than the %s free on the GPU",
-                 units_format_approx(dev, a, sizeof(a)),
-                 units_format_approx(gpu_free_bytes, b, sizeof(b)));
-        return 1;
+                 units_format_approx(dev, x, sizeof(x)),
+                 units_format_approx(b->gpu_free, y, sizeof(y)));
+        return BUDGET_OVER_GPU_FREE;
     }
-    return 0;
+    return BUDGET_FITS;
 }

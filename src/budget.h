@@ -29,12 +29,24 @@ uint64_t budget_device_bytes(const struct config *c);
 int budget_cap(const struct limits *l, const char *cli_text, uint64_t ram_bytes, uint64_t *cap,
                char *err, size_t errlen);
 
-/*
- * Why c must be skipped, written into why (and 1 returned), or 0 when it
- * fits: its pinned footprint over cap, or its device buffers over
- * gpu_free_bytes (0: unknown, not checked).
- */
-int budget_check(const struct config *c, uint64_t cap, uint64_t gpu_free_bytes, char *why,
-                 size_t n);
+/* What a run may take; a limit of 0 is unknown and not checked. */
+struct budget {
+    uint64_t pinned_cap; /* page-locked bytes one configuration may hold */
+    uint64_t gpu_free;   /* the GPU's free memory when the run starts */
+    uint64_t ram;        /* the machine's physical memory */
+};
+
+/* Why a configuration does not fit; BUDGET_FITS is 0. */
+enum budget_verdict {
+    BUDGET_FITS,
+    BUDGET_OVER_PINNED_CAP, /* page-locked footprint over pinned_cap */
+    BUDGET_OVER_RAM,        /* pageable buffers larger than the RAM: filling them would swap
+                               or wake the OOM killer (the overcommitting malloc succeeds) */
+    BUDGET_OVER_GPU_FREE,   /* device buffers over gpu_free */
+};
+
+/* Whether c fits b; when not, a sentence saying why and how to change it in why. */
+enum budget_verdict budget_check(const struct config *c, const struct budget *b, char *why,
+                                 size_t n);
 
 #endif

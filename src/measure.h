@@ -74,6 +74,16 @@ int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, cons
                    struct result *r);
 
 /*
+ * Device buffers are kept from one configuration to the next (freeing a large
+ * one slows the h2d copies after it; see measure.c).  measure_reserve() grows
+ * slot 0 to bytes[0] and slot 1 (bidir's second buffer) to bytes[1] before a
+ * run; -1 when the engine refuses, and configurations then grow them as they
+ * go.  measure_release() frees both; call it before ops->close().
+ */
+int measure_reserve(const struct gpu_ops *ops, const size_t bytes[2]);
+void measure_release(const struct gpu_ops *ops);
+
+/*
  * The stopping rule.  gbps[0..n-1] are the samples so far, elapsed_ms the
  * time spent sampling.  Fixed (m->samples > 0): stop at m->samples.
  * Adaptive: stop when n >= min_samples and the relative standard deviation

@@ -3,6 +3,7 @@
  */
 #include "plan.h"
 #include "budget.h"
+#include "sysinfo.h"
 #include "units.h"
 
 #include <string.h>
@@ -20,8 +21,9 @@ static int column_width(int axis)
 void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, uint64_t cap,
                 const char *cap_text)
 {
-    size_t over = 0;
+    size_t over = 0, over_ram = 0;
     char size[32];
+    struct budget b = {.pinned_cap = cap, .ram = sysinfo_ram_bytes()}; /* GPU unknown here */
     fprintf(out, "experiment %s (%s), device %d\n", e->name, e->path, e->device);
     fprintf(out, "%6s", "config");
     for (int a = 0; a < AXIS_SIZE; a++)
@@ -36,9 +38,14 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
         uint64_t pinned = budget_pinned_bytes(c);
         fprintf(out, " %-9s", pinned ? units_format_size(pinned, size, sizeof(size)) : "-");
         fprintf(out, " %s", units_format_size(budget_device_bytes(c), size, sizeof(size)));
-        if (pinned > cap) {
+        char why[400];
+        enum budget_verdict v = budget_check(c, &b, why, sizeof(why));
+        if (v == BUDGET_OVER_PINNED_CAP) {
             fprintf(out, "  SKIP: over the pinned cap");
             over++;
+        } else if (v == BUDGET_OVER_RAM) {
+            fprintf(out, "  SKIP: pageable, larger than the RAM");
+            over_ram++;
         }
         fputc('\n', out);
     }
@@ -55,6 +62,9 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
         fprintf(out, "; %zu configuration%s over it will be skipped\n", over, over == 1 ? "" : "s");
     else
         fprintf(out, "; every configuration fits\n");
+    if (over_ram)
+        fprintf(out, "RAM: %s; %zu pageable configuration%s larger will be skipped\n",
+                units_format_approx(b.ram, size, sizeof(size)), over_ram, over_ram == 1 ? "" : "s");
     const struct measure_opts *m = &e->measure;
     if (m->shuffled && m->seed_given)
         fprintf(out, "order: shuffled with seed %d (listed in run order)\n", m->seed);

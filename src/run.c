@@ -112,7 +112,8 @@ static int cmp_u64(const void *a, const void *b)
 
 /*
  * The staging ceiling: single-thread memcpy at every size of the sweep's
- * pageable configurations, into host-memcpy.csv (drawn on the figures).
+ * pageable configurations, into host-memcpy.csv (drawn on the figures);
+ * not at sizes larger than the RAM, whose configurations were skipped.
  */
 static void write_host_reference(const char *dir, const struct sweep *s)
 {
@@ -121,8 +122,10 @@ static void write_host_reference(const char *dir, const struct sweep *s)
     char err[512];
     if (!sizes)
         return;
+    struct budget b = {.pinned_cap = UINT64_MAX, .ram = sysinfo_ram_bytes()};
     for (size_t i = 0; i < s->n; i++)
-        if (config_alloc(&s->configs[i]) == ALLOC_PAGEABLE)
+        if (config_alloc(&s->configs[i]) == ALLOC_PAGEABLE &&
+            budget_check(&s->configs[i], &b, err, sizeof(err)) == BUDGET_FITS)
             sizes[n++] = config_size(&s->configs[i]);
     qsort(sizes, n, sizeof(*sizes), cmp_u64);
     for (size_t i = 0; i < n; i++)
@@ -148,17 +151,39 @@ static const char *skipped_text(size_t n)
 
 /* Skip c with the reason when it is over a budget, else measure it. */
 static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e,
-                           const struct config *c, uint64_t cap, uint64_t gpu_free,
-                           struct result *r)
+                           const struct config *c, const struct budget *b, struct result *r)
 {
     char why[400];
-    if (!budget_check(c, cap, gpu_free, why, sizeof(why)))
+    if (budget_check(c, b, why, sizeof(why)) == BUDGET_FITS)
         return measure_config(ops, &e->measure, c, r);
     memset(r, 0, sizeof(*r));
     r->config = c;
     r->status = RESULT_SKIPPED;
     snprintf(r->error, sizeof(r->error), "skipped: %s", why);
     return 0;
+}
+
+/*
+ * Allocate the device buffers the largest configuration still to run needs,
+ * so no device buffer is freed mid-run (see measure_reserve).  A refusal is
+ * not an error: the configurations then grow the buffers themselves.
+ */
+static void reserve_device(const struct gpu_ops *ops, const struct sweep *s,
+                           const struct budget *b, const unsigned char *done)
+{
+    size_t bytes[2] = {0, 0};
+    char why[400];
+    for (size_t i = 0; i < s->n; i++) {
+        const struct config *c = &s->configs[i];
+        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS)
+            continue;
+        for (int k = 0; k < (config_direction(c) == DIR_BIDIR ? 2 : 1); k++)
+            if (config_size(c) > bytes[k])
+                bytes[k] = config_size(c);
+    }
+    if (measure_reserve(ops, bytes) < 0)
+        fprintf(stderr, "pinsweep: note: device buffers for the largest configuration not "
+                        "reserved (%s); they grow as the sweep goes\n", ops->error());
 }
 
 /* Measure every configuration, appending rows as each one finishes. */
@@ -170,6 +195,8 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
     memset(peaks, 0, sizeof(peaks));
     int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
+    struct budget b = {.pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
+    reserve_device(ops, s, &b, done);
     progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
     for (size_t i = 0; i < s->n && !stop_signal; i++) {
         struct result r;
@@ -179,12 +206,13 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
             continue;
         }
         progress_begin(&pr, &s->configs[i]);
-        if (measure_or_skip(ops, e, &s->configs[i], o->pinned_cap, gpu_free, &r) < 0 ||
+        if (measure_or_skip(ops, e, &s->configs[i], &b, &r) < 0 ||
             results_write(res, e, &r, &sum) < 0) {
             progress_finish(&pr);
             fprintf(stderr, "pinsweep: cannot record results in %s: out of memory or disk\n",
                     res->dir);
             result_free(&r);
+            measure_release(ops);
             return -1;
         }
         if (r.status == RESULT_OK)
@@ -198,6 +226,7 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
         result_free(&r);
     }
     progress_finish(&pr);
+    measure_release(ops);
     print_peaks(stdout, peaks);
     return 0;
 }

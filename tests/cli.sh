@@ -207,6 +207,11 @@ cli_budget() {
     expect "cli: a device buffer larger than the GPU's free memory is skipped" 0 "1 skipped" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/too-big-for-device.yaml -o "$r-dev" --no-plot
     grep -q 'skipped: needs 2 GiB of device memory, more than the 1 GiB free on the GPU' "$r-dev/summary.csv" \
         && t_pass "cli: the device skip says why" || t_fail "cli: the device skip says why" "$(tail -1 "$r-dev/summary.csv")"
+    expect "cli: pageable buffers larger than the RAM are skipped" 0 "configurations: 4 ok, 0 failed, 4 skipped" -- env PINSWEEP_ENGINE=fake PINSWEEP_RAM_BYTES=$((64 << 20)) "$PINSWEEP" run tests/good/larger-than-ram.yaml -o "$r-ram" --no-plot --max-pinned 100%
+    grep -q 'skipped: holds 48 GiB of pageable memory, more than the machine.s 64 MiB of RAM; filling it would swap or wake the OOM killer' "$r-ram/summary.csv" \
+        && t_pass "cli: the RAM skip says why" || t_fail "cli: the RAM skip says why" "$(grep pageable "$r-ram/summary.csv")"
+    [ "$(cut -d, -f2 "$r-ram/host-memcpy.csv" | sort -u | tr '\n' ' ')" = "1048576 size_bytes " ] \
+        && t_pass "cli: no host memcpy reference at a size larger than the RAM" || t_fail "cli: no host memcpy reference at a size larger than the RAM" "$(cat "$r-ram/host-memcpy.csv")"
     expect "cli: a bad --max-pinned is a usage error" 2 "--max-pinned takes a size such as 16GiB or a share of RAM above 0% and at most 100%, not '150%'" -- "$PINSWEEP" plan tests/good/defaults.yaml --max-pinned 150%
 }
 cli_budget

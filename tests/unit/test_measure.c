@@ -111,12 +111,106 @@ static void test_fake_engine(void)
           "%zu", r.nsamples);
     result_free(&r);
     unsetenv("PINSWEEP_FAKE_FAIL_ALLOC");
+    measure_release(&gpu_fake_ops);
     gpu_fake_ops.close();
+}
+
+/* The fake engine's device memory, counted, with a limit on what may be live at once. */
+static int dev_allocs, dev_frees;
+static size_t dev_live, dev_limit = (size_t)-1;
+static struct {
+    void *p;
+    size_t n;
+} dev_held[8];
+
+static int counting_dev_alloc(void **ptr, size_t bytes)
+{
+    if (dev_live + bytes > dev_limit) {
+        *ptr = NULL;
+        return -1;
+    }
+    if (gpu_fake_ops.dev_alloc(ptr, bytes) < 0)
+        return -1;
+    for (int i = 0; i < 8; i++) {
+        if (!dev_held[i].p) {
+            dev_held[i].p = *ptr;
+            dev_held[i].n = bytes;
+            break;
+        }
+    }
+    dev_allocs++;
+    dev_live += bytes;
+    return 0;
+}
+
+static int counting_dev_free(void *ptr)
+{
+    if (!ptr)
+        return 0;
+    for (int i = 0; i < 8; i++) {
+        if (dev_held[i].p == ptr) {
+            dev_live -= dev_held[i].n;
+            dev_held[i].p = NULL;
+        }
+    }
+    dev_frees++;
+    return gpu_fake_ops.dev_free(ptr);
+}
+
+static enum result_status measure_size(const struct gpu_ops *ops, enum direction d, size_t size)
+{
+    struct measure_opts m = adaptive();
+    struct config c = {.index = 1};
+    struct result r;
+    m.samples = 2;
+    c.v[AXIS_ALLOC] = ALLOC_PINNED;
+    c.v[AXIS_DIRECTION] = d;
+    c.v[AXIS_BUFFER] = BUFFER_REUSE;
+    c.v[AXIS_API] = API_ASYNC;
+    c.v[AXIS_SIZE] = size;
+    measure_config(ops, &m, &c, &r);
+    enum result_status st = r.status;
+    result_free(&r);
+    return st;
+}
+
+static void test_device_pool(void)
+{
+    struct gpu_info info;
+    struct gpu_ops ops = gpu_fake_ops;
+    ops.dev_alloc = counting_dev_alloc;
+    ops.dev_free = counting_dev_free;
+    ops.open(0, &info);
+    size_t reserve[2] = {4 << 20, 0};
+    CHECK("reserve allocates slot 0 once", measure_reserve(&ops, reserve) == 0 && dev_allocs == 1,
+          "%d allocations", dev_allocs);
+    CHECK("a smaller configuration reuses the reserved buffer",
+          measure_size(&ops, DIR_H2D, 1 << 20) == RESULT_OK && dev_allocs == 1 && dev_frees == 0,
+          "%d allocations, %d frees", dev_allocs, dev_frees);
+    CHECK("bidir grows only the second slot",
+          measure_size(&ops, DIR_BIDIR, 2 << 20) == RESULT_OK && dev_allocs == 2 && dev_frees == 0,
+          "%d allocations, %d frees", dev_allocs, dev_frees);
+    CHECK("a larger configuration replaces slot 0",
+          measure_size(&ops, DIR_H2D, 8 << 20) == RESULT_OK && dev_allocs == 3 && dev_frees == 1 &&
+              dev_live == (10u << 20),
+          "%d allocations, %d frees, %zu live", dev_allocs, dev_frees, dev_live);
+    dev_limit = 12 << 20; /* 8 MiB + 6 MiB does not fit, 6 + 6 does */
+    CHECK("a slot that cannot grow gets a second try with the pool emptied",
+          measure_size(&ops, DIR_BIDIR, 6 << 20) == RESULT_OK && dev_live == (12u << 20),
+          "%zu live", dev_live);
+    CHECK("past the limit the configuration is an error",
+          measure_size(&ops, DIR_BIDIR, 7 << 20) == RESULT_ERROR && dev_live == (7u << 20),
+          "%zu live", dev_live);
+    measure_release(&ops);
+    CHECK("release frees every device buffer", dev_live == 0 && dev_allocs == dev_frees,
+          "%zu live, %d allocations, %d frees", dev_live, dev_allocs, dev_frees);
+    ops.close();
 }
 
 int main(void)
 {
     test_stopping_rule();
     test_fake_engine();
+    test_device_pool();
     return check_exit();
 }
