@@ -8,15 +8,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Host buffers c holds at once: bidir and a pipeline (its input and output) hold two. */
+static uint64_t host_buffers(const struct config *c)
+{
+    return config_direction(c) == DIR_BIDIR || config_api(c) == API_PIPELINE ? 2 : 1;
+}
+
+uint64_t budget_host_bytes(const struct config *c)
+{
+    return config_size(c) * host_buffers(c);
+}
+
 uint64_t budget_pinned_bytes(const struct config *c)
 {
-    if (config_alloc(c) == ALLOC_PAGEABLE)
-        return 0;
-    return config_size(c) * (config_direction(c) == DIR_BIDIR ? 2 : 1);
+    return config_alloc(c) == ALLOC_PAGEABLE ? 0 : budget_host_bytes(c);
 }
 
 uint64_t budget_device_bytes(const struct config *c)
 {
+    if (api_is_host(config_api(c)))
+        return 0;
     return config_size(c) * (config_direction(c) == DIR_BIDIR ? 2 : 1);
 }
 
@@ -63,11 +74,12 @@ enum budget_verdict budget_check(const struct config *c, const struct budget *b,
                  units_format_approx(b->pinned_cap, y, sizeof(y)));
         return BUDGET_OVER_PINNED_CAP;
     }
-    if (b->ram && config_alloc(c) == ALLOC_PAGEABLE && dev > b->ram) {
+    uint64_t host = budget_host_bytes(c);
+    if (b->ram && config_alloc(c) == ALLOC_PAGEABLE && host > b->ram) {
         snprintf(why, n,
                  "holds %s of pageable memory, more than the machine's %s of RAM; filling it "
                  "would swap or wake the OOM killer",
-                 units_format_approx(dev, x, sizeof(x)), units_format_approx(b->ram, y, sizeof(y)));
+                 units_format_approx(host, x, sizeof(x)), units_format_approx(b->ram, y, sizeof(y)));
         return BUDGET_OVER_RAM;
     }
     if (b->gpu_free && dev > b->gpu_free) {

@@ -15,10 +15,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Page-locked host bytes c holds at once (bidir holds two buffers; pageable none). */
+/* Host bytes c holds at once (bidir and pipeline hold two buffers). */
+uint64_t budget_host_bytes(const struct config *c);
+
+/* Page-locked host bytes c holds at once (pageable: none). */
 uint64_t budget_pinned_bytes(const struct config *c);
 
-/* Device bytes c allocates (two buffers for bidir). */
+/* Device bytes c allocates (two buffers for bidir; none for host-read and host-write). */
 uint64_t budget_device_bytes(const struct config *c);
 
 /*

@@ -431,34 +431,58 @@ static int parse_size_range(struct loader *ld, struct axis_values *av, yaml_node
     return rc < 0 ? rc : dedupe_values(av);
 }
 
+/* One value of an enumerated axis. */
+static int parse_enum_item(struct loader *ld, enum axis_id axis, yaml_node_t *v, uint64_t *value)
+{
+    char allowed[512];
+    const char *s = scalar(v);
+    schema_axis_allowed(axis, allowed, sizeof(allowed));
+    if (!s || is_empty(v)) {
+        ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name,
+            node_kind(v), allowed);
+        return -1;
+    }
+    int idx = schema_value_find(axis, s);
+    if (idx < 0) {
+        const char *hint = schema_suggest_value(axis, s);
+        ERR(ld, v, "unknown %s '%s'%s%s%s; allowed: %s", schema_axes[axis].name, s,
+            hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", allowed);
+        return -1;
+    }
+    *value = (uint64_t)idx;
+    return 0;
+}
+
+/* One value of a counted, kernel or numa axis. */
+static int parse_number_item(struct loader *ld, enum axis_id axis, yaml_node_t *v,
+                             uint64_t *value)
+{
+    char why[200];
+    const char *s = scalar(v);
+    if (s && !is_empty(v) && schema_parse_number_value(axis, s, value, why, sizeof(why)) == 0)
+        return 0;
+    schema_parse_number_value(axis, "", value, why, sizeof(why));
+    if (!s || is_empty(v))
+        ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name,
+            node_kind(v), why);
+    else
+        ERR(ld, v, "'%s' must be %s, not '%s'", schema_axes[axis].name, why, s);
+    return -1;
+}
+
 /* One scalar value of an axis. */
 static int parse_axis_item(struct loader *ld, enum axis_id axis, struct axis_values *av,
                            yaml_node_t *v)
 {
     uint64_t value;
-    if (axis == AXIS_SIZE) {
-        if (v->type == YAML_MAPPING_NODE)
-            return parse_size_range(ld, av, v);
-        if (parse_size_scalar(ld, v, &value) < 0)
-            return -1;
-    } else {
-        char allowed[256];
-        const char *s = scalar(v);
-        schema_axis_allowed(axis, allowed, sizeof(allowed));
-        if (!s || is_empty(v)) {
-            ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name,
-                node_kind(v), allowed);
-            return -1;
-        }
-        int idx = schema_value_find(axis, s);
-        if (idx < 0) {
-            const char *hint = schema_suggest_value(axis, s);
-            ERR(ld, v, "unknown %s '%s'%s%s%s; allowed: %s", schema_axes[axis].name, s,
-                hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", allowed);
-            return -1;
-        }
-        value = (uint64_t)idx;
-    }
+    enum axis_kind kind = schema_axes[axis].kind;
+    if (kind == AXIS_KIND_SIZE && v->type == YAML_MAPPING_NODE)
+        return parse_size_range(ld, av, v);
+    int rc = kind == AXIS_KIND_SIZE   ? parse_size_scalar(ld, v, &value)
+             : kind == AXIS_KIND_ENUM ? parse_enum_item(ld, axis, v, &value)
+                                      : parse_number_item(ld, axis, v, &value);
+    if (rc < 0)
+        return -1;
     if (has_value(av, value)) {
         ERR(ld, v, "'%s' lists '%s' twice", schema_axes[axis].name, scalar(v));
         return -1;

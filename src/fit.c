@@ -151,10 +151,13 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
             else
                 snprintf(half, sizeof(half), "%.1fKiB", h / 1024);
             char variant[64] = "";
-            for (int a = AXIS_API + 1; a < AXIS_SIZE; a++) /* axes beyond api, when not default */
-                if (strcmp(c->key[1 + a], schema_value_name(a, schema_axes[a].default_value)))
+            for (int a = AXIS_API + 1; a < AXIS_SIZE; a++) { /* axes beyond api, when not default */
+                char def[32];
+                schema_value_text(a, (uint64_t)schema_axes[a].default_value, def, sizeof(def));
+                if (c->key[1 + a][0] && strcmp(c->key[1 + a], "-") && strcmp(c->key[1 + a], def))
                     snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " %s",
                              c->key[1 + a]);
+            }
             fprintf(table, "%-16s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n", c->key[1 + AXIS_ALLOC],
                     c->key[1 + AXIS_DIRECTION], c->key[1 + AXIS_API], ft.t0_us, ft.bandwidth_gbps,
                     half, ft.residual_pct, variant);

@@ -15,7 +15,20 @@ static int column_width(int axis)
     for (int v = 0; v < schema_axes[axis].nvalues; v++)
         if ((int)strlen(schema_axes[axis].values[v].name) > w)
             w = (int)strlen(schema_axes[axis].values[v].name);
-    return w;
+    return w < 6 ? 6 : w;
+}
+
+/*
+ * The axes the plan shows: those up to touch always, the later ones (streams
+ * to pages) only when some configuration sets them away from their default.
+ */
+static void shown_axes(const struct sweep *s, int shown[AXIS_SIZE])
+{
+    for (int a = 0; a < AXIS_SIZE; a++) {
+        shown[a] = a <= AXIS_TOUCH;
+        for (size_t i = 0; i < s->n && !shown[a]; i++)
+            shown[a] = !schema_is_default(a, s->configs[i].v[a]);
+    }
 }
 
 void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, uint64_t cap,
@@ -25,19 +38,27 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
     char size[32];
     struct budget b = {.pinned_cap = cap, .ram = sysinfo_ram_bytes()}; /* GPU unknown here */
     fprintf(out, "experiment %s (%s), device %d\n", e->name, e->path, e->device);
+    int shown[AXIS_SIZE];
+    shown_axes(s, shown);
     fprintf(out, "%6s", "config");
     for (int a = 0; a < AXIS_SIZE; a++)
-        fprintf(out, "  %-*s", column_width(a), schema_axes[a].name);
+        if (shown[a])
+            fprintf(out, "  %-*s", column_width(a), schema_axes[a].name);
     fprintf(out, "  %-12s %-9s %s\n", "size", "pinned", "device");
     for (size_t i = 0; i < s->n; i++) {
         const struct config *c = &s->configs[i];
         fprintf(out, "%6d", c->index);
-        for (int a = 0; a < AXIS_SIZE; a++)
-            fprintf(out, "  %-*s", column_width(a), schema_value_name(a, (int)c->v[a]));
+        for (int a = 0; a < AXIS_SIZE; a++) {
+            char text[32];
+            if (shown[a])
+                fprintf(out, "  %-*s", column_width(a),
+                        schema_value_text(a, c->v[a], text, sizeof(text)));
+        }
         fprintf(out, "  %-12s", units_format_size(config_size(c), size, sizeof(size)));
         uint64_t pinned = budget_pinned_bytes(c);
         fprintf(out, " %-9s", pinned ? units_format_size(pinned, size, sizeof(size)) : "-");
-        fprintf(out, " %s", units_format_size(budget_device_bytes(c), size, sizeof(size)));
+        uint64_t dev = budget_device_bytes(c);
+        fprintf(out, " %s", dev ? units_format_size(dev, size, sizeof(size)) : "-");
         char why[400];
         enum budget_verdict v = budget_check(c, &b, why, sizeof(why));
         if (v == BUDGET_OVER_PINNED_CAP) {

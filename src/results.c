@@ -20,6 +20,12 @@ const char *const results_summary_columns[] = {"experiment",
                                                "api",
                                                "cache",
                                                "touch",
+                                               "streams",
+                                               "chunks",
+                                               "kernel",
+                                               "threads",
+                                               "numa",
+                                               "pages",
                                                "size_bytes",
                                                "batch",
                                                "samples",
@@ -324,8 +330,10 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     int ok = r->status == RESULT_OK;
     csv_put_text(f, e->name);
     fprintf(f, ",%d,%d", c->index, e->device);
-    for (int a = 0; a < AXIS_SIZE; a++) /* in the order of the header: the axes' order */
-        fprintf(f, ",%s", schema_value_name(a, (int)c->v[a]));
+    for (int a = 0; a < AXIS_SIZE; a++) { /* in the order of the header: the axes' order */
+        char text[32];
+        fprintf(f, ",%s", schema_value_text(a, c->v[a], text, sizeof(text)));
+    }
     fprintf(f, ",%llu,", (unsigned long long)config_size(c));
     if (ok)
         fprintf(f, "%d,%zu", r->batch, r->nsamples);

@@ -6,6 +6,9 @@
  */
 #include "schema.h"
 
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,6 +21,13 @@ static const struct axis_value alloc_values[] = {
     {"write-combined", "cudaHostAlloc(cudaHostAllocWriteCombined)"},
     {"mapped", "cudaHostAlloc(cudaHostAllocMapped)"},
     {"registered", "malloc, then cudaHostRegister(cudaHostRegisterDefault)"},
+    {"registered-readonly",
+     "malloc, then cudaHostRegister(cudaHostRegisterReadOnly): the GPU may only read it "
+     "(skipped where cudaDevAttrHostRegisterReadOnlySupported is 0)"},
+    {"registered-portable", "malloc, then cudaHostRegister(cudaHostRegisterPortable)"},
+    {"registered-mapped",
+     "malloc, then cudaHostRegister(cudaHostRegisterMapped) (skipped where the device cannot "
+     "map host memory)"},
 };
 
 static const struct axis_value direction_values[] = {
@@ -34,6 +44,14 @@ static const struct axis_value buffer_values[] = {
 static const struct axis_value api_values[] = {
     {"sync", "cudaMemcpy on the legacy default stream"},
     {"async", "cudaMemcpyAsync on a non-blocking stream"},
+    {"pipeline",
+     "size bytes in `chunks` pieces, each h2d -> kernel -> d2h, round-robin over `streams` "
+     "streams; timed whole and each stage alone"},
+    {"zerocopy",
+     "a kernel reads (h2d) or writes (d2h) the host buffer through its device pointer, 16 "
+     "bytes per access; mapped and registered kinds only"},
+    {"host-read", "the CPU reads the host buffer (`threads` threads)"},
+    {"host-write", "the CPU writes the host buffer (`threads` threads)"},
 };
 
 static const struct axis_value cache_values[] = {
@@ -48,6 +66,13 @@ static const struct axis_value touch_values[] = {
                     "page faults happen inside the copy; each copy is timed alone"},
 };
 
+static const struct axis_value pages_values[] = {
+    {"default", "the allocator's pages (malloc)"},
+    {"thp", "a 2 MiB-aligned mapping with madvise(MADV_HUGEPAGE): transparent huge pages"},
+    {"hugetlb", "mmap(MAP_HUGETLB) from the reserved huge pages (vm.nr_hugepages); skipped "
+                "when too few are free"},
+};
+
 #define VALUES(a) a, (int)(sizeof(a) / sizeof(a[0]))
 
 const struct axis_def schema_axes[AXIS_COUNT] = {
@@ -58,10 +83,29 @@ const struct axis_def schema_axes[AXIS_COUNT] = {
     [AXIS_CACHE] = {"cache", VALUES(cache_values), CACHE_WARM, "host cache state at each copy"},
     [AXIS_TOUCH] = {"touch", VALUES(touch_values), TOUCH_PREFAULTED,
                     "whether the host pages exist before the copy"},
+    [AXIS_STREAMS] = {"streams", NULL, 0, 1,
+                      "pipeline: streams the chunks are spread over, round-robin (1 to 64)",
+                      AXIS_KIND_COUNT, 1, 64},
+    [AXIS_CHUNKS] = {"chunks", NULL, 0, 8,
+                     "pipeline: pieces the size is cut into (1 to 4096; each at least 1 byte)",
+                     AXIS_KIND_COUNT, 1, 4096},
+    [AXIS_KERNEL] = {"kernel", NULL, 0, KERNEL_RATIO | 1000,
+                     "pipeline: how long the kernel on each chunk runs: a multiple of the "
+                     "chunk's h2d copy time (0.5x, 2x), a time (200us, 1ms), or none",
+                     AXIS_KIND_KERNEL},
+    [AXIS_THREADS] = {"threads", NULL, 0, 1, "host-read, host-write: CPU threads (1 to 1024)",
+                      AXIS_KIND_COUNT, 1, 1024},
+    [AXIS_NUMA] = {"numa", NULL, 0, NUMA_ANY,
+                   "where the host buffer and the measuring thread live: any (no binding), "
+                   "auto (the GPU's own node, from sysfs), or a node number",
+                   AXIS_KIND_NUMA},
+    [AXIS_PAGES] = {"pages", VALUES(pages_values), PAGES_DEFAULT,
+                    "page size of pageable and registered buffers"},
     [AXIS_SIZE] = {"size", NULL, 0, -1,
-                   "bytes per copy: 4096, 4KiB, 1MB; a list [4KiB, 1MiB]; or a range "
-                   "{from: 4KiB, to: 1GiB, factor: 2}, {from: 1MiB, to: 64MiB, step: 1MiB} or "
-                   "{from: 1KB, to: 64MB, count: 81} (log-spaced)"},
+                   "bytes per copy (pipeline: in all): 4096, 4KiB, 1MB; a list [4KiB, 1MiB]; "
+                   "or a range {from: 4KiB, to: 1GiB, factor: 2}, {from: 1MiB, to: 64MiB, "
+                   "step: 1MiB} or {from: 1KB, to: 64MB, count: 81} (log-spaced)",
+                   AXIS_KIND_SIZE},
 };
 
 const struct key_def schema_top_keys[] = {
@@ -144,6 +188,105 @@ const char *schema_value_name(enum axis_id axis, int v)
     if (v < 0 || v >= a->nvalues)
         return "?";
     return a->values[v].name;
+}
+
+char *schema_value_text(enum axis_id axis, uint64_t v, char *buf, size_t n)
+{
+    const struct axis_def *a = &schema_axes[axis];
+    uint64_t x = v & KERNEL_VALUE_MASK;
+    if (v == AXIS_UNUSED)
+        snprintf(buf, n, "-");
+    else if (a->kind == AXIS_KIND_ENUM)
+        snprintf(buf, n, "%s", schema_value_name(axis, (int)v));
+    else if (a->kind == AXIS_KIND_KERNEL && v == KERNEL_NONE)
+        snprintf(buf, n, "none");
+    else if (a->kind == AXIS_KIND_KERNEL && (v & KERNEL_RATIO))
+        snprintf(buf, n, "%gx", (double)x / 1000.0);
+    else if (a->kind == AXIS_KIND_KERNEL)
+        snprintf(buf, n, x % 1000000 ? "%gus" : "%gms", x % 1000000 ? x / 1e3 : x / 1e6);
+    else if (a->kind == AXIS_KIND_NUMA && v < NUMA_NODE)
+        snprintf(buf, n, v == NUMA_AUTO ? "auto" : "any");
+    else if (a->kind == AXIS_KIND_NUMA)
+        snprintf(buf, n, "%llu", (unsigned long long)(v - NUMA_NODE));
+    else
+        snprintf(buf, n, "%llu", (unsigned long long)v);
+    return buf;
+}
+
+/* A whole number within [lo, hi] from all of text. */
+static int parse_whole(const char *text, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+    char *end;
+    if (!text[0] || text[0] == '-' || text[0] == '+' || text[0] == ' ')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(text, &end, 10);
+    if (errno || *end || x < lo || x > hi)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+/* kernel: none, 0.5x, 200us, 1.5ms, 2s. */
+static int parse_kernel(const char *text, uint64_t *v)
+{
+    char *end;
+    if (strcmp(text, "none") == 0) {
+        *v = KERNEL_NONE;
+        return 0;
+    }
+    if (!text[0] || !strchr("0123456789.", text[0]))
+        return -1;
+    double x = strtod(text, &end);
+    if (end == text || !(x > 0))
+        return -1;
+    double scale = strcmp(end, "x") == 0    ? 1e3
+                   : strcmp(end, "ns") == 0 ? 1
+                   : strcmp(end, "us") == 0 ? 1e3
+                   : strcmp(end, "ms") == 0 ? 1e6
+                   : strcmp(end, "s") == 0  ? 1e9
+                                            : 0;
+    double code = x * scale;
+    if (!scale || code < 1 || code > 1e12 || (end[0] == 'x' && x > 1000))
+        return -1;
+    *v = (end[0] == 'x' ? KERNEL_RATIO : KERNEL_TIME) | (uint64_t)llround(code);
+    return 0;
+}
+
+int schema_parse_number_value(enum axis_id axis, const char *text, uint64_t *v, char *why,
+                              size_t n)
+{
+    const struct axis_def *a = &schema_axes[axis];
+    if (a->kind == AXIS_KIND_COUNT) {
+        if (parse_whole(text, a->min, a->max, v) == 0)
+            return 0;
+        snprintf(why, n, "a whole number from %llu to %llu", (unsigned long long)a->min,
+                 (unsigned long long)a->max);
+    } else if (a->kind == AXIS_KIND_KERNEL) {
+        if (parse_kernel(text, v) == 0)
+            return 0;
+        snprintf(why, n, "none, a multiple of the chunk's copy time up to 1000x (0.5x, 2x), or "
+                         "a time from 1ns to 1000s (200us, 1.5ms)");
+    } else if (a->kind == AXIS_KIND_NUMA) {
+        uint64_t node;
+        if (strcmp(text, "any") == 0 || strcmp(text, "auto") == 0) {
+            *v = text[1] == 'n' ? NUMA_ANY : NUMA_AUTO;
+            return 0;
+        }
+        if (parse_whole(text, 0, 1023, &node) == 0) {
+            *v = NUMA_NODE + node;
+            return 0;
+        }
+        snprintf(why, n, "any, auto or a node number from 0 to 1023");
+    } else {
+        snprintf(why, n, "not a numeric axis");
+    }
+    return -1;
+}
+
+int schema_is_default(enum axis_id axis, uint64_t v)
+{
+    return v == AXIS_UNUSED || (int64_t)v == schema_axes[axis].default_value;
 }
 
 /* Append "sep name" pieces into buf without overflowing it. */
@@ -280,7 +423,11 @@ static void print_keys(FILE *out, int md, const char *title, const struct key_de
 
 static void print_axis(FILE *out, int md, const struct axis_def *a)
 {
-    const char *def = a->default_value >= 0 ? a->values[a->default_value].name : "(required)";
+    char text[32];
+    const char *def = a->default_value < 0 ? "(required)"
+                                           : schema_value_text((enum axis_id)(a - schema_axes),
+                                                               (uint64_t)a->default_value, text,
+                                                               sizeof(text));
     if (!md) {
         fprintf(out, "  %-16s %s", a->name, a->help);
         print_default(out, def);

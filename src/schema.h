@@ -22,14 +22,66 @@ enum alloc_kind {
     ALLOC_WRITE_COMBINED, /* cudaHostAlloc(cudaHostAllocWriteCombined) */
     ALLOC_MAPPED,         /* cudaHostAlloc(cudaHostAllocMapped) */
     ALLOC_REGISTERED,     /* malloc + cudaHostRegister */
+    ALLOC_REGISTERED_READONLY, /* malloc + cudaHostRegister(cudaHostRegisterReadOnly) */
+    ALLOC_REGISTERED_PORTABLE, /* malloc + cudaHostRegister(cudaHostRegisterPortable) */
+    ALLOC_REGISTERED_MAPPED,   /* malloc + cudaHostRegister(cudaHostRegisterMapped) */
     ALLOC_COUNT
 };
 
+/* 1 for the kinds whose memory pinsweep allocates itself (malloc or mmap), then maybe registers. */
+static inline int alloc_is_malloced(enum alloc_kind k)
+{
+    return k == ALLOC_PAGEABLE || k >= ALLOC_REGISTERED;
+}
+
+/* 1 for the cudaHostRegister kinds. */
+static inline int alloc_is_registered(enum alloc_kind k)
+{
+    return k >= ALLOC_REGISTERED;
+}
+
 enum direction { DIR_H2D, DIR_D2H, DIR_BIDIR, DIR_COUNT };
 enum buffer_mode { BUFFER_REUSE, BUFFER_REALLOCATE, BUFFER_COUNT };
-enum copy_api { API_SYNC, API_ASYNC, API_COUNT };
+/* What is timed: a copy call, a chunked pipeline, a kernel on mapped memory, or the CPU. */
+enum copy_api {
+    API_SYNC,       /* cudaMemcpy */
+    API_ASYNC,      /* cudaMemcpyAsync */
+    API_PIPELINE,   /* chunks of h2d -> kernel -> d2h over streams */
+    API_ZEROCOPY,   /* a kernel reads or writes the host buffer through its device pointer */
+    API_HOST_READ,  /* the CPU reads the host buffer */
+    API_HOST_WRITE, /* the CPU writes it */
+    API_COUNT
+};
+
+/* 1 for the apis that are copies (cudaMemcpy or cudaMemcpyAsync). */
+static inline int api_is_copy(enum copy_api a)
+{
+    return a == API_SYNC || a == API_ASYNC;
+}
+
+/* 1 for the CPU-side apis. */
+static inline int api_is_host(enum copy_api a)
+{
+    return a == API_HOST_READ || a == API_HOST_WRITE;
+}
 enum cache_state { CACHE_WARM, CACHE_FLUSHED, CACHE_COUNT };
 enum touch_state { TOUCH_PREFAULTED, TOUCH_FIRST, TOUCH_COUNT };
+enum page_kind { PAGES_DEFAULT, PAGES_THP, PAGES_HUGETLB, PAGES_COUNT };
+
+/*
+ * Codes of the numeric axes' values.  kernel: KERNEL_NONE, a multiple of the
+ * chunk's copy time (KERNEL_RATIO | thousandths) or a fixed time
+ * (KERNEL_TIME | nanoseconds).  numa: NUMA_ANY, NUMA_AUTO, or NUMA_NODE + n.
+ * An axis that does not apply to a configuration holds AXIS_UNUSED ("-").
+ */
+#define KERNEL_NONE 0ULL
+#define KERNEL_RATIO (1ULL << 40)
+#define KERNEL_TIME (2ULL << 40)
+#define KERNEL_VALUE_MASK ((1ULL << 40) - 1)
+#define NUMA_ANY 0ULL
+#define NUMA_AUTO 1ULL
+#define NUMA_NODE 2ULL
+#define AXIS_UNUSED UINT64_MAX
 
 /*
  * The sweep axes, in the order configurations nest (the last varies
@@ -42,8 +94,23 @@ enum axis_id {
     AXIS_API,
     AXIS_CACHE,
     AXIS_TOUCH,
+    AXIS_STREAMS,
+    AXIS_CHUNKS,
+    AXIS_KERNEL,
+    AXIS_THREADS,
+    AXIS_NUMA,
+    AXIS_PAGES,
     AXIS_SIZE,
     AXIS_COUNT
+};
+
+/* How an axis's values are written and stored. */
+enum axis_kind {
+    AXIS_KIND_ENUM,   /* one of values[]; stored as its index */
+    AXIS_KIND_SIZE,   /* bytes with a unit, lists and ranges */
+    AXIS_KIND_COUNT,  /* a whole number within [min, max] */
+    AXIS_KIND_KERNEL, /* none, 0.5x (of the chunk's copy time), 200us */
+    AXIS_KIND_NUMA,   /* any, auto, or a node number */
 };
 
 struct axis_value {
@@ -53,10 +120,12 @@ struct axis_value {
 
 struct axis_def {
     const char *name;
-    const struct axis_value *values; /* NULL for the size axis */
+    const struct axis_value *values; /* enumerated axes only */
     int nvalues;
-    int default_value; /* index into values; -1: the axis must be given */
+    int64_t default_value; /* a value's code (an index for enumerated axes); -1: must be given */
     const char *help;
+    enum axis_kind kind;
+    uint64_t min, max; /* AXIS_KIND_COUNT's bounds */
 };
 
 extern const struct axis_def schema_axes[AXIS_COUNT];
@@ -101,6 +170,23 @@ int schema_value_find(enum axis_id axis, const char *name);
 
 /* The name of value v of an enumerated axis ("?" when out of range). */
 const char *schema_value_name(enum axis_id axis, int v);
+
+/*
+ * Any axis's value as an experiment file writes it ("pinned", "4", "0.5x",
+ * "auto", "-" for AXIS_UNUSED; sizes in bytes), into buf.  Returns buf.
+ */
+char *schema_value_text(enum axis_id axis, uint64_t v, char *buf, size_t n);
+
+/*
+ * Parse text as a value of a counted, kernel or numa axis into *v.  Returns
+ * 0, or -1 with what is allowed in why.  (Enumerated axes and sizes have
+ * their own parsers.)
+ */
+int schema_parse_number_value(enum axis_id axis, const char *text, uint64_t *v, char *why,
+                              size_t n);
+
+/* 1 when v is the axis's default (unused counts as default). */
+int schema_is_default(enum axis_id axis, uint64_t v);
 
 /*
  * The allowed names as one string, "a | b | c", written into buf (size n).

@@ -30,22 +30,107 @@ static int one_at_a_time_bidir(const struct config *c)
            config_direction(c) == DIR_BIDIR;
 }
 
-/* The combinations that cannot be measured, and why: one table for plan and run. */
+static int zerocopy_unmapped(const struct config *c)
+{
+    return config_api(c) == API_ZEROCOPY && config_alloc(c) != ALLOC_MAPPED &&
+           !alloc_is_registered(config_alloc(c));
+}
+
+static int zerocopy_bidir(const struct config *c)
+{
+    return config_api(c) == API_ZEROCOPY && config_direction(c) == DIR_BIDIR;
+}
+
+static int gpu_writes_readonly(const struct config *c)
+{
+    return config_alloc(c) == ALLOC_REGISTERED_READONLY &&
+           (config_api(c) == API_PIPELINE ||
+            (!api_is_host(config_api(c)) && config_direction(c) != DIR_H2D));
+}
+
+static int first_touch_pages(const struct config *c)
+{
+    return c->v[AXIS_TOUCH] == TOUCH_FIRST && config_pages(c) != PAGES_DEFAULT;
+}
+
+/* Whether an axis is used: direction, buffer, cache and touch belong to copies and kernels. */
+static int no_direction(const struct config *c)
+{
+    return config_api(c) == API_PIPELINE || api_is_host(config_api(c));
+}
+
+static int not_a_copy(const struct config *c)
+{
+    return !api_is_copy(config_api(c));
+}
+
+static int not_pipeline(const struct config *c)
+{
+    return config_api(c) != API_PIPELINE;
+}
+
+static int not_host_access(const struct config *c)
+{
+    return !api_is_host(config_api(c));
+}
+
+static int not_malloced(const struct config *c)
+{
+    return !alloc_is_malloced(config_alloc(c));
+}
+
+/*
+ * The combinations that cannot be measured, and why: one table for plan and
+ * run.  A rule with an axis says that axis does not apply: a configuration
+ * giving it a value other than its default is dropped, and the one left
+ * holds AXIS_UNUSED there ("-" in the plan and the CSVs).
+ */
 const struct sweep_na_rule sweep_na_rules[SWEEP_NA_RULES] = {
-    {"bidir with api sync: cudaMemcpy cannot run two copies at once; use api: async", bidir_sync},
+    {"bidir with api sync: cudaMemcpy cannot run two copies at once; use api: async", bidir_sync,
+     -1},
     {"touch first-touch with page-locked memory: its pages exist once it is allocated",
-     first_touch_pinned},
+     first_touch_pinned, -1},
     {"touch first-touch with buffer reallocate: reallocate fills every fresh buffer",
-     first_touch_reallocate},
+     first_touch_reallocate, -1},
     {"cache flushed or touch first-touch with bidir: those time one copy at a time",
-     one_at_a_time_bidir},
+     one_at_a_time_bidir, -1},
+    {"api zerocopy needs memory the GPU can address: alloc mapped or a registered kind",
+     zerocopy_unmapped, -1},
+    {"api zerocopy with bidir: the kernel reads or writes, one direction at a time",
+     zerocopy_bidir, -1},
+    {"registered-readonly with d2h, bidir or pipeline: the GPU may not write that memory",
+     gpu_writes_readonly, -1},
+    {"touch first-touch with pages other than default: first-touch maps its own pages",
+     first_touch_pages, -1},
+    {"direction with api pipeline, host-read or host-write: a pipeline moves both ways, and "
+     "host access copies nothing",
+     no_direction, AXIS_DIRECTION},
+    {"buffer with api pipeline, zerocopy, host-read or host-write: only copies reallocate",
+     not_a_copy, AXIS_BUFFER},
+    {"cache with api pipeline, zerocopy, host-read or host-write: only copies flush",
+     not_a_copy, AXIS_CACHE},
+    {"touch with api pipeline, zerocopy, host-read or host-write: only copies first-touch",
+     not_a_copy, AXIS_TOUCH},
+    {"streams with an api other than pipeline", not_pipeline, AXIS_STREAMS},
+    {"chunks with an api other than pipeline", not_pipeline, AXIS_CHUNKS},
+    {"kernel with an api other than pipeline", not_pipeline, AXIS_KERNEL},
+    {"threads with an api other than host-read or host-write", not_host_access, AXIS_THREADS},
+    {"pages with memory the driver allocates: pages applies to pageable and registered kinds",
+     not_malloced, AXIS_PAGES},
 };
 
-int sweep_not_applicable(const struct config *c)
+int sweep_not_applicable(struct config *c)
 {
-    for (int i = 0; i < SWEEP_NA_RULES; i++)
-        if (sweep_na_rules[i].applies(c))
+    for (int i = 0; i < SWEEP_NA_RULES; i++) {
+        const struct sweep_na_rule *r = &sweep_na_rules[i];
+        if (!r->applies(c))
+            continue;
+        if (r->axis < 0 || !schema_is_default(r->axis, c->v[r->axis]))
             return i;
+    }
+    for (int i = 0; i < SWEEP_NA_RULES; i++) /* every rule passed: mark the unused axes */
+        if (sweep_na_rules[i].axis >= 0 && sweep_na_rules[i].applies(c))
+            c->v[sweep_na_rules[i].axis] = AXIS_UNUSED;
     return -1;
 }
 
@@ -197,9 +282,14 @@ char *sweep_describe(const struct config *c, char *buf, size_t n)
     buf[0] = '\0';
     for (int a = 0; a < AXIS_SIZE && len < n; a++) {
         /* Axes at their default are left out, to keep the line short. */
-        if (a > AXIS_API && (int)c->v[a] == schema_axes[a].default_value)
+        char text[32];
+        if (a > AXIS_API && schema_is_default(a, c->v[a]))
             continue;
-        len += (size_t)snprintf(buf + len, n - len, "%s ", schema_value_name(a, (int)c->v[a]));
+        if (c->v[a] == AXIS_UNUSED)
+            continue;
+        len += (size_t)snprintf(buf + len, n - len, "%s%s ",
+                                schema_axes[a].kind == AXIS_KIND_ENUM ? "" : schema_axes[a].name,
+                                schema_value_text(a, c->v[a], text, sizeof(text)));
     }
     if (len < n)
         snprintf(buf + len, n - len, "%s", units_format_size(config_size(c), size, sizeof(size)));

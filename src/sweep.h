@@ -45,12 +45,22 @@ static inline uint64_t config_size(const struct config *c)
 {
     return c->v[AXIS_SIZE];
 }
+static inline enum page_kind config_pages(const struct config *c)
+{
+    return c->v[AXIS_PAGES] == AXIS_UNUSED ? PAGES_DEFAULT : (enum page_kind)c->v[AXIS_PAGES];
+}
+/* A counted axis (streams, chunks, threads), 1 where it does not apply. */
+static inline int config_count(const struct config *c, enum axis_id a)
+{
+    return c->v[a] == AXIS_UNUSED ? 1 : (int)c->v[a];
+}
 
 /* A combination that cannot be measured: why, and the test for it. */
-#define SWEEP_NA_RULES 4
+#define SWEEP_NA_RULES 17
 struct sweep_na_rule {
     const char *why;
     int (*applies)(const struct config *c);
+    int axis; /* -1: the combination is dropped; else this axis does not apply (see sweep.c) */
 };
 extern const struct sweep_na_rule sweep_na_rules[SWEEP_NA_RULES];
 
@@ -78,7 +88,7 @@ int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, si
 int sweep_shuffle(struct sweep *s, unsigned long seed);
 
 /* The index of the rule that makes c unmeasurable, or -1 when it can be measured. */
-int sweep_not_applicable(const struct config *c);
+int sweep_not_applicable(struct config *c);
 
 /* "pinned h2d reuse sync 4KiB" into buf. Returns buf. */
 char *sweep_describe(const struct config *c, char *buf, size_t n);
