@@ -22,7 +22,7 @@ CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers \
              -D_GNU_SOURCE -MMD -MP
 CUDA_CFLAGS := -I$(CUDA_HOME)/include
-LDLIBS_CPU := -Wl,-Bstatic -lyaml -lcsv -lgsl -lgslcblas -Wl,-Bdynamic -lm
+LDLIBS_CPU := -Wl,-Bstatic -lyaml -lcsv -lgsl -lgslcblas -lnuma -Wl,-Bdynamic -lm
 LDLIBS_GPU := -L$(CUDA_HOME)/lib64 -Wl,-Bstatic -lcudart_static -Wl,-Bdynamic -lstdc++ -lpthread -ldl -lrt
 
 space := $(subst ,, )
