@@ -30,7 +30,7 @@ space := $(subst ,, )
 ifneq ($(SANITIZE),)
 CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=$(SANITIZE)
-BUILD   := $(BUILD)-san
+override BUILD := $(BUILD)-san
 endif
 
 ifeq ($(V),1)

@@ -32,14 +32,20 @@ struct gpu_info {
     uint64_t mem_total_bytes, mem_free_bytes;
     int async_engines; /* copy engines (cudaDevAttrAsyncEngineCount) */
     int can_map_host;
+    int register_readonly; /* cudaDevAttrHostRegisterReadOnlySupported */
     int sm_count;
 };
+
+/* A host_alloc failure that is not an error: the device does not support the kind (skipped). */
+#define GPU_UNSUPPORTED (-2)
 
 /* A host buffer of some kind; host_alloc fills it in, host_free releases it. */
 struct host_buf {
     enum alloc_kind kind;
+    enum page_kind pages;
     void *ptr;
     size_t bytes;
+    size_t mapped_bytes; /* pages thp or hugetlb: the length of the mapping */
     double pin_ms; /* registered: how long cudaHostRegister took (part of the allocation) */
 };
 
@@ -47,6 +53,8 @@ struct host_buf {
  * One timed batch: `copies` copies of `bytes` each, back to back.
  * h2d: host[0] -> dev[0]; d2h: dev[0] -> host[0];
  * bidir: host[0] -> dev[0] on one stream while dev[1] -> host[1] on another.
+ * api zerocopy: each copy is a kernel that reads (h2d) or writes (d2h) the
+ * host buffer through its device pointer instead of a cudaMemcpyAsync.
  */
 struct copy_job {
     enum direction dir;
@@ -77,12 +85,40 @@ struct copy_time {
     double d2h_ms;
 };
 
+/* Which stages of a pipeline run: all of them overlapped, or one alone. */
+enum pipeline_part { PIPE_ALL, PIPE_H2D, PIPE_KERNEL, PIPE_D2H };
+
+/*
+ * A pipeline over bytes: cut into `chunks` pieces (the last may be shorter);
+ * piece i is copied host_in -> dev, processed by a kernel of kernel_ns
+ * nanoseconds (0: none) and copied dev -> host_out, all on stream
+ * i % streams, with cudaMemcpyAsync.  PIPE_ALL times the whole pipeline from
+ * one start event to the join of every stream; a single part runs that
+ * stage's pieces alone, back to back on one stream.
+ */
+struct pipeline_job {
+    void *host_in, *host_out, *dev;
+    size_t bytes;
+    int chunks, streams; /* streams: at most GPU_MAX_STREAMS */
+    unsigned long long kernel_ns;
+    enum pipeline_part part;
+};
+
+#define GPU_MAX_STREAMS 64
+
 struct gpu_ops {
     const char *name; /* "cuda" or "fake" */
     /* Select and initialise the device; -1: no usable GPU or driver. */
     int (*open)(int device, struct gpu_info *info);
     void (*close)(void);
-    int (*host_alloc)(struct host_buf *b, enum alloc_kind kind, size_t bytes);
+    /*
+     * Allocate bytes of kind; malloc'd kinds with pages thp or hugetlb are
+     * mapped with those pages (hugepages.h).  GPU_UNSUPPORTED when the device
+     * cannot have the kind (registered-readonly, registered-mapped), -1 on
+     * failure.
+     */
+    int (*host_alloc)(struct host_buf *b, enum alloc_kind kind, enum page_kind pages,
+                      size_t bytes);
     int (*host_free)(struct host_buf *b); /* safe on a zeroed buffer */
     int (*dev_alloc)(void **ptr, size_t bytes);
     int (*dev_free)(void *ptr); /* safe on NULL */
@@ -93,6 +129,8 @@ struct gpu_ops {
      * clock, in microseconds.
      */
     int (*roundtrip)(const struct copy_job *job, double *us);
+    /* One run of a pipeline (see struct pipeline_job): device_ms and host_ms of *t. */
+    int (*pipeline)(const struct pipeline_job *job, struct copy_time *t);
     const char *(*error)(void); /* the last failure, one line */
 };
 

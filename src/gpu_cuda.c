@@ -10,6 +10,7 @@
  * own non-blocking stream, both released by one start event.
  */
 #include "gpu.h"
+#include "hugepages.h"
 #include "kernels.h"
 #include "timer.h"
 
@@ -28,6 +29,10 @@ static char last_error[512];
 static struct {
     int open;
     cudaStream_t stream[2];
+    cudaStream_t pipe[GPU_MAX_STREAMS]; /* the pipeline's streams, created as needed */
+    cudaEvent_t pipe_join[GPU_MAX_STREAMS];
+    int npipe;
+    int sm_count, register_readonly;
     cudaEvent_t start, stop[2], mark[2];
     volatile int *hold; /* mapped, page-locked: [0] the release flag, [1] timed out */
     int *hold_dev;
@@ -101,6 +106,8 @@ static int read_info(int device, struct gpu_info *info)
     info->sm_count = prop.multiProcessorCount;
     CK(cudaDeviceGetAttribute(&info->async_engines, cudaDevAttrAsyncEngineCount, device));
     CK(cudaDeviceGetAttribute(&info->can_map_host, cudaDevAttrCanMapHostMemory, device));
+    CK(cudaDeviceGetAttribute(&info->register_readonly, cudaDevAttrHostRegisterReadOnlySupported,
+                              device));
     CK(cudaDriverGetVersion(&info->driver_version));
     CK(cudaRuntimeGetVersion(&info->runtime_version));
     CK(cudaMemGetInfo(&free_b, &total_b));
@@ -176,6 +183,8 @@ static int cuda_open(int device, struct gpu_info *info)
     CK(cudaEventCreateWithFlags(&eng.mark[0], cudaEventDisableTiming));
     CK(cudaEventCreateWithFlags(&eng.mark[1], cudaEventDisableTiming));
     eng.can_map = info->can_map_host;
+    eng.sm_count = info->sm_count;
+    eng.register_readonly = info->register_readonly;
     eng.open = 1;
 out:
     return rc;
@@ -192,35 +201,88 @@ static void cuda_close(void)
     cudaEventDestroy(eng.start);
     cudaEventDestroy(eng.mark[0]);
     cudaEventDestroy(eng.mark[1]);
+    for (int i = 0; i < eng.npipe; i++) {
+        cudaStreamDestroy(eng.pipe[i]);
+        cudaEventDestroy(eng.pipe_join[i]);
+    }
+    eng.npipe = 0;
     hold_close();
     eng.open = 0;
 }
 
-static int cuda_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t bytes)
+/* The cudaHostRegister flags of a registered kind, or GPU_UNSUPPORTED with the reason. */
+static int register_flags(enum alloc_kind kind, unsigned *flags)
+{
+    switch (kind) {
+    case ALLOC_REGISTERED_READONLY:
+        *flags = cudaHostRegisterReadOnly;
+        if (!eng.register_readonly) {
+            snprintf(last_error, sizeof(last_error),
+                     "registered-readonly: this device does not support it "
+                     "(cudaDevAttrHostRegisterReadOnlySupported is 0)");
+            return GPU_UNSUPPORTED;
+        }
+        return 0;
+    case ALLOC_REGISTERED_PORTABLE:
+        *flags = cudaHostRegisterPortable;
+        return 0;
+    case ALLOC_REGISTERED_MAPPED:
+        *flags = cudaHostRegisterMapped;
+        if (!eng.can_map) {
+            snprintf(last_error, sizeof(last_error),
+                     "registered-mapped: this device cannot map host memory "
+                     "(cudaDevAttrCanMapHostMemory is 0)");
+            return GPU_UNSUPPORTED;
+        }
+        return 0;
+    default:
+        *flags = cudaHostRegisterDefault;
+        return 0;
+    }
+}
+
+/* malloc, or a mapping with thp or hugetlb pages; then cudaHostRegister for registered kinds. */
+static int malloced_alloc(struct host_buf *b, size_t bytes)
+{
+    unsigned flags = 0;
+    int rc = alloc_is_registered(b->kind) ? register_flags(b->kind, &flags) : 0;
+    if (rc < 0)
+        return rc;
+    void *p = b->pages == PAGES_DEFAULT
+                  ? malloc(bytes)
+                  : hugepages_alloc(bytes, b->pages, &b->mapped_bytes, last_error,
+                                    sizeof(last_error));
+    if (!p) {
+        if (b->pages == PAGES_DEFAULT)
+            snprintf(last_error, sizeof(last_error), "malloc(%zu) failed: out of memory", bytes);
+        return -1;
+    }
+    if (alloc_is_registered(b->kind)) {
+        double t0 = timer_now_ms();
+        cudaError_t e = cudaHostRegister(p, bytes, flags);
+        b->pin_ms = timer_now_ms() - t0;
+        if (e != cudaSuccess) {
+            char call[80];
+            snprintf(call, sizeof(call), "cudaHostRegister(p, bytes, 0x%x)", flags);
+            set_error(call, __FILE__, __LINE__, e);
+            b->pages == PAGES_DEFAULT ? free(p) : hugepages_free(p, b->mapped_bytes);
+            return -1;
+        }
+    }
+    b->ptr = p;
+    return 0;
+}
+
+static int cuda_host_alloc(struct host_buf *b, enum alloc_kind kind, enum page_kind pages,
+                           size_t bytes)
 {
     int rc = 0;
     void *p = NULL;
     memset(b, 0, sizeof(*b));
+    b->kind = kind;
+    b->pages = alloc_is_malloced(kind) ? pages : PAGES_DEFAULT;
+    b->bytes = bytes;
     switch (kind) {
-    case ALLOC_PAGEABLE:
-    case ALLOC_REGISTERED:
-        p = malloc(bytes);
-        if (!p) {
-            snprintf(last_error, sizeof(last_error), "malloc(%zu) failed: out of memory", bytes);
-            return -1;
-        }
-        if (kind == ALLOC_REGISTERED) {
-            double t0 = timer_now_ms();
-            cudaError_t e = cudaHostRegister(p, bytes, cudaHostRegisterDefault);
-            b->pin_ms = timer_now_ms() - t0;
-            if (e != cudaSuccess) {
-                set_error("cudaHostRegister(p, bytes, cudaHostRegisterDefault)", __FILE__, __LINE__,
-                          e);
-                free(p);
-                return -1;
-            }
-        }
-        break;
     case ALLOC_PINNED:
         CK(cudaHostAlloc(&p, bytes, cudaHostAllocDefault));
         break;
@@ -237,14 +299,24 @@ static int cuda_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t byte
         CK(cudaHostAlloc(&p, bytes, cudaHostAllocMapped));
         break;
     default:
-        snprintf(last_error, sizeof(last_error), "unknown host allocation kind %d", (int)kind);
-        return -1;
+        if (!alloc_is_malloced(kind)) {
+            snprintf(last_error, sizeof(last_error), "unknown host allocation kind %d", (int)kind);
+            return -1;
+        }
+        return malloced_alloc(b, bytes);
     }
-    b->kind = kind;
     b->ptr = p;
-    b->bytes = bytes;
 out:
     return rc;
+}
+
+/* Give back what malloced_alloc took. */
+static void malloced_free(struct host_buf *b, void *p)
+{
+    if (b->pages == PAGES_DEFAULT)
+        free(p);
+    else
+        hugepages_free(p, b->mapped_bytes);
 }
 
 static int cuda_host_free(struct host_buf *b)
@@ -254,22 +326,15 @@ static int cuda_host_free(struct host_buf *b)
         return 0;
     void *p = b->ptr;
     b->ptr = NULL;
-    switch (b->kind) {
-    case ALLOC_PAGEABLE:
-        free(p);
-        break;
-    case ALLOC_REGISTERED: {
-        cudaError_t e = cudaHostUnregister(p);
-        free(p);
-        if (e != cudaSuccess) {
-            set_error("cudaHostUnregister(p)", __FILE__, __LINE__, e);
-            rc = -1;
-        }
-        break;
-    }
-    default:
+    if (!alloc_is_malloced(b->kind)) {
         CK(cudaFreeHost(p));
-        break;
+        return 0;
+    }
+    cudaError_t e = alloc_is_registered(b->kind) ? cudaHostUnregister(p) : cudaSuccess;
+    malloced_free(b, p);
+    if (e != cudaSuccess) {
+        set_error("cudaHostUnregister(p)", __FILE__, __LINE__, e);
+        rc = -1;
     }
 out:
     return rc;
@@ -305,6 +370,20 @@ static double elapsed_ms(cudaEvent_t a, cudaEvent_t b, int *rc)
     return (double)ms;
 }
 
+/*
+ * One transfer of j on stream s: cudaMemcpyAsync, or for api zerocopy the
+ * copy kernel (j's host pointers are then the host memory's device pointers).
+ */
+static cudaError_t transfer(const struct copy_job *j, int h2d, int side, cudaStream_t s)
+{
+    void *dst = h2d ? j->dev[side] : j->host[side];
+    const void *src = h2d ? j->host[side] : j->dev[side];
+    if (j->api == API_ZEROCOPY)
+        return (cudaError_t)kernels_zerocopy_launch(s, dst, src, j->bytes, eng.sm_count);
+    return cudaMemcpyAsync(dst, src, j->bytes, h2d ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
+                           s);
+}
+
 /* h2d or d2h: one stream (the legacy default one for sync), two events. */
 static int copy_one_way(const struct copy_job *j, struct copy_time *t)
 {
@@ -322,7 +401,7 @@ static int copy_one_way(const struct copy_job *j, struct copy_time *t)
             CK(cudaMemcpy(dst, src, j->bytes, kind));
     else
         for (int i = 0; i < j->copies; i++)
-            CK(cudaMemcpyAsync(dst, src, j->bytes, kind, s));
+            CK(transfer(j, h2d, 0, s));
     CK(cudaEventRecord(eng.stop[0], s));
     CK(cudaEventSynchronize(eng.stop[0]));
     t->host_ms = timer_now_ms() - t0;
@@ -358,12 +437,8 @@ out:
 static int enqueue(const struct copy_job *j, int h2d, int side, int n, cudaStream_t s)
 {
     int rc = 0;
-    for (int i = 0; i < n; i++) {
-        if (h2d)
-            CK(cudaMemcpyAsync(j->dev[side], j->host[side], j->bytes, cudaMemcpyHostToDevice, s));
-        else
-            CK(cudaMemcpyAsync(j->host[side], j->dev[side], j->bytes, cudaMemcpyDeviceToHost, s));
-    }
+    for (int i = 0; i < n; i++)
+        CK(transfer(j, h2d, side, s));
 out:
     return rc;
 }
@@ -431,8 +506,26 @@ out_release:
     return -1;
 }
 
-static int cuda_roundtrip(const struct copy_job *j, double *us)
+/* For zerocopy: j with its host pointers replaced by their device pointers. */
+static int map_host(const struct copy_job *j, struct copy_job *out)
 {
+    int rc = 0;
+    *out = *j;
+    for (int i = 0; i < (j->dir == DIR_BIDIR ? 2 : 1); i++)
+        CK(cudaHostGetDevicePointer(&out->host[i], j->host[i], 0));
+out:
+    return rc;
+}
+
+static int cuda_roundtrip(const struct copy_job *job, double *us)
+{
+    struct copy_job mapped;
+    const struct copy_job *j = job;
+    if (job->api == API_ZEROCOPY) {
+        if (map_host(job, &mapped) < 0)
+            return -1;
+        j = &mapped;
+    }
     int rc = 0, h2d = j->dir == DIR_H2D;
     void *dst = h2d ? j->dev[0] : j->host[0];
     const void *src = h2d ? j->host[0] : j->dev[0];
@@ -441,7 +534,7 @@ static int cuda_roundtrip(const struct copy_job *j, double *us)
     if (j->api == API_SYNC) {
         CK(cudaMemcpy(dst, src, j->bytes, kind));
     } else {
-        CK(cudaMemcpyAsync(dst, src, j->bytes, kind, eng.stream[0]));
+        CK(transfer(j, h2d, 0, eng.stream[0]));
         CK(cudaStreamSynchronize(eng.stream[0]));
     }
     *us = (timer_now_ms() - t0) * 1e3;
@@ -449,9 +542,16 @@ out:
     return rc;
 }
 
-static int cuda_copy(const struct copy_job *j, struct copy_time *t)
+static int cuda_copy(const struct copy_job *job, struct copy_time *t)
 {
+    struct copy_job mapped;
+    const struct copy_job *j = job;
     t->device_ms = t->host_ms = t->h2d_ms = t->d2h_ms = NAN;
+    if (job->api == API_ZEROCOPY) {
+        if (map_host(job, &mapped) < 0)
+            return -1;
+        j = &mapped;
+    }
     if (j->queued && eng.can_map && !eng.hold && hold_open() < 0)
         return -1;
     if (j->queued && eng.hold)
@@ -459,6 +559,80 @@ static int cuda_copy(const struct copy_job *j, struct copy_time *t)
     if (j->dir == DIR_BIDIR)
         return copy_bidir(j, t);
     return copy_one_way(j, t);
+}
+
+/* The first n pipeline streams and their join events, created on first use. */
+static int pipe_streams(int n)
+{
+    int rc = 0;
+    for (; eng.npipe < n; eng.npipe++) {
+        CK(cudaStreamCreateWithFlags(&eng.pipe[eng.npipe], cudaStreamNonBlocking));
+        cudaError_t e = cudaEventCreateWithFlags(&eng.pipe_join[eng.npipe], cudaEventDisableTiming);
+        if (e != cudaSuccess) {
+            cudaStreamDestroy(eng.pipe[eng.npipe]);
+            set_error("cudaEventCreateWithFlags(&join, cudaEventDisableTiming)", __FILE__, __LINE__,
+                      e);
+            return -1;
+        }
+    }
+out:
+    return rc;
+}
+
+/* Enqueue piece i of j (the stages its part asks for) on stream s. */
+static int pipe_piece(const struct pipeline_job *j, int i, cudaStream_t s)
+{
+    int rc = 0;
+    size_t chunk = (j->bytes + (size_t)j->chunks - 1) / (size_t)j->chunks;
+    size_t off = (size_t)i * chunk;
+    if (off >= j->bytes)
+        return 0;
+    size_t n = j->bytes - off < chunk ? j->bytes - off : chunk;
+    char *dev = (char *)j->dev + off;
+    if (j->part == PIPE_ALL || j->part == PIPE_H2D)
+        CK(cudaMemcpyAsync(dev, (char *)j->host_in + off, n, cudaMemcpyHostToDevice, s));
+    if ((j->part == PIPE_ALL || j->part == PIPE_KERNEL) && j->kernel_ns)
+        CK((cudaError_t)kernels_delay_launch(s, j->kernel_ns));
+    if (j->part == PIPE_ALL || j->part == PIPE_D2H)
+        CK(cudaMemcpyAsync((char *)j->host_out + off, dev, n, cudaMemcpyDeviceToHost, s));
+out:
+    return rc;
+}
+
+/*
+ * A pipeline from one start event on stream 0 to the join of every stream:
+ * the others wait on the start, stream 0 waits on their last piece.  Host
+ * enqueue cost is inside the span, as it is in an application (a pageable
+ * cudaMemcpyAsync blocks the host while it stages).
+ */
+static int cuda_pipeline(const struct pipeline_job *j, struct copy_time *t)
+{
+    int rc = 0, ns = j->part == PIPE_ALL ? j->streams : 1;
+    t->device_ms = t->host_ms = t->h2d_ms = t->d2h_ms = NAN;
+    if (ns < 1 || ns > GPU_MAX_STREAMS || j->chunks < 1) {
+        snprintf(last_error, sizeof(last_error), "pipeline: %d streams and %d chunks asked for", ns,
+                 j->chunks);
+        return -1;
+    }
+    if (pipe_streams(ns) < 0)
+        return -1;
+    double t0 = timer_now_ms();
+    CK(cudaEventRecord(eng.start, eng.pipe[0]));
+    for (int k = 1; k < ns; k++)
+        CK(cudaStreamWaitEvent(eng.pipe[k], eng.start, 0));
+    for (int i = 0; i < j->chunks; i++)
+        if (pipe_piece(j, i, eng.pipe[i % ns]) < 0)
+            return -1;
+    for (int k = 1; k < ns; k++) {
+        CK(cudaEventRecord(eng.pipe_join[k], eng.pipe[k]));
+        CK(cudaStreamWaitEvent(eng.pipe[0], eng.pipe_join[k], 0));
+    }
+    CK(cudaEventRecord(eng.stop[0], eng.pipe[0]));
+    CK(cudaEventSynchronize(eng.stop[0]));
+    t->host_ms = timer_now_ms() - t0;
+    t->device_ms = elapsed_ms(eng.start, eng.stop[0], &rc);
+out:
+    return rc;
 }
 
 const struct gpu_ops gpu_cuda_ops = {
@@ -471,5 +645,6 @@ const struct gpu_ops gpu_cuda_ops = {
     .dev_free = cuda_dev_free,
     .copy = cuda_copy,
     .roundtrip = cuda_roundtrip,
+    .pipeline = cuda_pipeline,
     .error = cuda_error,
 };

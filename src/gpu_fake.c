@@ -7,10 +7,12 @@
  * faults are injected through the environment:
  *   PINSWEEP_FAKE_NO_GPU=1          open fails as on a machine without a driver
  *   PINSWEEP_FAKE_FAIL_ALLOC=KIND   host_alloc of that alloc kind fails
+ *   PINSWEEP_FAKE_UNSUPPORTED=KIND  host_alloc says the device does not support that kind
  *   PINSWEEP_FAKE_CORRUPT=DIR       copies in that direction (h2d or d2h) get their
  *                                   last byte wrong (bidir copies have both)
  */
 #include "gpu.h"
+#include "hugepages.h"
 #include "timer.h"
 
 #include <math.h>
@@ -49,20 +51,31 @@ static int fake_open(int device, struct gpu_info *info)
 
 static void fake_close(void) {}
 
-static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t bytes)
+static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, enum page_kind pages,
+                           size_t bytes)
 {
     const char *fail = getenv("PINSWEEP_FAKE_FAIL_ALLOC");
+    const char *unsupported = getenv("PINSWEEP_FAKE_UNSUPPORTED");
+    const char *name = schema_value_name(AXIS_ALLOC, kind);
     memset(b, 0, sizeof(*b));
-    if (fail && strcmp(fail, schema_value_name(AXIS_ALLOC, kind)) == 0) {
+    if (fail && strcmp(fail, name) == 0) {
         snprintf(last_error, sizeof(last_error),
                  "fake host_alloc(%s, %zu) failed: cudaErrorMemoryAllocation: out of memory "
                  "(injected)",
                  fail, bytes);
         return -1;
     }
-    b->ptr = malloc(bytes);
+    if (unsupported && strcmp(unsupported, name) == 0) {
+        snprintf(last_error, sizeof(last_error), "%s: the fake device does not support it", name);
+        return GPU_UNSUPPORTED;
+    }
+    b->pages = alloc_is_malloced(kind) ? pages : PAGES_DEFAULT;
+    b->ptr = b->pages == PAGES_DEFAULT ? malloc(bytes)
+                                       : hugepages_alloc(bytes, b->pages, &b->mapped_bytes,
+                                                         last_error, sizeof(last_error));
     if (!b->ptr) {
-        snprintf(last_error, sizeof(last_error), "malloc(%zu) failed", bytes);
+        if (b->pages == PAGES_DEFAULT)
+            snprintf(last_error, sizeof(last_error), "malloc(%zu) failed", bytes);
         return -1;
     }
     b->kind = kind;
@@ -72,7 +85,10 @@ static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, size_t byte
 
 static int fake_host_free(struct host_buf *b)
 {
-    free(b->ptr);
+    if (b->pages == PAGES_DEFAULT)
+        free(b->ptr);
+    else
+        hugepages_free(b->ptr, b->mapped_bytes);
     b->ptr = NULL;
     return 0;
 }
@@ -138,6 +154,28 @@ static int fake_roundtrip(const struct copy_job *j, double *us)
     return 0;
 }
 
+/* The stages of a pipeline one after another: memcpy for copies, a busy wait for kernels. */
+static int fake_pipeline(const struct pipeline_job *j, struct copy_time *t)
+{
+    size_t chunk = (j->bytes + (size_t)j->chunks - 1) / (size_t)j->chunks;
+    double t0 = timer_now_ms();
+    for (size_t off = 0; off < j->bytes; off += chunk) {
+        size_t n = j->bytes - off < chunk ? j->bytes - off : chunk;
+        if (j->part == PIPE_ALL || j->part == PIPE_H2D)
+            memcpy((char *)j->dev + off, (char *)j->host_in + off, n);
+        if ((j->part == PIPE_ALL || j->part == PIPE_KERNEL) && j->kernel_ns) {
+            double until = timer_now_ms() + j->kernel_ns / 1e6;
+            while (timer_now_ms() < until)
+                ;
+        }
+        if (j->part == PIPE_ALL || j->part == PIPE_D2H)
+            memcpy((char *)j->host_out + off, (char *)j->dev + off, n);
+    }
+    t->host_ms = t->device_ms = timer_now_ms() - t0;
+    t->h2d_ms = t->d2h_ms = NAN;
+    return 0;
+}
+
 const struct gpu_ops gpu_fake_ops = {
     .name = "fake",
     .open = fake_open,
@@ -148,5 +186,6 @@ const struct gpu_ops gpu_fake_ops = {
     .dev_free = fake_dev_free,
     .copy = fake_copy,
     .roundtrip = fake_roundtrip,
+    .pipeline = fake_pipeline,
     .error = fake_error,
 };

@@ -125,6 +125,8 @@ int hugepages_available(const char *root, enum page_kind kind, size_t bytes, cha
         return thp_available(root, why, n);
     case PAGES_HUGETLB:
         return hugetlb_available(root, bytes, why, n);
+    case PAGES_COUNT:
+        break;
     }
     snprintf(why, n, "unknown page kind %d; allowed: default, thp, hugetlb", (int)kind);
     return 0;
@@ -234,6 +236,8 @@ void *hugepages_alloc(size_t bytes, enum page_kind kind, size_t *mapped_bytes, c
         return map_thp(bytes, mapped_bytes, err, errlen);
     case PAGES_HUGETLB:
         return map_hugetlb(bytes, mapped_bytes, err, errlen);
+    case PAGES_COUNT:
+        break;
     }
     snprintf(err, errlen, "unknown page kind %d; allowed: default, thp, hugetlb", (int)kind);
     return NULL;

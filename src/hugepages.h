@@ -7,13 +7,11 @@
 #ifndef PINSWEEP_HUGEPAGES_H
 #define PINSWEEP_HUGEPAGES_H
 
+#include "schema.h"
+
 #include <stddef.h>
 
-enum page_kind {
-    PAGES_DEFAULT, /* what mmap gives: base pages, or THP where THP is [always] */
-    PAGES_THP,     /* THP-sized alignment plus madvise(MADV_HUGEPAGE) */
-    PAGES_HUGETLB, /* MAP_HUGETLB, from the pool that vm.nr_hugepages reserves */
-};
+/* enum page_kind (PAGES_DEFAULT, PAGES_THP, PAGES_HUGETLB) is declared in schema.h. */
 
 /*
  * Map bytes of anonymous private memory of the given kind, untouched:

@@ -7,6 +7,8 @@
 #ifndef PINSWEEP_KERNELS_H
 #define PINSWEEP_KERNELS_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -20,6 +22,18 @@ extern "C" {
  */
 int kernels_spin_launch(void *stream, const volatile int *flag, unsigned long long timeout_ns,
                         int *timed_out);
+
+/* Launch the pipeline's compute stand-in on stream: one warp busy for ns nanoseconds. */
+int kernels_delay_launch(void *stream, unsigned long long ns);
+
+/*
+ * Launch a copy kernel on stream: dst = src for bytes bytes, 16-byte
+ * coalesced accesses, a grid of 8 blocks of 256 threads per SM (fewer for
+ * small buffers).  dst and src are device pointers; one of them maps host
+ * memory (cudaHostGetDevicePointer), so the kernel reads or writes the host
+ * across PCIe with no copy engine.  Both must be 16-byte aligned.
+ */
+int kernels_zerocopy_launch(void *stream, void *dst, const void *src, size_t bytes, int sm_count);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,11 @@
  * measure.c - the sampling loop behind measure.h.
  */
 #include "measure.h"
+#include "budget.h"
 #include "hostmem.h"
+#include "hugepages.h"
+#include "measure_loop.h"
+#include "numabind.h"
 #include "verify.h"
 #include "timer.h"
 
@@ -12,46 +16,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The byte written into host buffers before they are copied (touches every page). */
-#define FILL_BYTE 0xA5
-
-/* The buffers one configuration holds: two of each for bidir. */
-struct buffers {
-    struct host_buf host[2];
-    void *dev[2];
-    int n; /* 1, or 2 for bidir */
-};
-
-static void fail(struct result *r, const char *stage, const char *why)
+void measure_fail(struct result *r, const char *stage, const char *why)
 {
     r->status = RESULT_ERROR;
     snprintf(r->error, sizeof(r->error), "%s: %s", stage, why);
 }
 
-static int alloc_host(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
-                      struct result *r)
+int measure_alloc_host(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
+                       struct result *r)
 {
-    for (int i = 0; i < b->n; i++) {
-        if (ops->host_alloc(&b->host[i], config_alloc(c), config_size(c)) < 0) {
-            fail(r, "allocating the host buffer", ops->error());
+    for (int i = 0; i < b->nhost; i++) {
+        int rc = ops->host_alloc(&b->host[i], config_alloc(c), config_pages(c), config_size(c));
+        if (rc == GPU_UNSUPPORTED) {
+            r->status = RESULT_SKIPPED;
+            snprintf(r->error, sizeof(r->error), "skipped: %s", ops->error());
+            return -1;
+        }
+        if (rc < 0) {
+            measure_fail(r, "allocating the host buffer", ops->error());
             return -1;
         }
     }
     return 0;
 }
 
-static void fill_host(struct buffers *b)
+void measure_fill_host(struct buffers *b)
 {
-    for (int i = 0; i < b->n; i++)
+    for (int i = 0; i < b->nhost; i++)
         memset(b->host[i].ptr, FILL_BYTE, b->host[i].bytes);
 }
 
-static int free_host(const struct gpu_ops *ops, struct buffers *b, struct result *r)
+int measure_free_host(const struct gpu_ops *ops, struct buffers *b, struct result *r)
 {
     int rc = 0;
-    for (int i = 0; i < b->n; i++) {
+    for (int i = 0; i < b->nhost; i++) {
         if (ops->host_free(&b->host[i]) < 0 && r->status == RESULT_OK) {
-            fail(r, "freeing the host buffer", ops->error());
+            measure_fail(r, "freeing the host buffer", ops->error());
             rc = -1;
         }
     }
@@ -108,18 +108,18 @@ static int alloc_dev(const struct gpu_ops *ops, struct buffers *b, const struct 
                      struct result *r)
 {
     int ok = 1;
-    for (int i = 0; i < b->n && ok; i++)
+    for (int i = 0; i < b->ndev && ok; i++)
         ok = grow_slot(ops, i, config_size(c)) == 0;
     if (!ok) {
         measure_release(ops); /* the other slot may hold the memory this one needs */
-        for (int i = 0; i < b->n; i++) {
+        for (int i = 0; i < b->ndev; i++) {
             if (grow_slot(ops, i, config_size(c)) < 0) {
-                fail(r, "allocating the device buffer", ops->error());
+                measure_fail(r, "allocating the device buffer", ops->error());
                 return -1;
             }
         }
     }
-    for (int i = 0; i < b->n; i++)
+    for (int i = 0; i < b->ndev; i++)
         b->dev[i] = dev_pool[i].ptr;
     return 0;
 }
@@ -127,7 +127,8 @@ static int alloc_dev(const struct gpu_ops *ops, struct buffers *b, const struct 
 /* Queued timing needs async copies from page-locked memory (pageable ones block the host). */
 int measure_queued(const struct config *c)
 {
-    return config_api(c) == API_ASYNC && config_alloc(c) != ALLOC_PAGEABLE &&
+    return (config_api(c) == API_ASYNC || config_api(c) == API_ZEROCOPY) &&
+           config_alloc(c) != ALLOC_PAGEABLE &&
            !measure_one_by_one(c);
 }
 
@@ -145,7 +146,7 @@ static void make_job(const struct config *c, const struct buffers *b, int copies
     j->api = config_api(c);
     j->bytes = config_size(c);
     j->copies = copies;
-    for (int i = 0; i < b->n; i++) {
+    for (int i = 0; i < b->nhost; i++) {
         j->host[i] = b->host[i].ptr;
         j->dev[i] = b->dev[i];
     }
@@ -155,7 +156,7 @@ static int run_job(const struct gpu_ops *ops, struct copy_job *j, struct copy_ti
                    struct result *r)
 {
     if (ops->copy(j, t) < 0) {
-        fail(r, "copying", ops->error());
+        measure_fail(r, "copying", ops->error());
         return -1;
     }
     return 0;
@@ -205,7 +206,7 @@ static void sample_from_time(struct sample *s, int copies, const struct copy_tim
     s->host_ms = t->host_ms;
     s->h2d_ms = t->h2d_ms;
     s->d2h_ms = t->d2h_ms;
-    s->alloc_ms = s->fill_ms = s->free_ms = s->pin_ms = NAN;
+    s->alloc_ms = s->fill_ms = s->free_ms = s->pin_ms = s->kernel_ms = NAN;
 }
 
 const char *const measure_stop_names[] = {"", "fixed", "target", "max_samples", "max_time"};
@@ -234,11 +235,7 @@ enum stop_reason measure_should_stop(const struct measure_opts *m, const double 
     return STOP_CONTINUE;
 }
 
-/* Takes one sample into *s; returns 0 or -1 (the result then says why). */
-typedef int (*sample_fn)(void *ctx, struct sample *s);
-
-/* Take samples until the stopping rule says so. */
-static int sample_loop(const struct measure_opts *m, const struct config *c, struct result *r,
+int measure_sample_loop(const struct measure_opts *m, const struct config *c, struct result *r,
                        sample_fn take, void *ctx)
 {
     int cap = measure_max_samples(m);
@@ -246,7 +243,7 @@ static int sample_loop(const struct measure_opts *m, const struct config *c, str
     double t0 = timer_now_ms();
     int rc = -1;
     if (!gbps) {
-        fail(r, "sampling", "out of memory");
+        measure_fail(r, "sampling", "out of memory");
         return -1;
     }
     r->stop = STOP_CONTINUE;
@@ -277,7 +274,7 @@ static int plain_copy(const struct gpu_ops *ops, enum direction dir, void *host,
     j.host[0] = host;
     j.dev[0] = dev;
     if (ops->copy(&j, &t) < 0) {
-        fail(r, "verifying", ops->error());
+        measure_fail(r, "verifying", ops->error());
         return -1;
     }
     return 0;
@@ -314,7 +311,7 @@ static int verify_after(const struct gpu_ops *ops, const struct config *c, struc
     if (d != DIR_D2H) {
         void *back = malloc(n);
         if (!back) {
-            fail(r, "verifying", "out of memory for the read-back buffer");
+            measure_fail(r, "verifying", "out of memory for the read-back buffer");
             return -1;
         }
         int rc = plain_copy(ops, DIR_D2H, back, b->dev[0], n, r);
@@ -348,7 +345,7 @@ static int measure_roundtrip(const struct gpu_ops *ops, const struct copy_job *j
         return 0;
     while (n < ROUNDTRIP_MAX && (n < 3 || timer_now_ms() - t0 < ROUNDTRIP_MS)) {
         if (ops->roundtrip(j, &us[n]) < 0) {
-            fail(r, "timing a round trip", ops->error());
+            measure_fail(r, "timing a round trip", ops->error());
             return -1;
         }
         n++;
@@ -389,7 +386,7 @@ static int one_by_one_sample(void *ctx, struct sample *s)
         void *fresh = NULL;
         if (first_touch) {
             if (!(fresh = hostmem_map_fresh(j.bytes))) {
-                fail(x->r, "mapping fresh pages", strerror(errno));
+                measure_fail(x->r, "mapping fresh pages", strerror(errno));
                 return -1;
             }
             j.host[0] = fresh;
@@ -413,9 +410,10 @@ static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m
 {
     struct reuse_ctx x = {.ops = ops, .r = r};
     struct copy_time t;
-    if (alloc_host(ops, b, c, r) < 0)
+    if (measure_alloc_host(ops, b, c, r) < 0)
         return -1;
-    fill_host(b);
+    measure_fill_host(b);
+    measure_note_placement(c, b, r);
     if (m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST && verify_before(ops, c, b, r) < 0)
         return -1;
     make_job(c, b, 1, &x.job);
@@ -424,7 +422,7 @@ static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m
     for (int i = 0; i < m->warmup; i++)
         if (run_job(ops, &x.job, &t, r) < 0)
             return -1;
-    if (sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
+    if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
         return -1;
     if (measure_roundtrip(ops, &x.job, r) < 0)
         return -1;
@@ -438,19 +436,19 @@ static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, s
     struct copy_job j;
     struct copy_time t;
     double t0 = timer_now_ms();
-    if (alloc_host(ops, b, c, r) < 0)
+    if (measure_alloc_host(ops, b, c, r) < 0)
         return -1;
     double t1 = timer_now_ms();
-    fill_host(b);
+    measure_fill_host(b);
     double t2 = timer_now_ms();
     double pin_ms = config_alloc(c) != ALLOC_REGISTERED
                         ? NAN
-                        : b->host[0].pin_ms + (b->n > 1 ? b->host[1].pin_ms : 0);
+                        : b->host[0].pin_ms + (b->nhost > 1 ? b->host[1].pin_ms : 0);
     make_job(c, b, 1, &j);
     if (run_job(ops, &j, &t, r) < 0)
         return -1;
     double t3 = timer_now_ms();
-    if (free_host(ops, b, r) < 0)
+    if (measure_free_host(ops, b, r) < 0)
         return -1;
     double t4 = timer_now_ms();
     sample_from_time(s, 1, &t);
@@ -483,30 +481,104 @@ static int measure_reallocate(const struct gpu_ops *ops, const struct measure_op
     for (int i = 0; i < m->warmup; i++)
         if (reallocate_cycle(ops, c, b, &s, r) < 0)
             return -1;
-    return sample_loop(m, c, r, reallocate_sample, &x);
+    return measure_sample_loop(m, c, r, reallocate_sample, &x);
+}
+
+static int gpu_numa_node = -1;
+
+void measure_set_gpu_node(int node)
+{
+    gpu_numa_node = node;
+}
+
+/*
+ * Bind the measuring thread (and so the memory it allocates and first
+ * touches) to c's NUMA node; 0 when there is nothing to bind, -1 with r
+ * skipped when the node cannot be had.
+ */
+static int bind_numa(const struct config *c, struct result *r)
+{
+    uint64_t v = c->v[AXIS_NUMA];
+    char why[400];
+    if (v == NUMA_ANY || v == AXIS_UNUSED)
+        return 0;
+    int node = v == NUMA_AUTO ? gpu_numa_node : (int)(v - NUMA_NODE);
+    if (v == NUMA_AUTO && node < 0 && numabind_nodes() == 1)
+        node = 0; /* one node: the GPU's can only be that one */
+    if (node < 0) {
+        r->status = RESULT_SKIPPED;
+        snprintf(r->error, sizeof(r->error),
+                 "skipped: numa auto: the GPU's NUMA node is unknown (sysfs numa_node says -1) on "
+                 "a machine with %d nodes; give a node number",
+                 numabind_nodes());
+        return -1;
+    }
+    if (numabind_bind_thread(node, why, sizeof(why)) < 0) {
+        r->status = RESULT_SKIPPED;
+        snprintf(r->error, sizeof(r->error), "skipped: %s", why);
+        return -1;
+    }
+    r->bound_node = node;
+    return 1;
+}
+
+/* Skip c when its page kind cannot be had here (no huge pages reserved, THP off). */
+static int check_pages(const struct config *c, struct result *r)
+{
+    char why[400];
+    if (config_pages(c) == PAGES_DEFAULT ||
+        hugepages_available("/", config_pages(c), budget_host_bytes(c), why, sizeof(why)))
+        return 0;
+    r->status = RESULT_SKIPPED;
+    snprintf(r->error, sizeof(r->error), "skipped: %s", why);
+    return -1;
+}
+
+void measure_note_placement(const struct config *c, const struct buffers *b, struct result *r)
+{
+    if (!b->nhost || !b->host[0].ptr)
+        return;
+    r->host_node = numabind_where(b->host[0].ptr, b->host[0].bytes, &r->host_node_pct);
+    if (alloc_is_malloced(config_alloc(c)))
+        r->huge_pct = hugepages_backed_pct(b->host[0].ptr, b->host[0].bytes);
 }
 
 int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
                    struct result *r)
 {
     struct buffers b;
+    enum copy_api api = config_api(c);
     memset(r, 0, sizeof(*r));
     memset(&b, 0, sizeof(b));
     r->config = c;
     r->status = RESULT_OK;
     r->target_rsd_pct = m->target_rsd_pct;
-    r->roundtrip_us = NAN;
-    b.n = config_direction(c) == DIR_BIDIR ? 2 : 1;
+    r->roundtrip_us = r->kernel_us = r->host_node_pct = r->huge_pct = NAN;
+    r->host_node = r->bound_node = -1;
+    r->gpu_node = gpu_numa_node;
+    b.nhost = config_direction(c) == DIR_BIDIR || api == API_PIPELINE ? 2 : 1;
+    b.ndev = api_is_host(api) ? 0 : config_direction(c) == DIR_BIDIR ? 2 : 1;
     r->samples = calloc((size_t)measure_max_samples(m), sizeof(*r->samples));
     if (!r->samples)
         return -1;
+    if (check_pages(c, r) < 0)
+        return 0;
+    int bound = bind_numa(c, r);
+    if (bound < 0)
+        return 0;
     if (alloc_dev(ops, &b, c, r) == 0) {
-        if (config_buffer(c) == BUFFER_REUSE)
+        if (api == API_PIPELINE)
+            measure_pipeline(ops, m, c, &b, r);
+        else if (api_is_host(api))
+            measure_host(ops, m, c, &b, r);
+        else if (config_buffer(c) == BUFFER_REUSE)
             measure_reuse(ops, m, c, &b, r);
         else
             measure_reallocate(ops, m, c, &b, r);
     }
-    free_host(ops, &b, r);
+    measure_free_host(ops, &b, r);
+    if (bound)
+        numabind_restore();
     if (r->status != RESULT_OK)
         r->nsamples = 0; /* a failed configuration reports no numbers */
     return 0;
@@ -526,7 +598,7 @@ void measure_sample_rates(const struct config *c, const struct sample *s, struct
     out->host_gbps = gbps(moved, s->host_ms);
     out->h2d_gbps = gbps(per_dir, s->h2d_ms);
     out->d2h_gbps = gbps(per_dir, s->d2h_ms);
-    out->us_per_copy = s->device_ms * 1e3 / s->copies;
+    out->us_per_copy = config_api(c) == API_PIPELINE ? NAN : s->device_ms * 1e3 / s->copies;
     out->effective_gbps = NAN;
     if (!isnan(s->alloc_ms))
         out->effective_gbps = gbps(moved, s->alloc_ms + s->fill_ms + s->device_ms + s->free_ms);
@@ -545,8 +617,31 @@ enum series {
     S_FILL,
     S_COPY,
     S_FREE,
+    S_SERIAL, /* pipeline: h2d + kernel + d2h, each alone */
+    S_IDEAL,  /* pipeline: the longest of them */
+    S_OVERLAP,
+    S_TOTAL,
+    S_H2D_MS,
+    S_KERNEL_MS,
+    S_D2H_MS,
     S_N
 };
+
+/* A pipeline sample's serial sum, ideal and overlap into v[..][i]; NaN for other samples. */
+static void pipeline_series(const struct config *c, const struct sample *s, double *v[S_N],
+                            size_t i)
+{
+    int pipe = config_api(c) == API_PIPELINE;
+    double serial = s->h2d_ms + s->kernel_ms + s->d2h_ms;
+    double ideal = fmax(s->h2d_ms, fmax(s->kernel_ms, s->d2h_ms));
+    v[S_SERIAL][i] = pipe ? serial : NAN;
+    v[S_IDEAL][i] = pipe ? ideal : NAN;
+    v[S_OVERLAP][i] = pipe && s->device_ms > 0 ? serial / s->device_ms : NAN;
+    v[S_TOTAL][i] = pipe ? s->device_ms : NAN;
+    v[S_H2D_MS][i] = pipe ? s->h2d_ms : NAN;
+    v[S_KERNEL_MS][i] = pipe ? s->kernel_ms : NAN;
+    v[S_D2H_MS][i] = pipe ? s->d2h_ms : NAN;
+}
 
 int measure_summarise(const struct result *r, struct summary *out)
 {
@@ -572,6 +667,7 @@ int measure_summarise(const struct result *r, struct summary *out)
         v[S_COPY][i] = realloc_mode ? s->device_ms : NAN;
         v[S_FREE][i] = s->free_ms;
         v[S_PIN][i] = s->pin_ms;
+        pipeline_series(r->config, s, v, i);
     }
     if (stats_compute(v[S_GBPS], n, &out->gbps) < 0)
         goto out;
@@ -585,6 +681,13 @@ int measure_summarise(const struct result *r, struct summary *out)
     out->copy_ms_median = stats_median(v[S_COPY], n);
     out->free_ms_median = stats_median(v[S_FREE], n);
     out->pin_ms_median = stats_median(v[S_PIN], n);
+    out->pipeline_ms_median = stats_median(v[S_TOTAL], n);
+    out->serial_ms_median = stats_median(v[S_SERIAL], n);
+    out->ideal_ms_median = stats_median(v[S_IDEAL], n);
+    out->overlap_median = stats_median(v[S_OVERLAP], n);
+    out->h2d_alone_ms_median = stats_median(v[S_H2D_MS], n);
+    out->kernel_alone_ms_median = stats_median(v[S_KERNEL_MS], n);
+    out->d2h_alone_ms_median = stats_median(v[S_D2H_MS], n);
     rc = 0;
 out:
     for (int k = 0; k < S_N; k++)

@@ -35,6 +35,7 @@ struct sample {
     double h2d_ms, d2h_ms;             /* bidir only, else NaN */
     double alloc_ms, fill_ms, free_ms; /* reallocate only, else NaN */
     double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
+    double kernel_ms;                  /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
 };
 
 struct result {
@@ -46,6 +47,12 @@ struct result {
     double rsd_pct;        /* of the samples' bandwidth when sampling stopped */
     double target_rsd_pct; /* what it was asked to reach (adaptive) */
     double roundtrip_us;   /* median round trip of one copy (reuse, h2d/d2h), else NaN */
+    double kernel_us;      /* pipeline: the kernel's time per chunk, as set; else NaN */
+    int gpu_node;          /* the GPU's NUMA node from sysfs, -1 unknown */
+    int bound_node;        /* the node the thread and buffers were bound to, -1 none */
+    int host_node;         /* where the host buffer's pages are (most of them), -1 unknown */
+    double host_node_pct;  /* the share of its sampled pages there */
+    double huge_pct;       /* malloc'd kinds: the share huge pages back, else NaN */
     struct sample *samples;
     size_t nsamples;
 };
@@ -61,6 +68,9 @@ struct summary {
     double us_per_copy_median, host_gbps_median, h2d_gbps_median, d2h_gbps_median;
     double alloc_ms_median, pin_ms_median, fill_ms_median, copy_ms_median, free_ms_median;
     double effective_gbps_median;
+    /* pipeline: whole, serial sum of the stages alone, the longest stage, serial / whole */
+    double pipeline_ms_median, serial_ms_median, ideal_ms_median, overlap_median;
+    double h2d_alone_ms_median, kernel_alone_ms_median, d2h_alone_ms_median;
 };
 
 /*
@@ -72,6 +82,9 @@ struct summary {
  */
 int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
                    struct result *r);
+
+/* The GPU's NUMA node (-1 unknown), which numa: auto binds to. */
+void measure_set_gpu_node(int node);
 
 /*
  * Device buffers are kept from one configuration to the next (freeing a large

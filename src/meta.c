@@ -102,7 +102,13 @@ static void emit_gpu(struct em *m, const struct meta *mt)
         kv_num(m, "memory_bytes", (unsigned long long)g->mem_total_bytes);
         kv_num(m, "copy_engines", (unsigned long long)g->async_engines);
         kv_num(m, "multiprocessors", (unsigned long long)g->sm_count);
+        kv(m, "can_map_host_memory", g->can_map_host ? "yes" : "no");
+        kv(m, "host_register_readonly", g->register_readonly ? "yes" : "no");
     }
+    if (mt->gpu_numa_node >= 0)
+        kv_num(m, "numa_node", (unsigned long long)mt->gpu_numa_node);
+    else
+        kv(m, "numa_node", "unknown");
     map_start(m, "pcie");
     if (mt->link && mt->link->known) {
         emit_link_side(m, "current", mt->link->cur_speed, mt->link->cur_gen, mt->link->cur_width);
@@ -181,7 +187,7 @@ static void emit_host_load(struct em *m, const struct meta *mt)
     map_end(m);
 }
 
-static void emit_host(struct em *m, const struct host_info *h)
+static void emit_host(struct em *m, const struct host_info *h, int numa_nodes)
 {
     map_start(m, "host");
     kv(m, "hostname", h->hostname);
@@ -190,6 +196,7 @@ static void emit_host(struct em *m, const struct host_info *h)
     kv(m, "cpu_model", h->cpu_model);
     kv_num(m, "cpus", (unsigned long long)h->cpus);
     kv_num(m, "memory_bytes", (unsigned long long)h->mem_total_bytes);
+    kv_num(m, "numa_nodes", (unsigned long long)numa_nodes);
     map_end(m);
 }
 
@@ -252,7 +259,7 @@ static int emit_all(struct em *m, const struct meta *mt)
     emit_gpu(m, mt);
     emit_nvml(m, mt);
     emit_software(m, mt);
-    emit_host(m, mt->host);
+    emit_host(m, mt->host, mt->numa_nodes);
     emit_host_load(m, mt);
     map_end(m);
     emit(m, &ev, yaml_document_end_event_initialize(&ev, 1));

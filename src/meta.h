@@ -31,6 +31,8 @@ struct meta {
     const char *nvml_unavailable;         /* the reason, or NULL when NVML answered */
     struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */
+    int gpu_numa_node;                    /* from sysfs; -1 unknown */
+    int numa_nodes;                       /* the host's NUMA nodes */
 };
 
 /* Write m to path.  Returns 0, or -1 with a message in err. */

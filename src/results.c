@@ -49,6 +49,19 @@ const char *const results_summary_columns[] = {"experiment",
                                                "copy_ms_median",
                                                "free_ms_median",
                                                "effective_gbps_median",
+                                               "kernel_us",
+                                               "pipeline_ms_median",
+                                               "serial_ms_median",
+                                               "ideal_ms_median",
+                                               "overlap_median",
+                                               "h2d_alone_ms_median",
+                                               "kernel_alone_ms_median",
+                                               "d2h_alone_ms_median",
+                                               "gpu_numa_node",
+                                               "bound_numa_node",
+                                               "host_numa_node",
+                                               "host_numa_pct",
+                                               "huge_pct",
                                                "link_gbps",
                                                "pct_of_link",
                                                "status",
@@ -57,7 +70,7 @@ const char *const results_summary_columns[] = {"experiment",
 
 const char *const results_samples_columns[] = {
     "config", "sample", "copies",   "device_ms", "host_ms", "gbps",           "host_gbps",
-    "h2d_ms", "d2h_ms", "alloc_ms", "fill_ms",   "free_ms", "effective_gbps", NULL};
+    "h2d_ms", "d2h_ms", "alloc_ms", "fill_ms",   "free_ms", "effective_gbps", "kernel_ms", NULL};
 
 static const char *const status_names[] = {"ok", "error", "skipped", "corrupt"};
 
@@ -323,6 +336,15 @@ static void put_num(FILE *f, double v, const char *fmt)
     csv_put_double(f, v, fmt);
 }
 
+/* A NUMA node number, or an empty field for -1 (unknown, none). */
+static void put_node(FILE *f, int node)
+{
+    if (node >= 0)
+        fprintf(f, ",%d", node);
+    else
+        fputc(',', f);
+}
+
 static void write_summary(FILE *f, const struct experiment *e, const struct result *r,
                           const struct summary *s, double link_gbps)
 {
@@ -366,8 +388,25 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     put_num(f, ok ? s->copy_ms_median : nan, "%.6g");
     put_num(f, ok ? s->free_ms_median : nan, "%.6g");
     put_num(f, ok ? s->effective_gbps_median : nan, "%.6g");
-    /* bidir moves both directions at once: its share is of the two directions together */
-    double link = link_gbps * (config_direction(c) == DIR_BIDIR ? 2 : 1);
+    put_num(f, ok ? r->kernel_us : nan, "%.3f");
+    put_num(f, ok ? s->pipeline_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->serial_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->ideal_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->overlap_median : nan, "%.4f");
+    put_num(f, ok ? s->h2d_alone_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->kernel_alone_ms_median : nan, "%.6g");
+    put_num(f, ok ? s->d2h_alone_ms_median : nan, "%.6g");
+    put_node(f, r->gpu_node);
+    put_node(f, r->bound_node);
+    put_node(f, ok ? r->host_node : -1);
+    put_num(f, ok ? r->host_node_pct : nan, "%.1f");
+    put_num(f, ok ? r->huge_pct : nan, "%.1f");
+    /* bidir moves both directions at once: its share is of the two directions together;
+       pipelines and the CPU's own access are not transfers over the link */
+    enum copy_api api = config_api(c);
+    double link = api == API_PIPELINE || api_is_host(api)
+                      ? nan
+                      : link_gbps * (config_direction(c) == DIR_BIDIR ? 2 : 1);
     put_num(f, link_gbps, "%.6g");
     put_num(f, ok ? 100.0 * s->gbps.median / link : nan, "%.2f");
     fprintf(f, ",%s,", status_names[r->status]);
@@ -392,6 +431,7 @@ static void write_samples(FILE *f, const struct result *r)
         put_num(f, s->fill_ms, "%.6f");
         put_num(f, s->free_ms, "%.6f");
         put_num(f, sr.effective_gbps, "%.6g");
+        put_num(f, s->kernel_ms, "%.6f");
         fputc('\n', f);
     }
 }

@@ -12,6 +12,7 @@
 #include "meta.h"
 #include "plot.h"
 #include "results.h"
+#include "numabind.h"
 #include "sysinfo.h"
 #include "timer.h"
 #include "units.h"
@@ -51,7 +52,7 @@ const struct gpu_ops *run_engine(void)
     return NULL;
 }
 
-/* The best median per (alloc, direction), for the table printed at the end. */
+/* The best median per (alloc, direction) of the copies, for the table printed at the end. */
 struct peak {
     double gbps;
     uint64_t size;
@@ -60,7 +61,7 @@ struct peak {
 static void note_peak(struct peak peaks[ALLOC_COUNT][DIR_COUNT], const struct result *r,
                       const struct summary *s)
 {
-    if (r->status != RESULT_OK)
+    if (r->status != RESULT_OK || !api_is_copy(config_api(r->config)))
         return;
     struct peak *p = &peaks[config_alloc(r->config)][config_direction(r->config)];
     if (!isnan(s->gbps.median) && s->gbps.median > p->gbps) {
@@ -323,6 +324,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     sysinfo_host(&host);
     sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
+    int gpu_node = numabind_gpu_node("/sys", gpu.pci_bus_id);
+    measure_set_gpu_node(gpu_node);
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
     struct meta mt = {.exp = e,
                       .gpu = &gpu,
@@ -333,6 +336,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                       .status = "running",
                       .started = time(NULL),
                       .configs = s->n,
+                      .gpu_numa_node = gpu_node,
+                      .numa_nodes = numabind_nodes(),
                       .nvml_unavailable = have_nvml ? NULL : nvml_why};
     dir = o->resume_dir ? strdup(o->resume_dir)
           : o->out_dir  ? strdup(o->out_dir)
