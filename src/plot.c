@@ -128,7 +128,7 @@ static int read_axis(const struct csv_table *t, size_t i, size_t c, int *v, stru
 {
     char allowed[256];
     const char *text = csv_table_get(t, i, csv_table_col(t, axis_cols[c].name));
-    if (!axis_cols[c].required && text[0] == '\0') {
+    if ((!axis_cols[c].required && text[0] == '\0') || strcmp(text, "-") == 0) {
         *v = schema_axes[axis_cols[c].axis].default_value;
         return 0;
     }
@@ -195,6 +195,23 @@ static int build_curves(struct plot_input *in)
     return 0;
 }
 
+/*
+ * 1 for a row the copy figures draw: a copy or a zero-copy kernel, with its
+ * buffer in the default place (numa any, pages default; the placement
+ * figure draws the others).  Pipelines and host access have figures of
+ * their own.
+ */
+static int copy_figure_row(const struct csv_table *t, size_t i)
+{
+    const char *api = csv_table_get(t, i, csv_table_col(t, "api"));
+    const char *numa = csv_table_get(t, i, csv_table_col(t, "numa"));
+    const char *pages = csv_table_get(t, i, csv_table_col(t, "pages"));
+    int v = schema_value_find(AXIS_API, api);
+    return (v < 0 || api_is_copy(v) || v == API_ZEROCOPY) &&
+           (!numa[0] || strcmp(numa, "any") == 0 || strcmp(numa, "-") == 0) &&
+           (!pages[0] || strcmp(pages, "default") == 0 || strcmp(pages, "-") == 0);
+}
+
 /* Read the ok rows of the table into in->rows; -1 after reporting every problem. */
 static int read_rows(struct plot_input *in, FILE *log)
 {
@@ -207,7 +224,7 @@ static int read_rows(struct plot_input *in, FILE *log)
         return -1;
     }
     for (size_t i = 0; i < t->nrows; i++) {
-        if (strcmp(csv_table_get(t, i, status_col), "ok") != 0)
+        if (strcmp(csv_table_get(t, i, status_col), "ok") != 0 || !copy_figure_row(t, i))
             continue;
         if (read_row(t, i, &in->rows[in->nrows], &p) == 0)
             in->nrows++;
@@ -216,8 +233,8 @@ static int read_rows(struct plot_input *in, FILE *log)
     if (p.n)
         return -1;
     if (in->nrows == 0) {
-        plot_log(log, "%s: no row has status ok (of %zu row%s); nothing to draw", in->summary_path,
-                 t->nrows, t->nrows == 1 ? "" : "s");
+        plot_log(log, "%s: no copy row has status ok (of %zu row%s); nothing to draw",
+                 in->summary_path, t->nrows, t->nrows == 1 ? "" : "s");
         return -1;
     }
     return 0;

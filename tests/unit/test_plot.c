@@ -605,7 +605,7 @@ static const struct {
     {"no_ok_rows",
      "alloc,direction,buffer,api,size_bytes,gbps_median,status,error\n"
      "pinned,h2d,reuse,sync,4096,,error,\"cudaHostAlloc: out of memory, twice\"\n",
-     ": no row has status ok (of 1 row); nothing to draw"},
+     ": no copy row has status ok (of 1 row); nothing to draw"},
     {"empty_file", "", ": the file is empty; expected a header row"},
     {"bad_cache_value",
      "alloc,direction,buffer,api,cache,size_bytes,gbps_median,status\n"
