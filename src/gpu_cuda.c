@@ -182,6 +182,7 @@ static int cuda_open(int device, struct gpu_info *info)
     CK(cudaEventCreate(&eng.start));
     CK(cudaEventCreateWithFlags(&eng.mark[0], cudaEventDisableTiming));
     CK(cudaEventCreateWithFlags(&eng.mark[1], cudaEventDisableTiming));
+    CK((cudaError_t)kernels_preload());
     eng.can_map = info->can_map_host;
     eng.sm_count = info->sm_count;
     eng.register_readonly = info->register_readonly;

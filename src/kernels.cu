@@ -83,3 +83,14 @@ extern "C" int kernels_zerocopy_launch(void *stream, void *dst, const void *src,
         (const unsigned char *)src + n16 * 16, bytes % 16);
     return (int)cudaGetLastError();
 }
+
+extern "C" int kernels_preload(void)
+{
+    cudaFuncAttributes a;
+    cudaError_t e = cudaFuncGetAttributes(&a, spin_until_released);
+    if (e == cudaSuccess)
+        e = cudaFuncGetAttributes(&a, delay);
+    if (e == cudaSuccess)
+        e = cudaFuncGetAttributes(&a, copy16);
+    return (int)e;
+}

@@ -35,6 +35,14 @@ int kernels_delay_launch(void *stream, unsigned long long ns);
  */
 int kernels_zerocopy_launch(void *stream, void *dst, const void *src, size_t bytes, int sm_count);
 
+/*
+ * Load every kernel's module now.  With lazy loading (the default since
+ * CUDA 12), a kernel's first launch loads it, and that can wait for work
+ * already queued: a first launch behind the spin kernel then waited for its
+ * timeout (seen under compute-sanitizer).  Returns a cudaError_t code.
+ */
+int kernels_preload(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,7 +43,8 @@ cli_help_reference() {
     done
     [ -z "$missing" ] && t_pass "cli: help --markdown names every key and value" || t_fail "cli: help --markdown names every key and value" "missing:$missing"
     missing=""
-    for name in $(head -1 tests/fixtures/results-small/summary.csv | tr ',' ' '); do
+    PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/defaults.yaml -o "$TMP/columns" --no-plot > /dev/null 2>&1
+    for name in $(head -1 "$TMP/columns/summary.csv" | tr ',' ' ') $(head -1 "$TMP/columns/samples.csv" | tr ',' ' '); do
         grep -q "\`$name\`" README.md || missing="$missing $name"
     done
     [ -z "$missing" ] && t_pass "cli: README documents every summary.csv column" || t_fail "cli: README documents every summary.csv column" "missing:$missing"
@@ -215,6 +216,34 @@ cli_budget() {
     expect "cli: a bad --max-pinned is a usage error" 2 "--max-pinned takes a size such as 16GiB or a share of RAM above 0% and at most 100%, not '150%'" -- "$PINSWEEP" plan tests/good/defaults.yaml --max-pinned 150%
 }
 cli_budget
+
+# Issue 6's apis and axes through the fake engine: what each row holds, and what is skipped why.
+cli_beyond() {
+    local r=$TMP/beyond f
+    expect "cli: pipelines, zero-copy, host access and placement run on the fake engine" 0 "configurations: 37 ok, 0 failed, 6 skipped" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/beyond-memcpy.yaml -o "$r" --no-plot
+    f=$r/summary.csv
+    local bad
+    bad=$(awk -F, -v a="$(col "$f" api)" -v o="$(col "$f" overlap_median)" -v s="$(col "$f" serial_ms_median)" \
+        -v i="$(col "$f" ideal_ms_median)" -v p="$(col "$f" pipeline_ms_median)" -v d="$(col "$f" direction)" -v b="$(col "$f" buffer)" \
+        'NR > 1 && $a == "pipeline" && !($o > 0 && $s >= $i && $p > 0 && $d == "-" && $b == "-") { n++ } END { print n + 0 }' "$f")
+    [ "$bad" = 0 ] && t_pass "cli: every pipeline row has its times, overlap > 0, serial >= ideal, and no direction or buffer" \
+        || t_fail "cli: every pipeline row has its times" "$bad bad rows"
+    [ "$(csv_get "$f" kernel api pipeline | sort -u | tr '\n' ' ')" = "0.5x 200us none " ] \
+        && t_pass "cli: pipeline rows name their kernel as written" || t_fail "cli: pipeline rows name their kernel as written" "$(csv_get "$f" kernel api pipeline | sort -u | tr '\n' ' ')"
+    [ "$(csv_get "$f" threads api host-read | sort -u | tr '\n' ' ')" = "1 4 " ] && [ "$(csv_get "$f" streams api host-read | sort -u)" = "-" ] \
+        && t_pass "cli: host-read rows carry threads, and '-' for streams" || t_fail "cli: host-read rows carry threads" "$(csv_get "$f" threads api host-read | tr '\n' ' ')"
+    grep -q 'skipped: hugetlb pages: 16MiB needs 8 huge pages of 2MiB and 0 are free' "$f" \
+        && t_pass "cli: hugetlb pages without reserved huge pages are skipped with the reason" || t_fail "cli: hugetlb skipped with the reason" "$(grep hugetlb "$f" | head -1)"
+    local numa
+    numa=$(awk -F, -v n="$(col "$f" numa)" -v st="$(col "$f" status)" -v b="$(col "$f" bound_numa_node)" -v h="$(col "$f" host_numa_node)" \
+        'NR > 1 && $n == "0" && $st == "ok" { print $b "/" $h }' "$f" | sort | uniq -c | tr -s ' ')
+    [ "$numa" = " 4 0/0" ] && t_pass "cli: numa 0 binds the thread and the pages land on node 0 (4 ok rows)" \
+        || t_fail "cli: numa 0 binds the thread and the pages land on node 0" "bound/host: $numa"
+    expect "cli: a kind the device does not support is skipped" 0 "configurations: 0 ok, 0 failed, 1 skipped" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_UNSUPPORTED=registered-readonly "$PINSWEEP" run tests/gpu/readonly.yaml -o "$r-ro" --no-plot
+    grep -q 'skipped: registered-readonly: the fake device does not support it' "$r-ro/summary.csv" \
+        && t_pass "cli: the unsupported kind's row says why" || t_fail "cli: the unsupported kind's row says why" "$(tail -1 "$r-ro/summary.csv")"
+}
+cli_beyond
 
 # Start a fake-engine run of tests/resume/slow.yaml into $1 and wait until it has finished $2 configurations.
 start_slow_run() {

@@ -25,7 +25,7 @@ gpu_check() {
 }
 
 gpu_tests() {
-    local checks="gpu: verified copies of every kind|gpu: sanity run|gpu: pinned beats pageable at 64MiB|gpu: bandwidth rises with size|gpu: pinned 64MiB near the link rate|gpu: event and host clocks agree|gpu: reallocate costs more than reuse|gpu: bidir moves more than one direction"
+    local checks="gpu: pipelines, zero-copy and host access|gpu: pinned pipeline overlaps|gpu: pageable pipeline does not|gpu: zero-copy moves data|gpu: registered-readonly|gpu: verified copies of every kind|gpu: sanity run|gpu: pinned beats pageable at 64MiB|gpu: bandwidth rises with size|gpu: pinned 64MiB near the link rate|gpu: event and host clocks agree|gpu: reallocate costs more than reuse|gpu: bidir moves more than one direction"
     if ! gpu_present; then
         local IFS='|' c
         for c in $checks; do t_skip "$c" "no GPU on this machine (nvidia-smi -L fails, no /dev/nvidia0)"; done
@@ -58,6 +58,31 @@ gpu_tests() {
     gpu_check "gpu: no configuration failed" "v1 == 0" "$errs"
     grep -q 'generation: 5\|generation: [1-6]' "$r/meta.yaml" && t_pass "gpu: meta.yaml has the PCIe link" || t_skip "gpu: meta.yaml has the PCIe link" "the link is not visible in sysfs here"
     cp "$f" "${GPU_RESULTS_OUT:-/dev/null}" 2> /dev/null || true
+    gpu_beyond_tests
+}
+
+# Value of column NAME in the ok row whose alloc, api and streams (or direction) match.
+beyond_get() { # file name alloc api streams-or-direction
+    awk -F, -v c="$(col "$1" "$2")" -v a="$(col "$1" alloc)" -v p="$(col "$1" api)" -v s="$(col "$1" streams)" \
+        -v d="$(col "$1" direction)" -v st="$(col "$1" status)" -v A="$3" -v P="$4" -v S="$5" \
+        'NR > 1 && $a == A && $p == P && ($s == S || $d == S) && $st == "ok" { print $c }' "$1"
+}
+
+# Issue 6's GPU paths: a pipeline over streams, zero-copy kernels (verified) and the CPU's reads.
+gpu_beyond_tests() {
+    local r=$TMP/gpu-beyond f
+    expect "gpu: pipelines, zero-copy and host access (verified)" 0 "configurations: 10 ok, 0 failed" -- "$PINSWEEP" run tests/gpu/beyond.yaml -o "$r" --no-plot || return
+    f=$r/summary.csv
+    gpu_check "gpu: pinned pipeline overlaps over 4 streams (overlap > 1.5, 1 stream < 1.2)" "v1 > 1.5 && v2 < 1.2" \
+        "$(beyond_get "$f" overlap_median pinned pipeline 4)" "$(beyond_get "$f" overlap_median pinned pipeline 1)"
+    gpu_check "gpu: pageable pipeline does not overlap (overlap < 1.2 with 4 streams)" "v1 < 1.2" \
+        "$(beyond_get "$f" overlap_median pageable pipeline 4)"
+    local a
+    for a in mapped registered-mapped; do
+        gpu_check "gpu: zero-copy moves data both ways, $a (> 5 GB/s at 16MiB)" "v1 > 5 && v2 > 5" \
+            "$(beyond_get "$f" gbps_median $a zerocopy h2d)" "$(beyond_get "$f" gbps_median $a zerocopy d2h)"
+    done
+    expect "gpu: registered-readonly runs, or is skipped with the reason" 0 "" -- "$PINSWEEP" run tests/gpu/readonly.yaml -o "$r-ro" --no-plot
 }
 
 gpu_tests

@@ -7,6 +7,7 @@
 #include "measure.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static struct measure_opts adaptive(void)
 {
@@ -207,10 +208,104 @@ static void test_device_pool(void)
     ops.close();
 }
 
+/* The overlap arithmetic: serial sum, ideal and overlap from synthetic pipeline samples. */
+static void test_pipeline_summary(void)
+{
+    struct config c = {.index = 1};
+    struct sample smp[3] = {
+        {.copies = 1, .device_ms = 10, .host_ms = 10, .h2d_ms = 5, .kernel_ms = 5, .d2h_ms = 5},
+        {.copies = 1, .device_ms = 12, .host_ms = 12, .h2d_ms = 6, .kernel_ms = 4, .d2h_ms = 5},
+        {.copies = 1, .device_ms = 11, .host_ms = 11, .h2d_ms = 5, .kernel_ms = 5, .d2h_ms = 7}};
+    struct result r = {.config = &c, .status = RESULT_OK, .samples = smp, .nsamples = 3};
+    struct summary s;
+    for (int i = 0; i < 3; i++)
+        smp[i].alloc_ms = smp[i].fill_ms = smp[i].free_ms = smp[i].pin_ms = NAN;
+    c.v[AXIS_API] = API_PIPELINE;
+    c.v[AXIS_DIRECTION] = AXIS_UNUSED;
+    c.v[AXIS_SIZE] = 100000000; /* 1e8 bytes */
+    CHECK("a pipeline result summarises", measure_summarise(&r, &s) == 0, "failed");
+    CHECK_NEAR("pipeline time is the median whole run", s.pipeline_ms_median, 11, 1e-12);
+    CHECK_NEAR("serial is the median of h2d + kernel + d2h alone", s.serial_ms_median, 15, 1e-12);
+    CHECK_NEAR("ideal is the median of the longest stage", s.ideal_ms_median, 6, 1e-12);
+    CHECK_NEAR("overlap is the median of serial / whole per sample (15/10, 15/12, 17/11)",
+               s.overlap_median, 1.5, 1e-12);
+    CHECK_NEAR("stage medians", s.h2d_alone_ms_median + s.kernel_alone_ms_median + s.d2h_alone_ms_median,
+               5 + 5 + 5, 1e-12);
+    CHECK_NEAR("bandwidth is the size over the whole run", s.gbps.median, 1e8 / 11e6, 1e-12);
+    CHECK("a pipeline has no per-copy time", isnan(s.us_per_copy_median), "%g", s.us_per_copy_median);
+    c.v[AXIS_API] = API_ASYNC;
+    c.v[AXIS_DIRECTION] = DIR_H2D;
+    CHECK("a copy has no pipeline columns",
+          measure_summarise(&r, &s) == 0 && isnan(s.serial_ms_median) && isnan(s.overlap_median),
+          "serial %g", s.serial_ms_median);
+}
+
+/* A pipeline and a host read through the fake engine. */
+static void test_fake_pipeline_and_host(void)
+{
+    struct gpu_info info;
+    struct measure_opts m = adaptive();
+    struct config c = {.index = 1};
+    struct result r;
+    for (int a = 0; a < AXIS_SIZE; a++)
+        c.v[a] = AXIS_UNUSED;
+    c.v[AXIS_ALLOC] = ALLOC_PINNED;
+    c.v[AXIS_API] = API_PIPELINE;
+    c.v[AXIS_STREAMS] = 2;
+    c.v[AXIS_CHUNKS] = 4;
+    c.v[AXIS_KERNEL] = KERNEL_RATIO | 1000;
+    c.v[AXIS_NUMA] = NUMA_ANY;
+    c.v[AXIS_SIZE] = 4 << 20;
+    m.samples = 3;
+    m.verify = 1;
+    gpu_fake_ops.open(0, &info);
+    measure_config(&gpu_fake_ops, &m, &c, &r);
+    CHECK("a fake pipeline is ok and verified", r.status == RESULT_OK && r.nsamples == 3, "%s",
+          r.error);
+    CHECK("a 1x kernel is as long as one chunk's h2d copy (and not zero)",
+          r.kernel_us > 0 && r.nsamples &&
+              fabs(r.samples[0].kernel_ms - 4 * r.kernel_us / 1e3) < 0.5 * r.samples[0].kernel_ms + 0.05,
+          "kernel %g us, kernels alone %g ms", r.kernel_us, r.nsamples ? r.samples[0].kernel_ms : NAN);
+    CHECK("each stage is timed alone", r.nsamples && r.samples[0].h2d_ms > 0 && r.samples[0].d2h_ms > 0,
+          "h2d %g", r.nsamples ? r.samples[0].h2d_ms : NAN);
+    result_free(&r);
+    c.v[AXIS_KERNEL] = KERNEL_TIME | 300000; /* 300 us per chunk, 4 chunks */
+    measure_config(&gpu_fake_ops, &m, &c, &r);
+    CHECK("a fixed kernel time is kept",
+          r.status == RESULT_OK && fabs(r.kernel_us - 300) < 1e-9 && r.samples[0].kernel_ms >= 1.2,
+          "%g us, %g ms", r.kernel_us, r.nsamples ? r.samples[0].kernel_ms : NAN);
+    result_free(&r);
+
+    for (int a = 0; a < AXIS_SIZE; a++)
+        c.v[a] = AXIS_UNUSED;
+    c.v[AXIS_ALLOC] = ALLOC_WRITE_COMBINED;
+    c.v[AXIS_API] = API_HOST_READ;
+    c.v[AXIS_THREADS] = 3;
+    c.v[AXIS_NUMA] = NUMA_ANY;
+    c.v[AXIS_SIZE] = 1 << 20;
+    m.verify = 0;
+    measure_config(&gpu_fake_ops, &m, &c, &r);
+    CHECK("a host read with 3 threads is ok", r.status == RESULT_OK && r.nsamples == 3, "%s", r.error);
+    CHECK("a host-read sample is a batch of timed passes",
+          r.nsamples && r.batch >= 1 && r.samples[0].copies == r.batch && r.samples[0].device_ms > 0,
+          "batch %d", r.batch);
+    result_free(&r);
+    c.v[AXIS_NUMA] = NUMA_NODE + 900;
+    measure_config(&gpu_fake_ops, &m, &c, &r);
+    CHECK("a NUMA node the machine lacks is skipped, saying which nodes exist",
+          r.status == RESULT_SKIPPED && strstr(r.error, "skipped: NUMA node 900 does not exist"),
+          "%s", r.error);
+    result_free(&r);
+    measure_release(&gpu_fake_ops);
+    gpu_fake_ops.close();
+}
+
 int main(void)
 {
     test_stopping_rule();
     test_fake_engine();
     test_device_pool();
+    test_pipeline_summary();
+    test_fake_pipeline_and_host();
     return check_exit();
 }
