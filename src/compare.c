@@ -22,6 +22,7 @@ struct cmp {
     char **keys; /* "alloc|direction|buffer|api|cache|touch|size" */
     size_t nkeys;
     long *row; /* nkeys x nf: the row of key k in folder i, or -1 */
+    size_t left_out; /* ok rows that are not copies at the default placement (folder_copy_row) */
 };
 
 /* Two folders labelled alike (one machine, two days): tell them apart by their start time. */
@@ -68,8 +69,10 @@ static int match(struct cmp *c)
         const struct folder *f = &c->f[i];
         for (size_t r = 0; r < f->t.nrows; r++) {
             char key[256];
-            if (strcmp(folder_cell(f, r, FC_STATUS), "ok") != 0)
+            if (!folder_copy_row(f, r)) {
+                c->left_out += strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0;
                 continue;
+            }
             row_key(f, r, key, sizeof(key));
             long k = find_key(c, key);
             if (k < 0) {
@@ -242,6 +245,27 @@ static void md_peaks(FILE *f, const struct cmp *c)
     }
 }
 
+/* " (N in each folder)" when every folder left out as many rows, else "" (static buffer). */
+static const char *each_text(const struct cmp *c)
+{
+    static char buf[48];
+    size_t first = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < c->nf; i++) {
+        size_t n = 0;
+        for (size_t r = 0; r < c->f[i].t.nrows; r++)
+            n += !folder_copy_row(&c->f[i], r) &&
+                 strcmp(folder_cell(&c->f[i], r, FC_STATUS), "ok") == 0;
+        if (i == 0)
+            first = n;
+        else if (n != first)
+            return buf;
+    }
+    if (c->nf > 1)
+        snprintf(buf, sizeof(buf), " (%zu in each folder)", first);
+    return buf;
+}
+
 /* Configurations not in every folder: listed, never silently dropped. */
 static size_t md_partial(FILE *f, const struct cmp *c)
 {
@@ -282,6 +306,12 @@ static int write_compare_md(const struct cmp *c, const char *out, size_t *partia
     md_peaks(f, c);
     fprintf(f, "\n## Configurations in only some folders\n\n");
     *partial = md_partial(f, c);
+    if (c->left_out)
+        fprintf(f,
+                "\n%zu ok rows%s are not compared: pipelines, zero-copy kernels, host access, and "
+                "copies of buffers placed with numa or pages other than the default (each "
+                "folder's own figures and `pinsweep report` show them).\n",
+                c->left_out, each_text(c));
     fprintf(f, "\n## Figures\n\n![bandwidth of every machine](figures/compare-bandwidth.png)\n\n"
                "![ratio to the baseline](figures/compare-ratio.png)\n");
     return fclose(f) == 0 ? 0 : -2;
@@ -330,8 +360,10 @@ int compare_run(const struct compare_input *inputs, size_t n, const char *out_di
         md_peaks(table, &c);
         fprintf(table,
                 "%zu configurations in every folder, %zu in only some (listed in "
-                "%s/compare.md)\n",
-                c.nkeys - partial, partial, out_dir);
+                "%s/compare.md)%s\n",
+                c.nkeys - partial, partial, out_dir,
+                c.left_out ? "; rows other than copies at the default placement are not compared"
+                           : "");
     }
     rc = 0;
 out:

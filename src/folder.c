@@ -12,7 +12,9 @@ static const char *const col_names[FC_N] = {
     "experiment",     "alloc",   "direction",          "buffer",      "api",
     "cache",          "touch",   "size_bytes",         "gbps_median", "gbps_min",
     "gbps_max",       "rsd_pct", "us_per_copy_median", "link_gbps",   "alloc_ms_median",
-    "free_ms_median", "status"};
+    "free_ms_median", "status",  "streams",            "kernel",      "threads",
+    "numa",           "pages",   "pipeline_ms_median", "serial_ms_median", "ideal_ms_median",
+    "overlap_median"};
 
 /* Columns every folder must have; cache, touch and link_gbps came later and may be absent. */
 static const int required[] = {FC_ALLOC, FC_DIR, FC_BUF, FC_API, FC_SIZE, FC_GBPS, FC_STATUS};
@@ -20,6 +22,21 @@ static const int required[] = {FC_ALLOC, FC_DIR, FC_BUF, FC_API, FC_SIZE, FC_GBP
 const char *folder_cell(const struct folder *f, size_t r, int c)
 {
     return csv_table_get(&f->t, r, f->col[c]);
+}
+
+/* 1 when text is empty (an older folder), "-" (does not apply) or one of the given defaults. */
+static int default_or_absent(const char *text, const char *def)
+{
+    return !*text || strcmp(text, "-") == 0 || strcmp(text, def) == 0;
+}
+
+int folder_copy_row(const struct folder *f, size_t r)
+{
+    const char *api = folder_cell(f, r, FC_API);
+    return strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0 &&
+           (strcmp(api, "sync") == 0 || strcmp(api, "async") == 0) &&
+           default_or_absent(folder_cell(f, r, FC_NUMA), "any") &&
+           default_or_absent(folder_cell(f, r, FC_PAGES), "default");
 }
 
 /* The meta value at path, or "unknown". */

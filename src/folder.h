@@ -30,6 +30,15 @@ enum {
     FC_ALLOC_MS,
     FC_FREE_MS,
     FC_STATUS,
+    FC_STREAMS, /* issue 6's columns: absent from older folders */
+    FC_KERNEL,
+    FC_THREADS,
+    FC_NUMA,
+    FC_PAGES,
+    FC_PIPE_MS,
+    FC_SERIAL_MS,
+    FC_IDEAL_MS,
+    FC_OVERLAP,
     FC_N
 };
 
@@ -52,6 +61,14 @@ void folder_close(struct folder *f);
 
 /* Row r's cell of column c ("" when the folder lacks the column). */
 const char *folder_cell(const struct folder *f, size_t r, int c);
+
+/*
+ * 1 when row r is an ok copy (api sync or async) with its host buffer in the
+ * default place (numa any, pages default): the rows compare matches and the
+ * report's copy tables read.  Pipelines, zero-copy kernels, host access and
+ * placement variants have tables of their own.
+ */
+int folder_copy_row(const struct folder *f, size_t r);
 
 /* The meta.yaml value at a dotted path, or "unknown". */
 const char *folder_meta(const struct folder *f, const char *path);

@@ -15,12 +15,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Is row r an ok reuse row at warm cache and prefaulted pages? */
+/* Is row r an ok reuse copy at warm cache, prefaulted pages and the default placement? */
 static int plain_reuse(const struct folder *f, size_t r)
 {
     const char *cache = folder_cell(f, r, FC_CACHE), *touch = folder_cell(f, r, FC_TOUCH);
-    return strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0 &&
-           strcmp(folder_cell(f, r, FC_BUF), "reuse") == 0 &&
+    return folder_copy_row(f, r) && strcmp(folder_cell(f, r, FC_BUF), "reuse") == 0 &&
            (!*cache || strcmp(cache, "warm") == 0) && (!*touch || strcmp(touch, "prefaulted") == 0);
 }
 
@@ -239,6 +238,146 @@ static void md_figures(FILE *out, const char *out_dir, const struct folder *f)
     free(pngs);
 }
 
+/* Is row r an ok row of api? */
+static int ok_api(const struct folder *f, size_t r, const char *api)
+{
+    return strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0 &&
+           strcmp(folder_cell(f, r, FC_API), api) == 0;
+}
+
+static int has_api(const struct folder *f, const char *api)
+{
+    for (size_t r = 0; r < f->t.nrows; r++)
+        if (ok_api(f, r, api))
+            return 1;
+    return 0;
+}
+
+/*
+ * Over the rows of api with alloc, direction and threads ("" matches any):
+ * the best gbps_median, or (largest) the one at the largest size; NaN if none.
+ */
+static double pick(const struct folder *f, const char *api, const char *alloc, const char *dir,
+                   const char *threads, int largest, long *row)
+{
+    double best = NAN, best_size = -1;
+    *row = -1;
+    for (size_t r = 0; r < f->t.nrows; r++) {
+        if (!ok_api(f, r, api) || strcmp(folder_cell(f, r, FC_ALLOC), alloc) != 0 ||
+            (*dir && strcmp(folder_cell(f, r, FC_DIR), dir) != 0) ||
+            (*threads && strcmp(folder_cell(f, r, FC_THREADS), threads) != 0))
+            continue;
+        if (strcmp(api, "sync") == 0 || strcmp(api, "async") == 0 ? !plain_reuse(f, r) : 0)
+            continue;
+        double g = num(f, r, FC_GBPS), size = num(f, r, FC_SIZE);
+        if (largest ? size > best_size : isnan(best) || g > best) {
+            best = g;
+            best_size = size;
+            *row = (long)r;
+        }
+    }
+    return best;
+}
+
+static double best_of(const struct folder *f, const char *api, const char *alloc, const char *dir,
+                      const char *threads, long *row)
+{
+    return pick(f, api, alloc, dir, threads, 0, row);
+}
+
+/* "54.97 GB/s at 256MiB" (with " (4 threads)" when threads is set), or "–". */
+static void cell_text(const struct folder *f, double g, long row, int threads, char *buf, size_t n)
+{
+    char size[32];
+    if (isnan(g) || row < 0) {
+        snprintf(buf, n, "–");
+        return;
+    }
+    units_format_size((uint64_t)num(f, (size_t)row, FC_SIZE), size, sizeof(size));
+    if (threads)
+        snprintf(buf, n, "%.2f GB/s at %s, %s thread%s", g, size,
+                 folder_cell(f, (size_t)row, FC_THREADS),
+                 strcmp(folder_cell(f, (size_t)row, FC_THREADS), "1") ? "s" : "");
+    else
+        snprintf(buf, n, "%.2f GB/s at %s", g, size);
+}
+
+static void md_pipelines(FILE *out, const struct folder *f)
+{
+    fprintf(out, "\n### Pipelines: chunks of h2d → kernel → d2h over streams\n\n"
+                 "Times in ms; overlap = serial sum ÷ pipeline (1: none; at most 3).\n\n"
+                 "| alloc | size | kernel | streams | pipeline | serial sum | ideal (longest stage) "
+                 "| overlap |\n|---|---|---|---|---|---|---|---|\n");
+    for (size_t r = 0; r < f->t.nrows; r++) {
+        char size[32];
+        if (!ok_api(f, r, "pipeline"))
+            continue;
+        fprintf(out, "| %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n",
+                folder_cell(f, r, FC_ALLOC),
+                units_format_size((uint64_t)num(f, r, FC_SIZE), size, sizeof(size)),
+                folder_cell(f, r, FC_KERNEL), folder_cell(f, r, FC_STREAMS), num(f, r, FC_PIPE_MS),
+                num(f, r, FC_SERIAL_MS), num(f, r, FC_IDEAL_MS), num(f, r, FC_OVERLAP));
+    }
+}
+
+static void md_zerocopy(FILE *out, const struct folder *f)
+{
+    static const char *const dirs[] = {"h2d", "d2h"};
+    fprintf(out, "\n### Zero-copy: a kernel on host memory against the copy engine\n\n"
+                 "| alloc | direction | zero-copy peak | copy peak (async, sync) |\n"
+                 "|---|---|---|---|\n");
+    for (int a = 0; a < ALLOC_COUNT; a++) {
+        const char *alloc = schema_value_name(AXIS_ALLOC, a);
+        for (int d = 0; d < 2; d++) {
+            long zr, cr, sr;
+            char z[96], cp[96];
+            double zg = best_of(f, "zerocopy", alloc, dirs[d], "", &zr);
+            if (isnan(zg))
+                continue;
+            double cg = best_of(f, "async", alloc, dirs[d], "", &cr);
+            double sg = best_of(f, "sync", alloc, dirs[d], "", &sr);
+            cell_text(f, zg, zr, 0, z, sizeof(z));
+            if (isnan(cg) || (!isnan(sg) && sg > cg))
+                cell_text(f, sg, sr, 0, cp, sizeof(cp));
+            else
+                cell_text(f, cg, cr, 0, cp, sizeof(cp));
+            fprintf(out, "| %s | %s | %s | %s |\n", alloc, dirs[d], z, cp);
+        }
+    }
+}
+
+static void md_host_access(FILE *out, const struct folder *f)
+{
+    fprintf(out, "\n### The CPU's own reads and writes\n\n"
+                 "Largest size with 1 thread (out of the caches), and the best of any size and "
+                 "thread count.\n\n"
+                 "| alloc | read, 1 thread | read, best | write, 1 thread | write, best |\n"
+                 "|---|---|---|---|---|\n");
+    for (int a = 0; a < ALLOC_COUNT; a++) {
+        const char *alloc = schema_value_name(AXIS_ALLOC, a);
+        char t[4][96];
+        long row;
+        int any = 0;
+        for (int k = 0; k < 4; k++) {
+            double g = pick(f, k < 2 ? "host-read" : "host-write", alloc, "", k % 2 ? "" : "1",
+                            k % 2 == 0, &row);
+            any |= !isnan(g);
+            cell_text(f, g, row, k % 2, t[k], sizeof(t[k]));
+        }
+        if (any)
+            fprintf(out, "| %s | %s | %s | %s | %s |\n", alloc, t[0], t[1], t[2], t[3]);
+    }
+}
+
+/* Whether the folder has reuse copy rows, which the peak and fit tables read. */
+static int has_copies(const struct folder *f)
+{
+    for (size_t r = 0; r < f->t.nrows; r++)
+        if (plain_reuse(f, r))
+            return 1;
+    return 0;
+}
+
 static void write_folder_section(FILE *out, const char *out_dir, const struct folder *f)
 {
     char h2d[160], d2h[160];
@@ -246,16 +385,29 @@ static void write_folder_section(FILE *out, const char *out_dir, const struct fo
             "\n## %s\n\nFolder `%s`, experiment `%s`, run %s.\n\n### Peak bandwidth "
             "(median of samples, reused buffer)\n\n",
             f->label, f->dir, folder_meta(f, "experiment.name"), folder_meta(f, "run.started"));
-    md_peaks(out, f);
+    if (!has_copies(f))
+        fprintf(out, "No copies with a reused buffer in this folder.\n");
+    else
+        md_peaks(out, f);
     speedup_text(f, "h2d", h2d, sizeof(h2d));
     speedup_text(f, "d2h", d2h, sizeof(d2h));
     if (*h2d || *d2h)
         fprintf(out, "\nPinned over pageable near 256 MB: h2d %s; d2h %s.\n", *h2d ? h2d : "–",
                 *d2h ? d2h : "–");
-    fprintf(out, "\n### Latency and bandwidth, t(n) = t0 + n/B\n");
-    md_fits(out, f);
-    fprintf(out, "\n### Allocation cost\n");
-    md_alloc_cost(out, f);
+    if (has_copies(f)) {
+        fprintf(out, "\n### Latency and bandwidth, t(n) = t0 + n/B\n");
+        md_fits(out, f);
+    }
+    if (has_api(f, "pipeline"))
+        md_pipelines(out, f);
+    if (has_api(f, "zerocopy"))
+        md_zerocopy(out, f);
+    if (has_api(f, "host-read") || has_api(f, "host-write"))
+        md_host_access(out, f);
+    if (has_copies(f)) {
+        fprintf(out, "\n### Allocation cost\n");
+        md_alloc_cost(out, f);
+    }
     fprintf(out, "\n### Figures\n\n");
     md_figures(out, out_dir, f);
 }

@@ -239,6 +239,13 @@ cli_beyond() {
         'NR > 1 && $n == "0" && $st == "ok" { print $b "/" $h }' "$f" | sort | uniq -c | tr -s ' ')
     [ "$numa" = " 4 0/0" ] && t_pass "cli: numa 0 binds the thread and the pages land on node 0 (4 ok rows)" \
         || t_fail "cli: numa 0 binds the thread and the pages land on node 0" "bound/host: $numa"
+    expect "cli: report on a folder of pipelines, zero-copy and host access" 0 "" -- "$PINSWEEP" report "$r" -o "$r-report"
+    [ "$(grep -c '^| pinned | 64MiB | ' "$r-report/report.md")" = 6 ] && grep -q '^| mapped | h2d | [0-9.]* GB/s at 1MiB | – |$' "$r-report/report.md" \
+        && grep -q '^| write-combined | [0-9.]* GB/s at 16MiB | [0-9.]* GB/s at 16MiB, [14] threads\? |' "$r-report/report.md" \
+        && t_pass "cli: the report has the pipeline, zero-copy and host-access tables" || t_fail "cli: the report has the pipeline, zero-copy and host-access tables" "$(grep -c '^| ' "$r-report/report.md") table rows"
+    expect "cli: compare leaves out what is not a copy at the default placement, and says so" 0 "" -- "$PINSWEEP" compare "$r" "$r" -o "$r-cmp"
+    grep -q '^70 ok rows (35 in each folder) are not compared: pipelines, zero-copy kernels, host access' "$r-cmp/compare.md" \
+        && t_pass "cli: compare counts the rows it leaves out" || t_fail "cli: compare counts the rows it leaves out" "$(grep 'not compared' "$r-cmp/compare.md")"
     expect "cli: a kind the device does not support is skipped" 0 "configurations: 0 ok, 0 failed, 1 skipped" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_UNSUPPORTED=registered-readonly "$PINSWEEP" run tests/gpu/readonly.yaml -o "$r-ro" --no-plot
     grep -q 'skipped: registered-readonly: the fake device does not support it' "$r-ro/summary.csv" \
         && t_pass "cli: the unsupported kind's row says why" || t_fail "cli: the unsupported kind's row says why" "$(tail -1 "$r-ro/summary.csv")"
