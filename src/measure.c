@@ -571,10 +571,10 @@ int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, cons
             measure_pipeline(ops, m, c, &b, r);
         else if (api_is_host(api))
             measure_host(ops, m, c, &b, r);
-        else if (config_buffer(c) == BUFFER_REUSE)
-            measure_reuse(ops, m, c, &b, r);
-        else
+        else if (config_buffer(c) == BUFFER_REALLOCATE)
             measure_reallocate(ops, m, c, &b, r);
+        else /* reuse, and zero-copy kernels (their buffer axis reads "-") */
+            measure_reuse(ops, m, c, &b, r);
     }
     measure_free_host(ops, &b, r);
     if (bound)

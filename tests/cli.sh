@@ -239,6 +239,10 @@ cli_beyond() {
         'NR > 1 && $n == "0" && $st == "ok" { print $b "/" $h }' "$f" | sort | uniq -c | tr -s ' ')
     [ "$numa" = " 4 0/0" ] && t_pass "cli: numa 0 binds the thread and the pages land on node 0 (4 ok rows)" \
         || t_fail "cli: numa 0 binds the thread and the pages land on node 0" "bound/host: $numa"
+    bad=$(awk -F, -v a="$(col "$f" api)" -v b="$(col "$f" batch)" -v m="$(col "$f" alloc_ms_median)" -v h="$(col "$f" host_numa_node)" \
+        'NR > 1 && $a == "zerocopy" && !($b > 1 && $m == "" && $h == 0) { n++ } END { print n + 0 }' "$f")
+    [ "$bad" = 0 ] && t_pass "cli: zero-copy rows are batched kernels on a reused buffer, with its placement" \
+        || t_fail "cli: zero-copy rows are batched kernels on a reused buffer" "$bad bad rows"
     expect "cli: report on a folder of pipelines, zero-copy and host access" 0 "" -- "$PINSWEEP" report "$r" -o "$r-report"
     [ "$(grep -c '^| pinned | 64MiB | ' "$r-report/report.md")" = 6 ] && grep -q '^| mapped | h2d | [0-9.]* GB/s at 1MiB | – |$' "$r-report/report.md" \
         && grep -q '^| write-combined | [0-9.]* GB/s at 16MiB | [0-9.]* GB/s at 16MiB, [14] threads\? |' "$r-report/report.md" \
