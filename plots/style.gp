@@ -20,10 +20,15 @@ color_of(c) = \
     c eq 'write-combined' ? '#E69F00' : \
     c eq 'mapped'         ? '#000000' : \
     c eq 'registered'     ? '#009E73' : \
+    c eq 'registered-readonly' ? '#999933' : \
+    c eq 'registered-portable' ? '#6A3D9A' : \
+    c eq 'registered-mapped'   ? '#8C564B' : \
     c eq 'host'           ? '#8C8C8C' : \
     c eq 'reference'      ? '#C4C4C4' : \
     c eq '-'              ? '#FFFFFFFF' : '#555555'
-# ('host' is host memory itself: the host memcpy ceiling, light grey; 'reference'
+# (The three registered-* kinds lie beyond the eight Okabe-Ito colours: olive,
+# purple and brown, away from every other kind's hue and from the machines'.
+# 'host' is host memory itself: the host memcpy ceiling, light grey; 'reference'
 # a scale drawn under the curves, lighter.  '-' is
 # a legend placeholder: fully transparent.  '' and unknown kinds: dark grey,
 # for legend entries that explain a line or point style, and reference lines.)
@@ -37,6 +42,11 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 # Kinds of line (fig_style.line):
 #   reuse, pipelined, alloc  solid    a buffer reused; latency: event time / copies; alloc time
 #   reallocate, roundtrip, free  dashed   allocated per copy; latency: one copy waited for; free time
+#   zerocopy              long dash, short dash: a kernel reads or writes the host buffer
+#                         itself (api zerocopy), not the copy engine
+#   pipeline, serial, ideal  (overlap) solid: a pipeline's time; dashed: its stages one
+#                         after another; dotted, thicker: its longest stage alone
+#   default, thp, hugetlb (placement) the page size: solid, dashed, dotted (thicker)
 #   fit                   dotted, thin: the model t0 + n/B of a curve
 #   pin                   dotted: the cudaHostRegister part of a registered alloc
 #   ceiling               long dashes, thick: host memcpy, the ceiling of a pageable copy
@@ -47,14 +57,17 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 #   guide                 thin solid: a reference value (1x, 1 copy)
 #   reference             a broad light band under the curves (one pinned copy's time)
 #   an alloc kind         (compare figures) pinned solid, pageable dashed, registered dash-dot, ...
-line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free') ? 2 : \
-    (l eq 'fit' || l eq 'pin') ? 3 : l eq 'ceiling' ? 4 : \
+line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'serial' || \
+              l eq 'thp') ? 2 : \
+    (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb') ? 3 : l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
-    l eq 'link' ? 8 : alloc_dt(l)
+    l eq 'link' ? 8 : l eq 'zerocopy' ? 9 : alloc_dt(l)
 alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 7 : \
-    a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : 1
+    a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : \
+    a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \
+    a eq 'registered-mapped' ? 10 : 1
 line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : l eq 'pin' ? 1.7 : l eq 'link' ? 1.0 : \
-    l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : 1.2
+    l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : (l eq 'ideal' || l eq 'hugetlb') ? 1.7 : 1.2
 set dashtype 2 (7, 4)
 set dashtype 3 (1.2, 2.0)
 set dashtype 4 (12, 5)
@@ -62,15 +75,25 @@ set dashtype 5 (8, 3, 1.5, 3)
 set dashtype 6 (8, 3, 1.5, 3, 1.5, 3)
 set dashtype 7 (3, 3)
 set dashtype 8 (4, 2.5)
+set dashtype 9 (12, 3, 3, 3)
+set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 
-# Point types (fig_style.point): sync open square, async filled circle; the
-# parts of an allocation (alloc filled circle, free open circle, pin filled
-# triangle); an alloc kind in the compare figures; none ('', legend entries
-# for a line style): size 0, since pt -1 still leaves a dot in PDF.
-point_pt(p) = p eq 'sync' ? 4 : p eq 'async' ? 7 : \
+# Point types (fig_style.point): sync open square, async filled circle,
+# zerocopy filled diamond; the parts of an allocation (alloc filled circle,
+# free open circle, pin filled triangle); a NUMA binding in the placement
+# figures (numa:any filled circle, numa:auto open circle, numa:N a node:
+# squares, triangles, diamonds); an alloc kind in the compare figures; none
+# ('', legend entries for a line style): size 0, since pt -1 still leaves a
+# dot in PDF.
+point_pt(p) = p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
     p eq 'alloc' ? 7 : p eq 'free' ? 6 : p eq 'pin' ? 9 : \
+    p[1:5] eq 'numa:' ? numa_pt(p[6:]) : \
     p eq 'pageable' ? 4 : p eq 'pinned' ? 7 : p eq 'registered' ? 9 : p eq 'mallochost' ? 6 : \
-    p eq 'portable' ? 13 : p eq 'write-combined' ? 8 : p eq 'mapped' ? 12 : 7
+    p eq 'portable' ? 13 : p eq 'write-combined' ? 8 : p eq 'mapped' ? 12 : \
+    p eq 'registered-readonly' ? 10 : p eq 'registered-portable' ? 11 : \
+    p eq 'registered-mapped' ? 14 : 7
+array numa_node_pt[6] = [5, 4, 9, 8, 13, 12]
+numa_pt(n) = n eq 'any' ? 7 : n eq 'auto' ? 6 : n eq 'node' ? 15 : numa_node_pt[int(n) % 6 + 1]
 point_ps(p) = p eq '' ? 0 : point_size(fmt)
 
 # Phases of a reallocate cycle (reallocate-time.gp), kept apart from the

@@ -23,7 +23,8 @@
  * plots/NAME.gp loads NAME-vars.gp and draws (plot_fig.c runs it).  This
  * file reads the folder and describes the bandwidth, latency,
  * reuse-vs-reallocate and reallocate-time figures; plot_headline.c the
- * speedup, alloc-cost and breakeven figures.
+ * speedup, alloc-cost and breakeven figures; plot_beyond.c the overlap,
+ * host-access, placement and placement-pin figures.
  */
 #include "plot.h"
 #include "meta.h"
@@ -64,6 +65,23 @@ static const struct {
     {"api", AXIS_API, 1, offsetof(struct plot_row, api)},
     {"cache", AXIS_CACHE, 0, offsetof(struct plot_row, cache)},
     {"touch", AXIS_TOUCH, 0, offsetof(struct plot_row, touch)},
+    {"pages", AXIS_PAGES, 0, offsetof(struct plot_row, pages)},
+};
+
+/*
+ * The numeric axes: optional, a missing column or an empty cell taking the
+ * axis's default, "-" (the axis does not apply to the row) AXIS_UNUSED.
+ */
+static const struct {
+    const char *name;
+    enum axis_id axis;
+    size_t offset; /* of the uint64_t in struct plot_row */
+} code_cols[] = {
+    {"streams", AXIS_STREAMS, offsetof(struct plot_row, streams)},
+    {"chunks", AXIS_CHUNKS, offsetof(struct plot_row, chunks)},
+    {"kernel", AXIS_KERNEL, offsetof(struct plot_row, kernel)},
+    {"threads", AXIS_THREADS, offsetof(struct plot_row, threads)},
+    {"numa", AXIS_NUMA, offsetof(struct plot_row, numa)},
 };
 
 /* The numeric columns read; an empty cell reads as NaN. */
@@ -85,9 +103,15 @@ static const struct {
     {"free_ms_median", 0, offsetof(struct plot_row, phase_ms[PHASE_FREE])},
     {"pin_ms_median", 0, offsetof(struct plot_row, pin_ms)},
     {"link_gbps", 0, offsetof(struct plot_row, link_gbps)},
+    {"pipeline_ms_median", 0, offsetof(struct plot_row, pipeline_ms)},
+    {"serial_ms_median", 0, offsetof(struct plot_row, serial_ms)},
+    {"ideal_ms_median", 0, offsetof(struct plot_row, ideal_ms)},
+    {"overlap_median", 0, offsetof(struct plot_row, overlap)},
+    {"host_numa_node", 0, offsetof(struct plot_row, host_numa_node)},
 };
 #define NAXIS_COLS (sizeof(axis_cols) / sizeof(axis_cols[0]))
 #define NNUMBER_COLS (sizeof(number_cols) / sizeof(number_cols[0]))
+#define NCODE_COLS (sizeof(code_cols) / sizeof(code_cols[0]))
 
 /* Panel titles by direction; the data files use the schema's names. */
 const char *const plot_dir_titles[DIR_COUNT] = {
@@ -140,6 +164,25 @@ static int read_axis(const struct csv_table *t, size_t i, size_t c, int *v, stru
     return -1;
 }
 
+/* Numeric axis column c (of code_cols) of table row i into *v; -1 after reporting a problem. */
+static int read_code(const struct csv_table *t, size_t i, size_t c, uint64_t *v, struct problems *p)
+{
+    char why[160];
+    const char *text = csv_table_get(t, i, csv_table_col(t, code_cols[c].name));
+    if (text[0] == '\0') {
+        *v = (uint64_t)schema_axes[code_cols[c].axis].default_value;
+        return 0;
+    }
+    if (strcmp(text, "-") == 0) {
+        *v = AXIS_UNUSED;
+        return 0;
+    }
+    if (schema_parse_number_value(code_cols[c].axis, text, v, why, sizeof(why)) == 0)
+        return 0;
+    problem(p, t->lines[i], "%s '%s' is not %s", code_cols[c].name, text, why);
+    return -1;
+}
+
 static int check_size(const struct csv_table *t, size_t i, double size, struct problems *p)
 {
     return plot_check_bytes(t, i, "size_bytes", size, p);
@@ -153,6 +196,8 @@ static int read_row(const struct csv_table *t, size_t i, struct plot_row *r, str
     r->device = csv_table_get(t, i, csv_table_col(t, "device"));
     for (size_t c = 0; c < NAXIS_COLS; c++)
         bad += read_axis(t, i, c, (int *)((char *)r + axis_cols[c].offset), p) < 0;
+    for (size_t c = 0; c < NCODE_COLS; c++)
+        bad += read_code(t, i, c, (uint64_t *)((char *)r + code_cols[c].offset), p) < 0;
     for (size_t c = 0; c < NNUMBER_COLS; c++)
         bad += plot_read_number(t, i, number_cols[c].name, number_cols[c].required,
                                 (double *)((char *)r + number_cols[c].offset), p) < 0;
@@ -182,7 +227,7 @@ static int same_curve(const struct plot_row *a, const struct plot_row *b)
 static int build_curves(struct plot_input *in)
 {
     qsort(in->rows, in->nrows, sizeof(in->rows[0]), row_order);
-    in->curves = calloc(in->nrows, sizeof(in->curves[0]));
+    in->curves = calloc(in->nrows ? in->nrows : 1, sizeof(in->curves[0]));
     if (!in->curves)
         return -1;
     for (size_t i = 0; i < in->nrows; i++) {
@@ -195,48 +240,48 @@ static int build_curves(struct plot_input *in)
     return 0;
 }
 
-/*
- * 1 for a row the copy figures draw: a copy or a zero-copy kernel, with its
- * buffer in the default place (numa any, pages default; the placement
- * figure draws the others).  Pipelines and host access have figures of
- * their own.
- */
-static int copy_figure_row(const struct csv_table *t, size_t i)
+int plot_default_place(const struct plot_row *r)
 {
-    const char *api = csv_table_get(t, i, csv_table_col(t, "api"));
-    const char *numa = csv_table_get(t, i, csv_table_col(t, "numa"));
-    const char *pages = csv_table_get(t, i, csv_table_col(t, "pages"));
-    int v = schema_value_find(AXIS_API, api);
-    return (v < 0 || api_is_copy(v) || v == API_ZEROCOPY) &&
-           (!numa[0] || strcmp(numa, "any") == 0 || strcmp(numa, "-") == 0) &&
-           (!pages[0] || strcmp(pages, "default") == 0 || strcmp(pages, "-") == 0);
+    return (r->numa == NUMA_ANY || r->numa == AXIS_UNUSED) && r->pages == PAGES_DEFAULT;
 }
 
-/* Read the ok rows of the table into in->rows; -1 after reporting every problem. */
+int plot_copy_row(const struct plot_row *r)
+{
+    return (api_is_copy(r->api) || r->api == API_ZEROCOPY) && plot_default_place(r);
+}
+
+/*
+ * Read the ok rows of the table into in->all, and those of the copy
+ * figures into in->rows; -1 after reporting every problem.
+ */
 static int read_rows(struct plot_input *in, FILE *log)
 {
     const struct csv_table *t = &in->table;
     struct problems p = {in->summary_path, "", "", " in a row with status ok", log, 0};
     int status_col = csv_table_col(t, "status");
+    in->all = calloc(t->nrows ? t->nrows : 1, sizeof(in->all[0]));
     in->rows = calloc(t->nrows ? t->nrows : 1, sizeof(in->rows[0]));
-    if (!in->rows) {
+    if (!in->all || !in->rows) {
         plot_log(log, "%s: out of memory", in->summary_path);
         return -1;
     }
     for (size_t i = 0; i < t->nrows; i++) {
-        if (strcmp(csv_table_get(t, i, status_col), "ok") != 0 || !copy_figure_row(t, i))
+        if (strcmp(csv_table_get(t, i, status_col), "ok") != 0)
             continue;
-        if (read_row(t, i, &in->rows[in->nrows], &p) == 0)
-            in->nrows++;
+        if (read_row(t, i, &in->all[in->nall], &p) == 0)
+            in->nall++;
     }
     problems_end(&p);
     if (p.n)
         return -1;
-    if (in->nrows == 0) {
-        plot_log(log, "%s: no copy row has status ok (of %zu row%s); nothing to draw",
-                 in->summary_path, t->nrows, t->nrows == 1 ? "" : "s");
+    if (in->nall == 0) {
+        plot_log(log, "%s: no row has status ok (of %zu row%s); nothing to draw", in->summary_path,
+                 t->nrows, t->nrows == 1 ? "" : "s");
         return -1;
     }
+    for (size_t i = 0; i < in->nall; i++)
+        if (plot_copy_row(&in->all[i]))
+            in->rows[in->nrows++] = in->all[i];
     return 0;
 }
 
@@ -246,8 +291,8 @@ static int read_rows(struct plot_input *in, FILE *log)
 static int read_fit(const struct csv_table *t, size_t i, void *row, struct problems *p)
 {
     struct plot_fit *f = row;
-    int *axes[NAXIS_COLS] = {&f->alloc, &f->dir,   &f->buffer,
-                             &f->api,   &f->cache, &f->touch}; /* as in axis_cols */
+    int *axes[NAXIS_COLS] = {&f->alloc, &f->dir,   &f->buffer, &f->api,
+                             &f->cache, &f->touch, &f->pages}; /* as in axis_cols */
     int before = p->n;
     for (size_t c = 0; c < NAXIS_COLS; c++)
         read_axis(t, i, c, axes[c], p);
@@ -448,6 +493,7 @@ static void input_free(struct plot_input *in)
 {
     csv_table_free(&in->table);
     free(in->summary_path);
+    free(in->all);
     free(in->rows);
     free(in->curves);
     free(in->fits);
@@ -476,13 +522,17 @@ static struct variant variant_of(const struct plot_row *r)
 /*
  * The kind of line of a curve (plots/style.gp gives each a dash): its
  * buffer mode, or for a host buffer not in its steady state (flushed from
- * the caches, pages touched for the first time) that state.
+ * the caches, pages touched for the first time) that state; a zero-copy
+ * kernel's curve has a dash of its own, so that it is not taken for the
+ * copy engine's.
  */
 static const char *line_kind(const struct variant *x)
 {
     int flushed = x->v[2] == CACHE_FLUSHED, first = x->v[3] == TOUCH_FIRST;
     if (flushed || first)
         return flushed && first ? "flushed+first-touch" : flushed ? "flushed" : "first-touch";
+    if (x->v[1] == API_ZEROCOPY)
+        return "zerocopy";
     return schema_value_name(AXIS_BUFFER, x->v[0]);
 }
 
@@ -692,7 +742,8 @@ static const struct plot_fit *find_fit(const struct plot_input *in, const struct
     for (size_t i = 0; i < in->nfits; i++) {
         const struct plot_fit *f = &in->fits[i];
         if (f->dir == r->dir && f->alloc == r->alloc && f->buffer == r->buffer &&
-            f->api == r->api && f->cache == r->cache && f->touch == r->touch)
+            f->api == r->api && f->cache == r->cache && f->touch == r->touch &&
+            f->pages == r->pages)
             return f;
     }
     return NULL;
@@ -852,6 +903,19 @@ static void link_label(const struct plot_input *in, double gbps, int both, char 
     snprintf(buf, n, both ? "%s raw, both directions: %s GB/s" : "%s raw: %s GB/s", pcie, v);
 }
 
+/* What the zero-copy kernel's dash and point mean, in the notes of the bandwidth figure. */
+static const struct fig_style zerocopy_note = {"", "zerocopy", "zerocopy",
+                                               "zerocopy: a kernel accesses the host buffer"};
+
+/* Are there zero-copy curves? */
+static int has_zerocopy(const struct plot_input *in)
+{
+    for (size_t i = 0; i < in->nrows; i++)
+        if (in->rows[i].api == API_ZEROCOPY)
+            return 1;
+    return 0;
+}
+
 /*
  * Figure 1: gbps_median with min..max bars against size, a panel per
  * direction; the fits of fits.csv and the host memcpy ceiling over them,
@@ -863,9 +927,11 @@ static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char 
         {"", "fit", "", "dotted: fit t0 + n/B"},
         {"host", "ceiling", "", ""},
     };
-    struct fig_style extra[2];
+    struct fig_style extra[3];
     int drawn[2] = {0, 0};
     size_t nextra = 0;
+    if (has_zerocopy(in))
+        extra[nextra++] = zerocopy_note;
     double link = in->link_gbps;
     char label[128];
     snprintf(g->what, sizeof(g->what), "copy bandwidth");
@@ -880,9 +946,12 @@ static int fig_bandwidth(struct fig *g, const struct plot_input *in, const char 
         if (g->npanels == before || isnan(link))
             continue;
         link_label(in, link, d == DIR_BIDIR, label, sizeof(label));
-        if (fig_hline(g, d == DIR_BIDIR ? 2 * link : link, "link", "link", "right-above", label) < 0)
+        if (fig_hline(g, d == DIR_BIDIR ? 2 * link : link, "link", "link", "right-above", label) <
+            0)
             return -1;
     }
+    if (g->npanels == 0) /* no copy rows: the folder has other figures */
+        return 0;
     if (drawn[1])
         ceiling_title(in, extras[1].title, sizeof(extras[1].title));
     for (int i = 0; i < 2; i++)
@@ -1061,9 +1130,17 @@ static int time_panel(struct fig *g, const struct plot_input *in, const struct p
 /* Figure 3: alloc, fill, copy and free time of a reallocate cycle, for up to 3 alloc kinds. */
 static int fig_time(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
-    static const int prefer[] = {ALLOC_PAGEABLE,   ALLOC_PINNED,   ALLOC_REGISTERED,
-                                 ALLOC_MALLOCHOST, ALLOC_PORTABLE, ALLOC_WRITE_COMBINED,
-                                 ALLOC_MAPPED};
+    static const int prefer[] = {ALLOC_PAGEABLE,
+                                 ALLOC_PINNED,
+                                 ALLOC_REGISTERED,
+                                 ALLOC_MALLOCHOST,
+                                 ALLOC_PORTABLE,
+                                 ALLOC_WRITE_COMBINED,
+                                 ALLOC_MAPPED,
+                                 ALLOC_REGISTERED_READONLY,
+                                 ALLOC_REGISTERED_PORTABLE,
+                                 ALLOC_REGISTERED_MAPPED};
+    _Static_assert(sizeof(prefer) / sizeof(prefer[0]) == ALLOC_COUNT, "every alloc kind once");
     int dir, api;
     if (plot_time_pick(in, &dir, &api) < 0)
         return 0;
@@ -1122,7 +1199,7 @@ static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
     const struct plot_row *first = &in->rows[c->first];
     struct fig_style s;
     style_of(&s, first);
-    s.line = roundtrip ? "roundtrip" : "pipelined";
+    s.line = roundtrip ? "roundtrip" : first->api == API_ZEROCOPY ? "zerocopy" : "pipelined";
     if (fig_block(g, f, &s, roundtrip ? "round trip" : "pipelined time per copy") < 0)
         return -1;
     for (size_t i = 0; i < c->n; i++) {
@@ -1189,19 +1266,18 @@ static int latency_legend(struct fig *g, const int seen[], int roundtrips)
     static const char *const api_titles[API_COUNT] = {
         [API_SYNC] = "sync: cudaMemcpy",
         [API_ASYNC] = "async: cudaMemcpyAsync",
+        [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
     };
     struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 2];
-    size_t nallocs = 0, napis = 0, nnotes = 0;
-    for (int a = 0; a < ALLOC_COUNT; a++)
-        if (seen[a]) {
-            allocs[nallocs] = (struct fig_style){schema_value_name(AXIS_ALLOC, a), "pipelined", ""};
-            snprintf(allocs[nallocs].title, sizeof(allocs[0].title), "%s", allocs[nallocs].color);
-            nallocs++;
-        }
+    size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), napis = 0, nnotes = 0;
     for (int a = 0; a < API_COUNT; a++)
         napis += seen[ALLOC_COUNT + a] != 0;
-    for (int a = 0; a < API_COUNT && napis > 1; a++) {
-        notes[nnotes] = (struct fig_style){"", "pipelined", schema_value_name(AXIS_API, a)};
+    for (int a = 0; a < API_COUNT; a++) {
+        /* The apis' points when several are drawn; a zero-copy kernel's dash always. */
+        if (!seen[ALLOC_COUNT + a] || !api_titles[a] || (napis < 2 && a != API_ZEROCOPY))
+            continue;
+        notes[nnotes] = (struct fig_style){"", a == API_ZEROCOPY ? "zerocopy" : "pipelined",
+                                           schema_value_name(AXIS_API, a)};
         snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", api_titles[a]);
     }
     notes[nnotes++] = (struct fig_style){"", "pipelined", "", "pipelined: event time ÷ copies"};
@@ -1268,7 +1344,9 @@ static const struct {
     int (*describe)(struct fig *g, const struct plot_input *in, const char *data_dir);
     const char *needs;
 } figures[] = {
-    {"bandwidth", 0, fig_bandwidth, "rows with status ok"},
+    {"bandwidth", 0, fig_bandwidth,
+     "copy or zerocopy rows with status ok (numa any, pages default; the placement figure "
+     "draws the others)"},
     {"latency", 1, fig_latency,
      "reuse rows of h2d or d2h with us_per_copy_median (cache warm, touch prefaulted)"},
     {"reuse-vs-reallocate", 1, fig_reuse,
@@ -1281,6 +1359,14 @@ static const struct {
     {"breakeven", 1, fig_breakeven,
      "breakeven.csv with a breakeven_copies value (pinsweep plot writes it from reuse rows of "
      "pageable and a page-locked kind and reallocate rows of that kind)"},
+    {"overlap", 1, fig_overlap, "rows of api pipeline with pipeline_ms_median"},
+    {"host-access", 0, fig_host_access, "rows of api host-read or host-write"},
+    {"placement", 0, fig_placement,
+     "reuse rows of api sync or async with numa or pages other than the default (any, "
+     "default)"},
+    {"placement-pin", 1, fig_placement_pin,
+     "reallocate rows of a registered kind with pin_ms_median and numa or pages other than "
+     "the default"},
 };
 #define NFIGURES (sizeof(figures) / sizeof(figures[0]))
 

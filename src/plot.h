@@ -36,6 +36,24 @@
  *   breakeven            breakeven.csv: the copies after which allocating a
  *                        page-locked buffer once has paid for itself, a panel
  *                        per direction, with a line at 1 copy
+ *   overlap              api pipeline: the pipeline's time against streams, a
+ *                        panel per kernel, a curve per alloc kind; for
+ *                        pageable and one page-locked kind the serial sum of
+ *                        the stages (dashed), the longest stage (dotted) and
+ *                        the overlap factor at the most streams
+ *   host-access          api host-read and host-write: CPU bandwidth per alloc
+ *                        kind against threads at the largest size (against
+ *                        size when one thread count was measured)
+ *   placement            copy bandwidth (reuse, one api) of the kinds measured
+ *                        at a NUMA binding or page size other than the
+ *                        default, beside their default: a dash per page size,
+ *                        a point per binding, a panel per direction
+ *   placement-pin        the same for the cudaHostRegister time of the
+ *                        registered kinds' reallocate rows (pin_ms_median)
+ *
+ * Copies, zero-copy kernels and the latency figure keep to the default
+ * placement (numa any, pages default); rows of api pipeline, host-read and
+ * host-write are drawn only by their own figures.
  *
  * A figure the results have nothing for is left out, with a "note:" line.
  * fits.csv, host-memcpy.csv and breakeven.csv are optional: a missing one is

@@ -317,6 +317,33 @@ void fig_extend(struct fig *g, double x, double y)
     fig_extend_y(g, y);
 }
 
+static int double_order(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+void fig_count_tics(struct fig *g, const double *v, size_t n)
+{
+    double *sorted = n ? malloc(n * sizeof(*sorted)) : NULL;
+    size_t len = 0;
+    g->x_tics[0] = '\0';
+    if (!sorted)
+        return; /* size tics then: wrong labels, but a figure */
+    memcpy(sorted, v, n * sizeof(*sorted));
+    qsort(sorted, n, sizeof(*sorted), double_order);
+    len += (size_t)snprintf(g->x_tics, sizeof(g->x_tics), "(");
+    for (size_t i = 0; i < n && len < sizeof(g->x_tics); i++)
+        if (i == 0 || sorted[i] != sorted[i - 1])
+            len += (size_t)snprintf(g->x_tics + len, sizeof(g->x_tics) - len, "%s\"%g\" %.17g",
+                                    i ? ", " : "", sorted[i], sorted[i]);
+    if (len < sizeof(g->x_tics))
+        snprintf(g->x_tics + len, sizeof(g->x_tics) - len, ")");
+    if (len + 1 >= sizeof(g->x_tics)) /* too many to list: gnuplot's own */
+        snprintf(g->x_tics, sizeof(g->x_tics), "autofreq");
+    free(sorted);
+}
+
 void fig_extend_y(struct fig *g, double y)
 {
     size_t p = g->npanels - 1;
@@ -812,7 +839,9 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     write_text_var(f, "fig_machine", g->machine, tex);
     write_text_var(f, "x_label", g->x_label, tex);
     write_text_var(f, "y_label", g->y_label, tex);
-    fputs("out_dir = ", f);
+    fputs("x_tics = ", f);
+    gp_string(f, g->x_tics);
+    fputs("\nout_dir = ", f);
     gp_string(f, out_dir);
     fprintf(f, "\nlog_y = %d\nnpanels = %zu\nnblocks = %zu\n", g->log_y, g->npanels, g->nblocks);
     if (write_panels(f, g, data_dir, tex) < 0)

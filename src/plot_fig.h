@@ -153,6 +153,7 @@ struct fig {
     char title[300];   /* "experiment: what" */
     char machine[300]; /* "GPU, host" from meta.yaml; may be "" */
     char x_label[128], y_label[128];
+    char x_tics[512]; /* "" (the x axis is sizes: size tics) or a gnuplot tics list */
     char panel_title[FIG_MAX_PANELS][96];
     char panel_tag[FIG_MAX_PANELS][32]; /* in the data file's name */
     size_t panel_first[FIG_MAX_PANELS], panel_nblocks[FIG_MAX_PANELS];
@@ -181,6 +182,12 @@ void fig_init(struct fig *g, const char *name, int log_y);
  * y <= 0 on a log axis) is ignored.
  */
 void fig_extend(struct fig *g, double x, double y);
+
+/*
+ * Label the x axis at the n values v (counts such as streams or threads, in
+ * any order, repeated or not) instead of at sizes.
+ */
+void fig_count_tics(struct fig *g, const double *v, size_t n);
 
 /* Widen only the current panel's y extent to hold y. */
 void fig_extend_y(struct fig *g, double y);

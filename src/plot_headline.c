@@ -25,8 +25,7 @@ static const struct plot_row *row_at(const struct plot_input *in, const struct p
     return NULL;
 }
 
-/* The "alloc kind" legend entries of the kinds seen[], in schema order, drawn with line. */
-static size_t alloc_entries(const int seen[], const char *line, struct fig_style *out)
+size_t plot_alloc_entries(const int seen[], const char *line, struct fig_style *out)
 {
     size_t n = 0;
     for (int a = 0; a < ALLOC_COUNT; a++)
@@ -38,19 +37,17 @@ static size_t alloc_entries(const int seen[], const char *line, struct fig_style
     return n;
 }
 
-/* Legend notes for the point types of the apis seen (only when both were drawn). */
+/* Legend notes for the point types of the copy apis (only when both were drawn). */
 static size_t api_notes(const int seen_api[API_COUNT], const char *line, struct fig_style *out)
 {
-    static const char *const titles[API_COUNT] = {
-        [API_SYNC] = "sync: cudaMemcpy",
-        [API_ASYNC] = "async: cudaMemcpyAsync",
-    };
+    static const int apis[] = {API_SYNC, API_ASYNC};
+    static const char *const titles[] = {"sync: cudaMemcpy", "async: cudaMemcpyAsync"};
     size_t n = 0;
     if (!(seen_api[API_SYNC] && seen_api[API_ASYNC]))
         return 0;
-    for (int a = 0; a < API_COUNT; a++) {
-        out[n] = (struct fig_style){"", line, schema_value_name(AXIS_API, a)};
-        snprintf(out[n++].title, sizeof(out[0].title), "%s", titles[a]);
+    for (size_t i = 0; i < 2; i++) {
+        out[n] = (struct fig_style){"", line, schema_value_name(AXIS_API, apis[i])};
+        snprintf(out[n++].title, sizeof(out[0].title), "%s", titles[i]);
     }
     return n;
 }
@@ -143,7 +140,7 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
     snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
     snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
     snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
-    if (legend_flow(&g->key, keys, alloc_entries(seen, "reuse", keys), 6) < 0)
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "reuse", keys), 6) < 0)
         return -1;
     return legend_flow(&g->notes, notes, api_notes(seen_api, "reuse", notes), 2);
 }
@@ -240,7 +237,7 @@ static int cost_legend(struct fig *g, const int seen[ALLOC_COUNT], const int par
     if (reference)
         notes[nnotes++] =
             (struct fig_style){"reference", "reference", "", "one pinned copy, for scale"};
-    if (legend_flow(&g->key, keys, alloc_entries(seen, "alloc", keys), 4) < 0)
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "alloc", keys), 4) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 2);
 }
@@ -406,7 +403,7 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
         (struct fig_style){"-", "", "", "copies = (alloc + free) ÷ time saved per copy"};
     if (gaps)
         notes[nnotes++] = (struct fig_style){"-", "", "", "a gap: page-locked is not faster there"};
-    if (legend_flow(&g->key, keys, alloc_entries(seen, "reuse", keys), 6) < 0)
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "reuse", keys), 6) < 0)
         return -1;
     /* One column: the sentences would make a second one as wide as the page. */
     return legend_flow(&g->notes, notes, nnotes, 1);

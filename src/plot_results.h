@@ -2,8 +2,8 @@
  * plot_results.h - a results folder as the figures see it: what plot.c reads
  * from summary.csv, fits.csv, host-memcpy.csv, breakeven.csv and meta.yaml,
  * and the figures of plot_headline.c (speedup over pageable, allocation
- * cost, break-even copies) that plot.c draws with its own.  Internal to the
- * plot_* files.
+ * cost, break-even copies) and plot_beyond.c (pipelines, CPU access, buffer
+ * placement) that plot.c draws with its own.  Internal to the plot_* files.
  */
 #ifndef PINSWEEP_PLOT_RESULTS_H
 #define PINSWEEP_PLOT_RESULTS_H
@@ -13,15 +13,17 @@
 #include "schema.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum phase { PHASE_ALLOC, PHASE_FILL, PHASE_COPY, PHASE_FREE, PHASE_COUNT };
 
 /* One row of summary.csv with status ok, as the figures need it. */
 struct plot_row {
-    int dir, alloc, buffer, api, cache, touch; /* schema value indices */
-    const char *device;                        /* owned by the table */
-    size_t line;                               /* in summary.csv */
+    int dir, alloc, buffer, api, cache, touch, pages; /* schema value indices ("-": the default) */
+    uint64_t streams, chunks, kernel, threads, numa;  /* axis codes (schema.h); "-": AXIS_UNUSED */
+    const char *device;                               /* owned by the table */
+    size_t line;                                      /* in summary.csv */
     double size_bytes;
     double gbps_median, gbps_min, gbps_max, effective_gbps;
     double us_per_copy;           /* pipelined: event time / copies; NaN when empty */
@@ -29,6 +31,10 @@ struct plot_row {
     double phase_ms[PHASE_COUNT]; /* medians; NaN when empty */
     double pin_ms;                /* registered: the cudaHostRegister part of alloc; NaN if not */
     double link_gbps;             /* the PCIe link's raw rate per direction; NaN when unknown */
+    /* api pipeline: the whole pipeline, the stages one after another, the longest stage, and
+       serial / pipeline (medians, ms); NaN for other rows */
+    double pipeline_ms, serial_ms, ideal_ms, overlap;
+    double host_numa_node; /* the node that held most of the host buffer; NaN when not known */
 };
 
 /* A run of rows (sorted) sharing direction, alloc, buffer, api, cache, touch and device. */
@@ -38,7 +44,7 @@ struct plot_curve {
 
 /* A row of fits.csv: the model t(n) = t0 + n/B of a curve's time per copy. */
 struct plot_fit {
-    int dir, alloc, buffer, api, cache, touch;
+    int dir, alloc, buffer, api, cache, touch, pages;
     double t0_us, bandwidth_gbps;
 };
 
@@ -68,7 +74,9 @@ struct plot_input {
     const char *dir; /* the results folder, as given */
     char *summary_path;
     struct csv_table table;
-    struct plot_row *rows; /* ok rows, sorted by curve then size */
+    struct plot_row *all; /* every ok row, in file order (the figures of plot_beyond.c) */
+    size_t nall;
+    struct plot_row *rows; /* the ok rows of the copy figures (plot_copy_row), by curve then size */
     size_t nrows;
     struct plot_curve *curves;
     size_t ncurves;
@@ -91,6 +99,19 @@ extern const char *const plot_dir_titles[DIR_COUNT];
 
 /* Was the host buffer of row r in its steady state: warm in the caches, pages prefaulted? */
 int plot_host_steady(const struct plot_row *r);
+
+/* Is row r's host buffer where it is by default: numa any (or not applying), pages default? */
+int plot_default_place(const struct plot_row *r);
+
+/*
+ * Does row r belong in the copy figures (bandwidth, latency, speedup, ...)?
+ * A copy or a zero-copy kernel at the default placement; pipelines, CPU
+ * access and other placements have figures of their own (plot_beyond.c).
+ */
+int plot_copy_row(const struct plot_row *r);
+
+/* The legend entries (one per alloc kind seen[], schema order), drawn with line; how many. */
+size_t plot_alloc_entries(const int seen[], const char *line, struct fig_style *out);
 
 /*
  * The curve of (dir, alloc, buffer, api) with the host buffer in its steady
@@ -119,5 +140,16 @@ void plot_read_breakeven(struct plot_input *in, FILE *log);
 int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir);
 int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_dir);
 int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_dir);
+
+/*
+ * The figures of plot_beyond.c, from in->all: pipeline time against streams
+ * (overlap), CPU read and write bandwidth (host-access), copy bandwidth by
+ * NUMA binding and page size (placement) and the cudaHostRegister time by
+ * page size (placement-pin).
+ */
+int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir);
+int fig_host_access(struct fig *g, const struct plot_input *in, const char *data_dir);
+int fig_placement(struct fig *g, const struct plot_input *in, const char *data_dir);
+int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *data_dir);
 
 #endif

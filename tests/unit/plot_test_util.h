@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,21 @@ static inline int file_count(const char *path, const char *s)
     return n;
 }
 
+/*
+ * The y of the first point at x in the block of the data file at path whose
+ * heading holds heading (NaN when there is no such point).
+ */
+static inline double block_y(const char *path, const char *heading, const char *x)
+{
+    char *text = read_text(path), key[64];
+    const char *b = strstr(text, heading), *end = b ? strstr(b, "\n\n\n") : NULL;
+    snprintf(key, sizeof(key), "\n%s ", x);
+    const char *p = b ? strstr(b, key) : NULL;
+    double v = p && (!end || p < end) ? strtod(p + strlen(key), NULL) : NAN;
+    free(text);
+    return v;
+}
+
 /* Is there a dir/name? */
 static inline int exists(const char *dir, const char *name)
 {
@@ -119,6 +135,25 @@ static inline int figure_ok(const char *path, const char *magic)
     size_t n = fread(head, 1, sizeof(head) - 1, f);
     fclose(f);
     return n >= strlen(magic) && memcmp(head, magic, strlen(magic)) == 0;
+}
+
+/*
+ * The first of figures/NAME.{png,pdf,svg} of the n figures names that dir
+ * lacks (missing, empty or not of its format), in a static buffer; NULL when
+ * it has them all.
+ */
+static inline const char *missing_format(const char *dir, const char *const names[], size_t n)
+{
+    static const char *const ext[] = {"png", "pdf", "svg"}, *const magic[] = {"\x89PNG", "%PDF",
+                                                                              "<?xml"};
+    static char file[160];
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < 3; k++) {
+            snprintf(file, sizeof(file), "figures/%s.%s", names[i], ext[k]);
+            if (!figure_ok(path_in(dir, file), magic[k]))
+                return file;
+        }
+    return NULL;
 }
 
 /*
@@ -190,6 +225,30 @@ static inline int run_plot(plot_fn draw, const char *dir, const char *scripts_di
         hide_gnuplot(0);
     fclose(f);
     return rc;
+}
+
+/*
+ * How many lines of log are notes about a figure other than those of
+ * what pinsweep measures besides copies (overlap, host-access, placement,
+ * placement-pin), which a folder of copies alone has no data for.
+ */
+static inline int copy_notes(const char *log)
+{
+    static const char *const beyond[] = {"overlap", "host-access", "placement", "placement-pin"};
+    int n = 0;
+    for (const char *line = log; line && *line;
+         line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+        int theirs = 0;
+        char want[64];
+        if (strncmp(line, "note: ", 6) != 0)
+            continue;
+        for (size_t i = 0; i < sizeof(beyond) / sizeof(beyond[0]); i++) {
+            snprintf(want, sizeof(want), "note: no %s figure: ", beyond[i]);
+            theirs |= strncmp(line, want, strlen(want)) == 0;
+        }
+        n += !theirs;
+    }
+    return n;
 }
 
 static inline void skip_no_gnuplot(const char *name)

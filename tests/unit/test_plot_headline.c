@@ -151,26 +151,18 @@ static const char *const headline_figures[] = {"speedup", "alloc-cost", "breakev
 static void test_gen3_figures(void)
 {
     const char *name = "gen3_draws_speedup_alloc_cost_breakeven";
-    char *log = NULL, file[64];
+    char *log = NULL;
     const char *dir = make_folder("gen3", GEN3, gen3_files);
     if (!plot_gnuplot_available()) {
         skip_no_gnuplot(name);
         return;
     }
     int rc = dir ? plot(dir, 0, 0, &log) : -100;
-    const char *missing = NULL;
-    for (size_t i = 0; i < sizeof(headline_figures) / sizeof(headline_figures[0]); i++) {
-        static const char *const ext[] = {"png", "pdf", "svg"}, *const magic[] = {"\x89PNG", "%PDF",
-                                                                                  "<?xml"};
-        for (size_t k = 0; k < 3 && !missing; k++) {
-            snprintf(file, sizeof(file), "figures/%s.%s", headline_figures[i], ext[k]);
-            if (!figure_ok(path_in(dir, file), magic[k]))
-                missing = file;
-        }
-    }
+    const char *missing = missing_format(dir, headline_figures,
+                                         sizeof(headline_figures) / sizeof(headline_figures[0]));
     CHECK(name, rc == PLOT_OK && !missing, "returned %d, %s missing or empty; log:\n%s", rc,
           missing ? missing : "no figure", log);
-    CHECK("gen3_no_warnings_or_notes", !strstr(log, "warning") && !strstr(log, "note:"), "log:\n%s",
+    CHECK("gen3_no_warnings_or_notes", !strstr(log, "warning") && copy_notes(log) == 0, "log:\n%s",
           log);
     CHECK(
         "gen3_link_line",
@@ -197,25 +189,13 @@ static double fixture_gbps(const char *alloc, const char *dir, const char *buffe
     return v;
 }
 
-/* The y of the first point at size in the block of data file path headed by heading. */
-static double block_y(const char *path, const char *heading, const char *size)
-{
-    char *text = read_text(path), key[64];
-    const char *b = strstr(text, heading), *end = b ? strstr(b, "\n\n\n") : NULL;
-    snprintf(key, sizeof(key), "\n%s ", size);
-    const char *p = b ? strstr(b, key) : NULL;
-    double v = p && (!end || p < end) ? strtod(p + strlen(key), NULL) : NAN;
-    free(text);
-    return v;
-}
-
 /* The data of the headline figures, gnuplot hidden: what each curve is made of. */
 static void test_gen3_data(void)
 {
     char *log = NULL;
     const char *dir = make_folder("gen3-data", GEN3, gen3_files);
     int rc = dir ? plot(dir, 0, 1, &log) : -100;
-    CHECK("gen3_data_written", rc == PLOT_ENO_GNUPLOT && !strstr(log, "note:"),
+    CHECK("gen3_data_written", rc == PLOT_ENO_GNUPLOT && copy_notes(log) == 0,
           "returned %d; log:\n%s", rc, log);
     const char *sp = path_in(dir, "figures/data/speedup-h2d.dat");
     double got = block_y(sp, "color=pinned line=reuse point=sync", "268435456");
