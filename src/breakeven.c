@@ -31,12 +31,15 @@ enum {
     C_AMS,
     C_FMS,
     C_STATUS,
+    C_NUMA,
+    C_PAGES,
     C_N
 };
 static const char *const col_names[C_N] = {
     "alloc",           "direction",      "buffer",     "api",
     "cache",           "touch",          "size_bytes", "us_per_copy_median",
-    "alloc_ms_median", "free_ms_median", "status"};
+    "alloc_ms_median", "free_ms_median", "status",     "numa",
+    "pages"};
 
 struct cols {
     int c[C_N];
@@ -45,6 +48,14 @@ struct cols {
 static const char *get(const struct csv_table *t, const struct cols *k, size_t r, int which)
 {
     return csv_table_get(t, r, k->c[which]);
+}
+
+/* 1 when row r's buffer is in the default place (numa any, pages default), or the folder predates them. */
+static int default_place(const struct csv_table *t, const struct cols *k, size_t r)
+{
+    const char *numa = get(t, k, r, C_NUMA), *pages = get(t, k, r, C_PAGES);
+    return (!*numa || strcmp(numa, "any") == 0) &&
+           (!*pages || strcmp(pages, "default") == 0 || strcmp(pages, "-") == 0);
 }
 
 /* Row of t with these values (cache warm, touch prefaulted, status ok), or -1; api NULL: any. */
@@ -58,7 +69,7 @@ static long find_row(const struct csv_table *t, const struct cols *k, const char
             strcmp(get(t, k, r, C_BUFFER), buffer) == 0 &&
             (!api || strcmp(get(t, k, r, C_API), api) == 0) &&
             strcmp(get(t, k, r, C_SIZE), size) == 0 && (!*cache || strcmp(cache, "warm") == 0) &&
-            (!*touch || strcmp(touch, "prefaulted") == 0))
+            (!*touch || strcmp(touch, "prefaulted") == 0) && default_place(t, k, r))
             return (long)r;
     }
     return -1;
@@ -101,7 +112,7 @@ int breakeven_write(const char *results_dir, FILE *table, char *err, size_t errl
     for (size_t r = 0; r < t.nrows; r++) {
         const char *alloc = get(&t, &k, r, C_ALLOC);
         if (strcmp(alloc, "pageable") == 0 || strcmp(get(&t, &k, r, C_BUFFER), "reuse") != 0 ||
-            strcmp(get(&t, &k, r, C_DIR), "bidir") == 0)
+            strcmp(get(&t, &k, r, C_DIR), "bidir") == 0 || !default_place(&t, &k, r))
             continue;
         if (!f && !(f = fopen(path, "w"))) {
             snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
