@@ -492,8 +492,8 @@ static uint64_t numa_of(const struct plot_row *r)
 
 static int place_copy_keep(const struct plot_row *r)
 {
-    return api_is_copy(r->api) && r->buffer == BUFFER_REUSE && plot_host_steady(r) &&
-           r->gbps_median > 0;
+    return (api_is_copy(r->api) || r->api == API_ZEROCOPY) && r->buffer == BUFFER_REUSE &&
+           plot_host_steady(r) && r->gbps_median > 0;
 }
 
 static int place_pin_keep(const struct plot_row *r)

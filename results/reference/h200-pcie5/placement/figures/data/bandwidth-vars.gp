@@ -1,0 +1,69 @@
+# bandwidth-vars.gp - written by pinsweep for plots/bandwidth.gp (see src/plot_fig.c)
+fig_title = 'placement: copy bandwidth'
+fig_detail = ''
+fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
+x_tics = ''
+out_dir = 'results/reference/h200-pcie5/placement/figures'
+log_y = 0
+npanels = 2
+nblocks = 6
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'host → device'
+panel_file[1] = 'results/reference/h200-pcie5/placement/figures/data/bandwidth-h2d.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/placement/figures/data/bandwidth-h2d-overlay.dat'
+panel_title[2] = 'device → host'
+panel_file[2] = 'results/reference/h200-pcie5/placement/figures/data/bandwidth-d2h.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/placement/figures/data/bandwidth-d2h-overlay.dat'
+array panel_first[2] = [1, 5]
+array panel_nblocks[2] = [4, 2]
+array panel_over_first[2] = [1, 4]
+array panel_nover[2] = [3, 3]
+array block_color[6] = ['pageable', 'pageable', 'registered', 'registered', 'pageable', 'registered']
+array block_line[6] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reuse']
+array block_point[6] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array over_color[6] = ['pageable', 'registered', 'host', 'pageable', 'registered', 'host']
+array over_line[6] = ['fit', 'fit', 'ceiling', 'fit', 'fit', 'ceiling']
+nhlines = 2
+array hline_panel[2]
+array hline_y[2]
+array hline_color[2]
+array hline_line[2]
+array hline_where[2]
+array hline_label[2]
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'right-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+nkeys = 4
+key_cols = 2
+key_rows = 2
+key_max_chars = 22
+array key_color[4] = ['pageable', 'registered', 'pageable', 'registered']
+array key_line[4] = ['reuse', 'reuse', 'reallocate', 'reallocate']
+array key_point[4] = ['sync', 'sync', 'sync', 'sync']
+array key_title[4] = ['pageable, reuse', 'registered, reuse', 'pageable, reallocate', 'registered, reallocate']
+nnotes = 2
+note_cols = 2
+note_rows = 1
+note_max_chars = 67
+array note_color[2] = ['', 'host']
+array note_line[2] = ['fit', 'ceiling']
+array note_point[2] = ['', '']
+array note_title[2] = ['dotted: fit t0 + n/B', 'host memcpy via a 2 MiB staging buffer, 1 thread (pageable ceiling)']
+x_min = 748982.85714285716
+x_max = 375809638.39999998
+y_min = 0
+y_max = 70
+y_tics = 'autofreq'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_tics[1] = 'autofreq'
+panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_tics[2] = 'autofreq'
+size_tics = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
+size_tics_wide = '("1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608, "16M" 16777216, "32M" 33554432, "64M" 67108864, "128M" 134217728, "256M" 268435456)'
+size_tics_tex = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
