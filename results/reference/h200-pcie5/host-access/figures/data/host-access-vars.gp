@@ -12,10 +12,10 @@ nblocks = 10
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
-panel_title[1] = 'CPU reads, 64 MiB buffer'
+panel_title[1] = 'CPU reads, 1 GiB buffer'
 panel_file[1] = 'results/reference/h200-pcie5/host-access/figures/data/host-access-host-read.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/host-access/figures/data/host-access-host-read-overlay.dat'
-panel_title[2] = 'CPU writes, 64 MiB buffer'
+panel_title[2] = 'CPU writes, 1 GiB buffer'
 panel_file[2] = 'results/reference/h200-pcie5/host-access/figures/data/host-access-host-write.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/host-access/figures/data/host-access-host-write-overlay.dat'
 array panel_first[2] = [1, 6]
@@ -45,22 +45,22 @@ array key_title[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registe
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 45
+note_max_chars = 53
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['also measured, in summary.csv: 256 KiB, 4 MiB']
+array note_title[1] = ['also measured, in summary.csv: 256 KiB, 4 MiB, 64 MiB']
 x_min = 0.7142857142857143
 x_max = 11.199999999999999
 y_min = 0
-y_max = 180
+y_max = 60
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 180
+panel_y_min[1] = 0; panel_y_max[1] = 60
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 180
+panel_y_min[2] = 0; panel_y_max[2] = 60
 panel_y_tics[2] = 'autofreq'
 size_tics = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
 size_tics_wide = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
