@@ -92,7 +92,12 @@ $(BUILD)/tests/libfake-nvml.so: tests/fake_nvml.c | $(BUILD)/tests
 	@echo "  CC      $<"
 	$(Q)$(CC) -std=c11 -Wall -Wextra -shared -fPIC -o $@ $<
 
-test: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so
+# The fuzz target with a main() of its own, so `make test` keeps it compiling and replays its corpus.
+$(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_experiment.c $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o | $(BUILD)/tests
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -DFUZZ_STANDALONE -Isrc $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o $(LDLIBS_CPU) $(LDLIBS_GPU)
+
+test: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so $(BUILD)/tests/fuzz_replay
 	$(Q)BUILD=$(BUILD) bash tests/run-tests
 
 run: deps
@@ -106,7 +111,8 @@ deps:
 # under ASan and UBSan. FUZZ_TIME seconds (default 60); new crashes land in
 # build-fuzz/ as crash-*: copy them to tests/fuzz/regressions/ once fixed.
 FUZZ_TIME ?= 60
-FUZZ_SRC  := src/experiment.c src/schema.c src/units.c src/diag.c src/sweep.c src/plan.c
+FUZZ_SRC  := src/experiment.c src/schema.c src/units.c src/diag.c src/sweep.c src/plan.c \
+             src/budget.c src/sysinfo.c
 build-fuzz/fuzz_experiment: tests/fuzz/fuzz_experiment.c $(FUZZ_SRC) $(wildcard src/*.h)
 	@mkdir -p build-fuzz
 	@echo "  CLANG   $@"

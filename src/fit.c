@@ -102,16 +102,20 @@ static long group_curves(const struct csv_table *t, struct curve **out)
     return (long)nc;
 }
 
-static void print_header(FILE *f, FILE *table)
+static void print_header(FILE *f)
 {
     for (int j = 0; j < NKEYS; j++)
         fprintf(f, "%s,", key_col(j));
     fprintf(f, "points,t0_us,bandwidth_gbps,n_half_bytes,residual_pct\n");
-    if (table)
-        fprintf(table,
-                "fit t(n) = t0 + n/B over the size sweep (reuse):\n%-16s %-5s %-6s %9s "
-                "%10s %9s %9s\n",
-                "alloc", "dir", "api", "t0 (us)", "B (GB/s)", "n_half", "resid %");
+}
+
+/* The table's header, before its first row. */
+static void print_table_header(FILE *table)
+{
+    fprintf(table,
+            "fit t(n) = t0 + n/B over the size sweep (reuse):\n%-20s %-5s %-6s %9s %10s %9s "
+            "%9s\n",
+            "alloc", "dir", "api", "t0 (us)", "B (GB/s)", "n_half", "resid %");
 }
 
 int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
@@ -132,7 +136,7 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
         fitted = -1;
         goto out;
     }
-    print_header(f, table);
+    print_header(f);
     for (long i = 0; i < nc; i++) {
         struct fit ft;
         struct curve *c = &cv[i];
@@ -146,6 +150,8 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
                 ft.n_half_bytes, ft.residual_pct);
         if (table) {
             double h = ft.n_half_bytes;
+            if (fitted == 0)
+                print_table_header(table);
             if (h >= 1048576)
                 snprintf(half, sizeof(half), "%.1fMiB", h / 1048576);
             else
@@ -158,7 +164,7 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
                     snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " %s",
                              c->key[1 + a]);
             }
-            fprintf(table, "%-16s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n", c->key[1 + AXIS_ALLOC],
+            fprintf(table, "%-20s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n", c->key[1 + AXIS_ALLOC],
                     c->key[1 + AXIS_DIRECTION], c->key[1 + AXIS_API], ft.t0_us, ft.bandwidth_gbps,
                     half, ft.residual_pct, variant);
         }

@@ -73,7 +73,13 @@ static void note_peak(struct peak peaks[ALLOC_COUNT][DIR_COUNT], const struct re
 static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
 {
     char size[32], cell[64];
-    fprintf(out, "peak bandwidth, GB/s (median of samples) @ size:\n%-16s", "alloc");
+    int rows = 0;
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        for (int d = 0; d < DIR_COUNT; d++)
+            rows += peaks[a][d].size != 0;
+    if (!rows)
+        return; /* no copies: pipelines, zero-copy and host access are in the CSV and figures */
+    fprintf(out, "peak bandwidth, GB/s (median of samples) @ size:\n%-20s", "alloc");
     for (int d = 0; d < DIR_COUNT; d++)
         fprintf(out, "  %-18s", schema_value_name(AXIS_DIRECTION, d));
     fputc('\n', out);
@@ -83,7 +89,7 @@ static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
             any |= peaks[a][d].size != 0;
         if (!any)
             continue;
-        fprintf(out, "%-16s", schema_value_name(AXIS_ALLOC, a));
+        fprintf(out, "%-20s", schema_value_name(AXIS_ALLOC, a));
         for (int d = 0; d < DIR_COUNT; d++) {
             if (peaks[a][d].size)
                 snprintf(cell, sizeof(cell), "%.2f @ %s", peaks[a][d].gbps,
