@@ -1378,12 +1378,34 @@ static void compose_title(struct fig *g, const struct plot_input *in)
              in->gpu[0] && in->host[0] ? ", " : "", in->host);
 }
 
+/*
+ * Whether the folder has any row of figure i's family: copies for the first
+ * seven figures, pipelines for overlap, CPU access for host-access, placed
+ * buffers for placement and placement-pin.  A figure of a family the folder
+ * has no row of is left out without a note: an overlap folder is not missing
+ * a speedup figure.
+ */
+static int family_present(const struct plot_input *in, const char *name)
+{
+    for (size_t k = 0; k < in->nall; k++) {
+        const struct plot_row *r = &in->all[k];
+        int hit = strcmp(name, "overlap") == 0       ? r->api == API_PIPELINE
+                  : strcmp(name, "host-access") == 0 ? api_is_host(r->api)
+                  : strncmp(name, "placement", 9) == 0
+                      ? !plot_default_place(r) && !api_is_host(r->api)
+                      : plot_copy_row(r);
+        if (hit)
+            return 1;
+    }
+    return 0;
+}
+
 /* Figure i of figures[] from in (a struct plot_input), titled; see fig_describe_fn. */
 static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
                            const char **needs)
 {
     fig_init(g, figures[i].name, figures[i].log_y);
-    *needs = figures[i].needs;
+    *needs = family_present(in, figures[i].name) ? figures[i].needs : NULL;
     if (figures[i].describe(g, in, data_dir) < 0)
         return -1;
     compose_title(g, in);

@@ -895,7 +895,8 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
         }
         made[i] = g->npanels > 0;
         if (!made[i]) {
-            plot_log(log, "note: no %s figure: it needs %s", g->name, needs);
+            if (needs) /* NULL: the folder has nothing of the figure's kind; no note */
+                plot_log(log, "note: no %s figure: it needs %s", g->name, needs);
             fig_remove_outputs(g->name, fig_dir);
         } else if (write_all_vars(g, data_dir, fig_dir, latex, log) < 0) {
             goto out;
