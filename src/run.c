@@ -193,6 +193,44 @@ static void reserve_device(const struct gpu_ops *ops, const struct sweep *s,
                         "reserved (%s); they grow as the sweep goes\n", ops->error());
 }
 
+/* A finished pipeline, for the table at the end of the run. */
+struct pipe_line {
+    const struct config *c;
+    double ms, serial_ms, ideal_ms, overlap;
+};
+
+/* "ok, 54.97 GB/s", or for a pipeline "ok, 5.84 ms (serial 15.18, ideal 5.31): overlap 2.60x". */
+static const char *ok_text(const struct result *r, const struct summary *sum, char *buf, size_t n)
+{
+    if (config_api(r->config) == API_PIPELINE)
+        snprintf(buf, n, "ok, %.2f ms (serial %.2f, ideal %.2f): overlap %.2fx",
+                 sum->pipeline_ms_median, sum->serial_ms_median, sum->ideal_ms_median,
+                 sum->overlap_median);
+    else
+        snprintf(buf, n, "ok, %.2f GB/s", sum->gbps.median);
+    return buf;
+}
+
+static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
+{
+    if (!n)
+        return;
+    fprintf(out, "pipelines, ms (median): pipeline against the stages' serial sum and the "
+                 "longest stage:\n%-20s %-7s %7s %6s %-9s %9s %9s %9s %8s\n",
+                 "alloc", "kernel", "streams", "chunks", "size", "pipeline", "serial", "ideal",
+                 "overlap");
+    for (size_t i = 0; i < n; i++) {
+        char kernel[32], size[32];
+        const struct config *c = p[i].c;
+        fprintf(out, "%-20s %-7s %7d %6d %-9s %9.2f %9.2f %9.2f %7.2fx\n",
+                schema_value_name(AXIS_ALLOC, config_alloc(c)),
+                schema_value_text(AXIS_KERNEL, c->v[AXIS_KERNEL], kernel, sizeof(kernel)),
+                config_count(c, AXIS_STREAMS), config_count(c, AXIS_CHUNKS),
+                units_format_size(config_size(c), size, sizeof(size)), p[i].ms, p[i].serial_ms,
+                p[i].ideal_ms, p[i].overlap);
+    }
+}
+
 /* Measure every configuration, appending rows as each one finishes. */
 static int measure_all(const struct gpu_ops *ops, const struct experiment *e, const struct sweep *s,
                        struct results *res, struct meta *mt, const struct run_opts *o,
@@ -200,7 +238,14 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
 {
     struct progress pr;
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
+    struct pipe_line *pipes = calloc(s->n ? s->n : 1, sizeof(*pipes));
+    size_t npipes = 0;
+    char status[160];
     memset(peaks, 0, sizeof(peaks));
+    if (!pipes) {
+        fprintf(stderr, "pinsweep: out of memory\n");
+        return -1;
+    }
     int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
     struct budget b = {.pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
     reserve_device(ops, s, &b, done);
@@ -220,6 +265,7 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
                     res->dir);
             result_free(&r);
             measure_release(ops);
+            free(pipes);
             return -1;
         }
         if (r.status == RESULT_OK)
@@ -229,12 +275,19 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
         else
             mt->failed++;
         note_peak(peaks, &r, &sum);
-        progress_end(&pr, &s->configs[i], r.status == RESULT_OK ? "ok" : r.error);
+        if (r.status == RESULT_OK && config_api(r.config) == API_PIPELINE)
+            pipes[npipes++] = (struct pipe_line){r.config, sum.pipeline_ms_median,
+                                                 sum.serial_ms_median, sum.ideal_ms_median,
+                                                 sum.overlap_median};
+        progress_end(&pr, &s->configs[i],
+                     r.status == RESULT_OK ? ok_text(&r, &sum, status, sizeof(status)) : r.error);
         result_free(&r);
     }
     progress_finish(&pr);
     measure_release(ops);
     print_peaks(stdout, peaks);
+    print_pipelines(stdout, pipes, npipes);
+    free(pipes);
     return 0;
 }
 

@@ -144,7 +144,8 @@ const struct key_def schema_measure_keys[] = {
      "shuffled: the seed (recorded in meta.yaml; give it to repeat an order)"},
     {"verify", KEY_CHOICE, 0, 0, "false",
      "true: fill the source with a pattern and check the destination after the timed copies "
-     "(reuse, outside every timed span); a mismatch makes the row status=corrupt",
+     "(reused buffers, zero-copy kernels and pipelines, outside every timed span); a mismatch "
+     "makes the row status=corrupt",
      bool_choices},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);

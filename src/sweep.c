@@ -287,9 +287,9 @@ char *sweep_describe(const struct config *c, char *buf, size_t n)
             continue;
         if (c->v[a] == AXIS_UNUSED)
             continue;
-        len += (size_t)snprintf(buf + len, n - len, "%s%s ",
-                                schema_axes[a].kind == AXIS_KIND_ENUM ? "" : schema_axes[a].name,
-                                schema_value_text(a, c->v[a], text, sizeof(text)));
+        int named = schema_axes[a].kind != AXIS_KIND_ENUM; /* "streams=4", not a bare "4" */
+        len += (size_t)snprintf(buf + len, n - len, "%s%s%s ", named ? schema_axes[a].name : "",
+                                named ? "=" : "", schema_value_text(a, c->v[a], text, sizeof(text)));
     }
     if (len < n)
         snprintf(buf + len, n - len, "%s", units_format_size(config_size(c), size, sizeof(size)));

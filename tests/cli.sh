@@ -222,6 +222,8 @@ cli_beyond() {
     local r=$TMP/beyond f
     expect "cli: pipelines, zero-copy, host access and placement run on the fake engine" 0 "configurations: 37 ok, 0 failed, 6 skipped" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/beyond-memcpy.yaml -o "$r" --no-plot
     f=$r/summary.csv
+    [ "$(sed -n '/^pipelines, ms (median)/,$p' "$TMP/out" | grep -cE '^(pageable|pinned) +(none|0.5x|200us) +[14] +16 64MiB +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x$')" = 12 ] \
+        && t_pass "cli: the run ends with a table of its 12 pipelines" || t_fail "cli: the run ends with a table of its pipelines" "$(sed -n '/^pipelines/,$p' "$TMP/out" | head -5)"
     local bad
     bad=$(awk -F, -v a="$(col "$f" api)" -v o="$(col "$f" overlap_median)" -v s="$(col "$f" serial_ms_median)" \
         -v i="$(col "$f" ideal_ms_median)" -v p="$(col "$f" pipeline_ms_median)" -v d="$(col "$f" direction)" -v b="$(col "$f" buffer)" \
