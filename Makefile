@@ -112,7 +112,7 @@ deps:
 # build-fuzz/ as crash-*: copy them to tests/fuzz/regressions/ once fixed.
 FUZZ_TIME ?= 60
 FUZZ_SRC  := src/experiment.c src/schema.c src/units.c src/diag.c src/sweep.c src/plan.c \
-             src/budget.c src/sysinfo.c
+             src/budget.c src/sysinfo.c src/fileio.c
 build-fuzz/fuzz_experiment: tests/fuzz/fuzz_experiment.c $(FUZZ_SRC) $(wildcard src/*.h)
 	@mkdir -p build-fuzz
 	@echo "  CLANG   $@"

@@ -6,6 +6,7 @@
  * check reports through diag and carries on, so one pass shows every mistake.
  */
 #include "experiment.h"
+#include "fileio.h"
 #include "units.h"
 
 #include <errno.h>
@@ -815,38 +816,10 @@ static char *file_stem(const char *path)
 
 static int read_file(const char *path, char **text, size_t *len, FILE *out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    if (!(*text = fileio_read_all(path, len))) {
         fprintf(out, "%s: cannot read the experiment file: %s\n", path, strerror(errno));
         return -1;
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nb = realloc(buf, 2 * cap + 1);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (!buf || err) {
-        fprintf(out, "%s: cannot read the experiment file: %s\n", path,
-                buf ? "read error" : "out of memory");
-        free(buf);
-        return -1;
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
     return 0;
 }
 

@@ -12,6 +12,7 @@
  */
 #include "plot_fig.h"
 #include "csv.h"
+#include "fileio.h"
 #include "plot.h"
 #include "units.h"
 
@@ -1131,28 +1132,6 @@ static int check_outputs(const char *name, const char *fig_dir, FILE *log)
     return 0;
 }
 
-/* All of the file at path, malloc'd; NULL when it cannot be read. */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = f ? open_memstream(&text, &len) : NULL;
-    char buf[8192];
-    size_t n;
-    while (m && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-        fwrite(buf, 1, n, m);
-    int bad = f ? ferror(f) : 1;
-    if (f)
-        fclose(f);
-    if (m && fclose(m) != 0)
-        bad = 1;
-    if (bad) {
-        free(text);
-        return NULL;
-    }
-    return text;
-}
 
 /*
  * Write text to path with every \includegraphics[...]{PATH} naming the
@@ -1194,7 +1173,7 @@ static int finish_tex(const char *name, const char *fig_dir, FILE *log)
     char *inc = plot_path_join(fig_dir, file);
     snprintf(file, sizeof(file), "%s.tex", name);
     char *tex = plot_path_join(fig_dir, file);
-    char *text = inc ? slurp(inc) : NULL;
+    char *text = inc ? fileio_read_all(inc, NULL) : NULL;
     int rc = PLOT_EGNUPLOT;
     if (!text || !tex)
         plot_log(log, "gnuplot did not write %s", inc ? inc : file);

@@ -3,6 +3,7 @@
  */
 #include "results.h"
 #include "csv.h"
+#include "fileio.h"
 
 #include <errno.h>
 #include <math.h>
@@ -184,24 +185,6 @@ fail:
     return -1;
 }
 
-/* The whole of path into a NUL-terminated buffer (*len bytes); NULL on failure. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1))) {
-            *len = fread(buf, 1, (size_t)n, f);
-            buf[*len] = '\0';
-        }
-    }
-    fclose(f);
-    return buf;
-}
-
 /* The config number a CSV line starts with (after skip fields), or 0. */
 static long line_config(const char *line, int skip)
 {
@@ -221,7 +204,7 @@ static long line_config(const char *line, int skip)
 static int rewrite_csv(const char *path, int skip, int (*keep)(long config, void *ctx), void *ctx)
 {
     size_t len = 0;
-    char *buf = slurp(path, &len), tmp[4200];
+    char *buf = fileio_read_all(path, &len), tmp[4200];
     if (!buf)
         return -1;
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
@@ -304,7 +287,7 @@ int results_resume(struct results *res, const char *dir, const struct experiment
     if (!(res->dir = strdup(dir)))
         return -1;
     char *sum = results_path(res, "summary.csv"), *smp = results_path(res, "samples.csv");
-    char *exp = results_path(res, "experiment.yaml"), *text = exp ? slurp(exp, &len) : NULL;
+    char *exp = results_path(res, "experiment.yaml"), *text = exp ? fileio_read_all(exp, &len) : NULL;
     int rcode = -1;
     if (!text)
         snprintf(err, errlen, "%s holds no results to resume (no experiment.yaml)", dir);

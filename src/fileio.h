@@ -1,0 +1,18 @@
+/*
+ * fileio.h - reading a whole file into memory, for the experiment file, the
+ * CSVs a resumed run repairs, and the LaTeX gnuplot writes.
+ */
+#ifndef PINSWEEP_FILEIO_H
+#define PINSWEEP_FILEIO_H
+
+#include <stddef.h>
+
+/*
+ * The whole of the file at path in a malloc'd buffer with a NUL after its
+ * last byte, which the caller frees; its length in *len (len may be NULL).
+ * Reads to the end without seeking, so pipes and /proc files work.  NULL on
+ * failure, with errno saying why (ENOMEM, or what open or read said).
+ */
+char *fileio_read_all(const char *path, size_t *len);
+
+#endif
