@@ -10,6 +10,7 @@
 #include "units.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -649,6 +650,41 @@ static void parse_exclude(struct loader *ld, yaml_node_t *v)
     }
 }
 
+/* Where each key of measure: lands; its schema row says how it is parsed. */
+static const struct {
+    const char *name;
+    size_t offset;
+} measure_fields[] = {
+    {"warmup", offsetof(struct measure_opts, warmup)},
+    {"samples", offsetof(struct measure_opts, samples)},
+    {"min_samples", offsetof(struct measure_opts, min_samples)},
+    {"max_samples", offsetof(struct measure_opts, max_samples)},
+    {"target_rsd", offsetof(struct measure_opts, target_rsd_pct)},
+    {"max_time", offsetof(struct measure_opts, max_time_ms)},
+    {"min_sample_time", offsetof(struct measure_opts, min_sample_ms)},
+    {"max_batch", offsetof(struct measure_opts, max_batch)},
+    {"order", offsetof(struct measure_opts, shuffled)},
+    {"seed", offsetof(struct measure_opts, seed)},
+    {"verify", offsetof(struct measure_opts, verify)},
+};
+
+/* Parse v by def's type into the field at dst (an int or a double). */
+static int parse_by_type(struct loader *ld, const struct key_def *def, yaml_node_t *v, void *dst)
+{
+    switch (def->type) {
+    case KEY_INT:
+        return parse_int(ld, def, v, dst);
+    case KEY_DURATION:
+        return parse_duration(ld, def, v, dst);
+    case KEY_PERCENT:
+        return parse_percent(ld, def, v, dst);
+    case KEY_CHOICE:
+        return parse_choice(ld, def, v, dst);
+    default:
+        return -1; /* measure has no key of another type */
+    }
+}
+
 static void measure_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
                          void *ctx)
 {
@@ -658,28 +694,14 @@ static void measure_pair(struct loader *ld, const char *key, yaml_node_t *k, yam
         unknown_key(ld, k, "measure", schema_measure_keys, schema_measure_nkeys);
         return;
     }
-    if (strcmp(key, "warmup") == 0)
-        parse_int(ld, def, v, &m->warmup);
-    else if (strcmp(key, "samples") == 0)
-        parse_int(ld, def, v, &m->samples);
-    else if (strcmp(key, "min_sample_time") == 0)
-        parse_duration(ld, def, v, &m->min_sample_ms);
-    else if (strcmp(key, "min_samples") == 0)
-        parse_int(ld, def, v, &m->min_samples);
-    else if (strcmp(key, "max_samples") == 0)
-        parse_int(ld, def, v, &m->max_samples);
-    else if (strcmp(key, "target_rsd") == 0)
-        parse_percent(ld, def, v, &m->target_rsd_pct);
-    else if (strcmp(key, "max_time") == 0)
-        parse_duration(ld, def, v, &m->max_time_ms);
-    else if (strcmp(key, "order") == 0)
-        parse_choice(ld, def, v, &m->shuffled);
-    else if (strcmp(key, "seed") == 0)
-        m->seed_given = parse_int(ld, def, v, &m->seed) == 0;
-    else if (strcmp(key, "verify") == 0)
-        parse_choice(ld, def, v, &m->verify);
-    else if (strcmp(key, "max_batch") == 0)
-        parse_int(ld, def, v, &m->max_batch);
+    for (size_t i = 0; i < sizeof(measure_fields) / sizeof(measure_fields[0]); i++) {
+        if (strcmp(key, measure_fields[i].name) != 0)
+            continue;
+        int rc = parse_by_type(ld, def, v, (char *)m + measure_fields[i].offset);
+        if (rc == 0 && strcmp(key, "seed") == 0)
+            m->seed_given = 1;
+        return;
+    }
 }
 
 /* A size or a percentage: "16GiB" into *bytes, or "25%" into *pct. */
