@@ -182,7 +182,8 @@ static void reserve_device(const struct gpu_ops *ops, const struct sweep *s,
     char why[400];
     for (size_t i = 0; i < s->n; i++) {
         const struct config *c = &s->configs[i];
-        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS)
+        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS ||
+            !budget_device_bytes(c)) /* host access needs no device buffer */
             continue;
         for (int k = 0; k < (config_direction(c) == DIR_BIDIR ? 2 : 1); k++)
             if (config_size(c) > bytes[k])
