@@ -94,6 +94,14 @@ struct plot_input {
     double link_gbps;         /* the link_gbps of every row when all agree, else NaN */
 };
 
+/*
+ * Read results_dir into in (plot_read.c): summary.csv (required: -1 after
+ * reporting every problem on log), and fits.csv, host-memcpy.csv,
+ * breakeven.csv and meta.yaml where present.  Free with plot_input_free().
+ */
+int plot_input_read(struct plot_input *in, const char *results_dir, FILE *log);
+void plot_input_free(struct plot_input *in);
+
 /* Panel titles by direction; the data files use the schema's names. */
 extern const char *const plot_dir_titles[DIR_COUNT];
 
