@@ -8,15 +8,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Host buffers c holds at once: bidir and a pipeline (its input and output) hold two. */
-static uint64_t host_buffers(const struct config *c)
+int budget_host_buffers(const struct config *c)
 {
     return config_direction(c) == DIR_BIDIR || config_api(c) == API_PIPELINE ? 2 : 1;
 }
 
+int budget_device_buffers(const struct config *c)
+{
+    return api_is_host(config_api(c)) ? 0 : config_direction(c) == DIR_BIDIR ? 2 : 1;
+}
+
 uint64_t budget_host_bytes(const struct config *c)
 {
-    return config_size(c) * host_buffers(c);
+    return config_size(c) * (uint64_t)budget_host_buffers(c);
 }
 
 uint64_t budget_pinned_bytes(const struct config *c)
@@ -26,9 +30,7 @@ uint64_t budget_pinned_bytes(const struct config *c)
 
 uint64_t budget_device_bytes(const struct config *c)
 {
-    if (api_is_host(config_api(c)))
-        return 0;
-    return config_size(c) * (config_direction(c) == DIR_BIDIR ? 2 : 1);
+    return config_size(c) * (uint64_t)budget_device_buffers(c);
 }
 
 int budget_cap(const struct limits *l, const char *cli_text, uint64_t ram_bytes, uint64_t *cap,
@@ -79,7 +81,8 @@ enum budget_verdict budget_check(const struct config *c, const struct budget *b,
         snprintf(why, n,
                  "holds %s of pageable memory, more than the machine's %s of RAM; filling it "
                  "would swap or wake the OOM killer",
-                 units_format_approx(host, x, sizeof(x)), units_format_approx(b->ram, y, sizeof(y)));
+                 units_format_approx(host, x, sizeof(x)),
+                 units_format_approx(b->ram, y, sizeof(y)));
         return BUDGET_OVER_RAM;
     }
     if (b->gpu_free && dev > b->gpu_free) {

@@ -15,6 +15,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * Buffers of config_size(c) bytes c holds at once: on the host two for bidir
+ * and pipelines (input and output), else one; on the device two for bidir,
+ * none for host-read and host-write, else one.
+ */
+int budget_host_buffers(const struct config *c);
+int budget_device_buffers(const struct config *c);
+
 /* Host bytes c holds at once (bidir and pipeline hold two buffers). */
 uint64_t budget_host_bytes(const struct config *c);
 

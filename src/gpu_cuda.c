@@ -249,15 +249,9 @@ static int malloced_alloc(struct host_buf *b, size_t bytes)
     int rc = alloc_is_registered(b->kind) ? register_flags(b->kind, &flags) : 0;
     if (rc < 0)
         return rc;
-    void *p = b->pages == PAGES_DEFAULT
-                  ? malloc(bytes)
-                  : hugepages_alloc(bytes, b->pages, &b->mapped_bytes, last_error,
-                                    sizeof(last_error));
-    if (!p) {
-        if (b->pages == PAGES_DEFAULT)
-            snprintf(last_error, sizeof(last_error), "malloc(%zu) failed: out of memory", bytes);
+    void *p = hugepages_buffer(bytes, b->pages, &b->mapped_bytes, last_error, sizeof(last_error));
+    if (!p)
         return -1;
-    }
     if (alloc_is_registered(b->kind)) {
         double t0 = timer_now_ms();
         cudaError_t e = cudaHostRegister(p, bytes, flags);
@@ -266,7 +260,7 @@ static int malloced_alloc(struct host_buf *b, size_t bytes)
             char call[80];
             snprintf(call, sizeof(call), "cudaHostRegister(p, bytes, 0x%x)", flags);
             set_error(call, __FILE__, __LINE__, e);
-            b->pages == PAGES_DEFAULT ? free(p) : hugepages_free(p, b->mapped_bytes);
+            hugepages_release(p, b->pages, b->mapped_bytes);
             return -1;
         }
     }
@@ -311,15 +305,6 @@ out:
     return rc;
 }
 
-/* Give back what malloced_alloc took. */
-static void malloced_free(struct host_buf *b, void *p)
-{
-    if (b->pages == PAGES_DEFAULT)
-        free(p);
-    else
-        hugepages_free(p, b->mapped_bytes);
-}
-
 static int cuda_host_free(struct host_buf *b)
 {
     int rc = 0;
@@ -332,7 +317,7 @@ static int cuda_host_free(struct host_buf *b)
         return 0;
     }
     cudaError_t e = alloc_is_registered(b->kind) ? cudaHostUnregister(p) : cudaSuccess;
-    malloced_free(b, p);
+    hugepages_release(p, b->pages, b->mapped_bytes);
     if (e != cudaSuccess) {
         set_error("cudaHostUnregister(p)", __FILE__, __LINE__, e);
         rc = -1;
@@ -381,8 +366,8 @@ static cudaError_t transfer(const struct copy_job *j, int h2d, int side, cudaStr
     const void *src = h2d ? j->host[side] : j->dev[side];
     if (j->api == API_ZEROCOPY)
         return (cudaError_t)kernels_zerocopy_launch(s, dst, src, j->bytes, eng.sm_count);
-    return cudaMemcpyAsync(dst, src, j->bytes, h2d ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost,
-                           s);
+    return cudaMemcpyAsync(dst, src, j->bytes,
+                           h2d ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, s);
 }
 
 /* h2d or d2h: one stream (the legacy default one for sync), two events. */
@@ -507,26 +492,28 @@ out_release:
     return -1;
 }
 
-/* For zerocopy: j with its host pointers replaced by their device pointers. */
-static int map_host(const struct copy_job *j, struct copy_job *out)
+/*
+ * The job as it is launched: job itself, or for zerocopy a copy in *mapped
+ * with its host pointers replaced by their device pointers; NULL on failure.
+ */
+static const struct copy_job *as_launched(const struct copy_job *job, struct copy_job *mapped)
 {
     int rc = 0;
-    *out = *j;
-    for (int i = 0; i < (j->dir == DIR_BIDIR ? 2 : 1); i++)
-        CK(cudaHostGetDevicePointer(&out->host[i], j->host[i], 0));
+    if (job->api != API_ZEROCOPY)
+        return job;
+    *mapped = *job;
+    for (int i = 0; i < (job->dir == DIR_BIDIR ? 2 : 1); i++)
+        CK(cudaHostGetDevicePointer(&mapped->host[i], job->host[i], 0));
 out:
-    return rc;
+    return rc ? NULL : mapped;
 }
 
 static int cuda_roundtrip(const struct copy_job *job, double *us)
 {
     struct copy_job mapped;
-    const struct copy_job *j = job;
-    if (job->api == API_ZEROCOPY) {
-        if (map_host(job, &mapped) < 0)
-            return -1;
-        j = &mapped;
-    }
+    const struct copy_job *j = as_launched(job, &mapped);
+    if (!j)
+        return -1;
     int rc = 0, h2d = j->dir == DIR_H2D;
     void *dst = h2d ? j->dev[0] : j->host[0];
     const void *src = h2d ? j->host[0] : j->dev[0];
@@ -546,13 +533,10 @@ out:
 static int cuda_copy(const struct copy_job *job, struct copy_time *t)
 {
     struct copy_job mapped;
-    const struct copy_job *j = job;
+    const struct copy_job *j = as_launched(job, &mapped);
     t->device_ms = t->host_ms = t->h2d_ms = t->d2h_ms = NAN;
-    if (job->api == API_ZEROCOPY) {
-        if (map_host(job, &mapped) < 0)
-            return -1;
-        j = &mapped;
-    }
+    if (!j)
+        return -1;
     if (j->queued && eng.can_map && !eng.hold && hold_open() < 0)
         return -1;
     if (j->queued && eng.hold)

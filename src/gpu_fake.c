@@ -70,14 +70,9 @@ static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, enum page_k
         return GPU_UNSUPPORTED;
     }
     b->pages = alloc_is_malloced(kind) ? pages : PAGES_DEFAULT;
-    b->ptr = b->pages == PAGES_DEFAULT ? malloc(bytes)
-                                       : hugepages_alloc(bytes, b->pages, &b->mapped_bytes,
-                                                         last_error, sizeof(last_error));
-    if (!b->ptr) {
-        if (b->pages == PAGES_DEFAULT)
-            snprintf(last_error, sizeof(last_error), "malloc(%zu) failed", bytes);
+    b->ptr = hugepages_buffer(bytes, b->pages, &b->mapped_bytes, last_error, sizeof(last_error));
+    if (!b->ptr)
         return -1;
-    }
     b->kind = kind;
     b->bytes = bytes;
     return 0;
@@ -85,10 +80,7 @@ static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, enum page_k
 
 static int fake_host_free(struct host_buf *b)
 {
-    if (b->pages == PAGES_DEFAULT)
-        free(b->ptr);
-    else
-        hugepages_free(b->ptr, b->mapped_bytes);
+    hugepages_release(b->ptr, b->pages, b->mapped_bytes);
     b->ptr = NULL;
     return 0;
 }

@@ -294,3 +294,23 @@ double hugepages_backed_pct(const void *p, size_t bytes)
     huge += vma_huge_bytes(&v, page_bytes);
     return covered < bytes ? NAN : 100.0 * (double)huge / (double)bytes;
 }
+
+void *hugepages_buffer(size_t bytes, enum page_kind kind, size_t *mapped_bytes, char *err,
+                       size_t errlen)
+{
+    if (kind != PAGES_DEFAULT)
+        return hugepages_alloc(bytes, kind, mapped_bytes, err, errlen);
+    void *p = malloc(bytes);
+    *mapped_bytes = 0;
+    if (!p)
+        snprintf(err, errlen, "malloc(%zu) failed: out of memory", bytes);
+    return p;
+}
+
+void hugepages_release(void *p, enum page_kind kind, size_t mapped_bytes)
+{
+    if (kind == PAGES_DEFAULT)
+        free(p);
+    else
+        hugepages_free(p, mapped_bytes);
+}

@@ -34,6 +34,16 @@ void *hugepages_alloc(size_t bytes, enum page_kind kind, size_t *mapped_bytes, c
 void hugepages_free(void *p, size_t mapped_bytes);
 
 /*
+ * A host buffer of the given kind as pinsweep allocates pageable memory:
+ * malloc for PAGES_DEFAULT (what applications do; *mapped_bytes 0), else
+ * hugepages_alloc.  NULL with a message in err.  Give it back with
+ * hugepages_release(p, kind, *mapped_bytes).
+ */
+void *hugepages_buffer(size_t bytes, enum page_kind kind, size_t *mapped_bytes, char *err,
+                       size_t errlen);
+void hugepages_release(void *p, enum page_kind kind, size_t mapped_bytes);
+
+/*
  * Whether kind can be had for a buffer of bytes, without allocating, from
  * the files under root ("/" outside tests; tests pass a fixture tree):
  * PAGES_THP needs root/sys/kernel/mm/transparent_hugepage/enabled to say

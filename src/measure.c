@@ -22,14 +22,19 @@ void measure_fail(struct result *r, const char *stage, const char *why)
     snprintf(r->error, sizeof(r->error), "%s: %s", stage, why);
 }
 
+void measure_skip(struct result *r, const char *why)
+{
+    r->status = RESULT_SKIPPED;
+    snprintf(r->error, sizeof(r->error), "skipped: %s", why);
+}
+
 int measure_alloc_host(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
                        struct result *r)
 {
     for (int i = 0; i < b->nhost; i++) {
         int rc = ops->host_alloc(&b->host[i], config_alloc(c), config_pages(c), config_size(c));
         if (rc == GPU_UNSUPPORTED) {
-            r->status = RESULT_SKIPPED;
-            snprintf(r->error, sizeof(r->error), "skipped: %s", ops->error());
+            measure_skip(r, ops->error());
             return -1;
         }
         if (rc < 0) {
@@ -73,13 +78,18 @@ static struct {
     size_t bytes;
 } dev_pool[2];
 
+static void free_slot(const struct gpu_ops *ops, int i)
+{
+    ops->dev_free(dev_pool[i].ptr);
+    dev_pool[i].ptr = NULL;
+    dev_pool[i].bytes = 0;
+}
+
 static int grow_slot(const struct gpu_ops *ops, int i, size_t bytes)
 {
     if (dev_pool[i].ptr && dev_pool[i].bytes >= bytes)
         return 0;
-    ops->dev_free(dev_pool[i].ptr);
-    dev_pool[i].ptr = NULL;
-    dev_pool[i].bytes = 0;
+    free_slot(ops, i);
     if (ops->dev_alloc(&dev_pool[i].ptr, bytes) < 0)
         return -1;
     dev_pool[i].bytes = bytes;
@@ -96,14 +106,12 @@ int measure_reserve(const struct gpu_ops *ops, const size_t bytes[2])
 
 void measure_release(const struct gpu_ops *ops)
 {
-    for (int i = 0; i < 2; i++) {
-        ops->dev_free(dev_pool[i].ptr);
-        dev_pool[i].ptr = NULL;
-        dev_pool[i].bytes = 0;
-    }
+    for (int i = 0; i < 2; i++)
+        free_slot(ops, i);
 }
 
-/* Point b's device buffers into the pool, growing it; a failure gets one try with the pool emptied. */
+/* Point b's device buffers into the pool, growing it; a failure gets one try with the pool emptied.
+ */
 static int alloc_dev(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
                      struct result *r)
 {
@@ -128,8 +136,7 @@ static int alloc_dev(const struct gpu_ops *ops, struct buffers *b, const struct 
 int measure_queued(const struct config *c)
 {
     return (config_api(c) == API_ASYNC || config_api(c) == API_ZEROCOPY) &&
-           config_alloc(c) != ALLOC_PAGEABLE &&
-           !measure_one_by_one(c);
+           config_alloc(c) != ALLOC_PAGEABLE && !measure_one_by_one(c);
 }
 
 int measure_one_by_one(const struct config *c)
@@ -241,7 +248,7 @@ enum stop_reason measure_should_stop(const struct measure_opts *m, const double 
 }
 
 int measure_sample_loop(const struct measure_opts *m, const struct config *c, struct result *r,
-                       sample_fn take, void *ctx)
+                        sample_fn take, void *ctx)
 {
     int cap = measure_max_samples(m);
     double *gbps = malloc((size_t)cap * sizeof(*gbps));
@@ -427,7 +434,8 @@ static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m
     for (int i = 0; i < m->warmup; i++)
         if (run_job(ops, &x.job, &t, r) < 0)
             return -1;
-    if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
+    if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) <
+        0)
         return -1;
     if (measure_roundtrip(ops, &x.job, r) < 0)
         return -1;
@@ -510,17 +518,13 @@ static int bind_numa(const struct config *c, struct result *r)
     int node = v == NUMA_AUTO ? gpu_numa_node : (int)(v - NUMA_NODE);
     if (v == NUMA_AUTO && node < 0 && numabind_nodes() == 1)
         node = 0; /* one node: the GPU's can only be that one */
-    if (node < 0) {
-        r->status = RESULT_SKIPPED;
-        snprintf(r->error, sizeof(r->error),
-                 "skipped: numa auto: the GPU's NUMA node is unknown (sysfs numa_node says -1) on "
-                 "a machine with %d nodes; give a node number",
+    if (node < 0)
+        snprintf(why, sizeof(why),
+                 "numa auto: the GPU's NUMA node is unknown (sysfs numa_node says -1) on a "
+                 "machine with %d nodes; give a node number",
                  numabind_nodes());
-        return -1;
-    }
-    if (numabind_bind_thread(node, why, sizeof(why)) < 0) {
-        r->status = RESULT_SKIPPED;
-        snprintf(r->error, sizeof(r->error), "skipped: %s", why);
+    if (node < 0 || numabind_bind_thread(node, why, sizeof(why)) < 0) {
+        measure_skip(r, why);
         return -1;
     }
     r->bound_node = node;
@@ -534,8 +538,7 @@ static int check_pages(const struct config *c, struct result *r)
     if (config_pages(c) == PAGES_DEFAULT ||
         hugepages_available("/", config_pages(c), budget_host_bytes(c), why, sizeof(why)))
         return 0;
-    r->status = RESULT_SKIPPED;
-    snprintf(r->error, sizeof(r->error), "skipped: %s", why);
+    measure_skip(r, why);
     return -1;
 }
 
@@ -561,8 +564,8 @@ int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, cons
     r->roundtrip_us = r->kernel_us = r->host_node_pct = r->huge_pct = NAN;
     r->host_node = r->bound_node = -1;
     r->gpu_node = gpu_numa_node;
-    b.nhost = config_direction(c) == DIR_BIDIR || api == API_PIPELINE ? 2 : 1;
-    b.ndev = api_is_host(api) ? 0 : config_direction(c) == DIR_BIDIR ? 2 : 1;
+    b.nhost = budget_host_buffers(c);
+    b.ndev = budget_device_buffers(c);
     r->samples = calloc((size_t)measure_max_samples(m), sizeof(*r->samples));
     if (!r->samples)
         return -1;

@@ -83,6 +83,9 @@ struct summary {
 int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
                    struct result *r);
 
+/* Mark r skipped: status RESULT_SKIPPED, error "skipped: " and why. */
+void measure_skip(struct result *r, const char *why);
+
 /* The GPU's NUMA node (-1 unknown), which numa: auto binds to. */
 void measure_set_gpu_node(int node);
 

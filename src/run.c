@@ -165,8 +165,7 @@ static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e
         return measure_config(ops, &e->measure, c, r);
     memset(r, 0, sizeof(*r));
     r->config = c;
-    r->status = RESULT_SKIPPED;
-    snprintf(r->error, sizeof(r->error), "skipped: %s", why);
+    measure_skip(r, why);
     return 0;
 }
 
@@ -175,23 +174,24 @@ static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e
  * so no device buffer is freed mid-run (see measure_reserve).  A refusal is
  * not an error: the configurations then grow the buffers themselves.
  */
-static void reserve_device(const struct gpu_ops *ops, const struct sweep *s,
-                           const struct budget *b, const unsigned char *done)
+static void reserve_device(const struct gpu_ops *ops, const struct sweep *s, const struct budget *b,
+                           const unsigned char *done)
 {
     size_t bytes[2] = {0, 0};
     char why[400];
     for (size_t i = 0; i < s->n; i++) {
         const struct config *c = &s->configs[i];
-        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS ||
-            !budget_device_bytes(c)) /* host access needs no device buffer */
+        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS)
             continue;
-        for (int k = 0; k < (config_direction(c) == DIR_BIDIR ? 2 : 1); k++)
+        for (int k = 0; k < budget_device_buffers(c); k++) /* none for host access */
             if (config_size(c) > bytes[k])
                 bytes[k] = config_size(c);
     }
     if (measure_reserve(ops, bytes) < 0)
-        fprintf(stderr, "pinsweep: note: device buffers for the largest configuration not "
-                        "reserved (%s); they grow as the sweep goes\n", ops->error());
+        fprintf(stderr,
+                "pinsweep: note: device buffers for the largest configuration not "
+                "reserved (%s); they grow as the sweep goes\n",
+                ops->error());
 }
 
 /* A finished pipeline, for the table at the end of the run. */
@@ -216,10 +216,11 @@ static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
 {
     if (!n)
         return;
-    fprintf(out, "pipelines, ms (median): pipeline against the stages' serial sum and the "
-                 "longest stage:\n%-20s %-7s %7s %6s %-9s %9s %9s %9s %8s\n",
-                 "alloc", "kernel", "streams", "chunks", "size", "pipeline", "serial", "ideal",
-                 "overlap");
+    fprintf(out,
+            "pipelines, ms (median): pipeline against the stages' serial sum and the "
+            "longest stage:\n%-20s %-7s %7s %6s %-9s %9s %9s %9s %8s\n",
+            "alloc", "kernel", "streams", "chunks", "size", "pipeline", "serial", "ideal",
+            "overlap");
     for (size_t i = 0; i < n; i++) {
         char kernel[32], size[32];
         const struct config *c = p[i].c;
@@ -248,7 +249,8 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
         return -1;
     }
     int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
-    struct budget b = {.pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
+    struct budget b = {
+        .pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
     reserve_device(ops, s, &b, done);
     progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
     for (size_t i = 0; i < s->n && !stop_signal; i++) {
@@ -277,9 +279,9 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
             mt->failed++;
         note_peak(peaks, &r, &sum);
         if (r.status == RESULT_OK && config_api(r.config) == API_PIPELINE)
-            pipes[npipes++] = (struct pipe_line){r.config, sum.pipeline_ms_median,
-                                                 sum.serial_ms_median, sum.ideal_ms_median,
-                                                 sum.overlap_median};
+            pipes[npipes++] =
+                (struct pipe_line){r.config, sum.pipeline_ms_median, sum.serial_ms_median,
+                                   sum.ideal_ms_median, sum.overlap_median};
         progress_end(&pr, &s->configs[i],
                      r.status == RESULT_OK ? ok_text(&r, &sum, status, sizeof(status)) : r.error);
         result_free(&r);

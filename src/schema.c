@@ -79,7 +79,8 @@ const struct axis_def schema_axes[AXIS_COUNT] = {
     [AXIS_ALLOC] = {"alloc", VALUES(alloc_values), ALLOC_PINNED, "host allocation kind"},
     [AXIS_DIRECTION] = {"direction", VALUES(direction_values), DIR_H2D, "copy direction"},
     [AXIS_BUFFER] = {"buffer", VALUES(buffer_values), BUFFER_REUSE, "host buffer lifetime"},
-    [AXIS_API] = {"api", VALUES(api_values), API_SYNC, "copy call"},
+    [AXIS_API] = {"api", VALUES(api_values), API_SYNC,
+                  "what is timed: a copy call, a pipeline, a kernel on host memory, or the CPU"},
     [AXIS_CACHE] = {"cache", VALUES(cache_values), CACHE_WARM, "host cache state at each copy"},
     [AXIS_TOUCH] = {"touch", VALUES(touch_values), TOUCH_PREFAULTED,
                     "whether the host pages exist before the copy"},
@@ -254,8 +255,7 @@ static int parse_kernel(const char *text, uint64_t *v)
     return 0;
 }
 
-int schema_parse_number_value(enum axis_id axis, const char *text, uint64_t *v, char *why,
-                              size_t n)
+int schema_parse_number_value(enum axis_id axis, const char *text, uint64_t *v, char *why, size_t n)
 {
     const struct axis_def *a = &schema_axes[axis];
     if (a->kind == AXIS_KIND_COUNT) {
@@ -266,8 +266,9 @@ int schema_parse_number_value(enum axis_id axis, const char *text, uint64_t *v, 
     } else if (a->kind == AXIS_KIND_KERNEL) {
         if (parse_kernel(text, v) == 0)
             return 0;
-        snprintf(why, n, "none, a multiple of the chunk's copy time up to 1000x (0.5x, 2x), or "
-                         "a time from 1ns to 1000s (200us, 1.5ms)");
+        snprintf(why, n,
+                 "none, a multiple of the chunk's copy time up to 1000x (0.5x, 2x), or "
+                 "a time from 1ns to 1000s (200us, 1.5ms)");
     } else if (a->kind == AXIS_KIND_NUMA) {
         uint64_t node;
         if (strcmp(text, "any") == 0 || strcmp(text, "auto") == 0) {
@@ -425,15 +426,15 @@ static void print_keys(FILE *out, int md, const char *title, const struct key_de
 static void print_axis(FILE *out, int md, const struct axis_def *a)
 {
     char text[32];
-    const char *def = a->default_value < 0 ? "(required)"
-                                           : schema_value_text((enum axis_id)(a - schema_axes),
-                                                               (uint64_t)a->default_value, text,
-                                                               sizeof(text));
+    const char *def = a->default_value < 0
+                          ? "(required)"
+                          : schema_value_text((enum axis_id)(a - schema_axes),
+                                              (uint64_t)a->default_value, text, sizeof(text));
     if (!md) {
         fprintf(out, "  %-16s %s", a->name, a->help);
         print_default(out, def);
         for (int v = 0; v < a->nvalues; v++)
-            fprintf(out, "    %-16s %s\n", a->values[v].name, a->values[v].help);
+            fprintf(out, "    %-20s %s\n", a->values[v].name, a->values[v].help);
         return;
     }
     fprintf(out, "| `%s` | %s | %s", a->name, def, a->help);
