@@ -20,7 +20,7 @@ GIT_REV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null && (git diff --qu
 
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers \
-             -D_GNU_SOURCE -MMD -MP
+             -D_GNU_SOURCE -MMD -MP -Isrc
 CUDA_CFLAGS := -I$(CUDA_HOME)/include
 LDLIBS_CPU := -Wl,-Bstatic -lyaml -lcsv -lgsl -lgslcblas -lnuma -Wl,-Bdynamic -lm
 LDLIBS_GPU := -L$(CUDA_HOME)/lib64 -Wl,-Bstatic -lcudart_static -Wl,-Bdynamic -lstdc++ -lpthread -ldl -lrt
@@ -39,17 +39,22 @@ else
 Q := @
 endif
 
+# src/ has a folder per stage of the pipeline, lowest first (src/README.md):
+# base, experiment, host, engine, measure, results, analysis, figures, cli.
+# Sources include each other as "folder/file.h" from src/.
+LAYERS   := base experiment host engine measure results analysis figures cli
+ALL_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 # The unit tests link everything but main.c.
-CORE_SRC := $(filter-out src/main.c src/gpu_cuda.c,$(wildcard src/*.c))
+CORE_SRC := $(filter-out src/cli/main.c src/engine/gpu_cuda.c,$(ALL_SRC))
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
-GPU_OBJ  := $(BUILD)/gpu_cuda.o $(BUILD)/kernels.o
+GPU_OBJ  := $(BUILD)/engine/gpu_cuda.o $(BUILD)/engine/kernels.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all test run deps clean fuzz FORCE
 all: $(BUILD)/pinsweep
 
-$(BUILD)/pinsweep: $(BUILD)/main.o $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o
+$(BUILD)/pinsweep: $(BUILD)/cli/main.o $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_CPU) $(LDLIBS_GPU)
 
@@ -65,19 +70,22 @@ $(BUILD)/version.c: FORCE | $(BUILD)
 $(BUILD)/version.o: $(BUILD)/version.c
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/gpu_cuda.o: src/gpu_cuda.c | $(BUILD)
+$(BUILD)/engine/gpu_cuda.o: src/engine/gpu_cuda.c
 	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(CUDA_CFLAGS) -c -o $@ $<
 
 # Kernels: Hopper machine code (the H200) plus PTX that newer and older GPUs
 # (from Turing on) compile at load time.
 NVCCFLAGS ?= -O2 -gencode arch=compute_90,code=sm_90 -gencode arch=compute_75,code=compute_75
-$(BUILD)/kernels.o: src/kernels.cu src/kernels.h | $(BUILD)
+$(BUILD)/engine/kernels.o: src/engine/kernels.cu src/engine/kernels.h
 	@echo "  NVCC    $<"
-	$(Q)$(NVCC) $(NVCCFLAGS) -c -o $@ $<
+	$(Q)mkdir -p $(@D)
+	$(Q)$(NVCC) $(NVCCFLAGS) -Isrc -c -o $@ $<
 
-$(BUILD)/%.o: src/%.c | $(BUILD)
+$(BUILD)/%.o: src/%.c
 	@echo "  CC      $<"
+	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o | $(BUILD)/tests
@@ -111,9 +119,8 @@ deps:
 # under ASan and UBSan. FUZZ_TIME seconds (default 60); new crashes land in
 # build-fuzz/ as crash-*: copy them to tests/fuzz/regressions/ once fixed.
 FUZZ_TIME ?= 60
-FUZZ_SRC  := src/experiment.c src/schema.c src/units.c src/diag.c src/sweep.c src/plan.c \
-             src/budget.c src/sysinfo.c src/fileio.c
-build-fuzz/fuzz_experiment: tests/fuzz/fuzz_experiment.c $(FUZZ_SRC) $(wildcard src/*.h)
+FUZZ_SRC  := $(wildcard src/base/*.c src/experiment/*.c) src/cli/plan.c src/host/sysinfo.c
+build-fuzz/fuzz_experiment: tests/fuzz/fuzz_experiment.c $(FUZZ_SRC) $(wildcard src/*/*.h)
 	@mkdir -p build-fuzz
 	@echo "  CLANG   $@"
 	$(Q)clang -std=c11 -g -O1 -D_GNU_SOURCE -Isrc -fsanitize=fuzzer,address,undefined \
@@ -129,4 +136,4 @@ fuzz: build-fuzz/fuzz_experiment
 clean:
 	rm -rf build build-san build-fuzz
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

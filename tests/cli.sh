@@ -1,6 +1,6 @@
 # tests/cli.sh - black-box tests of the pinsweep command line, sourced by
 # tests/run-tests (which defines PINSWEEP, TMP, t_pass, t_fail, t_skip).
-# Runs that need a GPU use the fake engine (memcpy, no GPU: src/gpu_fake.c).
+# Runs that need a GPU use the fake engine (memcpy, no GPU: src/engine/gpu_fake.c).
 
 # expect NAME WANT_RC STDERR_SUBSTRING -- COMMAND...  (a command may take 300 s at most)
 expect() {

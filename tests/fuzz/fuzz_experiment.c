@@ -7,9 +7,9 @@
  * test`, with the C compiler) it gets a main() that feeds it the files named
  * on its command line, so the target keeps compiling where clang is not.
  */
-#include "experiment.h"
-#include "plan.h"
-#include "sweep.h"
+#include "experiment/experiment.h"
+#include "cli/plan.h"
+#include "experiment/sweep.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -10,7 +10,7 @@
 #define PINSWEEP_PLOT_TEST_UTIL_H
 
 #include "check.h"
-#include "plot.h"
+#include "figures/plot.h"
 
 #include <errno.h>
 #include <ftw.h>

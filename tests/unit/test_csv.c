@@ -5,7 +5,7 @@
  * tests/fixtures/).
  */
 #include "check.h"
-#include "csv.h"
+#include "results/csv.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * schema's measure keys and the loader's fields are the same set.
  */
 #include "check.h"
-#include "experiment.h"
+#include "experiment/experiment.h"
 
 #include <stdio.h>
 #include <string.h>

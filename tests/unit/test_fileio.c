@@ -3,7 +3,7 @@
  * files that cannot be seeked, and the errno of failures.
  */
 #include "check.h"
-#include "fileio.h"
+#include "base/fileio.h"
 
 #include <errno.h>
 #include <stdlib.h>

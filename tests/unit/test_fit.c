@@ -2,7 +2,7 @@
  * test_fit.c - the latency-bandwidth fit recovers known t0 and B.
  */
 #include "check.h"
-#include "fit.h"
+#include "analysis/fit.h"
 
 static void synth(double t0_us, double gbps, double noise, double *n, double *t, size_t *k)
 {

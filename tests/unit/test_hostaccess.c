@@ -4,7 +4,7 @@
  * plausible timings, and the errors of bad arguments.
  */
 #include "check.h"
-#include "hostaccess.h"
+#include "host/hostaccess.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * any failure.  Run from the repository root.
  */
 #include "check.h"
-#include "hugepages.h"
+#include "host/hugepages.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * sampling loop driven through the fake engine (no GPU).
  */
 #include "check.h"
-#include "gpu.h"
-#include "measure.h"
+#include "engine/gpu.h"
+#include "measure/measure.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,7 @@
  * repository root.
  */
 #include "check.h"
-#include "numabind.h"
+#include "host/numabind.h"
 
 #include <dirent.h>
 #include <numaif.h>

@@ -9,7 +9,7 @@
  * from the repository root; the gnuplot scripts are read from $PINSWEEP_PLOTS, else plots/.
  */
 #include "check.h"
-#include "plot.h"
+#include "figures/plot.h"
 #include "plot_test_util.h"
 
 #define FIXTURE "tests/fixtures/results-small"

@@ -12,7 +12,7 @@
  * scripts are read from $PINSWEEP_PLOTS, else plots/.
  */
 #include "check.h"
-#include "plot.h"
+#include "figures/plot.h"
 #include "plot_test_util.h"
 
 #define BEYOND "tests/fixtures/results-beyond"

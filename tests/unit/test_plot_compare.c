@@ -8,8 +8,8 @@
  * root; the gnuplot scripts are read from $PINSWEEP_PLOTS, else plots/.
  */
 #include "check.h"
-#include "plot.h"
-#include "plot_compare.h"
+#include "figures/plot.h"
+#include "figures/plot_compare.h"
 #include "plot_test_util.h"
 
 #define TWO "tests/fixtures/compare-two"

@@ -9,8 +9,8 @@
  * root; the gnuplot scripts are read from $PINSWEEP_PLOTS, else plots/.
  */
 #include "check.h"
-#include "csv.h"
-#include "plot.h"
+#include "results/csv.h"
+#include "figures/plot.h"
 #include "plot_test_util.h"
 
 #include <sys/wait.h>

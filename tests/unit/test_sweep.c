@@ -2,7 +2,7 @@
  * test_sweep.c - seeded shuffling and the not-applicable rules.
  */
 #include "check.h"
-#include "sweep.h"
+#include "experiment/sweep.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
  * test_sysinfo.c - PCIe link ceilings and reading the link from a fake sysfs tree.
  */
 #include "check.h"
-#include "sysinfo.h"
+#include "host/sysinfo.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

@@ -2,7 +2,7 @@
  * test_units.c - sizes and durations, parsed and printed (units.h).
  */
 #include "check.h"
-#include "units.h"
+#include "base/units.h"
 
 #include <stdint.h>
 

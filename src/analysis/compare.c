@@ -1,0 +1,372 @@
+/*
+ * compare.c - matching results folders and writing compare.csv,
+ * machines.csv and compare.md (see compare.h).
+ */
+#include "analysis/compare.h"
+#include "results/csv.h"
+#include "results/folder.h"
+#include "results/meta.h"
+#include "experiment/schema.h"
+#include "host/sysinfo.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Everything being compared: the folders and the union of their configurations. */
+struct cmp {
+    struct folder *f;
+    size_t nf;
+    char **keys; /* "alloc|direction|buffer|api|cache|touch|size" */
+    size_t nkeys;
+    long *row; /* nkeys x nf: the row of key k in folder i, or -1 */
+    size_t left_out; /* ok rows that are not copies at the default placement (folder_copy_row) */
+};
+
+/* Two folders labelled alike (one machine, two days): tell them apart by their start time. */
+static void unique_labels(struct cmp *c, const struct compare_input *in)
+{
+    for (size_t i = 0; i < c->nf; i++)
+        for (size_t j = i + 1; j < c->nf; j++)
+            if (!in[j].label && strcmp(c->f[i].label, c->f[j].label) == 0) {
+                size_t len = strlen(c->f[j].label);
+                snprintf(c->f[j].label + len, sizeof(c->f[j].label) - len, " (%s)",
+                         folder_meta(&c->f[j], "run.started"));
+            }
+}
+
+static void row_key(const struct folder *f, size_t r, char *buf, size_t n)
+{
+    const char *cache = folder_cell(f, r, FC_CACHE), *touch = folder_cell(f, r, FC_TOUCH);
+    snprintf(buf, n, "%s|%s|%s|%s|%s|%s|%s", folder_cell(f, r, FC_ALLOC), folder_cell(f, r, FC_DIR),
+             folder_cell(f, r, FC_BUF), folder_cell(f, r, FC_API), *cache ? cache : "warm",
+             *touch ? touch : "prefaulted", folder_cell(f, r, FC_SIZE));
+}
+
+static long find_key(const struct cmp *c, const char *key)
+{
+    for (size_t k = 0; k < c->nkeys; k++)
+        if (strcmp(c->keys[k], key) == 0)
+            return (long)k;
+    return -1;
+}
+
+/* The union of all folders' ok configurations, in the order they first appear. */
+static int match(struct cmp *c)
+{
+    size_t cap = 0;
+    for (size_t i = 0; i < c->nf; i++)
+        cap += c->f[i].t.nrows;
+    c->keys = calloc(cap ? cap : 1, sizeof(*c->keys));
+    c->row = malloc((cap ? cap : 1) * c->nf * sizeof(*c->row));
+    if (!c->keys || !c->row)
+        return -1;
+    for (size_t i = 0; i < cap * c->nf; i++)
+        c->row[i] = -1;
+    for (size_t i = 0; i < c->nf; i++) {
+        const struct folder *f = &c->f[i];
+        for (size_t r = 0; r < f->t.nrows; r++) {
+            char key[256];
+            if (!folder_copy_row(f, r)) {
+                c->left_out += strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0;
+                continue;
+            }
+            row_key(f, r, key, sizeof(key));
+            long k = find_key(c, key);
+            if (k < 0) {
+                if (!(c->keys[c->nkeys] = strdup(key)))
+                    return -1;
+                k = (long)c->nkeys++;
+            }
+            c->row[(size_t)k * c->nf + i] = (long)r;
+        }
+    }
+    return 0;
+}
+
+static int in_all(const struct cmp *c, size_t k)
+{
+    for (size_t i = 0; i < c->nf; i++)
+        if (c->row[k * c->nf + i] < 0)
+            return 0;
+    return 1;
+}
+
+static double value(const struct cmp *c, size_t k, size_t i, int col)
+{
+    long r = c->row[k * c->nf + i];
+    if (r < 0)
+        return NAN;
+    const char *v = folder_cell(&c->f[i], (size_t)r, col);
+    return *v ? atof(v) : NAN;
+}
+
+/* The link of folder i's row: its own link_gbps cell, else what its meta.yaml says. */
+static double row_link(const struct cmp *c, size_t k, size_t i)
+{
+    double l = value(c, k, i, FC_LINK);
+    return isnan(l) ? c->f[i].link_gbps : l;
+}
+
+static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
+{
+    const struct folder *fo = &c->f[i];
+    long r = c->row[k * c->nf + i];
+    double g = value(c, k, i, FC_GBPS), base = value(c, k, 0, FC_GBPS), link = row_link(c, k, i);
+    int bidir = strcmp(folder_cell(fo, (size_t)r, FC_DIR), "bidir") == 0;
+    char key[256], *save = NULL;
+    csv_put_text(f, fo->label);
+    fputc(',', f);
+    csv_put_text(f, fo->dir);
+    fputc(',', f);
+    csv_put_text(f, folder_cell(fo, (size_t)r, FC_EXP));
+    snprintf(key, sizeof(key), "%s", c->keys[k]);
+    for (char *p = strtok_r(key, "|", &save); p; p = strtok_r(NULL, "|", &save))
+        fprintf(f, ",%s", p);
+    static const int nums[] = {FC_GBPS, FC_MIN, FC_MAX, FC_RSD, FC_US};
+    for (size_t j = 0; j < sizeof(nums) / sizeof(nums[0]); j++) {
+        fputc(',', f);
+        csv_put_double(f, value(c, k, i, nums[j]), "%.6g");
+    }
+    fputc(',', f);
+    csv_put_double(f, link, "%.6g");
+    fputc(',', f);
+    csv_put_double(f, 100.0 * g / (bidir ? 2 * link : link), "%.2f");
+    fputc(',', f);
+    csv_put_double(f, g / base, "%.4f");
+    fprintf(f, ",%s\n", in_all(c, k) ? "yes" : "no");
+}
+
+static FILE *open_out(const char *dir, const char *name, char *path, size_t n, FILE *log)
+{
+    snprintf(path, n, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(log, "pinsweep: cannot write %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static int write_compare_csv(const struct cmp *c, const char *out, FILE *log)
+{
+    char path[4200];
+    FILE *f = open_out(out, "compare.csv", path, sizeof(path), log);
+    if (!f)
+        return -2;
+    fprintf(f, "machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,"
+               "gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,"
+               "pct_of_link,ratio,in_all\n");
+    for (size_t i = 0; i < c->nf; i++)
+        for (size_t k = 0; k < c->nkeys; k++)
+            if (c->row[k * c->nf + i] >= 0)
+                write_compare_row(f, c, k, i);
+    return fclose(f) == 0 ? 0 : -2;
+}
+
+static const char *const machine_fields[][2] = {
+    {"gpu", "gpu.name"},       {"driver", "driver.nvidia_driver"}, {"cuda", "driver.cuda_runtime"},
+    {"cpu", "host.cpu_model"}, {"host", "host.hostname"},          {"date", "run.started"},
+};
+#define NMACHINE_FIELDS (sizeof(machine_fields) / sizeof(machine_fields[0]))
+
+static int write_machines_csv(const struct cmp *c, const char *out, FILE *log)
+{
+    char path[4200], pcie[64];
+    FILE *f = open_out(out, "machines.csv", path, sizeof(path), log);
+    if (!f)
+        return -2;
+    fprintf(f, "machine,dir,gpu,pcie,link_gbps,driver,cuda,cpu,host,date\n");
+    for (size_t i = 0; i < c->nf; i++) {
+        const struct folder *fo = &c->f[i];
+        folder_pcie_text(fo, pcie, sizeof(pcie));
+        csv_put_text(f, fo->label);
+        fputc(',', f);
+        csv_put_text(f, fo->dir);
+        fputc(',', f);
+        csv_put_text(f, folder_meta(fo, "gpu.name"));
+        fprintf(f, ",%s,", pcie);
+        csv_put_double(f, fo->link_gbps, "%.6g");
+        for (size_t j = 1; j < NMACHINE_FIELDS; j++) {
+            fputc(',', f);
+            csv_put_text(f, folder_meta(fo, machine_fields[j][1]));
+        }
+        fputc('\n', f);
+    }
+    return fclose(f) == 0 ? 0 : -2;
+}
+
+/* Peak reuse bandwidth per (alloc, direction) in folder i over configurations in all folders. */
+static double peak(const struct cmp *c, size_t i, int alloc, int dir, uint64_t *size)
+{
+    double best = NAN;
+    char want[64];
+    snprintf(want, sizeof(want), "%s|%s|reuse|", schema_value_name(AXIS_ALLOC, alloc),
+             schema_value_name(AXIS_DIRECTION, dir));
+    for (size_t k = 0; k < c->nkeys; k++) {
+        if (strncmp(c->keys[k], want, strlen(want)) != 0 || !in_all(c, k) ||
+            !strstr(c->keys[k], "|warm|prefaulted|"))
+            continue;
+        double g = value(c, k, i, FC_GBPS);
+        if (isnan(best) || g > best) {
+            best = g;
+            *size = (uint64_t)value(c, k, i, FC_SIZE);
+        }
+    }
+    return best;
+}
+
+static void md_peaks(FILE *f, const struct cmp *c)
+{
+    fprintf(f, "| alloc | direction |");
+    for (size_t i = 0; i < c->nf; i++)
+        fprintf(f, " %s |", c->f[i].label);
+    fprintf(f, "\n|---|---|");
+    for (size_t i = 0; i < c->nf; i++)
+        fprintf(f, "---|");
+    fprintf(f, "\n");
+    for (int a = 0; a < ALLOC_COUNT; a++) {
+        for (int d = 0; d < DIR_COUNT; d++) {
+            uint64_t size = 0;
+            double base = peak(c, 0, a, d, &size);
+            if (isnan(base))
+                continue;
+            fprintf(f, "| %s | %s |", schema_value_name(AXIS_ALLOC, a),
+                    schema_value_name(AXIS_DIRECTION, d));
+            for (size_t i = 0; i < c->nf; i++) {
+                double g = peak(c, i, a, d, &size);
+                if (i == 0)
+                    fprintf(f, " %.2f GB/s |", g);
+                else
+                    fprintf(f, " %.2f GB/s (%.2f×) |", g, g / base);
+            }
+            fprintf(f, "\n");
+        }
+    }
+}
+
+/* " (N in each folder)" when every folder left out as many rows, else "" (static buffer). */
+static const char *each_text(const struct cmp *c)
+{
+    static char buf[48];
+    size_t first = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < c->nf; i++) {
+        size_t n = 0;
+        for (size_t r = 0; r < c->f[i].t.nrows; r++)
+            n += !folder_copy_row(&c->f[i], r) &&
+                 strcmp(folder_cell(&c->f[i], r, FC_STATUS), "ok") == 0;
+        if (i == 0)
+            first = n;
+        else if (n != first)
+            return buf;
+    }
+    if (c->nf > 1)
+        snprintf(buf, sizeof(buf), " (%zu in each folder)", first);
+    return buf;
+}
+
+/* Configurations not in every folder: listed, never silently dropped. */
+static size_t md_partial(FILE *f, const struct cmp *c)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < c->nkeys; k++) {
+        if (in_all(c, k))
+            continue;
+        if (n++ < 500) {
+            fprintf(f, "- `%s`: in", c->keys[k]);
+            for (size_t i = 0; i < c->nf; i++)
+                if (c->row[k * c->nf + i] >= 0)
+                    fprintf(f, " %s;", c->f[i].label);
+            fprintf(f, " missing from");
+            for (size_t i = 0; i < c->nf; i++)
+                if (c->row[k * c->nf + i] < 0)
+                    fprintf(f, " %s;", c->f[i].label);
+            fprintf(f, "\n");
+        }
+    }
+    if (n > 500)
+        fprintf(f, "- … and %zu more (compare.csv has them all, with in_all = no)\n", n - 500);
+    if (n == 0)
+        fprintf(f, "None: every configuration is in every folder.\n");
+    return n;
+}
+
+static int write_compare_md(const struct cmp *c, const char *out, size_t *partial, FILE *log)
+{
+    char path[4200];
+    FILE *f = open_out(out, "compare.md", path, sizeof(path), log);
+    if (!f)
+        return -2;
+    fprintf(f, "# pinsweep comparison\n\nThe first folder is the baseline; ratios are "
+               "GB/s against it for the same configuration.\n\n## Machines\n\n");
+    folder_machine_table(f, c->f, c->nf, 1);
+    fprintf(f, "\n## Peak bandwidth (median of samples, reuse, over the configurations in "
+               "every folder)\n\n");
+    md_peaks(f, c);
+    fprintf(f, "\n## Configurations in only some folders\n\n");
+    *partial = md_partial(f, c);
+    if (c->left_out)
+        fprintf(f,
+                "\n%zu ok rows%s are not compared: pipelines, zero-copy kernels, host access, and "
+                "copies of buffers placed with numa or pages other than the default (each "
+                "folder's own figures and `pinsweep report` show them).\n",
+                c->left_out, each_text(c));
+    fprintf(f, "\n## Figures\n\n![bandwidth of every machine](figures/compare-bandwidth.png)\n\n"
+               "![ratio to the baseline](figures/compare-ratio.png)\n");
+    return fclose(f) == 0 ? 0 : -2;
+}
+
+static void cmp_free(struct cmp *c)
+{
+    for (size_t i = 0; i < c->nf; i++)
+        folder_close(&c->f[i]);
+    for (size_t k = 0; k < c->nkeys; k++)
+        free(c->keys[k]);
+    free(c->keys);
+    free(c->row);
+    free(c->f);
+}
+
+int compare_run(const struct compare_input *inputs, size_t n, const char *out_dir, FILE *table,
+                FILE *log)
+{
+    struct cmp c = {0};
+    size_t partial = 0;
+    int rc = -1;
+    c.f = calloc(n, sizeof(*c.f));
+    if (!c.f)
+        return -2;
+    c.nf = n;
+    for (size_t i = 0; i < n; i++)
+        if (folder_open(&c.f[i], inputs[i].dir, inputs[i].label, log) < 0)
+            goto out;
+    unique_labels(&c, inputs);
+    if (match(&c) < 0) {
+        rc = -2;
+        goto out;
+    }
+    if (mkdir(out_dir, 0777) < 0 && errno != EEXIST) {
+        fprintf(log, "pinsweep: cannot create %s: %s\n", out_dir, strerror(errno));
+        rc = -2;
+        goto out;
+    }
+    if ((rc = write_compare_csv(&c, out_dir, log)) < 0 ||
+        (rc = write_machines_csv(&c, out_dir, log)) < 0 ||
+        (rc = write_compare_md(&c, out_dir, &partial, log)) < 0)
+        goto out;
+    if (table) {
+        fprintf(table, "peak bandwidth, GB/s (ratio to %s):\n", c.f[0].label);
+        md_peaks(table, &c);
+        fprintf(table,
+                "%zu configurations in every folder, %zu in only some (listed in "
+                "%s/compare.md)%s\n",
+                c.nkeys - partial, partial, out_dir,
+                c.left_out ? "; rows other than copies at the default placement are not compared"
+                           : "");
+    }
+    rc = 0;
+out:
+    cmp_free(&c);
+    return rc;
+}

@@ -1,0 +1,514 @@
+/*
+ * main.c - the command line: parse arguments, dispatch to plan, run, plot, help.
+ *
+ * The only file that decides exit codes (see enum exit_code in run.h).
+ */
+#include "analysis/breakeven.h"
+#include "experiment/budget.h"
+#include "analysis/compare.h"
+#include "experiment/experiment.h"
+#include "analysis/fit.h"
+#include "cli/plan.h"
+#include "figures/plot.h"
+#include "figures/plot_compare.h"
+#include "figures/report.h"
+#include "cli/run.h"
+#include "experiment/schema.h"
+#include "experiment/sweep.h"
+#include "host/sysinfo.h"
+#include "base/units.h"
+#include "base/version.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct cli {
+    const char *out_dir;
+    int device; /* -1: as the experiment says */
+    int plot;
+    enum progress_mode progress;
+    size_t max_configs;
+    int markdown;
+    int choose_seed;        /* run: pick a seed for order: shuffled when the file gives none */
+    int latex;              /* plot, run, compare: cairolatex figures too */
+    const char *max_pinned; /* plan, run: --max-pinned, overriding limits.max_pinned */
+    const char *resume_dir; /* run: --resume DIR */
+    const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
+    int nlabels;
+};
+
+static const char usage_text[] =
+    "usage: pinsweep COMMAND [OPTIONS] [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  plan FILE          print the configurations FILE expands to (needs no GPU)\n"
+    "  run FILE           measure every configuration on the GPU and write a results folder\n"
+    "  plot DIR           fit latency and bandwidth (fits.csv), work out break-even\n"
+    "                     (breakeven.csv) and render the figures of a results folder\n"
+    "  compare DIR DIR... results folders side by side (the first is the baseline):\n"
+    "                     compare.csv, machines.csv, compare.md and figures\n"
+    "  report DIR...      report.md with the machines, key numbers and figures, and\n"
+    "                     figures.pdf with every figure\n"
+    "  help [--markdown]  the experiment-file reference\n"
+    "  version            print the version\n"
+    "\n"
+    "options:\n"
+    "  -o, --output DIR   run, compare, report: write into DIR (default for run\n"
+    "                     results/<name>/<host>-<time>, else results/compare/<time> and\n"
+    "                     results/report/<time>)\n"
+    "  -d, --device N     run: measure GPU N instead of the experiment's device\n"
+    "      --no-plot      run: do not render figures at the end\n"
+    "      --progress     run: one progress line per configuration (for logs); on a\n"
+    "                     terminal progress is shown in place without it\n"
+    "      --max-configs N  plan, run: refuse sweeps larger than N (default 100000)\n"
+    "      --resume DIR   run: go on with the interrupted run in DIR, skipping the\n"
+    "                     configurations it finished (the experiment file must be the same)\n"
+    "      --max-pinned SIZE|PCT  plan, run: the most page-locked memory one configuration\n"
+    "                     may hold (16GiB, or 25% of RAM), overriding limits.max_pinned\n"
+
+    "      --label NAME=DIR  compare, report: call folder DIR NAME (default: GPU, PCIe\n"
+    "                     link and hostname from its meta.yaml)\n"
+    "      --latex        run, plot, compare: also write figures with gnuplot's cairolatex\n"
+    "                     terminal (NAME.tex), so a paper sets their text in its own fonts\n"
+    "\n"
+    "exit codes: 0 all configurations ok (some may be skipped); 1 some configurations\n"
+    "failed; 2 usage or experiment-file error; 3 no usable GPU/driver or other system\n"
+    "error; 130/143 interrupted by SIGINT/SIGTERM (finished configurations are kept)\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "pinsweep: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(run 'pinsweep help' for the commands and options)\n");
+    return EXIT_USAGE;
+}
+
+static int parse_count(const char *opt, const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || errno || v < min || v > max) {
+        fprintf(stderr, "pinsweep: %s takes a whole number from %ld to %ld, not '%s'\n", opt, min,
+                max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Parse options after the command; returns the index of the first operand or -1. */
+static int parse_options(int argc, char **argv, struct cli *c)
+{
+    enum {
+        OPT_NO_PLOT = 256,
+        OPT_PROGRESS,
+        OPT_MAX_CONFIGS,
+        OPT_MARKDOWN,
+        OPT_LABEL,
+        OPT_LATEX,
+        OPT_MAX_PINNED,
+        OPT_RESUME
+    };
+    static const struct option longopts[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"device", required_argument, NULL, 'd'},
+        {"no-plot", no_argument, NULL, OPT_NO_PLOT},
+        {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"max-configs", required_argument, NULL, OPT_MAX_CONFIGS},
+        {"markdown", no_argument, NULL, OPT_MARKDOWN},
+        {"label", required_argument, NULL, OPT_LABEL},
+        {"latex", no_argument, NULL, OPT_LATEX},
+        {"max-pinned", required_argument, NULL, OPT_MAX_PINNED},
+        {"resume", required_argument, NULL, OPT_RESUME},
+        {NULL, 0, NULL, 0},
+    };
+    long v;
+    int opt;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":o:d:", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'o':
+            c->out_dir = optarg;
+            break;
+        case 'd':
+            if (parse_count("--device", optarg, 0, 1024, &v) < 0)
+                return -1;
+            c->device = (int)v;
+            break;
+        case OPT_NO_PLOT:
+            c->plot = 0;
+            break;
+        case OPT_PROGRESS:
+            c->progress = PROGRESS_LINES;
+            break;
+        case OPT_MAX_CONFIGS:
+            if (parse_count("--max-configs", optarg, 1, LONG_MAX, &v) < 0)
+                return -1;
+            c->max_configs = (size_t)v;
+            break;
+        case OPT_MARKDOWN:
+            c->markdown = 1;
+            break;
+        case OPT_LATEX:
+            c->latex = 1;
+            break;
+        case OPT_MAX_PINNED:
+            c->max_pinned = optarg;
+            break;
+        case OPT_RESUME:
+            c->resume_dir = optarg;
+            break;
+        case OPT_LABEL:
+            if (!strchr(optarg, '=') || optarg[0] == '=' || c->nlabels == 64) {
+                usage_error("--label takes NAME=DIR, such as --label 'old box=results/a', not "
+                            "'%s'",
+                            optarg);
+                return -1;
+            }
+            c->labels[c->nlabels++] = optarg;
+            break;
+        case ':':
+            usage_error("option '%s' needs a value", argv[optind - 1]);
+            return -1;
+        default:
+            usage_error("unknown option '%s'", argv[optind - 1]);
+            return -1;
+        }
+    }
+    return optind;
+}
+
+/* The pinned cap of e (and --max-pinned), and a sentence for it; -1 after a usage error. */
+static int pinned_cap(const struct experiment *e, const struct cli *c, uint64_t *cap, char *text,
+                      size_t n)
+{
+    char err[400], a[32], b[32], share[32] = "";
+    uint64_t ram = sysinfo_ram_bytes();
+    if (budget_cap(&e->limits, c->max_pinned, ram, cap, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return -1;
+    }
+    if (c->max_pinned && c->max_pinned[strlen(c->max_pinned) - 1] == '%')
+        snprintf(share, sizeof(share), "%s", c->max_pinned);
+    else if (!c->max_pinned && e->limits.max_pinned_pct > 0)
+        snprintf(share, sizeof(share), "%g%%", e->limits.max_pinned_pct);
+    units_format_approx(*cap, a, sizeof(a));
+    if (*share)
+        snprintf(text, n, "%s (%s of %s of RAM)", a, share, units_format_approx(ram, b, sizeof(b)));
+    else
+        snprintf(text, n, "%s", a);
+    return 0;
+}
+
+/* An experiment file loaded, expanded, ordered and its pinned cap worked out. */
+struct loaded {
+    struct experiment e;
+    struct sweep s;
+    uint64_t cap;
+    char cap_text[160];
+};
+
+/* Load path into l; prints every problem. Returns 0 or an exit code (l then holds nothing). */
+static int load(const char *path, const struct cli *c, struct loaded *l)
+{
+    struct diag d;
+    struct experiment *e = &l->e;
+    int rc = experiment_load(path, e, stderr);
+    memset(&l->s, 0, sizeof(l->s));
+    if (rc == -1)
+        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
+    if (rc < 0)
+        return EXIT_USAGE;
+    rc = EXIT_USAGE;
+    if (c->device >= 0)
+        e->device = c->device;
+    if (e->measure.shuffled && !e->measure.seed_given && c->choose_seed)
+        e->measure.seed =
+            (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
+    diag_init(&d, path, e->text, e->text_len, stderr);
+    if (sweep_expand(e, &l->s, &d, c->max_configs) < 0) {
+        fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
+        goto fail;
+    }
+    int shuffle_now = e->measure.shuffled && (e->measure.seed_given || c->choose_seed);
+    if (shuffle_now && sweep_shuffle(&l->s, (unsigned long)e->measure.seed) < 0) {
+        fprintf(stderr, "pinsweep: out of memory shuffling the configurations\n");
+        rc = EXIT_SYSTEM;
+        goto fail;
+    }
+    if (pinned_cap(e, c, &l->cap, l->cap_text, sizeof(l->cap_text)) < 0)
+        goto fail;
+    return 0;
+fail:
+    sweep_free(&l->s);
+    experiment_free(e);
+    return rc;
+}
+
+static void loaded_free(struct loaded *l)
+{
+    sweep_free(&l->s);
+    experiment_free(&l->e);
+}
+
+static int cmd_plan(int argc, char **argv, struct cli *c)
+{
+    struct loaded l;
+    if (argc != 1)
+        return usage_error("plan takes one experiment file%s", argc ? ", not several" : "");
+    int rc = load(argv[0], c, &l);
+    if (rc)
+        return rc;
+    plan_print(stdout, &l.e, &l.s, l.cap, l.cap_text);
+    loaded_free(&l);
+    return EXIT_ALL_OK;
+}
+
+/* The scripts: $PINSWEEP_PLOTS, else ../plots beside the binary, else ./plots. */
+static const char *plots_dir(void)
+{
+    static char buf[PATH_MAX];
+    const char *env = getenv("PINSWEEP_PLOTS");
+    struct stat st;
+    if (env && *env)
+        return env;
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 16);
+    if (n > 0) {
+        buf[n] = '\0';
+        char *slash = strrchr(buf, '/');
+        if (slash) {
+            strcpy(slash, "/../plots");
+            if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+                return buf;
+        }
+    }
+    return "plots";
+}
+
+/* argv joined with shell quoting, for meta.yaml. */
+static char *command_line(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 0; i < argc; i++)
+        len += 4 * strlen(argv[i]) + 3;
+    char *s = malloc(len), *p = s;
+    if (!s)
+        return NULL;
+    for (int i = 0; i < argc; i++) {
+        int plain = argv[i][0] != '\0' &&
+                    strspn(argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+                                    "KLMNOPQRSTUVWXYZ0123456789-_./=:,+@") == strlen(argv[i]);
+        if (i)
+            *p++ = ' ';
+        if (plain) {
+            p += sprintf(p, "%s", argv[i]);
+            continue;
+        }
+        *p++ = '\'';
+        for (const char *q = argv[i]; *q; q++)
+            p += *q == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *q);
+        *p++ = '\'';
+    }
+    *p = '\0';
+    return s;
+}
+
+static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
+{
+    struct loaded l;
+    if (argc != 1)
+        return usage_error("run takes one experiment file%s", argc ? ", not several" : "");
+    if (c->resume_dir && c->out_dir)
+        return usage_error("--resume %s names the folder already: leave -o out", c->resume_dir);
+    c->choose_seed = 1;
+    int rc = load(argv[0], c, &l);
+    if (rc)
+        return rc;
+    struct run_opts o = {.out_dir = c->out_dir,
+                         .plots_dir = plots_dir(),
+                         .pinned_cap = l.cap,
+                         .command_line = cmdline,
+                         .progress = c->progress,
+                         .plot = c->plot,
+                         .latex = c->latex,
+                         .resume_dir = c->resume_dir};
+    if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))
+        o.progress = PROGRESS_TTY;
+    rc = run_experiment(&l.e, &l.s, &o);
+    loaded_free(&l);
+    return rc;
+}
+
+static int cmd_plot(int argc, char **argv, const struct cli *c)
+{
+    if (argc != 1)
+        return usage_error("plot takes one results folder%s", argc ? ", not several" : "");
+    char err[512];
+    if (fit_results(argv[0], stdout, err, sizeof(err)) < 0 ||
+        breakeven_write(argv[0], stdout, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return EXIT_USAGE;
+    }
+    struct plot_opts po = {.latex = c->latex};
+    int rc = plot_results_opts(argv[0], plots_dir(), stderr, &po);
+    if (rc == PLOT_OK)
+        return EXIT_ALL_OK;
+    return rc == PLOT_EBAD_SUMMARY ? EXIT_USAGE : EXIT_SYSTEM;
+}
+
+/* The label --label gave dir, or NULL. */
+/* Do a and b name the same folder, trailing slashes aside? */
+static int same_dir(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    while (la > 1 && a[la - 1] == '/')
+        la--;
+    while (lb > 1 && b[lb - 1] == '/')
+        lb--;
+    return la == lb && strncmp(a, b, la) == 0;
+}
+
+/* The NAME that --label NAME=DIR gives dir (the caller frees it), or NULL. */
+static const char *label_for(const struct cli *c, const char *dir)
+{
+    for (int i = 0; i < c->nlabels; i++) {
+        const char *eq = strchr(c->labels[i], '=');
+        if (same_dir(eq + 1, dir))
+            return strndup(c->labels[i], (size_t)(eq - c->labels[i]));
+    }
+    return NULL;
+}
+
+/* --label NAME=DIR must name one of the folders given. */
+static int check_labels(const struct cli *c, const struct compare_input *in, int n)
+{
+    for (int i = 0; i < c->nlabels; i++) {
+        const char *dir = strchr(c->labels[i], '=') + 1;
+        int found = 0;
+        for (int j = 0; j < n && !found; j++)
+            found = same_dir(dir, in[j].dir);
+        if (!found) {
+            usage_error("--label names '%s', which is not one of the folders given", dir);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static char *default_out(const char *what)
+{
+    char stamp[32], *dir = NULL;
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+    if (mkdir("results", 0777) < 0 && errno != EEXIST)
+        return NULL;
+    if (asprintf(&dir, "results/%s", what) < 0)
+        return NULL;
+    if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+        free(dir);
+        return NULL;
+    }
+    free(dir);
+    if (asprintf(&dir, "results/%s/%s", what, stamp) < 0)
+        return NULL;
+    return dir;
+}
+
+static int cmd_compare_report(const char *cmd, int argc, char **argv, const struct cli *c)
+{
+    int is_compare = strcmp(cmd, "compare") == 0, rc;
+    if (argc < (is_compare ? 2 : 1))
+        return usage_error(is_compare ? "compare takes two or more results folders%s"
+                                      : "report takes one or more results folders%s",
+                           "");
+    struct compare_input *in = calloc((size_t)argc, sizeof(*in));
+    char *out = c->out_dir ? strdup(c->out_dir) : default_out(cmd);
+    if (!in || !out) {
+        free(in);
+        free(out);
+        fprintf(stderr, "pinsweep: cannot create the output folder under results/\n");
+        return EXIT_SYSTEM;
+    }
+    for (int i = 0; i < argc; i++) {
+        in[i].dir = argv[i];
+        in[i].label = label_for(c, argv[i]);
+    }
+    if (check_labels(c, in, argc) < 0) {
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    if (is_compare) {
+        rc = compare_run(in, (size_t)argc, out, stdout, stderr);
+        if (rc == 0) {
+            struct plot_opts po = {.latex = c->latex};
+            plot_compare_opts(out, plots_dir(), stderr, &po);
+            fprintf(stderr, "pinsweep: comparison in %s (compare.md, compare.csv)\n", out);
+        }
+    } else {
+        rc = report_run(in, (size_t)argc, out, stderr);
+    }
+    rc = rc == 0 ? EXIT_ALL_OK : rc == -1 ? EXIT_USAGE : EXIT_SYSTEM;
+out:
+    for (int i = 0; i < argc; i++)
+        free((void *)in[i].label);
+    free(in);
+    free(out);
+    return rc;
+}
+
+static int cmd_help(const struct cli *c)
+{
+    if (!c->markdown)
+        fputs(usage_text, stdout);
+    schema_print_reference(stdout, c->markdown);
+    return EXIT_ALL_OK;
+}
+
+int main(int argc, char **argv)
+{
+    struct cli c = {.device = -1, .plot = 1, .max_configs = SWEEP_MAX_CONFIGS};
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("pinsweep %s (%s)\n", pinsweep_version, pinsweep_git_rev);
+        return EXIT_ALL_OK;
+    }
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
+        cmd = "help";
+    int first = parse_options(argc - 1, argv + 1, &c);
+    if (first < 0)
+        return EXIT_USAGE;
+    int nargs = argc - 1 - first;
+    char **args = argv + 1 + first;
+    if (strcmp(cmd, "plan") == 0)
+        return cmd_plan(nargs, args, &c);
+    if (strcmp(cmd, "plot") == 0)
+        return cmd_plot(nargs, args, &c);
+    if (strcmp(cmd, "compare") == 0 || strcmp(cmd, "report") == 0)
+        return cmd_compare_report(cmd, nargs, args, &c);
+    if (strcmp(cmd, "help") == 0)
+        return cmd_help(&c);
+    if (strcmp(cmd, "run") == 0) {
+        char *cl = command_line(argc, argv);
+        int rc = cmd_run(nargs, args, &c, cl);
+        free(cl);
+        return rc;
+    }
+    return usage_error("unknown command '%s'; commands: plan, run, plot, compare, report, help, "
+                       "version",
+                       cmd);
+}

@@ -1,0 +1,104 @@
+/*
+ * plan.c - printing the expanded sweep (see plan.h).
+ */
+#include "cli/plan.h"
+#include "experiment/budget.h"
+#include "host/sysinfo.h"
+#include "base/units.h"
+
+#include <string.h>
+
+/* Wide enough for the axis's name and its longest value. */
+static int column_width(int axis)
+{
+    int w = (int)strlen(schema_axes[axis].name);
+    for (int v = 0; v < schema_axes[axis].nvalues; v++)
+        if ((int)strlen(schema_axes[axis].values[v].name) > w)
+            w = (int)strlen(schema_axes[axis].values[v].name);
+    return w < 6 ? 6 : w;
+}
+
+/*
+ * The axes the plan shows: those up to touch always, the later ones (streams
+ * to pages) only when some configuration sets them away from their default.
+ */
+static void shown_axes(const struct sweep *s, int shown[AXIS_SIZE])
+{
+    for (int a = 0; a < AXIS_SIZE; a++) {
+        shown[a] = a <= AXIS_TOUCH;
+        for (size_t i = 0; i < s->n && !shown[a]; i++)
+            shown[a] = !schema_is_default(a, s->configs[i].v[a]);
+    }
+}
+
+void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, uint64_t cap,
+                const char *cap_text)
+{
+    size_t over = 0, over_ram = 0;
+    char size[32];
+    struct budget b = {.pinned_cap = cap, .ram = sysinfo_ram_bytes()}; /* GPU unknown here */
+    fprintf(out, "experiment %s (%s), device %d\n", e->name, e->path, e->device);
+    int shown[AXIS_SIZE];
+    shown_axes(s, shown);
+    fprintf(out, "%6s", "config");
+    for (int a = 0; a < AXIS_SIZE; a++)
+        if (shown[a])
+            fprintf(out, "  %-*s", column_width(a), schema_axes[a].name);
+    fprintf(out, "  %-12s %-9s %s\n", "size", "pinned", "device");
+    for (size_t i = 0; i < s->n; i++) {
+        const struct config *c = &s->configs[i];
+        fprintf(out, "%6d", c->index);
+        for (int a = 0; a < AXIS_SIZE; a++) {
+            char text[32];
+            if (shown[a])
+                fprintf(out, "  %-*s", column_width(a),
+                        schema_value_text(a, c->v[a], text, sizeof(text)));
+        }
+        fprintf(out, "  %-12s", units_format_size(config_size(c), size, sizeof(size)));
+        uint64_t pinned = budget_pinned_bytes(c);
+        fprintf(out, " %-9s", pinned ? units_format_size(pinned, size, sizeof(size)) : "-");
+        uint64_t dev = budget_device_bytes(c);
+        fprintf(out, " %s", dev ? units_format_size(dev, size, sizeof(size)) : "-");
+        char why[400];
+        enum budget_verdict v = budget_check(c, &b, why, sizeof(why));
+        if (v == BUDGET_OVER_PINNED_CAP) {
+            fprintf(out, "  SKIP: over the pinned cap");
+            over++;
+        } else if (v == BUDGET_OVER_RAM) {
+            fprintf(out, "  SKIP: pageable, larger than the RAM");
+            over_ram++;
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "%zu configuration%s", s->n, s->n == 1 ? "" : "s");
+    if (s->excluded || s->not_applicable || s->duplicates)
+        fprintf(out, " (dropped: %zu excluded, %zu not applicable, %zu repeated)", s->excluded,
+                s->not_applicable, s->duplicates);
+    fprintf(out, "\n");
+    for (int i = 0; i < SWEEP_NA_RULES; i++)
+        if (s->na_counts[i])
+            fprintf(out, "not applicable (%zu): %s\n", s->na_counts[i], sweep_na_rules[i].why);
+    fprintf(out, "pinned cap: %s", cap_text);
+    if (over)
+        fprintf(out, "; %zu configuration%s over it will be skipped\n", over, over == 1 ? "" : "s");
+    else
+        fprintf(out, "; every configuration fits\n");
+    if (over_ram)
+        fprintf(out, "RAM: %s; %zu pageable configuration%s larger will be skipped\n",
+                units_format_approx(b.ram, size, sizeof(size)), over_ram, over_ram == 1 ? "" : "s");
+    const struct measure_opts *m = &e->measure;
+    if (m->shuffled && m->seed_given)
+        fprintf(out, "order: shuffled with seed %d (listed in run order)\n", m->seed);
+    else if (m->shuffled)
+        fprintf(out, "order: shuffled with a seed chosen when the run starts (listed in plan "
+                     "order; give measure.seed to fix it)\n");
+    if (m->samples > 0)
+        fprintf(out, "each: %d warm-up and %d timed samples", m->warmup, m->samples);
+    else
+        fprintf(out,
+                "each: %d warm-up, then %d to %d samples until their rsd is <= %g%% "
+                "(at most %gs)",
+                m->warmup, m->min_samples, m->max_samples, m->target_rsd_pct, m->max_time_ms / 1e3);
+    fprintf(out, "; reuse batches copies so a sample lasts >= %gms (at most %d copies)\n",
+            m->min_sample_ms, m->max_batch);
+}

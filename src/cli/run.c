@@ -1,0 +1,445 @@
+/*
+ * run.c - the run loop: open the GPU, create the results folder, measure each
+ * configuration, append its rows, keep meta.yaml current, render figures.
+ */
+#include "cli/run.h"
+#include "analysis/breakeven.h"
+#include "experiment/budget.h"
+#include "analysis/fit.h"
+#include "engine/gpu.h"
+#include "host/hostmem.h"
+#include "measure/measure.h"
+#include "results/meta.h"
+#include "figures/plot.h"
+#include "results/results.h"
+#include "host/numabind.h"
+#include "host/sysinfo.h"
+#include "base/timer.h"
+#include "base/units.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The signal that asked the run to stop, 0 while none has. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    signal(sig, SIG_DFL); /* a second Ctrl-C ends the process at once */
+}
+
+/* SIGINT and SIGTERM stop the run after the configuration being measured. */
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+const struct gpu_ops *run_engine(void)
+{
+    const char *name = getenv("PINSWEEP_ENGINE");
+    if (!name || !*name || strcmp(name, gpu_cuda_ops.name) == 0)
+        return &gpu_cuda_ops;
+    if (strcmp(name, gpu_fake_ops.name) == 0)
+        return &gpu_fake_ops;
+    return NULL;
+}
+
+/* The best median per (alloc, direction) of the copies, for the table printed at the end. */
+struct peak {
+    double gbps;
+    uint64_t size;
+};
+
+static void note_peak(struct peak peaks[ALLOC_COUNT][DIR_COUNT], const struct result *r,
+                      const struct summary *s)
+{
+    if (r->status != RESULT_OK || !api_is_copy(config_api(r->config)))
+        return;
+    struct peak *p = &peaks[config_alloc(r->config)][config_direction(r->config)];
+    if (!isnan(s->gbps.median) && s->gbps.median > p->gbps) {
+        p->gbps = s->gbps.median;
+        p->size = config_size(r->config);
+    }
+}
+
+static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
+{
+    char size[32], cell[64];
+    int rows = 0;
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        for (int d = 0; d < DIR_COUNT; d++)
+            rows += peaks[a][d].size != 0;
+    if (!rows)
+        return; /* no copies: pipelines, zero-copy and host access are in the CSV and figures */
+    fprintf(out, "peak bandwidth, GB/s (median of samples) @ size:\n%-20s", "alloc");
+    for (int d = 0; d < DIR_COUNT; d++)
+        fprintf(out, "  %-18s", schema_value_name(AXIS_DIRECTION, d));
+    fputc('\n', out);
+    for (int a = 0; a < ALLOC_COUNT; a++) {
+        int any = 0;
+        for (int d = 0; d < DIR_COUNT; d++)
+            any |= peaks[a][d].size != 0;
+        if (!any)
+            continue;
+        fprintf(out, "%-20s", schema_value_name(AXIS_ALLOC, a));
+        for (int d = 0; d < DIR_COUNT; d++) {
+            if (peaks[a][d].size)
+                snprintf(cell, sizeof(cell), "%.2f @ %s", peaks[a][d].gbps,
+                         units_format_size(peaks[a][d].size, size, sizeof(size)));
+            else
+                snprintf(cell, sizeof(cell), "-");
+            fprintf(out, "  %-18s", cell);
+        }
+        fputc('\n', out);
+    }
+}
+
+/* Figures at the end; without gnuplot plot_results still writes their data and says how to draw
+ * them later. */
+static void render(const char *dir, const struct run_opts *o)
+{
+    struct plot_opts po = {.latex = o->latex};
+    if (o->plot)
+        plot_results_opts(dir, o->plots_dir, stderr, &po);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * The staging ceiling: single-thread memcpy at every size of the sweep's
+ * pageable configurations, into host-memcpy.csv (drawn on the figures);
+ * not at sizes larger than the RAM, whose configurations were skipped.
+ */
+static void write_host_reference(const char *dir, const struct sweep *s)
+{
+    uint64_t *sizes = malloc((s->n ? s->n : 1) * sizeof(*sizes));
+    size_t n = 0, k = 0;
+    char err[512];
+    if (!sizes)
+        return;
+    struct budget b = {.pinned_cap = UINT64_MAX, .ram = sysinfo_ram_bytes()};
+    for (size_t i = 0; i < s->n; i++)
+        if (config_alloc(&s->configs[i]) == ALLOC_PAGEABLE &&
+            budget_check(&s->configs[i], &b, err, sizeof(err)) == BUDGET_FITS)
+            sizes[n++] = config_size(&s->configs[i]);
+    qsort(sizes, n, sizeof(*sizes), cmp_u64);
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || sizes[i] != sizes[k - 1])
+            sizes[k++] = sizes[i];
+    if (k) {
+        fprintf(stderr, "pinsweep: host memcpy reference at %zu sizes\n", k);
+        if (hostmem_write_reference(dir, sizes, k, err, sizeof(err)) < 0)
+            fprintf(stderr, "pinsweep: %s\n", err);
+    }
+    free(sizes);
+}
+
+/* ", 3 skipped", or "" (static buffer). */
+static const char *skipped_text(size_t n)
+{
+    static char buf[48];
+    if (!n)
+        return "";
+    snprintf(buf, sizeof(buf), ", %zu skipped", n);
+    return buf;
+}
+
+/* Skip c with the reason when it is over a budget, else measure it. */
+static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e,
+                           const struct config *c, const struct budget *b, struct result *r)
+{
+    char why[400];
+    if (budget_check(c, b, why, sizeof(why)) == BUDGET_FITS)
+        return measure_config(ops, &e->measure, c, r);
+    memset(r, 0, sizeof(*r));
+    r->config = c;
+    measure_skip(r, why);
+    return 0;
+}
+
+/*
+ * Allocate the device buffers the largest configuration still to run needs,
+ * so no device buffer is freed mid-run (see measure_reserve).  A refusal is
+ * not an error: the configurations then grow the buffers themselves.
+ */
+static void reserve_device(const struct gpu_ops *ops, const struct sweep *s, const struct budget *b,
+                           const unsigned char *done)
+{
+    size_t bytes[2] = {0, 0};
+    char why[400];
+    for (size_t i = 0; i < s->n; i++) {
+        const struct config *c = &s->configs[i];
+        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS)
+            continue;
+        for (int k = 0; k < budget_device_buffers(c); k++) /* none for host access */
+            if (config_size(c) > bytes[k])
+                bytes[k] = config_size(c);
+    }
+    if (measure_reserve(ops, bytes) < 0)
+        fprintf(stderr,
+                "pinsweep: note: device buffers for the largest configuration not "
+                "reserved (%s); they grow as the sweep goes\n",
+                ops->error());
+}
+
+/* A finished pipeline, for the table at the end of the run. */
+struct pipe_line {
+    const struct config *c;
+    double ms, serial_ms, ideal_ms, overlap;
+};
+
+/* "ok, 54.97 GB/s", or for a pipeline "ok, 5.84 ms (serial 15.18, ideal 5.31): overlap 2.60x". */
+static const char *ok_text(const struct result *r, const struct summary *sum, char *buf, size_t n)
+{
+    if (config_api(r->config) == API_PIPELINE)
+        snprintf(buf, n, "ok, %.2f ms (serial %.2f, ideal %.2f): overlap %.2fx",
+                 sum->pipeline_ms_median, sum->serial_ms_median, sum->ideal_ms_median,
+                 sum->overlap_median);
+    else
+        snprintf(buf, n, "ok, %.2f GB/s", sum->gbps.median);
+    return buf;
+}
+
+static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
+{
+    if (!n)
+        return;
+    fprintf(out,
+            "pipelines, ms (median): pipeline against the stages' serial sum and the "
+            "longest stage:\n%-20s %-7s %7s %6s %-9s %9s %9s %9s %8s\n",
+            "alloc", "kernel", "streams", "chunks", "size", "pipeline", "serial", "ideal",
+            "overlap");
+    for (size_t i = 0; i < n; i++) {
+        char kernel[32], size[32];
+        const struct config *c = p[i].c;
+        fprintf(out, "%-20s %-7s %7d %6d %-9s %9.2f %9.2f %9.2f %7.2fx\n",
+                schema_value_name(AXIS_ALLOC, config_alloc(c)),
+                schema_value_text(AXIS_KERNEL, c->v[AXIS_KERNEL], kernel, sizeof(kernel)),
+                config_count(c, AXIS_STREAMS), config_count(c, AXIS_CHUNKS),
+                units_format_size(config_size(c), size, sizeof(size)), p[i].ms, p[i].serial_ms,
+                p[i].ideal_ms, p[i].overlap);
+    }
+}
+
+/* Measure every configuration, appending rows as each one finishes. */
+static int measure_all(const struct gpu_ops *ops, const struct experiment *e, const struct sweep *s,
+                       struct results *res, struct meta *mt, const struct run_opts *o,
+                       uint64_t gpu_free, const unsigned char *done)
+{
+    struct progress pr;
+    struct peak peaks[ALLOC_COUNT][DIR_COUNT];
+    struct pipe_line *pipes = calloc(s->n ? s->n : 1, sizeof(*pipes));
+    size_t npipes = 0;
+    char status[160];
+    memset(peaks, 0, sizeof(peaks));
+    if (!pipes) {
+        fprintf(stderr, "pinsweep: out of memory\n");
+        return -1;
+    }
+    int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
+    struct budget b = {
+        .pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
+    reserve_device(ops, s, &b, done);
+    progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
+    for (size_t i = 0; i < s->n && !stop_signal; i++) {
+        struct result r;
+        struct summary sum;
+        if (done && done[s->configs[i].index - 1]) {
+            progress_end(&pr, &s->configs[i], "done before");
+            continue;
+        }
+        progress_begin(&pr, &s->configs[i]);
+        if (measure_or_skip(ops, e, &s->configs[i], &b, &r) < 0 ||
+            results_write(res, e, &r, &sum) < 0) {
+            progress_finish(&pr);
+            fprintf(stderr, "pinsweep: cannot record results in %s: out of memory or disk\n",
+                    res->dir);
+            result_free(&r);
+            measure_release(ops);
+            free(pipes);
+            return -1;
+        }
+        if (r.status == RESULT_OK)
+            mt->ok++;
+        else if (r.status == RESULT_SKIPPED)
+            mt->skipped++;
+        else
+            mt->failed++;
+        note_peak(peaks, &r, &sum);
+        if (r.status == RESULT_OK && config_api(r.config) == API_PIPELINE)
+            pipes[npipes++] =
+                (struct pipe_line){r.config, sum.pipeline_ms_median, sum.serial_ms_median,
+                                   sum.ideal_ms_median, sum.overlap_median};
+        progress_end(&pr, &s->configs[i],
+                     r.status == RESULT_OK ? ok_text(&r, &sum, status, sizeof(status)) : r.error);
+        result_free(&r);
+    }
+    progress_finish(&pr);
+    measure_release(ops);
+    print_peaks(stdout, peaks);
+    print_pipelines(stdout, pipes, npipes);
+    free(pipes);
+    return 0;
+}
+
+/*
+ * A new results folder, or (--resume) the interrupted one to go on with:
+ * then done[] marks its finished configurations and mt counts them, and
+ * started_text keeps when the first part started.
+ */
+static int open_results(struct results *res, const char *dir, const struct experiment *e,
+                        const struct sweep *s, const struct run_opts *o, unsigned char *done,
+                        struct meta *mt, char *started_text, size_t n)
+{
+    char err[1024];
+    if (!o->resume_dir) {
+        if (results_open(res, dir, e, err, sizeof(err)) == 0)
+            return 0;
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return -1;
+    }
+    if (results_resume(res, dir, e, done, s->n, &mt->ok, &mt->failed, &mt->skipped, err,
+                       sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: --resume: %s\n", err);
+        return -1;
+    }
+    struct meta_doc old;
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/meta.yaml", dir);
+    if (meta_read(path, &old, err, sizeof(err)) == 0) {
+        const char *st = meta_get(&old, "run.started");
+        if (st) {
+            snprintf(started_text, n, "%s", st);
+            mt->started_text = started_text;
+        }
+        meta_doc_free(&old);
+    }
+    mt->resumed = time(NULL);
+    fprintf(stderr, "pinsweep: resuming %s: %zu of %zu configurations done before\n", dir,
+            mt->ok + mt->failed + mt->skipped, s->n);
+    return 0;
+}
+
+/* After the loop: the end state in meta.yaml, the summary line, the side files, figures. */
+static void finish(const char *dir, const char *meta_path, struct meta *mt, const struct sweep *s,
+                   const struct run_opts *o, double t0)
+{
+    char err[1024], el[32];
+    mt->finished = time(NULL);
+    nvml_read(&mt->gpu_end);
+    sysinfo_cpu_times(&mt->cpu_end);
+    if (nvml_clocks_dropped(&mt->gpu_start, &mt->gpu_end))
+        fprintf(stderr,
+                "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
+                "to %u MHz (throttling?); later configurations may read low\n",
+                mt->gpu_start.sm_clock_mhz, mt->gpu_end.sm_clock_mhz);
+    if (meta_write(meta_path, mt, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
+    fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed%s, in %s; results in %s\n",
+            s->n, mt->ok, mt->failed, skipped_text(mt->skipped),
+            progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
+    if (stop_signal) {
+        fprintf(stderr,
+                "pinsweep: interrupted by %s; every finished configuration is kept. Go "
+                "on with: pinsweep run %s --resume %s\n",
+                stop_signal == SIGINT ? "SIGINT" : "SIGTERM", mt->exp->path, dir);
+        return;
+    }
+    write_host_reference(dir, s);
+    if (fit_results(dir, stdout, err, sizeof(err)) < 0 ||
+        breakeven_write(dir, stdout, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
+    render(dir, o);
+}
+
+int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
+{
+    const struct gpu_ops *ops = run_engine();
+    struct gpu_info gpu;
+    struct host_info host;
+    struct pcie_link link;
+    struct results res = {0};
+    char err[1024], *dir = NULL, *meta_path = NULL, nvml_why[512], started[64];
+    unsigned char *done = NULL;
+    int code = EXIT_SYSTEM;
+
+    if (!ops) {
+        fprintf(stderr, "pinsweep: PINSWEEP_ENGINE='%s' is not an engine; allowed: cuda, fake\n",
+                getenv("PINSWEEP_ENGINE"));
+        return EXIT_USAGE;
+    }
+    if (ops->open(e->device, &gpu) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", ops->error());
+        return EXIT_SYSTEM;
+    }
+    sysinfo_host(&host);
+    sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
+    int gpu_node = numabind_gpu_node("/sys", gpu.pci_bus_id);
+    measure_set_gpu_node(gpu_node);
+    int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
+    struct meta mt = {.exp = e,
+                      .gpu = &gpu,
+                      .host = &host,
+                      .link = &link,
+                      .engine = ops->name,
+                      .command_line = o->command_line,
+                      .status = "running",
+                      .started = time(NULL),
+                      .configs = s->n,
+                      .gpu_numa_node = gpu_node,
+                      .numa_nodes = numabind_nodes(),
+                      .nvml_unavailable = have_nvml ? NULL : nvml_why};
+    dir = o->resume_dir ? strdup(o->resume_dir)
+          : o->out_dir  ? strdup(o->out_dir)
+                        : results_default_dir(e->name, host.hostname, time(NULL));
+    done = calloc(s->n ? s->n : 1, 1);
+    if (!dir || !done) {
+        fprintf(stderr, "pinsweep: out of memory\n");
+        goto out;
+    }
+    if (open_results(&res, dir, e, s, o, done, &mt, started, sizeof(started)) < 0) {
+        code = EXIT_USAGE;
+        goto out;
+    }
+    res.link_gbps = link.known ? sysinfo_link_gbps(link.cur_gen, link.cur_width) : NAN;
+    nvml_read(&mt.gpu_start);
+    sysinfo_cpu_times(&mt.cpu_start);
+    meta_path = results_path(&res, "meta.yaml");
+    if (!meta_path || meta_write(meta_path, &mt, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", meta_path ? err : "out of memory");
+        goto out;
+    }
+    fprintf(stderr, "pinsweep: %zu configurations of %s on GPU %d (%s, %s) -> %s\n", s->n, e->name,
+            e->device, gpu.name, gpu.pci_bus_id, dir);
+    catch_stop_signals();
+    double t0 = timer_now_ms();
+    int rc = measure_all(ops, e, s, &res, &mt, o, gpu.mem_free_bytes, done);
+    mt.status = rc < 0 ? "failed" : stop_signal ? "interrupted" : "complete";
+    results_close(&res);
+    ops->close();
+    finish(dir, meta_path, &mt, s, o, t0);
+    code = rc < 0        ? EXIT_SYSTEM
+           : stop_signal ? EXIT_INTERRUPTED + (stop_signal == SIGTERM ? 13 : 0)
+           : mt.failed   ? EXIT_SOME_FAILED
+                         : EXIT_ALL_OK;
+out:
+    results_close(&res);
+    ops->close();
+    nvml_close();
+    free(meta_path);
+    free(dir);
+    free(done);
+    return code;
+}

@@ -1,0 +1,509 @@
+/*
+ * plot_compare.c - figures of several machines side by side (see
+ * plot_compare.h), from a comparison folder's compare.csv and machines.csv.
+ *
+ * Like plot.c, C decides what is drawn and writes it under figures/data/
+ * (compare-bandwidth-PANEL.dat, compare-ratio-PANEL.dat and the variables
+ * files); plots/compare-bandwidth.gp and plots/compare-ratio.gp draw.  Here
+ * a curve's colour is its machine's ("machine:N", plots/style.gp's machine
+ * palette, kept apart from the alloc kinds' colours) and its dash and point
+ * are its alloc kind's.
+ */
+#include "figures/plot_compare.h"
+#include "results/csv.h"
+#include "figures/plot_fig.h"
+#include "experiment/schema.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define CMP_PALETTE 6 /* machine colours in plots/style.gp before they repeat */
+
+/* A row of machines.csv: one results folder. */
+struct cmp_machine {
+    char label[128]; /* the machine column: names it in compare.csv and the legend */
+    char gpu[128], pcie[48], host[128];
+    double link_gbps; /* raw per direction; NaN when unknown */
+    char color[24];   /* "machine:N", N from 1 */
+};
+
+/* A row of compare.csv, as the figures need it. */
+struct cmp_row {
+    size_t machine; /* index into the machines */
+    int alloc, dir, buffer, api, cache, touch;
+    double size_bytes, gbps, gbps_min, gbps_max, ratio; /* NaN when empty */
+};
+
+struct cmp_input {
+    char *compare_path, *machines_path;
+    struct cmp_machine *m;
+    size_t nm;
+    struct cmp_row
+        *rows; /* reuse, cache warm, pages prefaulted; by dir, machine, alloc, api, size */
+    size_t nrows;
+    char experiment[128]; /* when every row names the same one, else "" */
+};
+
+/* ---- reading machines.csv ---- */
+
+static const char *cell(const struct csv_table *t, size_t i, const char *col)
+{
+    return csv_table_get(t, i, csv_table_col(t, col));
+}
+
+/* Row i of machines.csv into m (index k); -1 after reporting its problems. */
+static int read_machine(const struct csv_table *t, size_t i, size_t k, struct cmp_input *in,
+                        struct problems *p)
+{
+    struct cmp_machine *m = &in->m[k];
+    int before = p->n;
+    plot_copy_clean(m->label, sizeof(m->label), cell(t, i, "machine"));
+    plot_copy_clean(m->gpu, sizeof(m->gpu), cell(t, i, "gpu"));
+    plot_copy_clean(m->pcie, sizeof(m->pcie), cell(t, i, "pcie"));
+    plot_copy_clean(m->host, sizeof(m->host), cell(t, i, "host"));
+    snprintf(m->color, sizeof(m->color), "machine:%zu", k + 1);
+    if (!m->label[0])
+        problem(p, t->lines[i], "machine is empty; every machine needs a label");
+    for (size_t j = 0; j < k && m->label[0]; j++)
+        if (strcmp(in->m[j].label, m->label) == 0)
+            problem(p, t->lines[i], "machine '%s' is listed twice", m->label);
+    if (plot_read_number(t, i, "link_gbps", 0, &m->link_gbps, p) == 0 && !isnan(m->link_gbps) &&
+        !(m->link_gbps > 0 && isfinite(m->link_gbps)))
+        problem(p, t->lines[i], "link_gbps '%s' is not a positive number (or empty)",
+                cell(t, i, "link_gbps"));
+    return p->n > before ? -1 : 0;
+}
+
+/* machines.csv into in->m; -1 after reporting every problem. */
+static int read_machines(struct cmp_input *in, FILE *log)
+{
+    struct csv_table t = {0};
+    struct problems p = {in->machines_path, "", "", "", log, 0};
+    if (plot_read_table(in->machines_path, &t, log) < 0)
+        return -1;
+    if (csv_table_col(&t, "machine") < 0)
+        problem(&p, 1, "no column 'machine' in the header; is this a pinsweep machines.csv?");
+    else if (t.nrows == 0)
+        problem(&p, 0, "no machines listed");
+    else if (!(in->m = calloc(t.nrows, sizeof(in->m[0]))))
+        problem(&p, 0, "out of memory");
+    for (size_t i = 0; in->m && i < t.nrows; i++)
+        if (read_machine(&t, i, in->nm, in, &p) == 0)
+            in->nm++;
+    problems_end(&p);
+    csv_table_free(&t);
+    return p.n ? -1 : 0;
+}
+
+/* ---- reading compare.csv ---- */
+
+/* The index of the machine labelled label, or -1. */
+static int machine_index(const struct cmp_input *in, const char *label)
+{
+    for (size_t k = 0; k < in->nm; k++)
+        if (strcmp(in->m[k].label, label) == 0)
+            return (int)k;
+    return -1;
+}
+
+/* The value of axis in column name of row i (the default when optional and empty). */
+static int read_axis_value(const struct csv_table *t, size_t i, const char *name, enum axis_id axis,
+                           int required, int *v, struct problems *p)
+{
+    char allowed[256];
+    const char *text = cell(t, i, name);
+    if (!required && text[0] == '\0') {
+        *v = schema_axes[axis].default_value;
+        return 0;
+    }
+    if ((*v = schema_value_find(axis, text)) >= 0)
+        return 0;
+    problem(p, t->lines[i], "%s '%s' is not one of %s", name, text,
+            schema_axis_allowed(axis, allowed, sizeof(allowed)));
+    return -1;
+}
+
+/* Row i of compare.csv into r; -1 after reporting its problems, 1 for a row without a value. */
+static int read_cmp_row(const struct csv_table *t, size_t i, const struct cmp_input *in,
+                        struct cmp_row *r, struct problems *p)
+{
+    int before = p->n, k = machine_index(in, cell(t, i, "machine"));
+    if (k < 0)
+        problem(p, t->lines[i], "machine '%s' is not in %s", cell(t, i, "machine"),
+                in->machines_path);
+    r->machine = k < 0 ? 0 : (size_t)k;
+    read_axis_value(t, i, "alloc", AXIS_ALLOC, 1, &r->alloc, p);
+    read_axis_value(t, i, "direction", AXIS_DIRECTION, 1, &r->dir, p);
+    read_axis_value(t, i, "buffer", AXIS_BUFFER, 0, &r->buffer, p);
+    read_axis_value(t, i, "api", AXIS_API, 0, &r->api, p);
+    read_axis_value(t, i, "cache", AXIS_CACHE, 0, &r->cache, p);
+    read_axis_value(t, i, "touch", AXIS_TOUCH, 0, &r->touch, p);
+    if (plot_read_number(t, i, "size_bytes", 1, &r->size_bytes, p) == 0)
+        plot_check_bytes(t, i, "size_bytes", r->size_bytes, p);
+    plot_read_number(t, i, "gbps_median", 0, &r->gbps, p);
+    plot_read_number(t, i, "gbps_min", 0, &r->gbps_min, p);
+    plot_read_number(t, i, "gbps_max", 0, &r->gbps_max, p);
+    plot_read_number(t, i, "ratio", 0, &r->ratio, p);
+    if (p->n > before)
+        return -1;
+    return isnan(r->gbps) ? 1 : 0;
+}
+
+static int cmp_order(const void *pa, const void *pb)
+{
+    const struct cmp_row *a = pa, *b = pb;
+    int d;
+    if ((d = a->dir - b->dir) || (d = (a->machine > b->machine) - (a->machine < b->machine)) ||
+        (d = a->alloc - b->alloc) || (d = a->api - b->api))
+        return d;
+    return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
+}
+
+/* The experiment every row names, or "" when they differ or do not say. */
+static void common_experiment(const struct csv_table *t, struct cmp_input *in)
+{
+    int col = csv_table_col(t, "experiment");
+    for (size_t i = 0; col >= 0 && i < t->nrows; i++) {
+        const char *e = csv_table_get(t, i, col);
+        if (i == 0)
+            plot_copy_clean(in->experiment, sizeof(in->experiment), e);
+        else if (strcmp(e, in->experiment) != 0) {
+            in->experiment[0] = '\0';
+            return;
+        }
+    }
+}
+
+/* compare.csv's reuse rows (cache warm, pages prefaulted) into in->rows; -1 after reporting. */
+static int read_compare(struct cmp_input *in, FILE *log)
+{
+    static const char *const need[] = {"machine", "alloc", "direction", "size_bytes",
+                                       "gbps_median"};
+    struct csv_table t = {0};
+    struct problems p = {in->compare_path, "", "", "", log, 0};
+    if (plot_read_table(in->compare_path, &t, log) < 0)
+        return -1;
+    for (size_t c = 0; c < sizeof(need) / sizeof(need[0]); c++)
+        if (csv_table_col(&t, need[c]) < 0)
+            problem(&p, 1, "no column '%s' in the header; is this a pinsweep compare.csv?",
+                    need[c]);
+    if (p.n == 0 && !(in->rows = calloc(t.nrows ? t.nrows : 1, sizeof(in->rows[0]))))
+        problem(&p, 0, "out of memory");
+    for (size_t i = 0; in->rows && i < t.nrows; i++) {
+        struct cmp_row *r = &in->rows[in->nrows];
+        if (read_cmp_row(&t, i, in, r, &p) == 0 && r->buffer == BUFFER_REUSE &&
+            r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED)
+            in->nrows++;
+    }
+    problems_end(&p);
+    common_experiment(&t, in);
+    csv_table_free(&t);
+    if (p.n)
+        return -1;
+    qsort(in->rows, in->nrows, sizeof(in->rows[0]), cmp_order);
+    return 0;
+}
+
+static void cmp_free(struct cmp_input *in)
+{
+    free(in->compare_path);
+    free(in->machines_path);
+    free(in->m);
+    free(in->rows);
+}
+
+/* ---- the figures ---- */
+
+/* Has machine m rows of direction dir and api (with a ratio, when ratio is set)? */
+static int machine_has(const struct cmp_input *in, size_t m, int dir, int api, int ratio)
+{
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct cmp_row *r = &in->rows[i];
+        if (r->machine == m && r->dir == dir && r->api == api && (!ratio || isfinite(r->ratio)))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * The api of direction dir's panel: the one the most machines have rows of
+ * (sync when as many have both); -1 when no machine has dir.
+ */
+static int panel_api(const struct cmp_input *in, int dir, int ratio)
+{
+    int best = -1;
+    size_t most = 0;
+    for (int api = 0; api < API_COUNT; api++) {
+        size_t n = 0;
+        for (size_t m = ratio ? 1 : 0; m < in->nm; m++)
+            n += machine_has(in, m, dir, api, ratio);
+        if (n > most) {
+            most = n;
+            best = api;
+        }
+    }
+    return best;
+}
+
+/* Does hay contain needle, ignoring case and spaces ("Gen5x16" holds "Gen5 x16")? */
+static int says(const char *hay, const char *needle)
+{
+    char a[256], b[256];
+    size_t na = 0, nb = 0;
+    for (; *hay && na + 1 < sizeof(a); hay++)
+        if (*hay != ' ')
+            a[na++] = *hay;
+    for (; *needle && nb + 1 < sizeof(b); needle++)
+        if (*needle != ' ')
+            b[nb++] = *needle;
+    a[na] = b[nb] = '\0';
+    return strcasestr(a, b) != NULL;
+}
+
+/* What the legend calls machine m: its label, then what it does not say of GPU and link. */
+static void machine_title(const struct cmp_input *in, size_t m, char *buf, size_t n)
+{
+    const struct cmp_machine *x = &in->m[m];
+    const char *gpu = strncmp(x->gpu, "NVIDIA ", 7) == 0 ? x->gpu + 7 : x->gpu;
+    char extra[200] = "";
+    size_t len = 0;
+    if (gpu[0] && !says(x->label, gpu))
+        len += (size_t)snprintf(extra + len, sizeof(extra) - len, "%s", gpu);
+    if (x->pcie[0] && strcmp(x->pcie, "unknown") != 0 && !says(x->label, x->pcie) &&
+        len < sizeof(extra))
+        snprintf(extra + len, sizeof(extra) - len, "%sPCIe %s", len ? ", " : "", x->pcie);
+    snprintf(buf, n, "%.50s%s%.50s%s%s", x->label, extra[0] ? " (" : "", extra, extra[0] ? ")" : "",
+             m == 0 ? " — baseline" : "");
+}
+
+/* The panel's title: direction, then the api drawn. */
+static void panel_title(int dir, int api, char *buf, size_t n)
+{
+    static const char *const dirs[DIR_COUNT] = {
+        [DIR_H2D] = "host → device",
+        [DIR_D2H] = "device → host",
+        [DIR_BIDIR] = "bidirectional (sum)",
+    };
+    snprintf(buf, n, "%s, %s", dirs[dir], schema_value_name(AXIS_API, api));
+}
+
+/*
+ * The blocks of one panel: for every machine from first_machine, every
+ * alloc kind's rows of dir and api (gbps with min and max, or the ratio).
+ * seen_m[] and seen_a[] gather the machines and alloc kinds drawn.
+ */
+static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int dir, int api,
+                      int ratio, int seen_m[], int seen_a[])
+{
+    const struct cmp_row *prev = NULL;
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct cmp_row *r = &in->rows[i];
+        double y = ratio ? r->ratio : r->gbps;
+        if (r->dir != dir || r->api != api || (ratio && r->machine == 0) || !isfinite(y))
+            continue;
+        if (!prev || prev->machine != r->machine || prev->alloc != r->alloc) {
+            const char *alloc = schema_value_name(AXIS_ALLOC, r->alloc);
+            struct fig_style s = {in->m[r->machine].color, alloc, alloc, ""};
+            if (fig_block(g, f, &s, ratio ? "ratio to the baseline" : "copy bandwidth") < 0)
+                return -1;
+            seen_m[r->machine] = seen_a[r->alloc] = 1;
+        }
+        prev = r;
+        if (ratio) {
+            fprintf(f, "%.0f %.6g\n", r->size_bytes, y);
+            fig_extend(g, r->size_bytes, y);
+            continue;
+        }
+        double lo = isnan(r->gbps_min) ? y : r->gbps_min, hi = isnan(r->gbps_max) ? y : r->gbps_max;
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, lo, hi);
+        fig_extend(g, r->size_bytes, hi);
+    }
+    return 0;
+}
+
+/*
+ * Each machine's PCIe link in the current panel (direction dir): a thin
+ * line in its colour, labelled with its rate once per distinct rate.
+ * *links is set when one is drawn.
+ */
+static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const int seen_m[],
+                      int *links)
+{
+    for (size_t m = 0; m < in->nm; m++) {
+        const struct cmp_machine *x = &in->m[m];
+        double y = x->link_gbps * (dir == DIR_BIDIR ? 2 : 1);
+        char v[32], label[128] = "";
+        int dup = 0;
+        if (!seen_m[m] || !(y > 0))
+            continue;
+        for (size_t j = 0; j < m; j++)
+            dup |= seen_m[j] && fabs(in->m[j].link_gbps - x->link_gbps) < 1e-9 * x->link_gbps;
+        plot_format_gbps(y, v, sizeof(v));
+        if (!dup)
+            snprintf(label, sizeof(label), "%s%s%s GB/s",
+                     x->pcie[0] && strcmp(x->pcie, "unknown") ? x->pcie : "link",
+                     dir == DIR_BIDIR ? " × 2: " : ": ", v);
+        if (fig_hline(g, y, x->color, "link", "right-above", label) < 0)
+            return -1;
+        *links = 1;
+    }
+    return 0;
+}
+
+/*
+ * The legend: the machines drawn (colour, solid), then in the notes the
+ * alloc kinds' dashes and points, and what a thin line is (links, in
+ * compare-bandwidth; in compare-ratio, the line at 1).
+ */
+static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_m[],
+                      const int seen_a[], int links, int ratio)
+{
+    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 1];
+    size_t nkeys = 0, nnotes = 0;
+    for (size_t m = 0; m < in->nm && nkeys + 1 < FIG_MAX_KEYS; m++)
+        if (seen_m[m]) {
+            keys[nkeys] = (struct fig_style){in->m[m].color, "machine", ""};
+            machine_title(in, m, keys[nkeys].title, sizeof(keys[0].title));
+            nkeys++;
+        }
+    if (ratio) /* the line at 1, among the machines: it is the baseline's place */
+        keys[nkeys++] = (struct fig_style){"", "guide", "", "1: as fast as the baseline"};
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        if (seen_a[a]) {
+            const char *alloc = schema_value_name(AXIS_ALLOC, a);
+            notes[nnotes] = (struct fig_style){"", alloc, alloc};
+            snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", alloc);
+        }
+    if (links)
+        notes[nnotes++] = (struct fig_style){"", "link", "", "thin: PCIe link, raw rate"};
+    if (legend_flow(&g->key, keys, nkeys, 2) < 0)
+        return -1;
+    return legend_flow(&g->notes, notes, nnotes, 4);
+}
+
+/*
+ * The panel of direction dir (api as chosen) of compare-bandwidth (ratio 0)
+ * or compare-ratio (1): its curves, and the links or the line at 1.
+ * seen_m[] and seen_a[] gather the machines and alloc kinds drawn.
+ */
+static int cmp_panel(struct fig *g, const struct cmp_input *in, int dir, int api, int ratio,
+                     const char *data_dir, int seen_m[], int seen_a[], int *links)
+{
+    char title[96];
+    FILE *f = NULL;
+    int *panel_m = calloc(in->nm, sizeof(int)), rc = -1;
+    panel_title(dir, api, title, sizeof(title));
+    if (!panel_m || fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0 ||
+        !(f = fig_panel_create(g, data_dir, "",
+                               ratio ? "size_bytes ratio (gbps_median / the baseline's)"
+                                     : "size_bytes gbps_median gbps_min gbps_max")))
+        goto out;
+    if (dir == DIR_BIDIR && !ratio)
+        fig_own_y(g); /* a sum of two directions: its own scale */
+    rc = cmp_blocks(g, f, in, dir, api, ratio, panel_m, seen_a);
+    if (rc == 0 && !ratio)
+        rc = link_lines(g, in, dir, panel_m, links);
+    if (rc == 0 && ratio) /* (explained in the legend: data lie on either side of it) */
+        rc = fig_hline(g, 1, "", "guide", "right-above", "");
+    for (size_t m = 0; m < in->nm; m++)
+        seen_m[m] |= panel_m[m];
+out:
+    if (f && fig_panel_close(f) < 0)
+        rc = -1;
+    free(panel_m);
+    return rc;
+}
+
+/* compare-bandwidth (ratio 0) or compare-ratio (ratio 1): a panel per direction. */
+static int fig_compare(struct fig *g, const struct cmp_input *in, const char *data_dir, int ratio)
+{
+    int *seen_m = calloc(in->nm, sizeof(int)), seen_a[ALLOC_COUNT] = {0}, links = 0, rc = 0;
+    if (!seen_m)
+        return -1;
+    for (int d = 0; d < DIR_COUNT && rc == 0; d++) {
+        int api = panel_api(in, d, ratio);
+        if (api >= 0)
+            rc = cmp_panel(g, in, d, api, ratio, data_dir, seen_m, seen_a, &links);
+    }
+    if (rc == 0 && g->npanels)
+        rc = cmp_legend(g, in, seen_m, seen_a, links, ratio);
+    free(seen_m);
+    return rc;
+}
+
+/* Title and labels of a compare figure. */
+static void cmp_titles(struct fig *g, const struct cmp_input *in, int ratio)
+{
+    char what[128];
+    if (ratio)
+        snprintf(what, sizeof(what), "bandwidth relative to %.80s", in->m[0].label);
+    else
+        snprintf(what, sizeof(what), "copy bandwidth on %zu machines", in->nm);
+    snprintf(g->title, sizeof(g->title), "%s%s%s", in->experiment, in->experiment[0] ? ": " : "",
+             what);
+    snprintf(g->detail, sizeof(g->detail), "reuse, cache warm, pages prefaulted");
+    snprintf(g->y_label, sizeof(g->y_label), "%s",
+             ratio ? "bandwidth ÷ the baseline's" : "copy bandwidth (GB/s = 10⁹ B/s)");
+}
+
+static const struct {
+    const char *name;
+    int ratio;
+    const char *needs;
+} cmp_figures[] = {
+    {"compare-bandwidth", 0, "reuse rows (cache warm, touch prefaulted) in compare.csv"},
+    {"compare-ratio", 1,
+     "reuse rows (cache warm, touch prefaulted) of a second machine with a ratio in "
+     "compare.csv"},
+};
+#define NCMP_FIGURES (sizeof(cmp_figures) / sizeof(cmp_figures[0]))
+
+/* Figure i of cmp_figures[] from in (a struct cmp_input), titled; see fig_describe_fn. */
+static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
+                           const char **needs)
+{
+    fig_init(g, cmp_figures[i].name, 0);
+    g->zoom_y = cmp_figures[i].ratio;
+    *needs = cmp_figures[i].needs;
+    if (fig_compare(g, in, data_dir, cmp_figures[i].ratio) < 0)
+        return -1;
+    cmp_titles(g, in, cmp_figures[i].ratio);
+    return 0;
+}
+
+int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
+                      const struct plot_opts *o)
+{
+    struct cmp_input in = {0};
+    int made[NCMP_FIGURES] = {0}, latex = o && o->latex, rc = PLOT_EBAD_SUMMARY;
+    char *fig_dir = NULL, *data_dir = NULL;
+    in.compare_path = plot_path_join(out_dir, "compare.csv");
+    in.machines_path = plot_path_join(out_dir, "machines.csv");
+    if (!in.compare_path || !in.machines_path || read_machines(&in, log) < 0 ||
+        read_compare(&in, log) < 0)
+        goto out;
+    if (in.nm > CMP_PALETTE)
+        plot_log(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
+    rc = PLOT_EWRITE;
+    if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) < 0)
+        goto out;
+    rc = fig_write_all(describe_figure, NCMP_FIGURES, &in, fig_dir, data_dir, latex, made, log);
+    if (rc == 0)
+        rc = plot_need_gnuplot(log, data_dir, "run pinsweep compare again where gnuplot is");
+    for (size_t i = 0; i < NCMP_FIGURES && rc == 0; i++)
+        if (made[i])
+            rc = fig_draw(cmp_figures[i].name, scripts_dir, fig_dir, data_dir, latex, log);
+out:
+    cmp_free(&in);
+    free(fig_dir);
+    free(data_dir);
+    return rc;
+}
+
+int plot_compare(const char *out_dir, const char *scripts_dir, FILE *log)
+{
+    return plot_compare_opts(out_dir, scripts_dir, log, NULL);
+}

@@ -1,0 +1,37 @@
+/*
+ * plot_compare.h - figures of several machines side by side, from the
+ * comparison folder `pinsweep compare DIR... -o OUT` writes (compare.csv and
+ * machines.csv).  Return codes and struct plot_opts are those of plot.h.
+ */
+#ifndef PINSWEEP_PLOT_COMPARE_H
+#define PINSWEEP_PLOT_COMPARE_H
+
+#include "figures/plot.h"
+
+#include <stdio.h>
+
+/*
+ * Draw the figures of a comparison folder out_dir (written by `pinsweep
+ * compare`: compare.csv and machines.csv) into out_dir/figures/, data under
+ * out_dir/figures/data/:
+ *
+ *   compare-bandwidth  copy bandwidth against size, a panel per direction, a
+ *                      colour per machine and a dash and point per alloc kind
+ *                      (reuse, cache warm, pages prefaulted; one api per
+ *                      panel, sync unless fewer machines have it), each
+ *                      machine's PCIe link as a thin line in its colour
+ *   compare-ratio      each other machine's bandwidth over the baseline's
+ *                      (compare.csv's ratio), with a line at 1
+ *
+ * Machines are the rows of machines.csv in order, the first the baseline;
+ * their colours repeat after six (a note says so).  Return codes and o as
+ * for plot_results_opts; PLOT_EBAD_SUMMARY with "FILE:LINE: why" when
+ * compare.csv or machines.csv is missing or malformed.
+ */
+int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
+                      const struct plot_opts *o);
+
+/* plot_compare_opts without LaTeX output. */
+int plot_compare(const char *out_dir, const char *scripts_dir, FILE *log);
+
+#endif

@@ -1,0 +1,410 @@
+/*
+ * plot_headline.c - the figures a write-up leads with: how many times
+ * faster page-locked memory copies than pageable (speedup), what a
+ * page-locked buffer costs to allocate and free (alloc-cost), and after how
+ * many copies that cost is repaid (breakeven, from breakeven.csv).  plot.c
+ * reads the results folder and draws them with its own figures (see
+ * plot_results.h).
+ */
+#include "results/csv.h"
+#include "figures/plot_fig.h"
+#include "figures/plot_results.h"
+#include "experiment/schema.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The row of curve c at size bytes, or NULL. */
+static const struct plot_row *row_at(const struct plot_input *in, const struct plot_curve *c,
+                                     double size)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (in->rows[c->first + i].size_bytes == size)
+            return &in->rows[c->first + i];
+    return NULL;
+}
+
+size_t plot_alloc_entries(const int seen[], const char *line, struct fig_style *out)
+{
+    size_t n = 0;
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        if (seen[a]) {
+            out[n] = (struct fig_style){schema_value_name(AXIS_ALLOC, a), line, ""};
+            snprintf(out[n].title, sizeof(out[0].title), "%s", out[n].color);
+            n++;
+        }
+    return n;
+}
+
+/* Legend notes for the point types of the copy apis (only when both were drawn). */
+static size_t api_notes(const int seen_api[API_COUNT], const char *line, struct fig_style *out)
+{
+    static const int apis[] = {API_SYNC, API_ASYNC};
+    static const char *const titles[] = {"sync: cudaMemcpy", "async: cudaMemcpyAsync"};
+    size_t n = 0;
+    if (!(seen_api[API_SYNC] && seen_api[API_ASYNC]))
+        return 0;
+    for (size_t i = 0; i < 2; i++) {
+        out[n] = (struct fig_style){"", line, schema_value_name(AXIS_API, apis[i])};
+        snprintf(out[n++].title, sizeof(out[0].title), "%s", titles[i]);
+    }
+    return n;
+}
+
+/* The one api drawn, "sync" or "async" (a title's detail), or "" when both were. */
+static const char *one_api(const int seen_api[API_COUNT])
+{
+    if (seen_api[API_SYNC] && !seen_api[API_ASYNC])
+        return "sync";
+    if (seen_api[API_ASYNC] && !seen_api[API_SYNC])
+        return "async";
+    return "";
+}
+
+/* ---- speedup: page-locked over pageable ---- */
+
+/* Sizes at which both curves have a row. */
+static size_t common_sizes(const struct plot_input *in, const struct plot_curve *c,
+                           const struct plot_curve *base)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n; i++)
+        n += row_at(in, base, in->rows[c->first + i].size_bytes) != NULL;
+    return n;
+}
+
+/* One block: curve c's gbps_median over the pageable curve base's, size by size. */
+static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
+                         const struct plot_curve *c, const struct plot_curve *base)
+{
+    const struct plot_row *first = &in->rows[c->first];
+    struct fig_style s = {schema_value_name(AXIS_ALLOC, first->alloc), "reuse",
+                          schema_value_name(AXIS_API, first->api)};
+    if (fig_block(g, f, &s, "gbps_median over pageable's") < 0)
+        return -1;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct plot_row *p = row_at(in, base, first[i].size_bytes);
+        if (!p || !(p->gbps_median > 0))
+            continue;
+        double x = first[i].gbps_median / p->gbps_median;
+        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, x);
+        fig_extend(g, first[i].size_bytes, x);
+    }
+    return 0;
+}
+
+/*
+ * The panel of direction dir: for each api with a pageable reuse curve, the
+ * speedup of every page-locked kind measured beside it.
+ */
+static int speedup_panel(struct fig *g, const struct plot_input *in, int dir, const char *data_dir,
+                         int seen[ALLOC_COUNT], int seen_api[API_COUNT])
+{
+    FILE *f = NULL;
+    int rc = 0;
+    for (int a = 1; a < ALLOC_COUNT && rc == 0; a++)
+        for (int api = 0; api < API_COUNT && rc == 0; api++) {
+            const struct plot_curve *base =
+                plot_find_curve(in, dir, ALLOC_PAGEABLE, BUFFER_REUSE, api, NULL);
+            const struct plot_curve *c =
+                base ? plot_find_curve(in, dir, a, BUFFER_REUSE, api, in->rows[base->first].device)
+                     : NULL;
+            if (!c || common_sizes(in, c, base) == 0)
+                continue;
+            if (!f &&
+                (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
+                 !(f = fig_panel_create(g, data_dir, "",
+                                        "size_bytes speedup (gbps_median / pageable's "
+                                        "gbps_median at the same size)"))))
+                return -1;
+            seen[a] = seen_api[api] = 1;
+            rc = speedup_block(g, f, in, c, base);
+        }
+    if (!f)
+        return rc;
+    if (rc == 0)
+        rc = fig_hline(g, 1, "", "guide", "right-below", "1×: as fast as pageable");
+    return fig_panel_close(f) < 0 ? -1 : rc;
+}
+
+int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0};
+    struct fig_style keys[ALLOC_COUNT], notes[API_COUNT];
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (speedup_panel(g, in, d, data_dir, seen, seen_api) < 0)
+            return -1;
+    if (g->npanels == 0)
+        return 0;
+    snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
+    snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
+    snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "reuse", keys), 6) < 0)
+        return -1;
+    return legend_flow(&g->notes, notes, api_notes(seen_api, "reuse", notes), 2);
+}
+
+/* ---- alloc-cost: allocating and freeing a host buffer ---- */
+
+enum cost_part { COST_ALLOC, COST_FREE, COST_PIN, COST_COUNT };
+
+static const char *const cost_line[COST_COUNT] = {"alloc", "free", "pin"};
+
+/* The milliseconds of part p in row r (NaN when not measured). */
+static double cost_ms(const struct plot_row *r, enum cost_part p)
+{
+    return p == COST_ALLOC  ? r->phase_ms[PHASE_ALLOC]
+           : p == COST_FREE ? r->phase_ms[PHASE_FREE]
+                            : r->pin_ms;
+}
+
+/* Does curve c have part p at some size? */
+static int has_cost(const struct plot_input *in, const struct plot_curve *c, enum cost_part p)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (cost_ms(&in->rows[c->first + i], p) > 0)
+            return 1;
+    return 0;
+}
+
+/* One block: part p of reallocate curve c against size. */
+static int cost_block(struct fig *g, FILE *f, const struct plot_input *in,
+                      const struct plot_curve *c, enum cost_part p)
+{
+    static const char *const what[COST_COUNT] = {"alloc_ms_median", "free_ms_median",
+                                                 "pin_ms_median"};
+    const struct plot_row *first = &in->rows[c->first];
+    struct fig_style s = {schema_value_name(AXIS_ALLOC, first->alloc), cost_line[p], cost_line[p]};
+    if (fig_block(g, f, &s, what[p]) < 0)
+        return -1;
+    for (size_t i = 0; i < c->n; i++) {
+        double ms = cost_ms(&first[i], p);
+        if (!(ms > 0))
+            continue;
+        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, ms);
+        fig_extend(g, first[i].size_bytes, ms);
+    }
+    return 0;
+}
+
+/*
+ * The time of one copy from pinned memory at the sizes of the figure, for
+ * scale: the pinned reallocate curve's copy_ms_median, else the pinned
+ * reuse curve's us_per_copy_median.  An overlay; 1 when drawn.
+ */
+static int cost_reference(struct fig *g, const struct plot_input *in, int dir, int api,
+                          const char *data_dir)
+{
+    const struct plot_curve *c =
+        plot_find_curve(in, dir, ALLOC_PINNED, BUFFER_REALLOCATE, api, NULL);
+    int reuse = !c || !(in->rows[c->first].phase_ms[PHASE_COPY] > 0);
+    if (reuse)
+        c = plot_find_curve(in, dir, ALLOC_PINNED, BUFFER_REUSE, api, NULL);
+    if (!c || (reuse && !(in->rows[c->first].us_per_copy > 0)))
+        return 0;
+    FILE *f = fig_panel_create(g, data_dir, "-overlay", "size_bytes ms (one pinned copy)");
+    struct fig_style s = {"reference", "reference", ""};
+    if (!f || fig_overlay(g, f, &s,
+                          reuse ? "one pinned copy: us_per_copy_median / 1000 (reuse)"
+                                : "one pinned copy: copy_ms_median (reallocate)") < 0) {
+        if (f)
+            fig_panel_close(f);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        const struct plot_row *r = &in->rows[c->first + i];
+        double ms = reuse ? r->us_per_copy / 1000 : r->phase_ms[PHASE_COPY];
+        if (ms > 0)
+            fprintf(f, "%.0f %.6g\n", r->size_bytes, ms);
+    }
+    return fig_panel_close(f) < 0 ? -1 : 1;
+}
+
+/* The legend of alloc-cost: the kinds' colours; the notes say which line is which part. */
+static int cost_legend(struct fig *g, const int seen[ALLOC_COUNT], const int parts[COST_COUNT],
+                       int reference)
+{
+    static const char *const titles[COST_COUNT] = {"alloc", "free",
+                                                   "pin: cudaHostRegister (part of alloc)"};
+    struct fig_style keys[ALLOC_COUNT], notes[COST_COUNT + 1];
+    size_t nnotes = 0;
+    for (int p = 0; p < COST_COUNT; p++)
+        if (parts[p]) {
+            notes[nnotes] = (struct fig_style){"", cost_line[p], cost_line[p]};
+            snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", titles[p]);
+        }
+    if (reference)
+        notes[nnotes++] =
+            (struct fig_style){"reference", "reference", "", "one pinned copy, for scale"};
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "alloc", keys), 4) < 0)
+        return -1;
+    return legend_flow(&g->notes, notes, nnotes, 2);
+}
+
+int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    int dir, api, seen[ALLOC_COUNT] = {0}, parts[COST_COUNT] = {0}, rc = 0, reference;
+    char title[96];
+    FILE *f = NULL;
+    if (plot_time_pick(in, &dir, &api) < 0)
+        return 0;
+    snprintf(title, sizeof(title), "reallocate cycles, %s, %s", plot_dir_titles[dir],
+             schema_value_name(AXIS_API, api));
+    for (int a = 0; a < ALLOC_COUNT && rc == 0; a++) {
+        const struct plot_curve *c = plot_find_curve(in, dir, a, BUFFER_REALLOCATE, api, NULL);
+        if (!c || !has_cost(in, c, COST_ALLOC))
+            continue;
+        if (!f && (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0 ||
+                   !(f = fig_panel_create(g, data_dir, "", "size_bytes ms (medians)"))))
+            return -1;
+        seen[a] = 1;
+        for (int p = 0; p < COST_COUNT && rc == 0; p++)
+            if (has_cost(in, c, p)) {
+                parts[p] = 1;
+                rc = cost_block(g, f, in, c, p);
+            }
+    }
+    if (!f)
+        return 0;
+    if (fig_panel_close(f) < 0 || rc < 0 ||
+        (reference = cost_reference(g, in, dir, api, data_dir)) < 0)
+        return -1;
+    if (!reference)
+        fig_panel_drop_overlay(g, data_dir);
+    snprintf(g->what, sizeof(g->what), "alloc and free time");
+    snprintf(g->y_label, sizeof(g->y_label), "time, median (ms)");
+    return cost_legend(g, seen, parts, reference);
+}
+
+/* ---- breakeven: copies before a page-locked buffer pays off ---- */
+
+static int breakeven_order(const void *pa, const void *pb)
+{
+    const struct plot_breakeven *a = pa, *b = pb;
+    int d;
+    if ((d = a->dir - b->dir) || (d = a->alloc - b->alloc) || (d = a->api - b->api))
+        return d;
+    return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
+}
+
+/* The axis value in column name of row i into *v; -1 after reporting a problem. */
+static int read_value(const struct csv_table *t, size_t i, const char *name, enum axis_id axis,
+                      int *v, struct problems *p)
+{
+    char allowed[256];
+    const char *text = csv_table_get(t, i, csv_table_col(t, name));
+    *v = schema_value_find(axis, text);
+    if (*v >= 0)
+        return 0;
+    problem(p, t->lines[i], "%s '%s' is not one of %s", name, text,
+            schema_axis_allowed(axis, allowed, sizeof(allowed)));
+    return -1;
+}
+
+/* Row i of breakeven.csv into row (a struct plot_breakeven); -1 after reporting its problems. */
+static int read_breakeven_row(const struct csv_table *t, size_t i, void *row, struct problems *p)
+{
+    struct plot_breakeven *b = row;
+    int before = p->n;
+    if (read_value(t, i, "alloc", AXIS_ALLOC, &b->alloc, p) == 0 && b->alloc == ALLOC_PAGEABLE)
+        problem(p, t->lines[i], "alloc 'pageable' is not page-locked");
+    read_value(t, i, "direction", AXIS_DIRECTION, &b->dir, p);
+    read_value(t, i, "api", AXIS_API, &b->api, p);
+    if (plot_read_number(t, i, "size_bytes", 1, &b->size_bytes, p) == 0)
+        plot_check_bytes(t, i, "size_bytes", b->size_bytes, p);
+    if (plot_read_number(t, i, "breakeven_copies", 0, &b->copies, p) == 0 && !isnan(b->copies) &&
+        !(b->copies >= 0 && isfinite(b->copies)))
+        problem(p, t->lines[i], "breakeven_copies '%s' is not a number >= 0 (or empty)",
+                csv_table_get(t, i, csv_table_col(t, "breakeven_copies")));
+    return p->n > before ? -1 : 0;
+}
+
+void plot_read_breakeven(struct plot_input *in, FILE *log)
+{
+    static const char *const cols[] = {"alloc", "direction", "api", "size_bytes",
+                                       "breakeven_copies"};
+    static const struct plot_side_file breakeven = {
+        .name = "breakeven.csv",
+        .cols = cols,
+        .ncols = sizeof(cols) / sizeof(cols[0]),
+        .suffix = "; no breakeven figure drawn",
+        .row_size = sizeof(struct plot_breakeven),
+        .read_row = read_breakeven_row,
+        .order = breakeven_order,
+    };
+    in->breakeven = plot_read_side_file(&breakeven, in->dir, &in->nbreakeven, log);
+}
+
+/* Has direction dir a break-even count anywhere? */
+static int breakeven_in(const struct plot_input *in, int dir)
+{
+    for (size_t i = 0; i < in->nbreakeven; i++)
+        if (in->breakeven[i].dir == dir && !isnan(in->breakeven[i].copies))
+            return 1;
+    return 0;
+}
+
+/*
+ * The panel of direction dir: a block per (alloc, api), NaN where the
+ * page-locked copy is not faster (a gap in the line).  *gaps is set when
+ * there are such.
+ */
+static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir,
+                           const char *data_dir, int seen[ALLOC_COUNT], int seen_api[API_COUNT],
+                           int *gaps)
+{
+    if (!breakeven_in(in, dir))
+        return 0;
+    FILE *f;
+    if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
+        !(f = fig_panel_create(g, data_dir, "",
+                               "size_bytes breakeven_copies (NaN: the page-locked copy is "
+                               "not faster)")))
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; i < in->nbreakeven && rc == 0; i++) {
+        const struct plot_breakeven *b = &in->breakeven[i], *prev = i ? b - 1 : NULL;
+        if (b->dir != dir)
+            continue;
+        if (!prev || prev->dir != dir || prev->alloc != b->alloc || prev->api != b->api) {
+            struct fig_style s = {schema_value_name(AXIS_ALLOC, b->alloc), "reuse",
+                                  schema_value_name(AXIS_API, b->api)};
+            rc = fig_block(g, f, &s, "copies before the buffer pays off");
+            seen[b->alloc] = seen_api[b->api] = 1;
+        }
+        if (isnan(b->copies)) {
+            fprintf(f, "%.0f NaN\n", b->size_bytes);
+            *gaps = 1;
+            continue;
+        }
+        fprintf(f, "%.0f %.6g\n", b->size_bytes, b->copies);
+        fig_extend(g, b->size_bytes, b->copies);
+    }
+    if (rc == 0)
+        rc = fig_hline(g, 1, "", "guide", "left-above", "1 copy");
+    return fig_panel_close(f) < 0 ? -1 : rc;
+}
+
+int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0}, gaps = 0;
+    struct fig_style keys[ALLOC_COUNT], notes[API_COUNT + 2];
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (breakeven_panel(g, in, d, data_dir, seen, seen_api, &gaps) < 0)
+            return -1;
+    if (g->npanels == 0)
+        return 0;
+    snprintf(g->what, sizeof(g->what), "copies before pinning pays off");
+    snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
+    snprintf(g->y_label, sizeof(g->y_label), "copies of that size");
+    size_t nnotes = api_notes(seen_api, "reuse", notes);
+    notes[nnotes++] =
+        (struct fig_style){"-", "", "", "copies = (alloc + free) ÷ time saved per copy"};
+    if (gaps)
+        notes[nnotes++] = (struct fig_style){"-", "", "", "a gap: page-locked is not faster there"};
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "reuse", keys), 6) < 0)
+        return -1;
+    /* One column: the sentences would make a second one as wide as the page. */
+    return legend_flow(&g->notes, notes, nnotes, 1);
+}

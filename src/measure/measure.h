@@ -1,0 +1,126 @@
+/*
+ * measure.h - measuring one configuration: the sampling loop.
+ *
+ * reuse: allocate and fill the host buffer once, size a batch of copies so
+ * one sample lasts at least measure.min_sample_time, warm up, then time
+ * measure.samples batches.  reallocate: every sample (after warmup cycles)
+ * allocates the host buffer with its kind, fills it, copies it once and frees
+ * it, each part timed.  Nothing but the copies is inside an event-timed span.
+ */
+#ifndef PINSWEEP_MEASURE_H
+#define PINSWEEP_MEASURE_H
+
+#include "experiment/experiment.h"
+#include "engine/gpu.h"
+#include "measure/stats.h"
+#include "experiment/sweep.h"
+
+enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED, RESULT_CORRUPT };
+
+/* Why sampling stopped. */
+enum stop_reason {
+    STOP_CONTINUE,    /* not yet */
+    STOP_FIXED,       /* measure.samples were taken */
+    STOP_TARGET,      /* the relative standard deviation reached target_rsd */
+    STOP_MAX_SAMPLES, /* max_samples were taken without reaching it */
+    STOP_MAX_TIME,    /* max_time ran out without reaching it */
+};
+
+extern const char *const measure_stop_names[]; /* "", fixed, target, max_samples, max_time */
+
+/* One sample: a timed batch (reuse) or one alloc-fill-copy-free cycle (reallocate). */
+struct sample {
+    int copies;
+    double device_ms, host_ms;         /* the batch of copies */
+    double h2d_ms, d2h_ms;             /* bidir only, else NaN */
+    double alloc_ms, fill_ms, free_ms; /* reallocate only, else NaN */
+    double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
+    double kernel_ms;                  /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
+};
+
+struct result {
+    const struct config *config;
+    enum result_status status;
+    char error[600]; /* set when status is not RESULT_OK */
+    int batch;       /* copies per sample */
+    enum stop_reason stop;
+    double rsd_pct;        /* of the samples' bandwidth when sampling stopped */
+    double target_rsd_pct; /* what it was asked to reach (adaptive) */
+    double roundtrip_us;   /* median round trip of one copy (reuse, h2d/d2h), else NaN */
+    double kernel_us;      /* pipeline: the kernel's time per chunk, as set; else NaN */
+    int gpu_node;          /* the GPU's NUMA node from sysfs, -1 unknown */
+    int bound_node;        /* the node the thread and buffers were bound to, -1 none */
+    int host_node;         /* where the host buffer's pages are (most of them), -1 unknown */
+    double host_node_pct;  /* the share of its sampled pages there */
+    double huge_pct;       /* malloc'd kinds: the share huge pages back, else NaN */
+    struct sample *samples;
+    size_t nsamples;
+};
+
+/* Rates derived from one sample, GB/s = 1e9 bytes/s; NaN where not applicable. */
+struct sample_rates {
+    double gbps, host_gbps, h2d_gbps, d2h_gbps, effective_gbps, us_per_copy;
+};
+
+/* Summary statistics of a result's samples. */
+struct summary {
+    struct stats gbps;
+    double us_per_copy_median, host_gbps_median, h2d_gbps_median, d2h_gbps_median;
+    double alloc_ms_median, pin_ms_median, fill_ms_median, copy_ms_median, free_ms_median;
+    double effective_gbps_median;
+    /* pipeline: whole, serial sum of the stages alone, the longest stage, serial / whole */
+    double pipeline_ms_median, serial_ms_median, ideal_ms_median, overlap_median;
+    double h2d_alone_ms_median, kernel_alone_ms_median, d2h_alone_ms_median;
+};
+
+/*
+ * Measure c with engine ops (already opened) into *r.  A failure of the
+ * engine is not an error of this function: it sets r->status to RESULT_ERROR
+ * with the reason and frees what was allocated.  Returns 0, or -1 when the
+ * host ran out of memory for the samples themselves.  The caller frees r's
+ * samples with result_free().
+ */
+int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+                   struct result *r);
+
+/* Mark r skipped: status RESULT_SKIPPED, error "skipped: " and why. */
+void measure_skip(struct result *r, const char *why);
+
+/* The GPU's NUMA node (-1 unknown), which numa: auto binds to. */
+void measure_set_gpu_node(int node);
+
+/*
+ * Device buffers are kept from one configuration to the next (freeing a large
+ * one slows the h2d copies after it; see measure.c).  measure_reserve() grows
+ * slot 0 to bytes[0] and slot 1 (bidir's second buffer) to bytes[1] before a
+ * run; -1 when the engine refuses, and configurations then grow them as they
+ * go.  measure_release() frees both; call it before ops->close().
+ */
+int measure_reserve(const struct gpu_ops *ops, const size_t bytes[2]);
+void measure_release(const struct gpu_ops *ops);
+
+/*
+ * The stopping rule.  gbps[0..n-1] are the samples so far, elapsed_ms the
+ * time spent sampling.  Fixed (m->samples > 0): stop at m->samples.
+ * Adaptive: stop when n >= min_samples and the relative standard deviation
+ * is <= target_rsd; or n >= max_samples; or elapsed_ms >= max_time and
+ * n >= 3 (fewer if min_samples is fewer).  Writes the rsd (%) into *rsd_pct.
+ */
+enum stop_reason measure_should_stop(const struct measure_opts *m, const double *gbps, size_t n,
+                                     double elapsed_ms, double *rsd_pct);
+
+/* 1 when c is timed with queued batches (see struct copy_job in gpu.h). */
+int measure_queued(const struct config *c);
+
+/* 1 when c's copies are prepared and timed one at a time (cache flushed, first-touch). */
+int measure_one_by_one(const struct config *c);
+
+/* The most samples m can take (the size of a result's sample array). */
+int measure_max_samples(const struct measure_opts *m);
+
+void measure_sample_rates(const struct config *c, const struct sample *s, struct sample_rates *out);
+int measure_summarise(const struct result *r, struct summary *out);
+
+void result_free(struct result *r);
+
+#endif

@@ -1,0 +1,408 @@
+/*
+ * meta.c - emitting meta.yaml with libyaml's event API.
+ */
+#include "results/meta.h"
+#include "base/version.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+char *meta_iso_time(time_t t, char *buf, size_t n)
+{
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+/* The emitter and whether any event failed; helpers do nothing after a failure. */
+struct em {
+    yaml_emitter_t e;
+    int failed;
+};
+
+static void emit(struct em *m, yaml_event_t *ev, int ok)
+{
+    if (m->failed || !ok || !yaml_emitter_emit(&m->e, ev))
+        m->failed = 1;
+}
+
+static void scalar(struct em *m, const char *s)
+{
+    yaml_event_t ev;
+    int ok = yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), 1, 1,
+                                          YAML_ANY_SCALAR_STYLE);
+    emit(m, &ev, ok);
+}
+
+static void map_start(struct em *m, const char *key)
+{
+    yaml_event_t ev;
+    if (key)
+        scalar(m, key);
+    emit(m, &ev, yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+}
+
+static void map_end(struct em *m)
+{
+    yaml_event_t ev;
+    emit(m, &ev, yaml_mapping_end_event_initialize(&ev));
+}
+
+static void kv(struct em *m, const char *key, const char *value)
+{
+    scalar(m, key);
+    scalar(m, value ? value : "");
+}
+
+static void kv_num(struct em *m, const char *key, unsigned long long v)
+{
+    char buf[32];
+    snprintf(buf, sizeof(buf), "%llu", v);
+    kv(m, key, buf);
+}
+
+static void kv_cuda_version(struct em *m, const char *key, int v)
+{
+    char buf[32];
+    snprintf(buf, sizeof(buf), "%d.%d", v / 1000, (v % 1000) / 10);
+    kv(m, key, v ? buf : "unknown");
+}
+
+static void emit_link_side(struct em *m, const char *key, const char *speed, int gen, int width)
+{
+    map_start(m, key);
+    kv(m, "speed", speed[0] ? speed : "unknown");
+    if (gen)
+        kv_num(m, "generation", (unsigned long long)gen);
+    else
+        kv(m, "generation", "unknown");
+    if (width)
+        kv_num(m, "width", (unsigned long long)width);
+    else
+        kv(m, "width", "unknown");
+    map_end(m);
+}
+
+static void emit_gpu(struct em *m, const struct meta *mt)
+{
+    const struct gpu_info *g = mt->gpu;
+    char cc[16];
+    map_start(m, "gpu");
+    kv_num(m, "index", (unsigned long long)mt->exp->device);
+    if (g) {
+        snprintf(cc, sizeof(cc), "%d.%d", g->cc_major, g->cc_minor);
+        kv(m, "name", g->name);
+        kv(m, "uuid", g->uuid);
+        kv(m, "pci_bus_id", g->pci_bus_id);
+        kv(m, "compute_capability", cc);
+        kv_num(m, "memory_bytes", (unsigned long long)g->mem_total_bytes);
+        kv_num(m, "copy_engines", (unsigned long long)g->async_engines);
+        kv_num(m, "multiprocessors", (unsigned long long)g->sm_count);
+        kv(m, "can_map_host_memory", g->can_map_host ? "yes" : "no");
+        kv(m, "host_register_readonly", g->register_readonly ? "yes" : "no");
+    }
+    if (mt->gpu_numa_node >= 0)
+        kv_num(m, "numa_node", (unsigned long long)mt->gpu_numa_node);
+    else
+        kv(m, "numa_node", "unknown");
+    map_start(m, "pcie");
+    if (mt->link && mt->link->known) {
+        emit_link_side(m, "current", mt->link->cur_speed, mt->link->cur_gen, mt->link->cur_width);
+        emit_link_side(m, "max", mt->link->max_speed, mt->link->max_gen, mt->link->max_width);
+    } else {
+        kv(m, "current", "unknown");
+        kv(m, "max", "unknown");
+    }
+    map_end(m);
+    map_end(m);
+}
+
+static void emit_gpu_state(struct em *m, const char *key, const struct nvml_state *st)
+{
+    char w[32];
+    map_start(m, key);
+    kv_num(m, "sm_clock_mhz", st->sm_clock_mhz);
+    kv_num(m, "max_sm_clock_mhz", st->max_sm_clock_mhz);
+    kv_num(m, "memory_clock_mhz", st->mem_clock_mhz);
+    kv_num(m, "temperature_c", st->temperature_c);
+    snprintf(w, sizeof(w), "%.1f", st->power_w);
+    kv(m, "power_w", w);
+    map_end(m);
+}
+
+/* Clocks, temperature and power at the start and end of the run (NVML). */
+static void emit_nvml(struct em *m, const struct meta *mt)
+{
+    map_start(m, "gpu_state");
+    if (mt->nvml_unavailable) {
+        char buf[600];
+        snprintf(buf, sizeof(buf), "unavailable: %s", mt->nvml_unavailable);
+        kv(m, "nvml", buf);
+    } else {
+        kv(m, "nvml", "ok");
+        if (mt->gpu_start.valid)
+            emit_gpu_state(m, "start", &mt->gpu_start);
+        if (mt->gpu_end.valid) {
+            emit_gpu_state(m, "end", &mt->gpu_end);
+            kv(m, "clocks_dropped",
+               nvml_clocks_dropped(&mt->gpu_start, &mt->gpu_end) ? "yes" : "no");
+        }
+    }
+    map_end(m);
+}
+
+static void emit_software(struct em *m, const struct meta *mt)
+{
+    map_start(m, "pinsweep");
+    kv(m, "version", pinsweep_version);
+    kv(m, "git_revision", pinsweep_git_rev);
+    kv(m, "compiler", "cc " __VERSION__);
+    kv(m, "engine", mt->engine);
+    kv(m, "command_line", mt->command_line);
+    map_end(m);
+    map_start(m, "driver");
+    kv(m, "nvidia_driver", mt->host->nvidia_driver[0] ? mt->host->nvidia_driver : "unknown");
+    kv_cuda_version(m, "cuda_driver_api", mt->gpu ? mt->gpu->driver_version : 0);
+    kv_cuda_version(m, "cuda_runtime", mt->gpu ? mt->gpu->runtime_version : 0);
+    map_end(m);
+}
+
+/* The host's CPU load over the run: other guests stealing CPU time disturb a measurement. */
+static void emit_host_load(struct em *m, const struct meta *mt)
+{
+    double busy, steal;
+    char buf[32];
+    sysinfo_cpu_load(&mt->cpu_start, &mt->cpu_end, &busy, &steal);
+    if (busy != busy) /* NaN: the run has not ended, or /proc/stat is unreadable */
+        return;
+    map_start(m, "load_during_run");
+    snprintf(buf, sizeof(buf), "%.2f", busy);
+    kv(m, "cpu_busy_pct", buf);
+    snprintf(buf, sizeof(buf), "%.2f", steal);
+    kv(m, "cpu_steal_pct", buf);
+    map_end(m);
+}
+
+static void emit_host(struct em *m, const struct host_info *h, int numa_nodes)
+{
+    map_start(m, "host");
+    kv(m, "hostname", h->hostname);
+    kv(m, "os", h->os);
+    kv(m, "kernel", h->kernel);
+    kv(m, "cpu_model", h->cpu_model);
+    kv_num(m, "cpus", (unsigned long long)h->cpus);
+    kv_num(m, "memory_bytes", (unsigned long long)h->mem_total_bytes);
+    kv_num(m, "numa_nodes", (unsigned long long)numa_nodes);
+    map_end(m);
+}
+
+static void emit_experiment(struct em *m, const struct meta *mt)
+{
+    const struct experiment *e = mt->exp;
+    char ms[32];
+    map_start(m, "experiment");
+    kv(m, "name", e->name);
+    kv(m, "file", e->path);
+    kv(m, "description", e->description);
+    kv_num(m, "configurations", (unsigned long long)mt->configs);
+    map_start(m, "measure");
+    kv_num(m, "warmup", (unsigned long long)e->measure.warmup);
+    if (e->measure.samples > 0) {
+        kv_num(m, "samples", (unsigned long long)e->measure.samples);
+    } else {
+        kv(m, "samples", "adaptive");
+        kv_num(m, "min_samples", (unsigned long long)e->measure.min_samples);
+        kv_num(m, "max_samples", (unsigned long long)e->measure.max_samples);
+        snprintf(ms, sizeof(ms), "%g%%", e->measure.target_rsd_pct);
+        kv(m, "target_rsd", ms);
+        snprintf(ms, sizeof(ms), "%gms", e->measure.max_time_ms);
+        kv(m, "max_time", ms);
+    }
+    snprintf(ms, sizeof(ms), "%gms", e->measure.min_sample_ms);
+    kv(m, "min_sample_time", ms);
+    kv_num(m, "max_batch", (unsigned long long)e->measure.max_batch);
+    kv(m, "order", e->measure.shuffled ? "shuffled" : "listed");
+    if (e->measure.shuffled)
+        kv_num(m, "seed", (unsigned long long)e->measure.seed);
+    map_end(m);
+    map_end(m);
+}
+
+static void emit_run(struct em *m, const struct meta *mt)
+{
+    char t[32];
+    map_start(m, "run");
+    kv(m, "status", mt->status);
+    kv(m, "started",
+       mt->started_text ? mt->started_text : meta_iso_time(mt->started, t, sizeof(t)));
+    if (mt->resumed)
+        kv(m, "resumed", meta_iso_time(mt->resumed, t, sizeof(t)));
+    kv(m, "finished", mt->finished ? meta_iso_time(mt->finished, t, sizeof(t)) : "");
+    kv_num(m, "configurations_ok", (unsigned long long)mt->ok);
+    kv_num(m, "configurations_failed", (unsigned long long)mt->failed);
+    kv_num(m, "configurations_skipped", (unsigned long long)mt->skipped);
+    map_end(m);
+}
+
+static int emit_all(struct em *m, const struct meta *mt)
+{
+    yaml_event_t ev;
+    emit(m, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
+    emit(m, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
+    map_start(m, NULL);
+    emit_run(m, mt);
+    emit_experiment(m, mt);
+    emit_gpu(m, mt);
+    emit_nvml(m, mt);
+    emit_software(m, mt);
+    emit_host(m, mt->host, mt->numa_nodes);
+    emit_host_load(m, mt);
+    map_end(m);
+    emit(m, &ev, yaml_document_end_event_initialize(&ev, 1));
+    emit(m, &ev, yaml_stream_end_event_initialize(&ev));
+    return m->failed ? -1 : 0;
+}
+
+int meta_write(const char *path, const struct meta *mt, char *err, size_t errlen)
+{
+    char tmp[4200];
+    struct em m = {0};
+    int rc = -1;
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    if (!yaml_emitter_initialize(&m.e)) {
+        snprintf(err, errlen, "cannot start the YAML emitter");
+        fclose(f);
+        goto out;
+    }
+    yaml_emitter_set_output_file(&m.e, f);
+    yaml_emitter_set_unicode(&m.e, 1);
+    yaml_emitter_set_width(&m.e, -1); /* no folding: one line per value, easy to grep */
+    if (emit_all(&m, mt) < 0)
+        snprintf(err, errlen, "cannot write %s: %s", tmp,
+                 m.e.problem ? m.e.problem : "emitter error");
+    yaml_emitter_delete(&m.e);
+    if (fclose(f) != 0 || m.failed) {
+        if (!m.failed)
+            snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        goto out;
+    }
+    if (rename(tmp, path) < 0) {
+        snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+        goto out;
+    }
+    rc = 0;
+out:
+    if (rc < 0)
+        remove(tmp);
+    return rc;
+}
+
+/* ---- reading ---------------------------------------------------------- */
+
+static int doc_add(struct meta_doc *d, const char *key, const char *value)
+{
+    char **k = realloc(d->keys, (d->n + 1) * sizeof(*k));
+    if (k)
+        d->keys = k;
+    char **v = realloc(d->values, (d->n + 1) * sizeof(*v));
+    if (v)
+        d->values = v;
+    if (!k || !v)
+        return -1;
+    d->keys[d->n] = strdup(key);
+    d->values[d->n] = strdup(value);
+    if (!d->keys[d->n] || !d->values[d->n])
+        return -1;
+    d->n++;
+    return 0;
+}
+
+/* Walk a mapping, recording each scalar under its dotted path. */
+static int doc_walk(yaml_document_t *doc, yaml_node_t *node, const char *prefix, struct meta_doc *d)
+{
+    if (node->type == YAML_SCALAR_NODE)
+        return doc_add(d, prefix, (const char *)node->data.scalar.value);
+    if (node->type != YAML_MAPPING_NODE)
+        return 0; /* lists are not used in meta.yaml */
+    for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
+         p++) {
+        yaml_node_t *k = yaml_document_get_node(doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(doc, p->value);
+        char path[512];
+        if (!k || k->type != YAML_SCALAR_NODE || !v)
+            continue;
+        snprintf(path, sizeof(path), "%s%s%s", prefix, *prefix ? "." : "",
+                 (const char *)k->data.scalar.value);
+        if (doc_walk(doc, v, path, d) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int meta_read(const char *path, struct meta_doc *d, char *err, size_t errlen)
+{
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    int rc = -1;
+    memset(d, 0, sizeof(*d));
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return -1;
+    }
+    if (!yaml_parser_initialize(&parser)) {
+        fclose(f);
+        snprintf(err, errlen, "%s: cannot start the YAML parser", path);
+        return -1;
+    }
+    yaml_parser_set_input_file(&parser, f);
+    if (!yaml_parser_load(&parser, &doc)) {
+        snprintf(err, errlen, "%s:%lu:%lu: not valid YAML: %s", path,
+                 (unsigned long)parser.problem_mark.line + 1,
+                 (unsigned long)parser.problem_mark.column + 1,
+                 parser.problem ? parser.problem : "parse error");
+        goto out;
+    }
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    if (!root || root->type != YAML_MAPPING_NODE)
+        snprintf(err, errlen, "%s: not a pinsweep meta.yaml (no mapping at the top)", path);
+    else if (doc_walk(&doc, root, "", d) < 0)
+        snprintf(err, errlen, "%s: out of memory", path);
+    else
+        rc = 0;
+    yaml_document_delete(&doc);
+out:
+    yaml_parser_delete(&parser);
+    fclose(f);
+    if (rc < 0)
+        meta_doc_free(d);
+    return rc;
+}
+
+const char *meta_get(const struct meta_doc *d, const char *dotted)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (strcmp(d->keys[i], dotted) == 0)
+            return d->values[i];
+    return NULL;
+}
+
+void meta_doc_free(struct meta_doc *d)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        free(d->keys[i]);
+        free(d->values[i]);
+    }
+    free(d->keys);
+    free(d->values);
+    memset(d, 0, sizeof(*d));
+}

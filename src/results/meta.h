@@ -1,0 +1,61 @@
+/*
+ * meta.h - meta.yaml: everything needed to reproduce a results folder.
+ *
+ * Written with libyaml's emitter when a run starts (status: running) and
+ * again when it ends, each time to a temporary file renamed over the old one,
+ * so the file on disk is always whole.
+ */
+#ifndef PINSWEEP_META_H
+#define PINSWEEP_META_H
+
+#include "experiment/experiment.h"
+#include "engine/gpu.h"
+#include "engine/nvml.h"
+#include "host/sysinfo.h"
+
+#include <stddef.h>
+#include <time.h>
+
+struct meta {
+    const struct experiment *exp;
+    const struct gpu_info *gpu; /* NULL before the GPU was opened */
+    const struct host_info *host;
+    const struct pcie_link *link;
+    const char *engine;       /* "cuda" or "fake" */
+    const char *command_line; /* as typed, shell-quoted */
+    const char *status;       /* running, complete, failed */
+    time_t started, finished; /* finished: 0 while running */
+    const char *started_text; /* a resumed run: when the first part started (meta_iso_time) */
+    time_t resumed;           /* a resumed run: when this part started, else 0 */
+    size_t configs, ok, failed, skipped;
+    const char *nvml_unavailable;         /* the reason, or NULL when NVML answered */
+    struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
+    struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */
+    int gpu_numa_node;                    /* from sysfs; -1 unknown */
+    int numa_nodes;                       /* the host's NUMA nodes */
+};
+
+/* Write m to path.  Returns 0, or -1 with a message in err. */
+int meta_write(const char *path, const struct meta *m, char *err, size_t errlen);
+
+/* A meta.yaml read back: its scalars by dotted path ("gpu.pcie.current.width"). */
+struct meta_doc {
+    char **keys, **values;
+    size_t n;
+};
+
+/*
+ * Read path into d.  Returns 0, or -1 with a message naming the file (and
+ * line and column for a YAML error) in err.  Free d with meta_doc_free().
+ */
+int meta_read(const char *path, struct meta_doc *d, char *err, size_t errlen);
+
+/* The scalar at a dotted path, or NULL when there is none. */
+const char *meta_get(const struct meta_doc *d, const char *dotted);
+
+void meta_doc_free(struct meta_doc *d);
+
+/* "2026-11-29T14:36:01Z" into buf (UTC). Returns buf. */
+char *meta_iso_time(time_t t, char *buf, size_t n);
+
+#endif
