@@ -2,7 +2,7 @@
  * hostmem.c - cache flushing, fresh mappings and the memcpy reference.
  */
 #include "host/hostmem.h"
-#include "measure/stats.h"
+#include "base/stats.h"
 #include "base/timer.h"
 
 #include <errno.h>

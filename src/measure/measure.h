@@ -12,7 +12,7 @@
 
 #include "experiment/experiment.h"
 #include "engine/gpu.h"
-#include "measure/stats.h"
+#include "base/stats.h"
 #include "experiment/sweep.h"
 
 enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED, RESULT_CORRUPT };

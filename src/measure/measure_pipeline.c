@@ -9,7 +9,7 @@
  * longest stage: overlap = serial / pipeline, at most the number of stages.
  */
 #include "measure/measure_loop.h"
-#include "measure/stats.h"
+#include "base/stats.h"
 #include "measure/verify.h"
 
 #include <math.h>

@@ -2,7 +2,7 @@
  * test_stats.c - summary statistics (stats.h) against values worked by hand.
  */
 #include "check.h"
-#include "measure/stats.h"
+#include "base/stats.h"
 
 int main(void)
 {

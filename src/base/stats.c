@@ -1,7 +1,7 @@
 /*
  * stats.c - summary statistics with GSL's gsl_stats_* and gsl_sort.
  */
-#include "measure/stats.h"
+#include "base/stats.h"
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
