@@ -1,7 +1,8 @@
 # pinsweep - host<->GPU copy bandwidth sweeps.
 #
 #   make          build build/pinsweep
-#   make test     run the tests (GPU tests skip visibly without a GPU)
+#   make test     install what is missing, build and run the tests (GPU tests skip
+#                 visibly without a GPU)
 #   make run      install what is missing, build, run experiments/default.yaml on GPU 0
 #                 and render its figures
 #   make deps     install the build and plot dependencies (Debian/Ubuntu, apt-get)
@@ -51,7 +52,7 @@ GPU_OBJ  := $(BUILD)/engine/gpu_cuda.o $(BUILD)/engine/kernels.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test run deps clean fuzz FORCE
+.PHONY: all test test-suite run deps clean fuzz FORCE
 all: $(BUILD)/pinsweep
 
 $(BUILD)/pinsweep: $(BUILD)/cli/main.o $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o
@@ -105,12 +106,25 @@ $(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_experiment.c $(CORE_OBJ) $(GPU_OBJ) 
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -DFUZZ_STANDALONE -Isrc $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o $(LDLIBS_CPU) $(LDLIBS_GPU)
 
-test: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so $(BUILD)/tests/fuzz_replay
+# `make test` and `make run` each install what is missing first (scripts/install-deps),
+# so either works as the first command on a bare machine; the build runs in a
+# second make, once the headers it needs are there.
+test: deps
+	$(Q)$(MAKE) --no-print-directory test-suite
+
+test-suite: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so $(BUILD)/tests/fuzz_replay
 	$(Q)BUILD=$(BUILD) bash tests/run-tests
 
+# make itself exits 2 on any failure, so the line before says what pinsweep's
+# own exit code was and what it means (the README's exit-code table).
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
-	$(Q)./$(BUILD)/pinsweep run $(EXPERIMENT)
+	$(Q)./$(BUILD)/pinsweep run $(EXPERIMENT); rc=$$?; \
+	if [ $$rc -ne 0 ]; then \
+		case $$rc in 1) why="some configurations failed (their rows say why)";; \
+		2) why="usage or experiment-file error";; 3) why="no usable GPU or driver, or another system error";; \
+		130|143) why="interrupted; finished configurations are kept (--resume goes on)";; *) why="unexpected";; esac; \
+		echo "make run: pinsweep exited $$rc: $$why" >&2; fi; exit $$rc
 
 deps:
 	$(Q)bash scripts/install-deps
