@@ -15,4 +15,13 @@
  */
 char *fileio_read_all(const char *path, size_t *len);
 
+/*
+ * Like fileio_read_all, for a file a user hands pinsweep: only a regular
+ * file of at most max_bytes is read.  A directory, a device, a FIFO or a
+ * socket is refused without being read (a FIFO without a writer does not
+ * block), and so is a longer file, even one whose size stat cannot tell
+ * (/proc).  On failure NULL, with why[] saying what is wrong and allowed.
+ */
+char *fileio_read_input(const char *path, size_t max_bytes, size_t *len, char *why, size_t why_len);
+
 #endif
