@@ -13,6 +13,17 @@ expect() {
     t_pass "$name"
 }
 
+# expect_exact NAME WANT_RC WANT_STDERR -- COMMAND...: the exit code and the whole of stderr
+# (one or more lines, given without the last newline); stdout is left in $TMP/out.
+expect_exact() {
+    local name=$1 want=$2 msg=$3; shift 4
+    timeout 300 "$@" > "$TMP/out" 2> "$TMP/err"; local rc=$?
+    if [ $rc -ne "$want" ]; then t_fail "$name" "exit $rc, want $want; stderr: $(head -3 "$TMP/err")"; return 1; fi
+    if ! printf '%s' "$msg${msg:+$'\n'}" | cmp -s - "$TMP/err"; then
+        t_fail "$name" "stderr is '$(cat "$TMP/err")', want '$msg'"; return 1; fi
+    t_pass "$name"
+}
+
 # Index (1-based) of column NAME in CSV FILE's header.
 col() { head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1; }
 
@@ -34,6 +45,53 @@ cli_usage() {
     expect "cli: version" 0 "" -- "$PINSWEEP" version
     grep -q '^pinsweep [0-9]' "$TMP/out" && t_pass "cli: version prints a version" || t_fail "cli: version prints a version" "$(cat "$TMP/out")"
     expect "cli: --max-configs limits plan" 2 "expands to more than 5 configurations" -- "$PINSWEEP" plan --max-configs 5 tests/good/ranges.yaml
+}
+
+# Every command's usage (tests/usage/CMD.out) three ways; options a command does not take; did you mean.
+cli_command_usage() {
+    local cmd how
+    for cmd in plan run plot compare report help version; do
+        for how in "$cmd --help" "$cmd -h" "help $cmd"; do
+            # shellcheck disable=SC2086 # $how is the words of the command line
+            expect_exact "cli: pinsweep $how exits 0, nothing on stderr" 0 "" -- "$PINSWEEP" $how && \
+                t_compare "cli: pinsweep $how prints $cmd's usage" "tests/usage/$cmd.out" "$TMP/out"
+        done
+    done
+    expect_exact "cli: --help after operands and options" 0 "" -- "$PINSWEEP" plan x.yaml --max-configs 5 --help
+    t_compare "cli: --help after operands and options prints the usage" tests/usage/plan.out "$TMP/out"
+    expect_exact "cli: no command prints the usage on stderr, exit 2" 2 "$(cat tests/usage/pinsweep.out)" -- "$PINSWEEP"
+    "$PINSWEEP" help | head -n "$(wc -l < tests/usage/pinsweep.out)" > "$TMP/help-head"
+    t_compare "cli: help begins with the same usage" tests/usage/pinsweep.out "$TMP/help-head"
+    expect_exact "cli: an option the command does not take" 2 \
+        "pinsweep plan: option '--latex' is not taken by plan; plan takes --max-configs, --max-pinned" \
+        -- "$PINSWEEP" plan X --latex --label a=b -o x
+    expect_exact "cli: an option not taken, by its short name" 2 \
+        "pinsweep plan: option '-o' is not taken by plan; plan takes --max-configs, --max-pinned" \
+        -- "$PINSWEEP" plan tests/good/defaults.yaml -o x
+    expect_exact "cli: an option one command takes and another does not" 2 \
+        "pinsweep report: option '--latex' is not taken by report; report takes --output, --label" \
+        -- "$PINSWEEP" report a --latex
+    expect_exact "cli: a command without options" 2 \
+        "pinsweep version: option '--markdown' is not taken by version; version takes no options" \
+        -- "$PINSWEEP" version --markdown
+    expect_exact "cli: a mistyped command gets did you mean" 2 \
+        "pinsweep: unknown command 'pln' (did you mean 'plan'?); commands: plan, run, plot, compare, report, help, version
+(run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" pln tests/good/defaults.yaml
+    expect_exact "cli: help of a mistyped command gets did you mean" 2 \
+        "pinsweep: unknown command 'reprot' (did you mean 'report'?); commands: plan, run, plot, compare, report, help, version
+(run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" help reprot
+    expect_exact "cli: an unknown command nothing like one" 2 \
+        "pinsweep: unknown command 'frobnicate'; commands: plan, run, plot, compare, report, help, version
+(run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" frobnicate
+    expect_exact "cli: help takes one command" 2 \
+        "pinsweep: help takes one command at most, not 'run' as well
+(run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" help plan run
+    expect_exact "cli: help --markdown is not a command's usage" 2 \
+        "pinsweep: --markdown is for the experiment-file reference, not the usage of plan
+(run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" help --markdown plan
+    expect_exact "cli: version takes no operands" 2 \
+        "pinsweep: version takes no arguments, not 'x'
+(run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" version x
 }
 
 cli_help_reference() {
@@ -106,6 +164,7 @@ cli_plot() {
 }
 
 cli_usage
+cli_command_usage
 cli_help_reference
 cli_no_gpu
 cli_fake_run

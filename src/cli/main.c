@@ -1,13 +1,15 @@
 /*
- * main.c - the command line: parse arguments, dispatch to plan, run, plot, help.
+ * main.c - the command line: the table of commands, their handlers, and main().
  *
  * The only file that decides exit codes (see enum exit_code in run.h).
+ * Options and usage text are in options.c.
  */
 #include "analysis/breakeven.h"
 #include "experiment/budget.h"
 #include "analysis/compare.h"
 #include "experiment/experiment.h"
 #include "analysis/fit.h"
+#include "cli/options.h"
 #include "cli/plan.h"
 #include "figures/plot.h"
 #include "figures/plot_compare.h"
@@ -20,7 +22,6 @@
 #include "base/version.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,162 +30,11 @@
 #include <time.h>
 #include <unistd.h>
 
-struct cli {
-    const char *out_dir;
-    int device; /* -1: as the experiment says */
-    int plot;
-    enum progress_mode progress;
-    size_t max_configs;
-    int markdown;
-    int choose_seed;        /* run: pick a seed for order: shuffled when the file gives none */
-    int latex;              /* plot, run, compare: cairolatex figures too */
-    const char *max_pinned; /* plan, run: --max-pinned, overriding limits.max_pinned */
-    const char *resume_dir; /* run: --resume DIR */
-    const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
-    int nlabels;
-};
-
-static const char usage_text[] =
-    "usage: pinsweep COMMAND [OPTIONS] [ARGS]\n"
-    "\n"
-    "commands:\n"
-    "  plan FILE          print the configurations FILE expands to (needs no GPU)\n"
-    "  run FILE           measure every configuration on the GPU and write a results folder\n"
-    "  plot DIR           fit latency and bandwidth (fits.csv), work out break-even\n"
-    "                     (breakeven.csv) and render the figures of a results folder\n"
-    "  compare DIR DIR... results folders side by side (the first is the baseline):\n"
-    "                     compare.csv, machines.csv, compare.md and figures\n"
-    "  report DIR...      report.md with the machines, key numbers and figures, and\n"
-    "                     figures.pdf with every figure\n"
-    "  help [--markdown]  the experiment-file reference\n"
-    "  version            print the version\n"
-    "\n"
-    "options:\n"
-    "  -o, --output DIR   run, compare, report: write into DIR (default for run\n"
-    "                     results/<name>/<host>-<time>, else results/compare/<time> and\n"
-    "                     results/report/<time>)\n"
-    "  -d, --device N     run: measure GPU N instead of the experiment's device\n"
-    "      --no-plot      run: do not render figures at the end\n"
-    "      --progress     run: one progress line per configuration (for logs); on a\n"
-    "                     terminal progress is shown in place without it\n"
-    "      --max-configs N  plan, run: refuse sweeps larger than N (default 100000)\n"
-    "      --resume DIR   run: go on with the interrupted run in DIR, skipping the\n"
-    "                     configurations it finished (the experiment file must be the same)\n"
-    "      --max-pinned SIZE|PCT  plan, run: the most page-locked memory one configuration\n"
-    "                     may hold (16GiB, or 25% of RAM), overriding limits.max_pinned\n"
-
-    "      --label NAME=DIR  compare, report: call folder DIR NAME (default: GPU, PCIe\n"
-    "                     link and hostname from its meta.yaml)\n"
-    "      --latex        run, plot, compare: also write figures with gnuplot's cairolatex\n"
-    "                     terminal (NAME.tex), so a paper sets their text in its own fonts\n"
-    "\n"
-    "exit codes: 0 all configurations ok (some may be skipped); 1 some configurations\n"
-    "failed; 2 usage or experiment-file error; 3 no usable GPU/driver or other system\n"
-    "error; 130/143 interrupted by SIGINT/SIGTERM (finished configurations are kept)\n";
-
+/* A usage error (see options_usage_error): returns EXIT_USAGE. */
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "pinsweep: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(run 'pinsweep help' for the commands and options)\n");
+    options_usage_error(fmt, arg);
     return EXIT_USAGE;
-}
-
-static int parse_count(const char *opt, const char *text, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end || errno || v < min || v > max) {
-        fprintf(stderr, "pinsweep: %s takes a whole number from %ld to %ld, not '%s'\n", opt, min,
-                max, text);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* Parse options after the command; returns the index of the first operand or -1. */
-static int parse_options(int argc, char **argv, struct cli *c)
-{
-    enum {
-        OPT_NO_PLOT = 256,
-        OPT_PROGRESS,
-        OPT_MAX_CONFIGS,
-        OPT_MARKDOWN,
-        OPT_LABEL,
-        OPT_LATEX,
-        OPT_MAX_PINNED,
-        OPT_RESUME
-    };
-    static const struct option longopts[] = {
-        {"output", required_argument, NULL, 'o'},
-        {"device", required_argument, NULL, 'd'},
-        {"no-plot", no_argument, NULL, OPT_NO_PLOT},
-        {"progress", no_argument, NULL, OPT_PROGRESS},
-        {"max-configs", required_argument, NULL, OPT_MAX_CONFIGS},
-        {"markdown", no_argument, NULL, OPT_MARKDOWN},
-        {"label", required_argument, NULL, OPT_LABEL},
-        {"latex", no_argument, NULL, OPT_LATEX},
-        {"max-pinned", required_argument, NULL, OPT_MAX_PINNED},
-        {"resume", required_argument, NULL, OPT_RESUME},
-        {NULL, 0, NULL, 0},
-    };
-    long v;
-    int opt;
-    opterr = 0;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, ":o:d:", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'o':
-            c->out_dir = optarg;
-            break;
-        case 'd':
-            if (parse_count("--device", optarg, 0, 1024, &v) < 0)
-                return -1;
-            c->device = (int)v;
-            break;
-        case OPT_NO_PLOT:
-            c->plot = 0;
-            break;
-        case OPT_PROGRESS:
-            c->progress = PROGRESS_LINES;
-            break;
-        case OPT_MAX_CONFIGS:
-            if (parse_count("--max-configs", optarg, 1, LONG_MAX, &v) < 0)
-                return -1;
-            c->max_configs = (size_t)v;
-            break;
-        case OPT_MARKDOWN:
-            c->markdown = 1;
-            break;
-        case OPT_LATEX:
-            c->latex = 1;
-            break;
-        case OPT_MAX_PINNED:
-            c->max_pinned = optarg;
-            break;
-        case OPT_RESUME:
-            c->resume_dir = optarg;
-            break;
-        case OPT_LABEL:
-            if (!strchr(optarg, '=') || optarg[0] == '=' || c->nlabels == 64) {
-                usage_error("--label takes NAME=DIR, such as --label 'old box=results/a', not "
-                            "'%s'",
-                            optarg);
-                return -1;
-            }
-            c->labels[c->nlabels++] = optarg;
-            break;
-        case ':':
-            usage_error("option '%s' needs a value", argv[optind - 1]);
-            return -1;
-        default:
-            usage_error("unknown option '%s'", argv[optind - 1]);
-            return -1;
-        }
-    }
-    return optind;
 }
 
 /* The pinned cap of e (and --max-pinned), and a sentence for it; -1 after a usage error. */
@@ -322,7 +172,7 @@ static char *command_line(int argc, char **argv)
     return s;
 }
 
-static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
+static int cmd_run(int argc, char **argv, struct cli *c)
 {
     struct loaded l;
     if (argc != 1)
@@ -333,6 +183,7 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
     int rc = load(argv[0], c, &l);
     if (rc)
         return rc;
+    char *cmdline = command_line(c->argc, c->argv);
     struct run_opts o = {.out_dir = c->out_dir,
                          .plots_dir = plots_dir(),
                          .pinned_cap = l.cap,
@@ -345,10 +196,11 @@ static int cmd_run(int argc, char **argv, struct cli *c, char *cmdline)
         o.progress = PROGRESS_TTY;
     rc = run_experiment(&l.e, &l.s, &o);
     loaded_free(&l);
+    free(cmdline);
     return rc;
 }
 
-static int cmd_plot(int argc, char **argv, const struct cli *c)
+static int cmd_plot(int argc, char **argv, struct cli *c)
 {
     if (argc != 1)
         return usage_error("plot takes one results folder%s", argc ? ", not several" : "");
@@ -467,48 +319,106 @@ out:
     return rc;
 }
 
-static int cmd_help(const struct cli *c)
+static int cmd_compare(int argc, char **argv, struct cli *c)
 {
+    return cmd_compare_report("compare", argc, argv, c);
+}
+
+static int cmd_report(int argc, char **argv, struct cli *c)
+{
+    return cmd_compare_report("report", argc, argv, c);
+}
+
+static int cmd_help(int argc, char **argv, struct cli *c);
+
+static int cmd_version(int argc, char **argv, struct cli *c)
+{
+    (void)c;
+    if (argc)
+        return usage_error("version takes no arguments, not '%s'", argv[0]);
+    printf("pinsweep %s (%s)\n", pinsweep_version, pinsweep_git_rev);
+    return EXIT_ALL_OK;
+}
+
+#define RUN_OPTIONS                                                                                \
+    (OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_PROGRESS) |    \
+     OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_RESUME) | OPT_BIT(OPT_MAX_PINNED) |                    \
+     OPT_BIT(OPT_LATEX))
+
+/* Every command: usage and `help` list them in this order. */
+static const struct command commands[] = {
+    {"plan", "FILE", "print the configurations FILE expands to (needs no GPU)",
+     OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_MAX_PINNED), cmd_plan},
+    {"run", "FILE", "measure every configuration on the GPU and write a results folder",
+     RUN_OPTIONS, cmd_run},
+    {"plot", "DIR",
+     "fit latency and bandwidth (fits.csv), work out break-even\n"
+     "(breakeven.csv) and render the figures of a results folder",
+     OPT_BIT(OPT_LATEX), cmd_plot},
+    {"compare", "DIR DIR...",
+     "results folders side by side (the first is the baseline):\n"
+     "compare.csv, machines.csv, compare.md and figures",
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX), cmd_compare},
+    {"report", "DIR...",
+     "report.md with the machines, key numbers and figures, and\n"
+     "figures.pdf with every figure",
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL), cmd_report},
+    {"help", "[CMD]",
+     "the experiment-file reference; with CMD, that command's usage\n"
+     "and options (also pinsweep CMD --help, or -h)",
+     OPT_BIT(OPT_MARKDOWN), cmd_help},
+    {"version", "", "print the version", 0, cmd_version},
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* help: the usage and the experiment-file reference, or one command's usage. */
+static int cmd_help(int argc, char **argv, struct cli *c)
+{
+    if (argc > 1)
+        return usage_error("help takes one command at most, not '%s' as well", argv[1]);
+    if (argc == 1) {
+        const struct command *cmd = options_find_command(commands, NCOMMANDS, argv[0]);
+        if (!cmd) {
+            options_unknown_command(commands, NCOMMANDS, argv[0]);
+            return EXIT_USAGE;
+        }
+        if (c->markdown)
+            return usage_error("--markdown is for the experiment-file reference, not the usage "
+                               "of %s",
+                               argv[0]);
+        options_print_command(stdout, cmd);
+        return EXIT_ALL_OK;
+    }
     if (!c->markdown)
-        fputs(usage_text, stdout);
+        options_print_usage(stdout, commands, NCOMMANDS);
     schema_print_reference(stdout, c->markdown);
     return EXIT_ALL_OK;
 }
 
 int main(int argc, char **argv)
 {
-    struct cli c = {.device = -1, .plot = 1, .max_configs = SWEEP_MAX_CONFIGS};
+    struct cli c = {
+        .device = -1, .plot = 1, .max_configs = SWEEP_MAX_CONFIGS, .argc = argc, .argv = argv};
     if (argc < 2) {
-        fputs(usage_text, stderr);
+        options_print_usage(stderr, commands, NCOMMANDS);
         return EXIT_USAGE;
     }
-    const char *cmd = argv[1];
-    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("pinsweep %s (%s)\n", pinsweep_version, pinsweep_git_rev);
+    const char *name = argv[1];
+    if (strcmp(name, "--version") == 0)
+        name = "version";
+    if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0)
+        name = "help";
+    const struct command *cmd = options_find_command(commands, NCOMMANDS, name);
+    if (!cmd) {
+        options_unknown_command(commands, NCOMMANDS, name);
+        return EXIT_USAGE;
+    }
+    int first = options_parse(cmd, argc - 1, argv + 1, &c);
+    if (first == OPTIONS_HELP) {
+        options_print_command(stdout, cmd);
         return EXIT_ALL_OK;
     }
-    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
-        cmd = "help";
-    int first = parse_options(argc - 1, argv + 1, &c);
     if (first < 0)
         return EXIT_USAGE;
-    int nargs = argc - 1 - first;
-    char **args = argv + 1 + first;
-    if (strcmp(cmd, "plan") == 0)
-        return cmd_plan(nargs, args, &c);
-    if (strcmp(cmd, "plot") == 0)
-        return cmd_plot(nargs, args, &c);
-    if (strcmp(cmd, "compare") == 0 || strcmp(cmd, "report") == 0)
-        return cmd_compare_report(cmd, nargs, args, &c);
-    if (strcmp(cmd, "help") == 0)
-        return cmd_help(&c);
-    if (strcmp(cmd, "run") == 0) {
-        char *cl = command_line(argc, argv);
-        int rc = cmd_run(nargs, args, &c, cl);
-        free(cl);
-        return rc;
-    }
-    return usage_error("unknown command '%s'; commands: plan, run, plot, compare, report, help, "
-                       "version",
-                       cmd);
+    return cmd->handler(argc - 1 - first, argv + 1 + first, &c);
 }

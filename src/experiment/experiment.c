@@ -7,6 +7,7 @@
  */
 #include "experiment/experiment.h"
 #include "base/fileio.h"
+#include "base/suggest.h"
 #include "base/units.h"
 
 #include <errno.h>
@@ -112,8 +113,15 @@ static void unknown_key(struct loader *ld, yaml_node_t *k, const char *where,
         ERR(ld, k, "unknown key '%s' in %s; allowed: %s", scalar(k), where, allowed);
 }
 
-/* Parse a whole number within the key's bounds. */
-static int parse_int(struct loader *ld, const struct key_def *def, yaml_node_t *v, int *out)
+/*
+ * The parsers of a key's value.  Each reads v as def says, checks it and
+ * stores it in the field of the experiment (e, as bytes) at def->offset;
+ * returns 0, or -1 after reporting what is wrong.
+ */
+#define FIELD(type, e, offset) ((type *)((e) + (offset)))
+
+/* A whole number within the key's bounds, into an int. */
+static int parse_int(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
     const char *s = scalar(v);
     if (!s || is_empty(v)) {
@@ -129,12 +137,14 @@ static int parse_int(struct loader *ld, const struct key_def *def, yaml_node_t *
             def->max, s);
         return -1;
     }
-    *out = (int)n;
+    *FIELD(int, e, def->offset) = (int)n;
     return 0;
 }
 
-static int parse_duration(struct loader *ld, const struct key_def *def, yaml_node_t *v, double *ms)
+/* A duration, into a double of milliseconds. */
+static int parse_duration(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
+    double *ms = FIELD(double, e, def->offset);
     char err[256];
     const char *s = scalar(v);
     if (!s || is_empty(v)) {
@@ -152,7 +162,8 @@ static int parse_duration(struct loader *ld, const struct key_def *def, yaml_nod
     return 0;
 }
 
-static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node_t *v, double *pct)
+/* A percentage, into a double. */
+static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
     const char *s = scalar(v);
     char *end = NULL;
@@ -164,37 +175,44 @@ static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node
             def->name, def->min, def->max, s ? s : node_kind(v));
         return -1;
     }
-    *pct = x;
+    *FIELD(double, e, def->offset) = x;
     return 0;
 }
 
-/* One of def->choices; *index gets its position. */
-static int parse_choice(struct loader *ld, const struct key_def *def, yaml_node_t *v, int *index)
+/* One of def->choices, into an int: its position. */
+static int parse_choice(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
     const char *s = scalar(v);
     char allowed[256] = "";
     for (int i = 0; def->choices[i]; i++) {
         if (s && strcmp(s, def->choices[i]) == 0) {
-            *index = i;
+            *FIELD(int, e, def->offset) = i;
             return 0;
         }
         snprintf(allowed + strlen(allowed), sizeof(allowed) - strlen(allowed), "%s%s",
                  i ? " | " : "", def->choices[i]);
     }
-    const char *hint = s ? schema_suggest(s, def->choices) : NULL;
+    const char *hint = s ? suggest_word(s, def->choices) : NULL;
     ERR(ld, v, "'%s' must be one of %s, not '%s'%s%s%s", def->name, allowed, s ? s : node_kind(v),
         hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
     return -1;
 }
 
-static char *parse_string(struct loader *ld, const struct key_def *def, yaml_node_t *v)
+/* Text, into a char * (a copy; the old text is freed). */
+static int parse_string(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
+    char **slot = FIELD(char *, e, def->offset);
     const char *s = scalar(v);
+    char *copy;
     if (!s) {
         ERR(ld, v, "'%s' must be text, not %s", def->name, node_kind(v));
-        return NULL;
+        return -1;
     }
-    return strdup(s);
+    if (!(copy = strdup(s)))
+        return -1;
+    free(*slot);
+    *slot = copy;
+    return 0;
 }
 
 /* ---- axis values ------------------------------------------------------- */
@@ -300,7 +318,7 @@ static void range_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_
         r->count = v;
     else {
         const char *c[] = {"from", "to", "factor", "step", "count", NULL};
-        const char *hint = schema_suggest(key, c);
+        const char *hint = suggest_word(key, c);
         ERR(ld, k,
             "unknown key '%s' in a size range%s%s%s; allowed: from, to, and one of "
             "factor, step or count",
@@ -440,8 +458,8 @@ static int parse_enum_item(struct loader *ld, enum axis_id axis, yaml_node_t *v,
     const char *s = scalar(v);
     schema_axis_allowed(axis, allowed, sizeof(allowed));
     if (!s || is_empty(v)) {
-        ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name,
-            node_kind(v), allowed);
+        ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name, node_kind(v),
+            allowed);
         return -1;
     }
     int idx = schema_value_find(axis, s);
@@ -456,8 +474,7 @@ static int parse_enum_item(struct loader *ld, enum axis_id axis, yaml_node_t *v,
 }
 
 /* One value of a counted, kernel or numa axis. */
-static int parse_number_item(struct loader *ld, enum axis_id axis, yaml_node_t *v,
-                             uint64_t *value)
+static int parse_number_item(struct loader *ld, enum axis_id axis, yaml_node_t *v, uint64_t *value)
 {
     char why[200];
     const char *s = scalar(v);
@@ -465,8 +482,8 @@ static int parse_number_item(struct loader *ld, enum axis_id axis, yaml_node_t *
         return 0;
     schema_parse_number_value(axis, "", value, why, sizeof(why));
     if (!s || is_empty(v))
-        ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name,
-            node_kind(v), why);
+        ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name, node_kind(v),
+            why);
     else
         ERR(ld, v, "'%s' must be %s, not '%s'", schema_axes[axis].name, why, s);
     return -1;
@@ -650,64 +667,11 @@ static void parse_exclude(struct loader *ld, yaml_node_t *v)
     }
 }
 
-/* Where each key of measure: lands; its schema row says how it is parsed. */
-static const struct {
-    const char *name;
-    size_t offset;
-} measure_fields[] = {
-    {"warmup", offsetof(struct measure_opts, warmup)},
-    {"samples", offsetof(struct measure_opts, samples)},
-    {"min_samples", offsetof(struct measure_opts, min_samples)},
-    {"max_samples", offsetof(struct measure_opts, max_samples)},
-    {"target_rsd", offsetof(struct measure_opts, target_rsd_pct)},
-    {"max_time", offsetof(struct measure_opts, max_time_ms)},
-    {"min_sample_time", offsetof(struct measure_opts, min_sample_ms)},
-    {"max_batch", offsetof(struct measure_opts, max_batch)},
-    {"order", offsetof(struct measure_opts, shuffled)},
-    {"seed", offsetof(struct measure_opts, seed)},
-    {"verify", offsetof(struct measure_opts, verify)},
-};
-
-/* Parse v by def's type into the field at dst (an int or a double). */
-static int parse_by_type(struct loader *ld, const struct key_def *def, yaml_node_t *v, void *dst)
+/* A size or a percentage: "16GiB" into a uint64_t, or "25%" into the double at offset_pct. */
+static int parse_size_or_pct(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
-    switch (def->type) {
-    case KEY_INT:
-        return parse_int(ld, def, v, dst);
-    case KEY_DURATION:
-        return parse_duration(ld, def, v, dst);
-    case KEY_PERCENT:
-        return parse_percent(ld, def, v, dst);
-    case KEY_CHOICE:
-        return parse_choice(ld, def, v, dst);
-    default:
-        return -1; /* measure has no key of another type */
-    }
-}
-
-static void measure_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
-                         void *ctx)
-{
-    struct measure_opts *m = ctx;
-    const struct key_def *def = schema_key_find(schema_measure_keys, schema_measure_nkeys, key);
-    if (!def) {
-        unknown_key(ld, k, "measure", schema_measure_keys, schema_measure_nkeys);
-        return;
-    }
-    for (size_t i = 0; i < sizeof(measure_fields) / sizeof(measure_fields[0]); i++) {
-        if (strcmp(key, measure_fields[i].name) != 0)
-            continue;
-        int rc = parse_by_type(ld, def, v, (char *)m + measure_fields[i].offset);
-        if (rc == 0 && strcmp(key, "seed") == 0)
-            m->seed_given = 1;
-        return;
-    }
-}
-
-/* A size or a percentage: "16GiB" into *bytes, or "25%" into *pct. */
-static int parse_size_or_pct(struct loader *ld, const struct key_def *def, yaml_node_t *v,
-                             uint64_t *bytes, double *pct)
-{
+    uint64_t *bytes = FIELD(uint64_t, e, def->offset);
+    double *pct = FIELD(double, e, def->offset_pct);
     const char *s = scalar(v);
     size_t len = s ? strlen(s) : 0;
     if (!s || is_empty(v)) {
@@ -733,21 +697,73 @@ static int parse_size_or_pct(struct loader *ld, const struct key_def *def, yaml_
     return 0;
 }
 
-static void limits_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
-                        void *ctx)
+/* The parser of each type of key; the keys that hold a structure have none here. */
+static int (*const parsers[])(struct loader *ld, const struct key_def *def, yaml_node_t *v,
+                              char *e) = {
+    [KEY_STRING] = parse_string,     [KEY_INT] = parse_int,
+    [KEY_DURATION] = parse_duration, [KEY_PERCENT] = parse_percent,
+    [KEY_CHOICE] = parse_choice,     [KEY_SIZE_OR_PERCENT] = parse_size_or_pct,
+};
+
+/* Parse v by def's type into the fields def names (schema.h); errors are reported. */
+static void store_key(struct loader *ld, const struct key_def *def, yaml_node_t *v)
 {
-    struct limits *l = ctx;
-    const struct key_def *def = schema_key_find(schema_limits_keys, schema_limits_nkeys, key);
-    if (!def) {
-        unknown_key(ld, k, "limits", schema_limits_keys, schema_limits_nkeys);
-        return;
+    char *e = (char *)ld->exp;
+    int rc = -1;
+    if (def->offset_mark)
+        *FIELD(struct mark, e, def->offset_mark) = node_mark(v);
+    if ((size_t)def->type < sizeof(parsers) / sizeof(parsers[0]) && parsers[def->type])
+        rc = parsers[def->type](ld, def, v, e);
+    if (rc == 0 && def->offset_given)
+        *FIELD(int, e, def->offset_given) = 1;
+}
+
+/* The value a key holds when the file leaves it out (schema.h's default_value). */
+static void store_default(struct experiment *exp, const struct key_def *def)
+{
+    char *e = (char *)exp;
+    if (def->offset_mark)
+        *FIELD(struct mark, e, def->offset_mark) = (struct mark){-1, -1};
+    switch (def->type) {
+    case KEY_INT:
+    case KEY_CHOICE:
+        *FIELD(int, e, def->offset) = (int)def->default_value;
+        break;
+    case KEY_DURATION:
+    case KEY_PERCENT:
+        *FIELD(double, e, def->offset) = def->default_value;
+        break;
+    case KEY_SIZE_OR_PERCENT:
+        *FIELD(uint64_t, e, def->offset) = 0;
+        *FIELD(double, e, def->offset_pct) = def->default_value;
+        break;
+    default:
+        break; /* strings are set in experiment_parse (the stem, ""); structures start empty */
     }
-    l->mark = node_mark(v);
-    parse_size_or_pct(ld, def, v, &l->max_pinned_bytes, &l->max_pinned_pct);
+}
+
+/* A mapping of plain keys (measure:, limits:): which table, and its name for messages. */
+struct key_table {
+    const struct key_def *keys;
+    size_t n;
+    const char *where;
+};
+
+static void table_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v,
+                       void *ctx)
+{
+    const struct key_table *t = ctx;
+    const struct key_def *def = schema_key_find(t->keys, t->n, key);
+    if (!def)
+        unknown_key(ld, k, t->where, t->keys, t->n);
+    else
+        store_key(ld, def, v);
 }
 
 static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v, void *ctx)
 {
+    struct key_table measure = {schema_measure_keys, schema_measure_nkeys, "measure"};
+    struct key_table limits = {schema_limits_keys, schema_limits_nkeys, "limits"};
     int *seen_sweep = ctx;
     struct experiment *e = ld->exp;
     const struct key_def *def = schema_key_find(schema_top_keys, schema_top_nkeys, key);
@@ -756,19 +772,6 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
         return;
     }
     switch (def->type) {
-    case KEY_STRING: {
-        char *s = parse_string(ld, def, v);
-        char **slot = strcmp(key, "name") == 0 ? &e->name : &e->description;
-        if (s) {
-            free(*slot);
-            *slot = s;
-        }
-        break;
-    }
-    case KEY_INT:
-        e->device_mark = node_mark(v);
-        parse_int(ld, def, v, &e->device);
-        break;
     case KEY_SWEEP:
         *seen_sweep = 1;
         parse_sweep(ld, v);
@@ -777,7 +780,7 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
         parse_exclude(ld, v);
         break;
     case KEY_MEASURE:
-        if (walk_mapping(ld, v, measure_pair, &e->measure) < 0)
+        if (walk_mapping(ld, v, table_pair, &measure) < 0)
             ERR(ld, v, "'measure' must be a mapping such as '{warmup: 2, samples: 10}', not %s",
                 node_kind(v));
         else if (e->measure.min_samples > e->measure.max_samples)
@@ -785,14 +788,12 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
                 e->measure.max_samples);
         break;
     case KEY_LIMITS:
-        if (walk_mapping(ld, v, limits_pair, &e->limits) < 0)
+        if (walk_mapping(ld, v, table_pair, &limits) < 0)
             ERR(ld, v, "'limits' must be a mapping such as '{max_pinned: 16GiB}', not %s",
                 node_kind(v));
         break;
-    case KEY_DURATION:
-    case KEY_PERCENT:
-    case KEY_CHOICE:
-    case KEY_SIZE_OR_PERCENT:
+    default:
+        store_key(ld, def, v);
         break;
     }
 }
@@ -860,18 +861,15 @@ static void syntax_error(struct loader *ld, yaml_parser_t *p)
         diag_error(&ld->diag, (long)m->line, (long)m->column, "YAML syntax error: %s", problem);
 }
 
+/* Every key's default, from the schema's tables. */
 static void set_defaults(struct experiment *e)
 {
-    e->measure.warmup = 2;
-    e->measure.samples = 0;
-    e->measure.min_samples = 5;
-    e->measure.max_samples = 30;
-    e->measure.target_rsd_pct = 0.5;
-    e->measure.max_time_ms = 1000.0;
-    e->measure.min_sample_ms = 2.0;
-    e->limits.max_pinned_pct = 50.0;
-    e->limits.mark.line = -1;
-    e->measure.max_batch = 10000;
+    for (size_t i = 0; i < schema_top_nkeys; i++)
+        store_default(e, &schema_top_keys[i]);
+    for (size_t i = 0; i < schema_measure_nkeys; i++)
+        store_default(e, &schema_measure_keys[i]);
+    for (size_t i = 0; i < schema_limits_nkeys; i++)
+        store_default(e, &schema_limits_keys[i]);
 }
 
 static void check_root(struct loader *ld, yaml_node_t *root)

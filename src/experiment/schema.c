@@ -2,16 +2,19 @@
  * schema.c - the tables behind schema.h: keys, axes, values, help text.
  *
  * To add an axis value or a key, add a row here; parsing, validation, hints,
- * `pinsweep help` and the README's reference all follow from the row.
+ * `pinsweep help` and the README's reference all follow from the row.  A
+ * key's row also names its field in struct experiment and its default value,
+ * so the loader needs nothing else (test_schema checks the default's text).
  */
 #include "experiment/schema.h"
+#include "experiment/experiment.h"
+#include "base/suggest.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static const struct axis_value alloc_values[] = {
     {"pageable", "malloc; the driver stages each copy through its own pinned buffer"},
@@ -109,10 +112,16 @@ const struct axis_def schema_axes[AXIS_COUNT] = {
                    AXIS_KIND_SIZE},
 };
 
+/* Where a key's value lands in struct experiment. */
+#define AT(field) offsetof(struct experiment, field)
+
 const struct key_def schema_top_keys[] = {
-    {"name", KEY_STRING, 0, 0, "the file's stem", "names the results folder and the CSV rows"},
-    {"description", KEY_STRING, 0, 0, "empty", "free text, copied into meta.yaml"},
-    {"device", KEY_INT, 0, 1024, "0", "CUDA device index of the GPU to measure"},
+    {"name", KEY_STRING, 0, 0, "the file's stem", "names the results folder and the CSV rows",
+     .offset = AT(name)},
+    {"description", KEY_STRING, 0, 0, "empty", "free text, copied into meta.yaml",
+     .offset = AT(description)},
+    {"device", KEY_INT, 0, 1024, "0", "CUDA device index of the GPU to measure",
+     .offset = AT(device), .offset_mark = AT(device_mark), .default_value = 0},
     {"sweep", KEY_SWEEP, 0, 0, "(required)",
      "a mapping of axes, or a list of such mappings expanded one after another"},
     {"exclude", KEY_EXCLUDE, 0, 0, "none", "a list of partial configurations to drop"},
@@ -125,29 +134,39 @@ static const char *const order_choices[] = {"listed", "shuffled", NULL};
 static const char *const bool_choices[] = {"false", "true", NULL};
 
 const struct key_def schema_measure_keys[] = {
-    {"warmup", KEY_INT, 0, 1000, "2", "untimed batches (reuse) or cycles (reallocate) first"},
+    {"warmup", KEY_INT, 0, 1000, "2", "untimed batches (reuse) or cycles (reallocate) first",
+     .offset = AT(measure.warmup), .default_value = 2},
     {"samples", KEY_INT, 1, 100000, "adaptive",
-     "a fixed number of timed samples; without it sampling is adaptive (the next four keys)"},
-    {"min_samples", KEY_INT, 2, 100000, "5", "adaptive: at least this many samples"},
-    {"max_samples", KEY_INT, 2, 100000, "30", "adaptive: at most this many samples"},
+     "a fixed number of timed samples; without it sampling is adaptive (the next four keys)",
+     .offset = AT(measure.samples), .default_value = 0 /* adaptive */},
+    {"min_samples", KEY_INT, 2, 100000, "5", "adaptive: at least this many samples",
+     .offset = AT(measure.min_samples), .default_value = 5},
+    {"max_samples", KEY_INT, 2, 100000, "30", "adaptive: at most this many samples",
+     .offset = AT(measure.max_samples), .default_value = 30},
     {"target_rsd", KEY_PERCENT, 0, 100, "0.5%",
-     "adaptive: stop once the samples' relative standard deviation is at most this"},
+     "adaptive: stop once the samples' relative standard deviation is at most this",
+     .offset = AT(measure.target_rsd_pct), .default_value = 0.5},
     {"max_time", KEY_DURATION, 0, 3600000, "1s",
-     "adaptive: stop sampling a configuration after this long (once it has 3 samples)"},
+     "adaptive: stop sampling a configuration after this long (once it has 3 samples)",
+     .offset = AT(measure.max_time_ms), .default_value = 1000.0},
     {"min_sample_time", KEY_DURATION, 0, 10000, "2ms",
-     "reuse: copies are batched so one sample lasts at least this long"},
-    {"max_batch", KEY_INT, 1, 1000000, "10000", "upper bound on copies per sample"},
+     "reuse: copies are batched so one sample lasts at least this long",
+     .offset = AT(measure.min_sample_ms), .default_value = 2.0},
+    {"max_batch", KEY_INT, 1, 1000000, "10000", "upper bound on copies per sample",
+     .offset = AT(measure.max_batch), .default_value = 10000},
     {"order", KEY_CHOICE, 0, 0, "listed",
      "listed: configurations run in plan order; shuffled: in a seeded random order, so slow "
      "drift does not masquerade as a size effect",
-     order_choices},
+     order_choices, .offset = AT(measure.shuffled), .default_value = 0 /* listed */},
     {"seed", KEY_INT, 0, 2147483647, "from the clock",
-     "shuffled: the seed (recorded in meta.yaml; give it to repeat an order)"},
+     "shuffled: the seed (recorded in meta.yaml; give it to repeat an order)",
+     .offset = AT(measure.seed), .offset_given = AT(measure.seed_given),
+     .default_value = 0 /* unused until the clock gives one */},
     {"verify", KEY_CHOICE, 0, 0, "false",
      "true: fill the source with a pattern and check the destination after the timed copies "
      "(reused buffers, zero-copy kernels and pipelines, outside every timed span); a mismatch "
      "makes the row status=corrupt",
-     bool_choices},
+     bool_choices, .offset = AT(measure.verify), .default_value = 0 /* false */},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
 
@@ -155,7 +174,9 @@ const struct key_def schema_limits_keys[] = {
     {"max_pinned", KEY_SIZE_OR_PERCENT, 0, 100, "50%",
      "the most page-locked host memory one configuration may hold at once: a size (16GiB) or "
      "a share of physical RAM (25%); configurations over it are skipped, since memory the OS "
-     "cannot swap can stall the machine"},
+     "cannot swap can stall the machine",
+     .offset = AT(limits.max_pinned_bytes), .offset_pct = AT(limits.max_pinned_pct),
+     .offset_mark = AT(limits.mark), .default_value = 50.0 /* % of RAM */},
 };
 const size_t schema_limits_nkeys = sizeof(schema_limits_keys) / sizeof(schema_limits_keys[0]);
 
@@ -317,55 +338,6 @@ char *schema_keys_allowed(const struct key_def *keys, size_t nkeys, char *buf, s
     return buf;
 }
 
-/* Optimal string alignment distance (Levenshtein plus transpositions). */
-static int edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 64 || lb > 64)
-        return 1000;
-    int d[65][65];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        for (size_t j = 1; j <= lb; j++) {
-            int cost = a[i - 1] != b[j - 1];
-            int best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (d[i - 1][j - 1] + cost < best)
-                best = d[i - 1][j - 1] + cost;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    }
-    return d[la][lb];
-}
-
-const char *schema_suggest(const char *word, const char *const *candidates)
-{
-    const char *best = NULL;
-    int best_d = 1000;
-    for (size_t i = 0; candidates[i]; i++)
-        if (strcasecmp(word, candidates[i]) == 0)
-            return candidates[i]; /* only the case differs */
-    for (size_t i = 0; candidates[i]; i++) {
-        int dist = edit_distance(word, candidates[i]);
-        if (dist < best_d) {
-            best_d = dist;
-            best = candidates[i];
-        }
-    }
-    /* A third of the word may be wrong, and at least one letter. */
-    int limit = (int)strlen(word) / 3;
-    if (limit < 1)
-        limit = 1;
-    return best_d <= limit ? best : NULL;
-}
-
 #define MAX_CANDIDATES 64
 
 const char *schema_suggest_value(enum axis_id axis, const char *word)
@@ -375,7 +347,7 @@ const char *schema_suggest_value(enum axis_id axis, const char *word)
     for (int i = 0; i < schema_axes[axis].nvalues && n < MAX_CANDIDATES; i++)
         c[n++] = schema_axes[axis].values[i].name;
     c[n] = NULL;
-    return schema_suggest(word, c);
+    return suggest_word(word, c);
 }
 
 const char *schema_suggest_axis(const char *word)
@@ -384,7 +356,7 @@ const char *schema_suggest_axis(const char *word)
     for (int i = 0; i < AXIS_COUNT; i++)
         c[i] = schema_axes[i].name;
     c[AXIS_COUNT] = NULL;
-    return schema_suggest(word, c);
+    return suggest_word(word, c);
 }
 
 const char *schema_suggest_key(const struct key_def *keys, size_t nkeys, const char *word)
@@ -394,7 +366,7 @@ const char *schema_suggest_key(const struct key_def *keys, size_t nkeys, const c
     for (; n < nkeys && n < MAX_CANDIDATES; n++)
         c[n] = keys[n].name;
     c[n] = NULL;
-    return schema_suggest(word, c);
+    return suggest_word(word, c);
 }
 
 /* How help writes a default: "(default: 2ms)", but "(required)" and "(see below)" as they are. */

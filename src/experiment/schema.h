@@ -15,13 +15,13 @@
 
 /* Host allocation kinds: how the host side of a copy is allocated. */
 enum alloc_kind {
-    ALLOC_PAGEABLE,       /* malloc */
-    ALLOC_PINNED,         /* cudaHostAlloc(cudaHostAllocDefault) */
-    ALLOC_MALLOCHOST,     /* cudaMallocHost */
-    ALLOC_PORTABLE,       /* cudaHostAlloc(cudaHostAllocPortable) */
-    ALLOC_WRITE_COMBINED, /* cudaHostAlloc(cudaHostAllocWriteCombined) */
-    ALLOC_MAPPED,         /* cudaHostAlloc(cudaHostAllocMapped) */
-    ALLOC_REGISTERED,     /* malloc + cudaHostRegister */
+    ALLOC_PAGEABLE,            /* malloc */
+    ALLOC_PINNED,              /* cudaHostAlloc(cudaHostAllocDefault) */
+    ALLOC_MALLOCHOST,          /* cudaMallocHost */
+    ALLOC_PORTABLE,            /* cudaHostAlloc(cudaHostAllocPortable) */
+    ALLOC_WRITE_COMBINED,      /* cudaHostAlloc(cudaHostAllocWriteCombined) */
+    ALLOC_MAPPED,              /* cudaHostAlloc(cudaHostAllocMapped) */
+    ALLOC_REGISTERED,          /* malloc + cudaHostRegister */
     ALLOC_REGISTERED_READONLY, /* malloc + cudaHostRegister(cudaHostRegisterReadOnly) */
     ALLOC_REGISTERED_PORTABLE, /* malloc + cudaHostRegister(cudaHostRegisterPortable) */
     ALLOC_REGISTERED_MAPPED,   /* malloc + cudaHostRegister(cudaHostRegisterMapped) */
@@ -144,13 +144,35 @@ enum key_type {
     KEY_SIZE_OR_PERCENT, /* a size (16GiB) or a share of something (50%) */
 };
 
+/*
+ * One key, as fio declares an option: how it is written and checked, where
+ * its value lands and what that holds when the key is left out.  Offsets
+ * are offsetof(struct experiment, ...); 0 means none (no key writes
+ * exp->path, the struct's first field).
+ */
 struct key_def {
     const char *name;
     enum key_type type;
-    double min, max; /* bounds for KEY_INT and KEY_DURATION (ms) */
-    const char *default_text;
+    double min, max;          /* bounds for KEY_INT, KEY_PERCENT and KEY_DURATION (ms) */
+    const char *default_text; /* the default as help and the README show it */
     const char *help;
     const char *const *choices; /* KEY_CHOICE: NULL-terminated */
+    /*
+     * The field the value is parsed into: an int (KEY_INT; KEY_CHOICE's
+     * index), a double (KEY_DURATION in ms, KEY_PERCENT in %), a char *
+     * (KEY_STRING) or a uint64_t of bytes (KEY_SIZE_OR_PERCENT, 0 when a
+     * share is given).  0 for the keys that hold a structure (KEY_SWEEP ...).
+     */
+    size_t offset;
+    size_t offset_pct;  /* KEY_SIZE_OR_PERCENT: the share in %, a double (0 when a size is given) */
+    size_t offset_mark; /* a struct mark: where the value was written ({-1, -1}: not written) */
+    size_t offset_given; /* an int set to 1 when a good value was read */
+    /*
+     * What offset holds when the key is not written (KEY_SIZE_OR_PERCENT:
+     * the share; its bytes are 0).  default_text must parse to it, or name
+     * what it means ("adaptive"); tests/unit/test_schema.c checks each key.
+     */
+    double default_value;
 };
 
 /* Top-level keys of an experiment file, and the keys of its `measure:`. */
@@ -196,13 +218,9 @@ char *schema_axis_allowed(enum axis_id axis, char *buf, size_t n);
 char *schema_keys_allowed(const struct key_def *keys, size_t nkeys, char *buf, size_t n);
 
 /*
- * The candidate closest to word by edit distance, or NULL when none is close
- * enough to be a plausible typo.  Candidates are read from a NULL-terminated
- * array of strings.
+ * The closest to word of an axis's values, the axis names, or a key table's
+ * names, or NULL (suggest_word() in base/suggest.h says what is close).
  */
-const char *schema_suggest(const char *word, const char *const *candidates);
-
-/* The same, over an axis's values, the axis names, or a key table. */
 const char *schema_suggest_value(enum axis_id axis, const char *word);
 const char *schema_suggest_axis(const char *word);
 const char *schema_suggest_key(const struct key_def *keys, size_t nkeys, const char *word);

@@ -1,6 +1,6 @@
 /*
- * test_experiment.c - every key of measure: lands in its field, and the
- * schema's measure keys and the loader's fields are the same set.
+ * test_experiment.c - every key of measure: lands in the field its schema
+ * row names, and the test names every key the schema declares.
  */
 #include "check.h"
 #include "experiment/experiment.h"
