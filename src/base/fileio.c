@@ -93,13 +93,16 @@ char *fileio_read_input(const char *path, size_t max_bytes, size_t *len, char *w
         snprintf(why, why_len, "%s", strerror(errno));
     else if (!S_ISREG(st.st_mode))
         snprintf(why, why_len, "it is %s; give a regular file", file_kind(st.st_mode));
-    else if ((unsigned long long)st.st_size > max_bytes)
+    else if ((unsigned long long)st.st_size > max_bytes) {
         snprintf(why, why_len, "it is %llu bytes, over the limit of %zu", (unsigned long long)st.st_size,
                  max_bytes);
+        errno = EFBIG;
+    }
     else if (!(buf = read_capped(fd, max_bytes, &n)))
         snprintf(why, why_len, "%s", strerror(errno));
     else if (n > max_bytes) {
         snprintf(why, why_len, "it is over the limit of %zu bytes", max_bytes);
+        errno = EFBIG;
         free(buf);
         buf = NULL;
     }

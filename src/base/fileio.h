@@ -20,7 +20,8 @@ char *fileio_read_all(const char *path, size_t *len);
  * file of at most max_bytes is read.  A directory, a device, a FIFO or a
  * socket is refused without being read (a FIFO without a writer does not
  * block), and so is a longer file, even one whose size stat cannot tell
- * (/proc).  On failure NULL, with why[] saying what is wrong and allowed.
+ * (/proc).  On failure NULL, with why[] saying what is wrong and allowed
+ * (errno EFBIG for a file over the limit).
  */
 char *fileio_read_input(const char *path, size_t max_bytes, size_t *len, char *why, size_t why_len);
 

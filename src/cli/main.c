@@ -72,7 +72,7 @@ static int load(const char *path, const struct cli *c, struct loaded *l)
 {
     struct diag d;
     struct experiment *e = &l->e;
-    int rc = experiment_load(path, e, stderr);
+    int rc = experiment_load(path, c->max_file_bytes, e, stderr);
     memset(&l->s, 0, sizeof(l->s));
     if (rc == -1)
         fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
@@ -85,7 +85,9 @@ static int load(const char *path, const struct cli *c, struct loaded *l)
         e->measure.seed =
             (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
     diag_init(&d, path, e->text, e->text_len, stderr);
-    if (sweep_expand(e, &l->s, &d, c->max_configs) < 0) {
+    int expanded = sweep_expand(e, &l->s, &d, c->max_configs);
+    diag_flush(&d);
+    if (expanded < 0) {
         fprintf(stderr, "pinsweep: %s has errors; nothing was run\n", path);
         goto fail;
     }
@@ -343,12 +345,12 @@ static int cmd_version(int argc, char **argv, struct cli *c)
 #define RUN_OPTIONS                                                                                \
     (OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_PROGRESS) |    \
      OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_RESUME) | OPT_BIT(OPT_MAX_PINNED) |                    \
-     OPT_BIT(OPT_LATEX))
+     OPT_BIT(OPT_MAX_FILE_SIZE) | OPT_BIT(OPT_LATEX))
 
 /* Every command: usage and `help` list them in this order. */
 static const struct command commands[] = {
     {"plan", "FILE", "print the configurations FILE expands to (needs no GPU)",
-     OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_MAX_PINNED), cmd_plan},
+     OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_MAX_PINNED) | OPT_BIT(OPT_MAX_FILE_SIZE), cmd_plan},
     {"run", "FILE", "measure every configuration on the GPU and write a results folder",
      RUN_OPTIONS, cmd_run},
     {"plot", "DIR",

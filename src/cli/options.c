@@ -3,6 +3,7 @@
  * takes, and the usage text that both tables make.
  */
 #include "cli/options.h"
+#include "base/units.h"
 #include "base/suggest.h"
 
 #include <errno.h>
@@ -28,6 +29,9 @@ const struct option_def options_table[OPT_COUNT] = {
     [OPT_MAX_PINNED] = {"max-pinned", 0, "SIZE|PCT",
                         "the most page-locked memory one configuration\n"
                         "may hold (16GiB, or 25% of RAM), overriding limits.max_pinned"},
+    [OPT_MAX_FILE_SIZE] = {"max-file-size", 0, "SIZE",
+                           "refuse experiment files larger than SIZE\n"
+                           "(default 1MiB)"},
     [OPT_LABEL] = {"label", 0, "NAME=DIR",
                    "call folder DIR NAME (default: GPU, PCIe\n"
                    "link and hostname from its meta.yaml)"},
@@ -94,6 +98,17 @@ static int apply_option(enum option_id id, const char *arg, struct cli *c)
     case OPT_MAX_PINNED:
         c->max_pinned = arg;
         break;
+    case OPT_MAX_FILE_SIZE: {
+        uint64_t bytes;
+        char err[200];
+        if (units_parse_size(arg, &bytes, err, sizeof(err)) < 0 || bytes == 0 || bytes > ((uint64_t)1 << 30)) {
+            options_usage_error("--max-file-size takes a size from 1 byte to 1GiB, such as 4MiB, not '%s'",
+                                arg);
+            return -1;
+        }
+        c->max_file_bytes = (size_t)bytes;
+        break;
+    }
     case OPT_LABEL:
         if (!strchr(arg, '=') || arg[0] == '=' || c->nlabels == 64) {
             options_usage_error("--label takes NAME=DIR, such as --label 'old box=results/a', "

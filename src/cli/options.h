@@ -23,6 +23,7 @@ enum option_id {
     OPT_MAX_CONFIGS,
     OPT_RESUME,
     OPT_MAX_PINNED,
+    OPT_MAX_FILE_SIZE,
     OPT_LABEL,
     OPT_LATEX,
     OPT_MARKDOWN,
@@ -52,6 +53,7 @@ struct cli {
     int choose_seed;        /* run: pick a seed for order: shuffled when the file gives none */
     int latex;              /* plot, run, compare: cairolatex figures too */
     const char *max_pinned; /* plan, run: --max-pinned, overriding limits.max_pinned */
+    size_t max_file_bytes;  /* plan, run: the largest experiment file read */
     const char *resume_dir; /* run: --resume DIR */
     const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
     int nlabels;

@@ -2,6 +2,7 @@
  * diag.c - FILE:LINE:COLUMN messages with the offending line quoted.
  */
 #include "experiment/diag.h"
+#include "base/termsafe.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -66,14 +67,18 @@ static void quote_line(struct diag *d, long line0, long col0)
     fputs("^\n", d->out);
 }
 
-static void report(struct diag *d, const char *kind, long line0, long col0, const char *fmt,
-                   va_list ap)
+/* One message, its values' control characters escaped; the first DIAG_MAX_SHOWN of each kind only. */
+static void report(struct diag *d, const char *kind, int count, long line0, long col0,
+                   const char *fmt, va_list ap)
 {
+    if (count >= DIAG_MAX_SHOWN)
+        return;
+    termsafe_fputs(d->path, d->out);
     if (line0 >= 0)
-        fprintf(d->out, "%s:%ld:%ld: %s", d->path, line0 + 1, col0 + 1, kind);
+        fprintf(d->out, ":%ld:%ld: %s", line0 + 1, col0 + 1, kind);
     else
-        fprintf(d->out, "%s: %s", d->path, kind);
-    vfprintf(d->out, fmt, ap);
+        fprintf(d->out, ": %s", kind);
+    termsafe_vfprintf(d->out, fmt, ap);
     fputc('\n', d->out);
     quote_line(d, line0, col0);
 }
@@ -82,7 +87,7 @@ void diag_error(struct diag *d, long line0, long col0, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(d, "", line0, col0, fmt, ap);
+    report(d, "", d->errors, line0, col0, fmt, ap);
     va_end(ap);
     d->errors++;
 }
@@ -91,7 +96,25 @@ void diag_warning(struct diag *d, long line0, long col0, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(d, "warning: ", line0, col0, fmt, ap);
+    report(d, "warning: ", d->warnings, line0, col0, fmt, ap);
     va_end(ap);
     d->warnings++;
+}
+
+void diag_flush(struct diag *d)
+{
+    int errors = d->errors - DIAG_MAX_SHOWN, warnings = d->warnings - DIAG_MAX_SHOWN;
+    if (errors > 0) {
+        termsafe_fputs(d->path, d->out);
+        fprintf(d->out, ": %d more error%s not shown (%d in all)\n", errors, errors == 1 ? "" : "s",
+                d->errors);
+    }
+    if (warnings > 0) {
+        termsafe_fputs(d->path, d->out);
+        fprintf(d->out, ": %d more warning%s not shown (%d in all)\n", warnings,
+                warnings == 1 ? "" : "s", d->warnings);
+    }
+    /* Said once, however often it is called. */
+    d->errors = d->errors > DIAG_MAX_SHOWN ? DIAG_MAX_SHOWN : d->errors;
+    d->warnings = d->warnings > DIAG_MAX_SHOWN ? DIAG_MAX_SHOWN : d->warnings;
 }

@@ -33,4 +33,12 @@ void diag_error(struct diag *d, long line0, long col0, const char *fmt, ...)
 void diag_warning(struct diag *d, long line0, long col0, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/*
+ * Only the first DIAG_MAX_SHOWN errors and warnings are printed, so a file of
+ * a million mistakes reports quickly; diag_flush() then says how many more
+ * there were.  Call it once the file is checked.
+ */
+#define DIAG_MAX_SHOWN 20
+void diag_flush(struct diag *d);
+
 #endif

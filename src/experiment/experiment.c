@@ -7,6 +7,8 @@
  */
 #include "experiment/experiment.h"
 #include "base/fileio.h"
+#include "experiment/yamlguard.h"
+#include "base/termsafe.h"
 #include "base/suggest.h"
 #include "base/units.h"
 
@@ -837,28 +839,17 @@ static char *file_stem(const char *path)
     return s;
 }
 
-static int read_file(const char *path, char **text, size_t *len, FILE *out)
+static int read_file(const char *path, size_t max_bytes, char **text, size_t *len, FILE *out)
 {
-    if (!(*text = fileio_read_all(path, len))) {
-        fprintf(out, "%s: cannot read the experiment file: %s\n", path, strerror(errno));
+    char why[256];
+    if (!(*text = fileio_read_input(path, max_bytes ? max_bytes : EXPERIMENT_MAX_FILE_BYTES, len, why,
+                                    sizeof(why)))) {
+        termsafe_fputs(path, out);
+        fprintf(out, ": cannot read the experiment file: %s%s\n", why,
+                errno == EFBIG ? " (--max-file-size raises it)" : "");
         return -1;
     }
     return 0;
-}
-
-static void syntax_error(struct loader *ld, yaml_parser_t *p)
-{
-    const yaml_mark_t *m = &p->problem_mark;
-    const char *problem = p->problem ? p->problem : "cannot parse the file";
-    if (p->error == YAML_READER_ERROR)
-        diag_error(&ld->diag, 0, 0, "not a YAML text file: %s at byte %lu", problem,
-                   (unsigned long)p->problem_offset);
-    else if (p->context)
-        diag_error(&ld->diag, (long)m->line, (long)m->column,
-                   "YAML syntax error: %s %s that starts at line %lu", problem, p->context,
-                   (unsigned long)p->context_mark.line + 1);
-    else
-        diag_error(&ld->diag, (long)m->line, (long)m->column, "YAML syntax error: %s", problem);
 }
 
 /* Every key's default, from the schema's tables. */
@@ -891,13 +882,13 @@ static void check_root(struct loader *ld, yaml_node_t *root)
     check_name(ld, root);
 }
 
-int experiment_load(const char *path, struct experiment *exp, FILE *out)
+int experiment_load(const char *path, size_t max_bytes, struct experiment *exp, FILE *out)
 {
     char *text;
     size_t len;
     if (!out)
         out = stderr;
-    if (read_file(path, &text, &len, out) < 0) {
+    if (read_file(path, max_bytes, &text, &len, out) < 0) {
         memset(exp, 0, sizeof(*exp));
         return -2;
     }
@@ -930,28 +921,23 @@ int experiment_parse(const char *path, const char *text, size_t len, struct expe
     if (!exp->path || !exp->name || !exp->description)
         goto out_free;
 
+    /* Whatever the file holds, the guard's one pass ends quickly; only then is it composed. */
+    if (yamlguard_check(&ld.diag, exp->text, exp->text_len) < 0)
+        goto out_free;
     if (!yaml_parser_initialize(&parser))
         goto out_free;
     yaml_parser_set_input_string(&parser, (const unsigned char *)exp->text, exp->text_len);
     if (!yaml_parser_load(&parser, &ld.doc)) {
-        syntax_error(&ld, &parser);
+        yamlguard_syntax_error(&ld.diag, &parser);
         yaml_parser_delete(&parser);
         goto out_free;
     }
     check_root(&ld, yaml_document_get_root_node(&ld.doc));
-    /* A second document is almost surely a stray '---'. */
-    yaml_document_t second;
-    if (ld.diag.errors == 0 && yaml_parser_load(&parser, &second)) {
-        yaml_node_t *r2 = yaml_document_get_root_node(&second);
-        if (r2)
-            diag_error(&ld.diag, (long)r2->start_mark.line, (long)r2->start_mark.column,
-                       "a second YAML document; an experiment file holds one");
-        yaml_document_delete(&second);
-    }
     yaml_document_delete(&ld.doc);
     yaml_parser_delete(&parser);
     rc = ld.diag.errors ? -1 : 0;
 out_free:
+    diag_flush(&ld.diag);
     if (rc < 0)
         experiment_free(exp);
     return rc;

@@ -77,12 +77,14 @@ struct experiment {
 };
 
 /*
- * Load and validate path into *exp.  Problems are reported through a diag
+ * Load and validate path into *exp: a regular file of at most max_bytes
+ * (0: EXPERIMENT_MAX_FILE_BYTES).  Problems are reported through a diag
  * writing to out (stderr when NULL).  Returns 0, -1 when the file had errors
  * (all of them reported), or -2 when it could not be read (reported too).
  * On success the caller owns *exp and frees it with experiment_free().
  */
-int experiment_load(const char *path, struct experiment *exp, FILE *out);
+#define EXPERIMENT_MAX_FILE_BYTES ((size_t)1 << 20)
+int experiment_load(const char *path, size_t max_bytes, struct experiment *exp, FILE *out);
 
 /*
  * The same for text[0..len-1] (which need not be NUL-terminated), named

@@ -70,8 +70,8 @@ static int add_nodes(struct guard *g, size_t nodes, const yaml_mark_t *m)
     g->open_nodes[g->depth - 1] += nodes;
     if (g->open_nodes[g->depth - 1] > YAMLGUARD_MAX_NODES) {
         diag_error(g->d, (long)m->line, (long)m->column,
-                   "the file expands to more than %d YAML nodes (aliases count each time they "
-                   "are used); write the values out, or use a range",
+                   "the file has more than %d YAML nodes (an alias counts its anchor's nodes "
+                   "each time it is used); an experiment needs far fewer: use ranges",
                    YAMLGUARD_MAX_NODES);
         return -1;
     }

@@ -1,0 +1,38 @@
+/*
+ * termsafe.c - escaping control characters for the terminal (see termsafe.h).
+ */
+#include "base/termsafe.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void escape_to(const unsigned char *s, size_t n, FILE *f)
+{
+    for (size_t i = 0; i < n; i++) {
+        if ((s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f)
+            fprintf(f, "\\x%02X", s[i]);
+        else if (s[i] == 0xC2 && i + 1 < n && s[i + 1] >= 0x80 && s[i + 1] <= 0x9F)
+            fprintf(f, "\\xC2\\x%02X", s[++i]);
+        else
+            fputc(s[i], f);
+    }
+}
+
+void termsafe_fputs(const char *s, FILE *f)
+{
+    escape_to((const unsigned char *)s, strlen(s), f);
+}
+
+void termsafe_vfprintf(FILE *f, const char *fmt, va_list ap)
+{
+    char buf[4096];
+    int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+    if (n < 0)
+        return;
+    size_t len = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
+    int newline = len > 0 && buf[len - 1] == '\n';
+    escape_to((const unsigned char *)buf, len - (size_t)newline, f);
+    if (newline)
+        fputc('\n', f);
+}
