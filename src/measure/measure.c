@@ -28,17 +28,17 @@ void measure_skip(struct result *r, const char *why)
     snprintf(r->error, sizeof(r->error), "skipped: %s", why);
 }
 
-int measure_alloc_host(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
-                       struct result *r)
+int measure_alloc_host(struct gpu *g, struct buffers *b, const struct config *c, struct result *r)
 {
     for (int i = 0; i < b->nhost; i++) {
-        int rc = ops->host_alloc(&b->host[i], config_alloc(c), config_pages(c), config_size(c));
+        int rc =
+            g->ops->host_alloc(g, &b->host[i], config_alloc(c), config_pages(c), config_size(c));
         if (rc == GPU_UNSUPPORTED) {
-            measure_skip(r, ops->error());
+            measure_skip(r, g->ops->error(g));
             return -1;
         }
         if (rc < 0) {
-            measure_fail(r, "allocating the host buffer", ops->error());
+            measure_fail(r, "allocating the host buffer", g->ops->error(g));
             return -1;
         }
     }
@@ -51,12 +51,12 @@ void measure_fill_host(struct buffers *b)
         memset(b->host[i].ptr, FILL_BYTE, b->host[i].bytes);
 }
 
-int measure_free_host(const struct gpu_ops *ops, struct buffers *b, struct result *r)
+int measure_free_host(struct gpu *g, struct buffers *b, struct result *r)
 {
     int rc = 0;
     for (int i = 0; i < b->nhost; i++) {
-        if (ops->host_free(&b->host[i]) < 0 && r->status == RESULT_OK) {
-            measure_fail(r, "freeing the host buffer", ops->error());
+        if (g->ops->host_free(g, &b->host[i]) < 0 && r->status == RESULT_OK) {
+            measure_fail(r, "freeing the host buffer", g->ops->error(g));
             rc = -1;
         }
     }
@@ -78,51 +78,50 @@ static struct {
     size_t bytes;
 } dev_pool[2];
 
-static void free_slot(const struct gpu_ops *ops, int i)
+static void free_slot(struct gpu *g, int i)
 {
-    ops->dev_free(dev_pool[i].ptr);
+    g->ops->dev_free(g, dev_pool[i].ptr);
     dev_pool[i].ptr = NULL;
     dev_pool[i].bytes = 0;
 }
 
-static int grow_slot(const struct gpu_ops *ops, int i, size_t bytes)
+static int grow_slot(struct gpu *g, int i, size_t bytes)
 {
     if (dev_pool[i].ptr && dev_pool[i].bytes >= bytes)
         return 0;
-    free_slot(ops, i);
-    if (ops->dev_alloc(&dev_pool[i].ptr, bytes) < 0)
+    free_slot(g, i);
+    if (g->ops->dev_alloc(g, &dev_pool[i].ptr, bytes) < 0)
         return -1;
     dev_pool[i].bytes = bytes;
     return 0;
 }
 
-int measure_reserve(const struct gpu_ops *ops, const size_t bytes[2])
+int measure_reserve(struct gpu *g, const size_t bytes[2])
 {
     for (int i = 0; i < 2; i++)
-        if (bytes[i] && grow_slot(ops, i, bytes[i]) < 0)
+        if (bytes[i] && grow_slot(g, i, bytes[i]) < 0)
             return -1;
     return 0;
 }
 
-void measure_release(const struct gpu_ops *ops)
+void measure_release(struct gpu *g)
 {
     for (int i = 0; i < 2; i++)
-        free_slot(ops, i);
+        free_slot(g, i);
 }
 
 /* Point b's device buffers into the pool, growing it; a failure gets one try with the pool emptied.
  */
-static int alloc_dev(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
-                     struct result *r)
+static int alloc_dev(struct gpu *g, struct buffers *b, const struct config *c, struct result *r)
 {
     int ok = 1;
     for (int i = 0; i < b->ndev && ok; i++)
-        ok = grow_slot(ops, i, config_size(c)) == 0;
+        ok = grow_slot(g, i, config_size(c)) == 0;
     if (!ok) {
-        measure_release(ops); /* the other slot may hold the memory this one needs */
+        measure_release(g); /* the other slot may hold the memory this one needs */
         for (int i = 0; i < b->ndev; i++) {
-            if (grow_slot(ops, i, config_size(c)) < 0) {
-                measure_fail(r, "allocating the device buffer", ops->error());
+            if (grow_slot(g, i, config_size(c)) < 0) {
+                measure_fail(r, "allocating the device buffer", g->ops->error(g));
                 return -1;
             }
         }
@@ -159,11 +158,10 @@ static void make_job(const struct config *c, const struct buffers *b, int copies
     }
 }
 
-static int run_job(const struct gpu_ops *ops, struct copy_job *j, struct copy_time *t,
-                   struct result *r)
+static int run_job(struct gpu *g, struct copy_job *j, struct copy_time *t, struct result *r)
 {
-    if (ops->copy(j, t) < 0) {
-        measure_fail(r, "copying", ops->error());
+    if (g->ops->copy(g, j, t) < 0) {
+        measure_fail(r, "copying", g->ops->error(g));
         return -1;
     }
     return 0;
@@ -174,7 +172,7 @@ static int run_job(const struct gpu_ops *ops, struct copy_job *j, struct copy_ti
  * copy and scale by the measured time until a batch is long enough.  The
  * batches run here double as warm-up.
  */
-static int calibrate(const struct gpu_ops *ops, const struct measure_opts *m, struct copy_job *j,
+static int calibrate(struct gpu *g, const struct measure_opts *m, struct copy_job *j,
                      struct result *r)
 {
     struct copy_time t;
@@ -183,13 +181,13 @@ static int calibrate(const struct gpu_ops *ops, const struct measure_opts *m, st
         max_batch = GPU_QUEUE_MAX_COPIES - 8; /* room for the warm-up copies */
     j->copies = 1;
     /* The first copy pays one-off costs (page faults, lazy set-up): leave it out. */
-    if (run_job(ops, j, &t, r) < 0)
+    if (run_job(g, j, &t, r) < 0)
         return -1;
     for (int round = 0; round < 8; round++) {
         /* The shorter of two batches: a batch slowed by a one-off hiccup (preemption,
            a page fault) must not end the sizing with too few copies. */
         struct copy_time again;
-        if (run_job(ops, j, &t, r) < 0 || run_job(ops, j, &again, r) < 0)
+        if (run_job(g, j, &t, r) < 0 || run_job(g, j, &again, r) < 0)
             return -1;
         if (again.device_ms < t.device_ms)
             t = again;
@@ -278,15 +276,15 @@ out:
 #define SEED_D2H 0x64326800ULL
 
 /* One untimed copy of one buffer pair, as the verification needs it. */
-static int plain_copy(const struct gpu_ops *ops, enum direction dir, void *host, void *dev,
-                      size_t bytes, struct result *r)
+static int plain_copy(struct gpu *g, enum direction dir, void *host, void *dev, size_t bytes,
+                      struct result *r)
 {
     struct copy_job j = {.dir = dir, .api = API_SYNC, .bytes = bytes, .copies = 1};
     struct copy_time t;
     j.host[0] = host;
     j.dev[0] = dev;
-    if (ops->copy(&j, &t) < 0) {
-        measure_fail(r, "verifying", ops->error());
+    if (g->ops->copy(g, &j, &t) < 0) {
+        measure_fail(r, "verifying", g->ops->error(g));
         return -1;
     }
     return 0;
@@ -297,8 +295,7 @@ static int plain_copy(const struct gpu_ops *ops, enum direction dir, void *host,
  * device buffer gets it (through one untimed copy) and the host destination
  * is cleared, so that only the timed copies can put the pattern there.
  */
-static int verify_before(const struct gpu_ops *ops, const struct config *c, struct buffers *b,
-                         struct result *r)
+static int verify_before(struct gpu *g, const struct config *c, struct buffers *b, struct result *r)
 {
     enum direction d = config_direction(c);
     int out = d == DIR_BIDIR ? 1 : 0; /* the buffer pair of the d2h side */
@@ -307,15 +304,14 @@ static int verify_before(const struct gpu_ops *ops, const struct config *c, stru
     if (d == DIR_H2D)
         return 0;
     verify_fill(b->host[out].ptr, b->host[out].bytes, SEED_D2H);
-    if (plain_copy(ops, DIR_H2D, b->host[out].ptr, b->dev[out], b->host[out].bytes, r) < 0)
+    if (plain_copy(g, DIR_H2D, b->host[out].ptr, b->dev[out], b->host[out].bytes, r) < 0)
         return -1;
     memset(b->host[out].ptr, 0, b->host[out].bytes);
     return 0;
 }
 
 /* After them: read the h2d destination back and check both sides; a mismatch is corrupt. */
-static int verify_after(const struct gpu_ops *ops, const struct config *c, struct buffers *b,
-                        struct result *r)
+static int verify_after(struct gpu *g, const struct config *c, struct buffers *b, struct result *r)
 {
     enum direction d = config_direction(c);
     size_t n = config_size(c);
@@ -326,7 +322,7 @@ static int verify_after(const struct gpu_ops *ops, const struct config *c, struc
             measure_fail(r, "verifying", "out of memory for the read-back buffer");
             return -1;
         }
-        int rc = plain_copy(ops, DIR_D2H, back, b->dev[0], n, r);
+        int rc = plain_copy(g, DIR_D2H, back, b->dev[0], n, r);
         if (rc == 0 && verify_check(back, n, SEED_H2D, why, sizeof(why)) < 0) {
             r->status = RESULT_CORRUPT;
             snprintf(r->error, sizeof(r->error), "verify h2d: %s", why);
@@ -349,15 +345,15 @@ static int verify_after(const struct gpu_ops *ops, const struct config *c, struc
 #define ROUNDTRIP_MS 20.0
 
 /* The median time an application waits for one copy (after the timed samples). */
-static int measure_roundtrip(const struct gpu_ops *ops, const struct copy_job *j, struct result *r)
+static int measure_roundtrip(struct gpu *g, const struct copy_job *j, struct result *r)
 {
     double us[ROUNDTRIP_MAX], t0 = timer_now_ms();
     int n = 0;
     if (j->dir == DIR_BIDIR)
         return 0;
     while (n < ROUNDTRIP_MAX && (n < 3 || timer_now_ms() - t0 < ROUNDTRIP_MS)) {
-        if (ops->roundtrip(j, &us[n]) < 0) {
-            measure_fail(r, "timing a round trip", ops->error());
+        if (g->ops->roundtrip(g, j, &us[n]) < 0) {
+            measure_fail(r, "timing a round trip", g->ops->error(g));
             return -1;
         }
         n++;
@@ -367,7 +363,7 @@ static int measure_roundtrip(const struct gpu_ops *ops, const struct copy_job *j
 }
 
 struct reuse_ctx {
-    const struct gpu_ops *ops;
+    struct gpu *g;
     struct copy_job job;
     struct result *r;
 };
@@ -376,7 +372,7 @@ static int reuse_sample(void *ctx, struct sample *s)
 {
     struct reuse_ctx *x = ctx;
     struct copy_time t;
-    if (run_job(x->ops, &x->job, &t, x->r) < 0)
+    if (run_job(x->g, &x->job, &t, x->r) < 0)
         return -1;
     sample_from_time(s, x->job.copies, &t);
     return 0;
@@ -405,7 +401,7 @@ static int one_by_one_sample(void *ctx, struct sample *s)
         } else {
             hostmem_flush(j.host[0], j.bytes);
         }
-        int rc = run_job(x->ops, &j, &t, x->r);
+        int rc = run_job(x->g, &j, &t, x->r);
         hostmem_unmap(fresh, j.bytes);
         if (rc < 0)
             return -1;
@@ -417,39 +413,39 @@ static int one_by_one_sample(void *ctx, struct sample *s)
     return 0;
 }
 
-static int measure_reuse(const struct gpu_ops *ops, const struct measure_opts *m,
-                         const struct config *c, struct buffers *b, struct result *r)
+static int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct config *c,
+                         struct buffers *b, struct result *r)
 {
-    struct reuse_ctx x = {.ops = ops, .r = r};
+    struct reuse_ctx x = {.g = g, .r = r};
     struct copy_time t;
-    if (measure_alloc_host(ops, b, c, r) < 0)
+    if (measure_alloc_host(g, b, c, r) < 0)
         return -1;
     measure_fill_host(b);
     measure_note_placement(c, b, r);
-    if (m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST && verify_before(ops, c, b, r) < 0)
+    if (m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST && verify_before(g, c, b, r) < 0)
         return -1;
     make_job(c, b, 1, &x.job);
-    if (calibrate(ops, m, &x.job, r) < 0)
+    if (calibrate(g, m, &x.job, r) < 0)
         return -1;
     for (int i = 0; i < m->warmup; i++)
-        if (run_job(ops, &x.job, &t, r) < 0)
+        if (run_job(g, &x.job, &t, r) < 0)
             return -1;
     if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) <
         0)
         return -1;
-    if (measure_roundtrip(ops, &x.job, r) < 0)
+    if (measure_roundtrip(g, &x.job, r) < 0)
         return -1;
-    return m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST ? verify_after(ops, c, b, r) : 0;
+    return m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST ? verify_after(g, c, b, r) : 0;
 }
 
 /* One alloc-fill-copy-free cycle; the parts outside the copy use the host clock. */
-static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, struct buffers *b,
+static int reallocate_cycle(struct gpu *g, const struct config *c, struct buffers *b,
                             struct sample *s, struct result *r)
 {
     struct copy_job j;
     struct copy_time t;
     double t0 = timer_now_ms();
-    if (measure_alloc_host(ops, b, c, r) < 0)
+    if (measure_alloc_host(g, b, c, r) < 0)
         return -1;
     double t1 = timer_now_ms();
     measure_fill_host(b);
@@ -458,10 +454,10 @@ static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, s
                         ? NAN
                         : b->host[0].pin_ms + (b->nhost > 1 ? b->host[1].pin_ms : 0);
     make_job(c, b, 1, &j);
-    if (run_job(ops, &j, &t, r) < 0)
+    if (run_job(g, &j, &t, r) < 0)
         return -1;
     double t3 = timer_now_ms();
-    if (measure_free_host(ops, b, r) < 0)
+    if (measure_free_host(g, b, r) < 0)
         return -1;
     double t4 = timer_now_ms();
     sample_from_time(s, 1, &t);
@@ -473,7 +469,7 @@ static int reallocate_cycle(const struct gpu_ops *ops, const struct config *c, s
 }
 
 struct realloc_ctx {
-    const struct gpu_ops *ops;
+    struct gpu *g;
     const struct config *c;
     struct buffers *b;
     struct result *r;
@@ -482,17 +478,17 @@ struct realloc_ctx {
 static int reallocate_sample(void *ctx, struct sample *s)
 {
     struct realloc_ctx *x = ctx;
-    return reallocate_cycle(x->ops, x->c, x->b, s, x->r);
+    return reallocate_cycle(x->g, x->c, x->b, s, x->r);
 }
 
-static int measure_reallocate(const struct gpu_ops *ops, const struct measure_opts *m,
-                              const struct config *c, struct buffers *b, struct result *r)
+static int measure_reallocate(struct gpu *g, const struct measure_opts *m, const struct config *c,
+                              struct buffers *b, struct result *r)
 {
     struct sample s;
-    struct realloc_ctx x = {.ops = ops, .c = c, .b = b, .r = r};
+    struct realloc_ctx x = {.g = g, .c = c, .b = b, .r = r};
     r->batch = 1;
     for (int i = 0; i < m->warmup; i++)
-        if (reallocate_cycle(ops, c, b, &s, r) < 0)
+        if (reallocate_cycle(g, c, b, &s, r) < 0)
             return -1;
     return measure_sample_loop(m, c, r, reallocate_sample, &x);
 }
@@ -551,7 +547,7 @@ void measure_note_placement(const struct config *c, const struct buffers *b, str
         r->huge_pct = hugepages_backed_pct(b->host[0].ptr, b->host[0].bytes);
 }
 
-int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+int measure_config(struct gpu *g, const struct measure_opts *m, const struct config *c,
                    struct result *r)
 {
     struct buffers b;
@@ -574,17 +570,17 @@ int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, cons
     int bound = bind_numa(c, r);
     if (bound < 0)
         return 0;
-    if (alloc_dev(ops, &b, c, r) == 0) {
+    if (alloc_dev(g, &b, c, r) == 0) {
         if (api == API_PIPELINE)
-            measure_pipeline(ops, m, c, &b, r);
+            measure_pipeline(g, m, c, &b, r);
         else if (api_is_host(api))
-            measure_host(ops, m, c, &b, r);
+            measure_host(g, m, c, &b, r);
         else if (config_buffer(c) == BUFFER_REALLOCATE)
-            measure_reallocate(ops, m, c, &b, r);
+            measure_reallocate(g, m, c, &b, r);
         else /* reuse, and zero-copy kernels (their buffer axis reads "-") */
-            measure_reuse(ops, m, c, &b, r);
+            measure_reuse(g, m, c, &b, r);
     }
-    measure_free_host(ops, &b, r);
+    measure_free_host(g, &b, r);
     if (bound)
         numabind_restore();
     if (r->status != RESULT_OK)

@@ -35,7 +35,7 @@ struct sample {
     double h2d_ms, d2h_ms;             /* bidir only, else NaN */
     double alloc_ms, fill_ms, free_ms; /* reallocate only, else NaN */
     double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
-    double kernel_ms;                  /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
+    double kernel_ms; /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
 };
 
 struct result {
@@ -74,13 +74,13 @@ struct summary {
 };
 
 /*
- * Measure c with engine ops (already opened) into *r.  A failure of the
+ * Measure c with the engine opened as g into *r.  A failure of the
  * engine is not an error of this function: it sets r->status to RESULT_ERROR
  * with the reason and frees what was allocated.  Returns 0, or -1 when the
  * host ran out of memory for the samples themselves.  The caller frees r's
  * samples with result_free().
  */
-int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+int measure_config(struct gpu *g, const struct measure_opts *m, const struct config *c,
                    struct result *r);
 
 /* Mark r skipped: status RESULT_SKIPPED, error "skipped: " and why. */
@@ -94,10 +94,10 @@ void measure_set_gpu_node(int node);
  * one slows the h2d copies after it; see measure.c).  measure_reserve() grows
  * slot 0 to bytes[0] and slot 1 (bidir's second buffer) to bytes[1] before a
  * run; -1 when the engine refuses, and configurations then grow them as they
- * go.  measure_release() frees both; call it before ops->close().
+ * go.  measure_release() frees both; call it before g is closed.
  */
-int measure_reserve(const struct gpu_ops *ops, const size_t bytes[2]);
-void measure_release(const struct gpu_ops *ops);
+int measure_reserve(struct gpu *g, const size_t bytes[2]);
+void measure_release(struct gpu *g);
 
 /*
  * The stopping rule.  gbps[0..n-1] are the samples so far, elapsed_ms the

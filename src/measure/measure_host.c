@@ -30,8 +30,8 @@ static int run_passes(struct host_ctx *x, int passes, double *ms)
     *ms = 0;
     for (int i = 0; i < passes; i++) {
         double t;
-        if (hostaccess_pass(x->pool, x->buf->ptr, x->buf->bytes, x->write, &t, err,
-                            sizeof(err)) < 0) {
+        if (hostaccess_pass(x->pool, x->buf->ptr, x->buf->bytes, x->write, &t, err, sizeof(err)) <
+            0) {
             measure_fail(x->r, "accessing the host buffer", err);
             return -1;
         }
@@ -64,14 +64,14 @@ static int size_batch(struct host_ctx *x, const struct measure_opts *m)
     return 0;
 }
 
-int measure_host(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+int measure_host(struct gpu *g, const struct measure_opts *m, const struct config *c,
                  struct buffers *b, struct result *r)
 {
     char err[300];
     double ms;
     int rc = -1;
     struct host_ctx x = {.buf = &b->host[0], .write = config_api(c) == API_HOST_WRITE, .r = r};
-    if (measure_alloc_host(ops, b, c, r) < 0)
+    if (measure_alloc_host(g, b, c, r) < 0)
         return -1;
     measure_fill_host(b);
     measure_note_placement(c, b, r);

@@ -28,10 +28,9 @@ void measure_fail(struct result *r, const char *stage, const char *why);
  * failed (or skipped, when the device does not support the kind) and -1
  * returned; what was allocated stays in b for measure_free_host().
  */
-int measure_alloc_host(const struct gpu_ops *ops, struct buffers *b, const struct config *c,
-                       struct result *r);
+int measure_alloc_host(struct gpu *g, struct buffers *b, const struct config *c, struct result *r);
 void measure_fill_host(struct buffers *b); /* memset every host buffer to FILL_BYTE */
-int measure_free_host(const struct gpu_ops *ops, struct buffers *b, struct result *r);
+int measure_free_host(struct gpu *g, struct buffers *b, struct result *r);
 
 /* Where b's first host buffer landed: NUMA node and huge-page share, into r. */
 void measure_note_placement(const struct config *c, const struct buffers *b, struct result *r);
@@ -44,9 +43,9 @@ int measure_sample_loop(const struct measure_opts *m, const struct config *c, st
                         sample_fn take, void *ctx);
 
 /* The pipeline (api pipeline) and the CPU's access (host-read, host-write), b allocated by them. */
-int measure_pipeline(const struct gpu_ops *ops, const struct measure_opts *m,
-                     const struct config *c, struct buffers *b, struct result *r);
-int measure_host(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+int measure_pipeline(struct gpu *g, const struct measure_opts *m, const struct config *c,
+                     struct buffers *b, struct result *r);
+int measure_host(struct gpu *g, const struct measure_opts *m, const struct config *c,
                  struct buffers *b, struct result *r);
 
 #endif
