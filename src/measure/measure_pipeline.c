@@ -8,8 +8,10 @@
  * time against the serial sum of its parts and against the ideal, the
  * longest stage: overlap = serial / pipeline, at most the number of stages.
  */
-#include "measure/measure_loop.h"
+#include "measure/measure_pipeline.h"
 #include "base/stats.h"
+#include "measure/measure_loop.h"
+#include "measure/placement.h"
 #include "measure/verify.h"
 
 #include <math.h>
@@ -90,10 +92,10 @@ int measure_pipeline(struct gpu *g, const struct measure_opts *m, const struct c
     struct pipe_ctx x = {.g = g, .r = r};
     struct copy_time t;
     char why[300];
-    if (measure_alloc_host(g, b, c, r) < 0)
+    if (buffers_alloc_host(g, b, c, r) < 0)
         return -1;
-    measure_fill_host(b);
-    measure_note_placement(c, b, r);
+    buffers_fill_host(b);
+    placement_note(c, b, r);
     if (m->verify) {
         verify_fill(b->host[0].ptr, b->host[0].bytes, SEED_PIPELINE);
         memset(b->host[1].ptr, 0, b->host[1].bytes);
