@@ -157,12 +157,12 @@ static const char *skipped_text(size_t n)
 }
 
 /* Skip c with the reason when it is over a budget, else measure it. */
-static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e,
+static int measure_or_skip(struct measure_ctx *mc, const struct experiment *e,
                            const struct config *c, const struct budget *b, struct result *r)
 {
     char why[400];
     if (budget_check(c, b, why, sizeof(why)) == BUDGET_FITS)
-        return measure_config(ops, &e->measure, c, r);
+        return measure_config(mc, &e->measure, c, r);
     memset(r, 0, sizeof(*r));
     r->config = c;
     measure_skip(r, why);
@@ -171,13 +171,13 @@ static int measure_or_skip(const struct gpu_ops *ops, const struct experiment *e
 
 /*
  * Allocate the device buffers the largest configuration still to run needs,
- * so no device buffer is freed mid-run (see measure_reserve).  A refusal is
- * not an error: the configurations then grow the buffers themselves.
+ * so no device buffer is freed mid-run (see devpool.c).  A refusal is not
+ * an error: the configurations then grow the buffers themselves.
  */
-static void reserve_device(const struct gpu_ops *ops, const struct sweep *s, const struct budget *b,
+static void reserve_device(struct measure_ctx *mc, const struct sweep *s, const struct budget *b,
                            const unsigned char *done)
 {
-    size_t bytes[2] = {0, 0};
+    size_t bytes[DEVPOOL_SLOTS] = {0, 0};
     char why[400];
     for (size_t i = 0; i < s->n; i++) {
         const struct config *c = &s->configs[i];
@@ -187,11 +187,11 @@ static void reserve_device(const struct gpu_ops *ops, const struct sweep *s, con
             if (config_size(c) > bytes[k])
                 bytes[k] = config_size(c);
     }
-    if (measure_reserve(ops, bytes) < 0)
+    if (devpool_reserve(&mc->pool, mc->gpu, bytes) < 0)
         fprintf(stderr,
                 "pinsweep: note: device buffers for the largest configuration not "
                 "reserved (%s); they grow as the sweep goes\n",
-                ops->error());
+                mc->gpu->ops->error(mc->gpu));
 }
 
 /* A finished pipeline, for the table at the end of the run. */
@@ -234,7 +234,7 @@ static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
 }
 
 /* Measure every configuration, appending rows as each one finishes. */
-static int measure_all(const struct gpu_ops *ops, const struct experiment *e, const struct sweep *s,
+static int measure_all(struct measure_ctx *mc, const struct experiment *e, const struct sweep *s,
                        struct results *res, struct meta *mt, const struct run_opts *o,
                        uint64_t gpu_free, const unsigned char *done)
 {
@@ -251,7 +251,7 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
     int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
     struct budget b = {
         .pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
-    reserve_device(ops, s, &b, done);
+    reserve_device(mc, s, &b, done);
     progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
     for (size_t i = 0; i < s->n && !stop_signal; i++) {
         struct result r;
@@ -261,13 +261,13 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
             continue;
         }
         progress_begin(&pr, &s->configs[i]);
-        if (measure_or_skip(ops, e, &s->configs[i], &b, &r) < 0 ||
+        if (measure_or_skip(mc, e, &s->configs[i], &b, &r) < 0 ||
             results_write(res, e, &r, &sum) < 0) {
             progress_finish(&pr);
             fprintf(stderr, "pinsweep: cannot record results in %s: out of memory or disk\n",
                     res->dir);
             result_free(&r);
-            measure_release(ops);
+            devpool_release(&mc->pool, mc->gpu);
             free(pipes);
             return -1;
         }
@@ -287,7 +287,7 @@ static int measure_all(const struct gpu_ops *ops, const struct experiment *e, co
         result_free(&r);
     }
     progress_finish(&pr);
-    measure_release(ops);
+    devpool_release(&mc->pool, mc->gpu);
     print_peaks(stdout, peaks);
     print_pipelines(stdout, pipes, npipes);
     free(pipes);
@@ -367,6 +367,7 @@ static void finish(const char *dir, const char *meta_path, struct meta *mt, cons
 int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
 {
     const struct gpu_ops *ops = run_engine();
+    struct gpu *g = NULL;
     struct gpu_info gpu;
     struct host_info host;
     struct pcie_link link;
@@ -380,14 +381,14 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                 getenv("PINSWEEP_ENGINE"));
         return EXIT_USAGE;
     }
-    if (ops->open(e->device, &gpu) < 0) {
-        fprintf(stderr, "pinsweep: %s\n", ops->error());
+    if (ops->open(e->device, &gpu, &g, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
         return EXIT_SYSTEM;
     }
     sysinfo_host(&host);
     sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
     int gpu_node = numabind_gpu_node("/sys", gpu.pci_bus_id);
-    measure_set_gpu_node(gpu_node);
+    struct measure_ctx mc = {.gpu = g, .gpu_node = gpu_node};
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
     struct meta mt = {.exp = e,
                       .gpu = &gpu,
@@ -425,10 +426,11 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
             e->device, gpu.name, gpu.pci_bus_id, dir);
     catch_stop_signals();
     double t0 = timer_now_ms();
-    int rc = measure_all(ops, e, s, &res, &mt, o, gpu.mem_free_bytes, done);
+    int rc = measure_all(&mc, e, s, &res, &mt, o, gpu.mem_free_bytes, done);
     mt.status = rc < 0 ? "failed" : stop_signal ? "interrupted" : "complete";
     results_close(&res);
-    ops->close();
+    ops->close(g);
+    g = NULL;
     finish(dir, meta_path, &mt, s, o, t0);
     code = rc < 0        ? EXIT_SYSTEM
            : stop_signal ? EXIT_INTERRUPTED + (stop_signal == SIGTERM ? 13 : 0)
@@ -436,7 +438,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                          : EXIT_ALL_OK;
 out:
     results_close(&res);
-    ops->close();
+    ops->close(g);
     nvml_close();
     free(meta_path);
     free(dir);

@@ -7,8 +7,13 @@
  * can be tested on machines without a GPU.  No other file includes
  * cuda_runtime.h.
  *
+ * open() creates a context, struct gpu, for one device; every other hook
+ * takes it, and close() releases it.  An engine keeps all its state there
+ * (streams, events, the last error), none in statics, so two devices can be
+ * open in one process.
+ *
  * Every function returns 0 or a negative code; after a failure the engine's
- * error() returns one line naming the call, where it was made and the CUDA
+ * error(g) returns one line naming the call, where it was made and the CUDA
  * error (cudaGetErrorName and its description).
  */
 #ifndef PINSWEEP_GPU_H
@@ -46,7 +51,7 @@ struct host_buf {
     void *ptr;
     size_t bytes;
     size_t mapped_bytes; /* pages thp or hugetlb: the length of the mapping */
-    double pin_ms; /* registered: how long cudaHostRegister took (part of the allocation) */
+    double pin_ms;       /* registered: how long cudaHostRegister took (part of the allocation) */
 };
 
 /*
@@ -106,32 +111,47 @@ struct pipeline_job {
 
 #define GPU_MAX_STREAMS 64
 
+struct gpu_ops;
+
+/*
+ * An open device.  Each engine's own context starts with this struct (and
+ * casts back to its own); the rest of the program sees only these fields.
+ */
+struct gpu {
+    const struct gpu_ops *ops; /* the engine that opened it */
+    int device;                /* the device index it was opened on */
+};
+
 struct gpu_ops {
     const char *name; /* "cuda" or "fake" */
-    /* Select and initialise the device; -1: no usable GPU or driver. */
-    int (*open)(int device, struct gpu_info *info);
-    void (*close)(void);
+    /*
+     * Select and initialise the device and create its context in *g; -1 with
+     * the reason in err[0..err_len) when there is no usable GPU or driver (or
+     * a step failed; what was created is released again).
+     */
+    int (*open)(int device, struct gpu_info *info, struct gpu **g, char *err, size_t err_len);
+    void (*close)(struct gpu *g); /* releases g and all it holds; safe on NULL */
     /*
      * Allocate bytes of kind; malloc'd kinds with pages thp or hugetlb are
      * mapped with those pages (hugepages.h).  GPU_UNSUPPORTED when the device
      * cannot have the kind (registered-readonly, registered-mapped), -1 on
      * failure.
      */
-    int (*host_alloc)(struct host_buf *b, enum alloc_kind kind, enum page_kind pages,
+    int (*host_alloc)(struct gpu *g, struct host_buf *b, enum alloc_kind kind, enum page_kind pages,
                       size_t bytes);
-    int (*host_free)(struct host_buf *b); /* safe on a zeroed buffer */
-    int (*dev_alloc)(void **ptr, size_t bytes);
-    int (*dev_free)(void *ptr); /* safe on NULL */
-    int (*copy)(const struct copy_job *job, struct copy_time *t);
+    int (*host_free)(struct gpu *g, struct host_buf *b); /* safe on a zeroed buffer */
+    int (*dev_alloc)(struct gpu *g, void **ptr, size_t bytes);
+    int (*dev_free)(struct gpu *g, void *ptr); /* safe on NULL */
+    int (*copy)(struct gpu *g, const struct copy_job *job, struct copy_time *t);
     /*
      * One copy of job (h2d or d2h) as an application waits for it: the copy
      * call, then cudaStreamSynchronize for api async, timed by the host
      * clock, in microseconds.
      */
-    int (*roundtrip)(const struct copy_job *job, double *us);
+    int (*roundtrip)(struct gpu *g, const struct copy_job *job, double *us);
     /* One run of a pipeline (see struct pipeline_job): device_ms and host_ms of *t. */
-    int (*pipeline)(const struct pipeline_job *job, struct copy_time *t);
-    const char *(*error)(void); /* the last failure, one line */
+    int (*pipeline)(struct gpu *g, const struct pipeline_job *job, struct copy_time *t);
+    const char *(*error)(const struct gpu *g); /* g's last failure, one line */
 };
 
 extern const struct gpu_ops gpu_cuda_ops;

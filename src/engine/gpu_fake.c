@@ -6,6 +6,7 @@
  * engine: fake in meta.yaml.  It is chosen with PINSWEEP_ENGINE=fake, and
  * faults are injected through the environment:
  *   PINSWEEP_FAKE_NO_GPU=1          open fails as on a machine without a driver
+ *   PINSWEEP_FAKE_DEVICES=N         the machine shows N devices (default 1)
  *   PINSWEEP_FAKE_FAIL_ALLOC=KIND   host_alloc of that alloc kind fails
  *   PINSWEEP_FAKE_UNSUPPORTED=KIND  host_alloc says the device does not support that kind
  *   PINSWEEP_FAKE_CORRUPT=DIR       copies in that direction (h2d or d2h) get their
@@ -20,57 +21,89 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char last_error[256];
+/* The fake engine's context: all it remembers is its last failure. */
+struct fake_gpu {
+    struct gpu base;
+    char last_error[256];
+};
 
-static const char *fake_error(void)
+static struct fake_gpu *fake(struct gpu *g)
 {
-    return last_error;
+    return (struct fake_gpu *)g;
 }
 
-static int fake_open(int device, struct gpu_info *info)
+static const char *fake_error(const struct gpu *g)
 {
+    return ((const struct fake_gpu *)g)->last_error;
+}
+
+/* PINSWEEP_FAKE_DEVICES, or 1. */
+static int fake_device_count(void)
+{
+    const char *n = getenv("PINSWEEP_FAKE_DEVICES");
+    int count = n ? atoi(n) : 1;
+    return count > 0 ? count : 1;
+}
+
+static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *err, size_t err_len)
+{
+    int count = fake_device_count();
+    struct fake_gpu *f;
     memset(info, 0, sizeof(*info));
+    *g = NULL;
     if (getenv("PINSWEEP_FAKE_NO_GPU")) {
-        snprintf(last_error, sizeof(last_error),
-                 "no usable GPU: the fake engine was told there is none");
+        snprintf(err, err_len, "no usable GPU: the fake engine was told there is none");
         return -1;
     }
-    if (device != 0) {
-        snprintf(last_error, sizeof(last_error),
-                 "no usable GPU: device %d asked for, but this machine shows 1 (0..0)", device);
+    if (device < 0 || device >= count) {
+        snprintf(err, err_len,
+                 "no usable GPU: device %d asked for, but this machine shows %d (0..%d)", device,
+                 count, count - 1);
         return -1;
     }
+    if (!(f = calloc(1, sizeof(*f)))) {
+        snprintf(err, err_len, "fake open: out of memory");
+        return -1;
+    }
+    f->base = (struct gpu){.ops = &gpu_fake_ops, .device = device};
     info->device = device;
-    info->device_count = 1;
+    info->device_count = count;
     snprintf(info->name, sizeof(info->name), "fake GPU (memcpy)");
-    snprintf(info->uuid, sizeof(info->uuid), "GPU-00000000-0000-0000-0000-000000000000");
+    snprintf(info->uuid, sizeof(info->uuid), "GPU-00000000-0000-0000-0000-%012d", device);
     snprintf(info->pci_bus_id, sizeof(info->pci_bus_id), "none");
     info->mem_total_bytes = info->mem_free_bytes = 1ULL << 30;
+    *g = &f->base;
     return 0;
 }
 
-static void fake_close(void) {}
-
-static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, enum page_kind pages,
-                           size_t bytes)
+static void fake_close(struct gpu *g)
 {
+    free(fake(g));
+}
+
+static int fake_host_alloc(struct gpu *g, struct host_buf *b, enum alloc_kind kind,
+                           enum page_kind pages, size_t bytes)
+{
+    struct fake_gpu *f = fake(g);
     const char *fail = getenv("PINSWEEP_FAKE_FAIL_ALLOC");
     const char *unsupported = getenv("PINSWEEP_FAKE_UNSUPPORTED");
     const char *name = schema_value_name(AXIS_ALLOC, kind);
     memset(b, 0, sizeof(*b));
     if (fail && strcmp(fail, name) == 0) {
-        snprintf(last_error, sizeof(last_error),
+        snprintf(f->last_error, sizeof(f->last_error),
                  "fake host_alloc(%s, %zu) failed: cudaErrorMemoryAllocation: out of memory "
                  "(injected)",
                  fail, bytes);
         return -1;
     }
     if (unsupported && strcmp(unsupported, name) == 0) {
-        snprintf(last_error, sizeof(last_error), "%s: the fake device does not support it", name);
+        snprintf(f->last_error, sizeof(f->last_error), "%s: the fake device does not support it",
+                 name);
         return GPU_UNSUPPORTED;
     }
     b->pages = alloc_is_malloced(kind) ? pages : PAGES_DEFAULT;
-    b->ptr = hugepages_buffer(bytes, b->pages, &b->mapped_bytes, last_error, sizeof(last_error));
+    b->ptr =
+        hugepages_buffer(bytes, b->pages, &b->mapped_bytes, f->last_error, sizeof(f->last_error));
     if (!b->ptr)
         return -1;
     b->kind = kind;
@@ -78,25 +111,28 @@ static int fake_host_alloc(struct host_buf *b, enum alloc_kind kind, enum page_k
     return 0;
 }
 
-static int fake_host_free(struct host_buf *b)
+static int fake_host_free(struct gpu *g, struct host_buf *b)
 {
+    (void)g;
     hugepages_release(b->ptr, b->pages, b->mapped_bytes);
     b->ptr = NULL;
     return 0;
 }
 
-static int fake_dev_alloc(void **ptr, size_t bytes)
+static int fake_dev_alloc(struct gpu *g, void **ptr, size_t bytes)
 {
+    struct fake_gpu *f = fake(g);
     *ptr = malloc(bytes);
     if (!*ptr) {
-        snprintf(last_error, sizeof(last_error), "fake dev_alloc(%zu) failed", bytes);
+        snprintf(f->last_error, sizeof(f->last_error), "fake dev_alloc(%zu) failed", bytes);
         return -1;
     }
     return 0;
 }
 
-static int fake_dev_free(void *ptr)
+static int fake_dev_free(struct gpu *g, void *ptr)
 {
+    (void)g;
     free(ptr);
     return 0;
 }
@@ -115,8 +151,9 @@ static void corrupt(const struct copy_job *j)
         ((unsigned char *)j->host[side])[j->bytes - 1] = ds[j->bytes - 1] ^ 0x40;
 }
 
-static int fake_copy(const struct copy_job *j, struct copy_time *t)
+static int fake_copy(struct gpu *g, const struct copy_job *j, struct copy_time *t)
 {
+    (void)g;
     double t0 = timer_now_ms();
     for (int i = 0; i < j->copies; i++) {
         if (j->dir == DIR_H2D || j->dir == DIR_BIDIR)
@@ -134,8 +171,9 @@ static int fake_copy(const struct copy_job *j, struct copy_time *t)
     return 0;
 }
 
-static int fake_roundtrip(const struct copy_job *j, double *us)
+static int fake_roundtrip(struct gpu *g, const struct copy_job *j, double *us)
 {
+    (void)g;
     double t0 = timer_now_ms();
     if (j->dir == DIR_H2D)
         memcpy(j->dev[0], j->host[0], j->bytes);
@@ -147,8 +185,9 @@ static int fake_roundtrip(const struct copy_job *j, double *us)
 }
 
 /* The stages of a pipeline one after another: memcpy for copies, a busy wait for kernels. */
-static int fake_pipeline(const struct pipeline_job *j, struct copy_time *t)
+static int fake_pipeline(struct gpu *g, const struct pipeline_job *j, struct copy_time *t)
 {
+    (void)g;
     size_t chunk = (j->bytes + (size_t)j->chunks - 1) / (size_t)j->chunks;
     double t0 = timer_now_ms();
     for (size_t off = 0; off < j->bytes; off += chunk) {

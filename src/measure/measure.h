@@ -1,11 +1,15 @@
 /*
- * measure.h - measuring one configuration: the sampling loop.
+ * measure.h - the measure layer's interface: measuring one configuration on
+ * an open engine into a struct result, the stopping rule, and the rates and
+ * summary of its samples.
  *
  * reuse: allocate and fill the host buffer once, size a batch of copies so
  * one sample lasts at least measure.min_sample_time, warm up, then time
  * measure.samples batches.  reallocate: every sample (after warmup cycles)
  * allocates the host buffer with its kind, fills it, copies it once and frees
  * it, each part timed.  Nothing but the copies is inside an event-timed span.
+ * (measure.c dispatches; measure_copy.c, measure_pipeline.c and
+ * measure_host.c measure; measure_loop.c samples; summary.c summarises.)
  */
 #ifndef PINSWEEP_MEASURE_H
 #define PINSWEEP_MEASURE_H
@@ -14,6 +18,7 @@
 #include "engine/gpu.h"
 #include "base/stats.h"
 #include "experiment/sweep.h"
+#include "measure/devpool.h"
 
 enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED, RESULT_CORRUPT };
 
@@ -35,7 +40,7 @@ struct sample {
     double h2d_ms, d2h_ms;             /* bidir only, else NaN */
     double alloc_ms, fill_ms, free_ms; /* reallocate only, else NaN */
     double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
-    double kernel_ms;                  /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
+    double kernel_ms; /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
 };
 
 struct result {
@@ -74,30 +79,29 @@ struct summary {
 };
 
 /*
- * Measure c with engine ops (already opened) into *r.  A failure of the
- * engine is not an error of this function: it sets r->status to RESULT_ERROR
- * with the reason and frees what was allocated.  Returns 0, or -1 when the
- * host ran out of memory for the samples themselves.  The caller frees r's
- * samples with result_free().
+ * What a run measures with, one per open device: set gpu and gpu_node and
+ * zero the rest.  The pool's device buffers are kept from one configuration
+ * to the next (devpool.h); devpool_release(&pool, gpu) frees them before
+ * the engine is closed.
  */
-int measure_config(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+struct measure_ctx {
+    struct gpu *gpu;     /* the open engine */
+    int gpu_node;        /* the GPU's NUMA node (-1 unknown), which numa: auto binds to */
+    struct devpool pool; /* its device buffers */
+};
+
+/*
+ * Measure c on mc's engine into *r.  A failure of the engine is not an
+ * error of this function: it sets r->status to RESULT_ERROR with the reason
+ * and frees what was allocated (but for the pool's device buffers).  Returns
+ * 0, or -1 when the host ran out of memory for the samples themselves.  The
+ * caller frees r's samples with result_free().
+ */
+int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const struct config *c,
                    struct result *r);
 
 /* Mark r skipped: status RESULT_SKIPPED, error "skipped: " and why. */
 void measure_skip(struct result *r, const char *why);
-
-/* The GPU's NUMA node (-1 unknown), which numa: auto binds to. */
-void measure_set_gpu_node(int node);
-
-/*
- * Device buffers are kept from one configuration to the next (freeing a large
- * one slows the h2d copies after it; see measure.c).  measure_reserve() grows
- * slot 0 to bytes[0] and slot 1 (bidir's second buffer) to bytes[1] before a
- * run; -1 when the engine refuses, and configurations then grow them as they
- * go.  measure_release() frees both; call it before ops->close().
- */
-int measure_reserve(const struct gpu_ops *ops, const size_t bytes[2]);
-void measure_release(const struct gpu_ops *ops);
 
 /*
  * The stopping rule.  gbps[0..n-1] are the samples so far, elapsed_ms the

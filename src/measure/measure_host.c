@@ -10,8 +10,10 @@
  * (hostaccess.h).  No GPU work is involved, but the buffer is allocated
  * with its kind, so page-locked kinds need the GPU's driver.
  */
+#include "measure/measure_host.h"
 #include "host/hostaccess.h"
 #include "measure/measure_loop.h"
+#include "measure/placement.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -30,8 +32,8 @@ static int run_passes(struct host_ctx *x, int passes, double *ms)
     *ms = 0;
     for (int i = 0; i < passes; i++) {
         double t;
-        if (hostaccess_pass(x->pool, x->buf->ptr, x->buf->bytes, x->write, &t, err,
-                            sizeof(err)) < 0) {
+        if (hostaccess_pass(x->pool, x->buf->ptr, x->buf->bytes, x->write, &t, err, sizeof(err)) <
+            0) {
             measure_fail(x->r, "accessing the host buffer", err);
             return -1;
         }
@@ -64,17 +66,17 @@ static int size_batch(struct host_ctx *x, const struct measure_opts *m)
     return 0;
 }
 
-int measure_host(const struct gpu_ops *ops, const struct measure_opts *m, const struct config *c,
+int measure_host(struct gpu *g, const struct measure_opts *m, const struct config *c,
                  struct buffers *b, struct result *r)
 {
     char err[300];
     double ms;
     int rc = -1;
     struct host_ctx x = {.buf = &b->host[0], .write = config_api(c) == API_HOST_WRITE, .r = r};
-    if (measure_alloc_host(ops, b, c, r) < 0)
+    if (buffers_alloc_host(g, b, c, r) < 0)
         return -1;
-    measure_fill_host(b);
-    measure_note_placement(c, b, r);
+    buffers_fill_host(b);
+    placement_note(c, b, r);
     if (!(x.pool = hostaccess_open(config_count(c, AXIS_THREADS), err, sizeof(err)))) {
         measure_fail(r, "starting the threads", err);
         return -1;

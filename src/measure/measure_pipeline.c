@@ -8,8 +8,10 @@
  * time against the serial sum of its parts and against the ideal, the
  * longest stage: overlap = serial / pipeline, at most the number of stages.
  */
-#include "measure/measure_loop.h"
+#include "measure/measure_pipeline.h"
 #include "base/stats.h"
+#include "measure/measure_loop.h"
+#include "measure/placement.h"
 #include "measure/verify.h"
 
 #include <math.h>
@@ -23,7 +25,7 @@
 #define CHUNK_TIMINGS 5
 
 struct pipe_ctx {
-    const struct gpu_ops *ops;
+    struct gpu *g;
     struct pipeline_job job;
     struct result *r;
 };
@@ -31,8 +33,8 @@ struct pipe_ctx {
 static int run_part(struct pipe_ctx *x, enum pipeline_part part, struct copy_time *t)
 {
     x->job.part = part;
-    if (x->ops->pipeline(&x->job, t) < 0) {
-        measure_fail(x->r, "running the pipeline", x->ops->error());
+    if (x->g->ops->pipeline(x->g, &x->job, t) < 0) {
+        measure_fail(x->r, "running the pipeline", x->g->ops->error(x->g));
         return -1;
     }
     return 0;
@@ -73,8 +75,8 @@ static int kernel_time(struct pipe_ctx *x, const struct config *c)
     one.part = PIPE_H2D;
     for (int i = 0; i < CHUNK_TIMINGS; i++) {
         struct copy_time t;
-        if (x->ops->pipeline(&one, &t) < 0) {
-            measure_fail(x->r, "timing one chunk", x->ops->error());
+        if (x->g->ops->pipeline(x->g, &one, &t) < 0) {
+            measure_fail(x->r, "timing one chunk", x->g->ops->error(x->g));
             return -1;
         }
         ms[i] = t.device_ms;
@@ -84,16 +86,16 @@ static int kernel_time(struct pipe_ctx *x, const struct config *c)
     return 0;
 }
 
-int measure_pipeline(const struct gpu_ops *ops, const struct measure_opts *m,
-                     const struct config *c, struct buffers *b, struct result *r)
+int measure_pipeline(struct gpu *g, const struct measure_opts *m, const struct config *c,
+                     struct buffers *b, struct result *r)
 {
-    struct pipe_ctx x = {.ops = ops, .r = r};
+    struct pipe_ctx x = {.g = g, .r = r};
     struct copy_time t;
     char why[300];
-    if (measure_alloc_host(ops, b, c, r) < 0)
+    if (buffers_alloc_host(g, b, c, r) < 0)
         return -1;
-    measure_fill_host(b);
-    measure_note_placement(c, b, r);
+    buffers_fill_host(b);
+    placement_note(c, b, r);
     if (m->verify) {
         verify_fill(b->host[0].ptr, b->host[0].bytes, SEED_PIPELINE);
         memset(b->host[1].ptr, 0, b->host[1].bytes);
@@ -115,8 +117,8 @@ int measure_pipeline(const struct gpu_ops *ops, const struct measure_opts *m,
             return -1;
     if (measure_sample_loop(m, c, r, pipe_sample, &x) < 0)
         return -1;
-    if (m->verify && verify_check(b->host[1].ptr, b->host[1].bytes, SEED_PIPELINE, why,
-                                  sizeof(why)) < 0) {
+    if (m->verify &&
+        verify_check(b->host[1].ptr, b->host[1].bytes, SEED_PIPELINE, why, sizeof(why)) < 0) {
         r->status = RESULT_CORRUPT;
         snprintf(r->error, sizeof(r->error), "verify pipeline: %s", why);
     }

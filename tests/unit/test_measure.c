@@ -9,6 +9,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The fake engine opened on device 0, as a run's measure context. */
+static struct measure_ctx open_fake(void)
+{
+    struct gpu_info info;
+    struct measure_ctx mc = {.gpu_node = -1};
+    char err[256];
+    if (gpu_fake_ops.open(0, &info, &mc.gpu, err, sizeof(err)) < 0) {
+        fprintf(stderr, "cannot open the fake engine: %s\n", err);
+        exit(1);
+    }
+    return mc;
+}
+
+static void close_fake(struct measure_ctx *mc)
+{
+    devpool_release(&mc->pool, mc->gpu);
+    mc->gpu->ops->close(mc->gpu);
+}
+
 static struct measure_opts adaptive(void)
 {
     struct measure_opts m = {.warmup = 0,
@@ -73,7 +92,7 @@ static void test_stopping_rule(void)
 
 static void test_fake_engine(void)
 {
-    struct gpu_info info;
+    struct measure_ctx mc = open_fake();
     struct measure_opts m = adaptive();
     struct config c = {.index = 1};
     struct result r;
@@ -82,8 +101,7 @@ static void test_fake_engine(void)
     c.v[AXIS_BUFFER] = BUFFER_REUSE;
     c.v[AXIS_API] = API_SYNC;
     c.v[AXIS_SIZE] = 1 << 20;
-    gpu_fake_ops.open(0, &info);
-    measure_config(&gpu_fake_ops, &m, &c, &r);
+    measure_config(&mc, &m, &c, &r);
     CHECK("fake run is ok", r.status == RESULT_OK, "%s", r.error);
     CHECK("sample count within min..max", r.nsamples >= 3 && r.nsamples <= 12, "%zu", r.nsamples);
     CHECK("batch sized to min_sample_time", r.batch >= 1 && r.samples[0].device_ms >= 0.05,
@@ -93,7 +111,7 @@ static void test_fake_engine(void)
 
     c.v[AXIS_BUFFER] = BUFFER_REALLOCATE;
     m.samples = 4;
-    measure_config(&gpu_fake_ops, &m, &c, &r);
+    measure_config(&mc, &m, &c, &r);
     CHECK("reallocate takes the fixed sample count",
           r.status == RESULT_OK && r.nsamples == 4 && r.stop == STOP_FIXED, "%zu samples",
           r.nsamples);
@@ -104,7 +122,7 @@ static void test_fake_engine(void)
     result_free(&r);
 
     setenv("PINSWEEP_FAKE_FAIL_ALLOC", "pinned", 1);
-    measure_config(&gpu_fake_ops, &m, &c, &r);
+    measure_config(&mc, &m, &c, &r);
     CHECK_STR("failed allocation is an error row with the reason", r.error,
               "allocating the host buffer: fake host_alloc(pinned, 1048576) failed: "
               "cudaErrorMemoryAllocation: out of memory (injected)");
@@ -112,8 +130,7 @@ static void test_fake_engine(void)
           "%zu", r.nsamples);
     result_free(&r);
     unsetenv("PINSWEEP_FAKE_FAIL_ALLOC");
-    measure_release(&gpu_fake_ops);
-    gpu_fake_ops.close();
+    close_fake(&mc);
 }
 
 /* The fake engine's device memory, counted, with a limit on what may be live at once. */
@@ -124,13 +141,13 @@ static struct {
     size_t n;
 } dev_held[8];
 
-static int counting_dev_alloc(void **ptr, size_t bytes)
+static int counting_dev_alloc(struct gpu *g, void **ptr, size_t bytes)
 {
     if (dev_live + bytes > dev_limit) {
         *ptr = NULL;
         return -1;
     }
-    if (gpu_fake_ops.dev_alloc(ptr, bytes) < 0)
+    if (gpu_fake_ops.dev_alloc(g, ptr, bytes) < 0)
         return -1;
     for (int i = 0; i < 8; i++) {
         if (!dev_held[i].p) {
@@ -144,7 +161,7 @@ static int counting_dev_alloc(void **ptr, size_t bytes)
     return 0;
 }
 
-static int counting_dev_free(void *ptr)
+static int counting_dev_free(struct gpu *g, void *ptr)
 {
     if (!ptr)
         return 0;
@@ -155,10 +172,10 @@ static int counting_dev_free(void *ptr)
         }
     }
     dev_frees++;
-    return gpu_fake_ops.dev_free(ptr);
+    return gpu_fake_ops.dev_free(g, ptr);
 }
 
-static enum result_status measure_size(const struct gpu_ops *ops, enum direction d, size_t size)
+static enum result_status measure_size(struct measure_ctx *mc, enum direction d, size_t size)
 {
     struct measure_opts m = adaptive();
     struct config c = {.index = 1};
@@ -169,7 +186,7 @@ static enum result_status measure_size(const struct gpu_ops *ops, enum direction
     c.v[AXIS_BUFFER] = BUFFER_REUSE;
     c.v[AXIS_API] = API_ASYNC;
     c.v[AXIS_SIZE] = size;
-    measure_config(ops, &m, &c, &r);
+    measure_config(mc, &m, &c, &r);
     enum result_status st = r.status;
     result_free(&r);
     return st;
@@ -177,35 +194,36 @@ static enum result_status measure_size(const struct gpu_ops *ops, enum direction
 
 static void test_device_pool(void)
 {
-    struct gpu_info info;
+    struct measure_ctx mc = open_fake();
     struct gpu_ops ops = gpu_fake_ops;
     ops.dev_alloc = counting_dev_alloc;
     ops.dev_free = counting_dev_free;
-    ops.open(0, &info);
-    size_t reserve[2] = {4 << 20, 0};
-    CHECK("reserve allocates slot 0 once", measure_reserve(&ops, reserve) == 0 && dev_allocs == 1,
-          "%d allocations", dev_allocs);
+    mc.gpu->ops = &ops;
+    size_t reserve[DEVPOOL_SLOTS] = {4 << 20, 0};
+    CHECK("reserve allocates slot 0 once",
+          devpool_reserve(&mc.pool, mc.gpu, reserve) == 0 && dev_allocs == 1, "%d allocations",
+          dev_allocs);
     CHECK("a smaller configuration reuses the reserved buffer",
-          measure_size(&ops, DIR_H2D, 1 << 20) == RESULT_OK && dev_allocs == 1 && dev_frees == 0,
+          measure_size(&mc, DIR_H2D, 1 << 20) == RESULT_OK && dev_allocs == 1 && dev_frees == 0,
           "%d allocations, %d frees", dev_allocs, dev_frees);
     CHECK("bidir grows only the second slot",
-          measure_size(&ops, DIR_BIDIR, 2 << 20) == RESULT_OK && dev_allocs == 2 && dev_frees == 0,
+          measure_size(&mc, DIR_BIDIR, 2 << 20) == RESULT_OK && dev_allocs == 2 && dev_frees == 0,
           "%d allocations, %d frees", dev_allocs, dev_frees);
     CHECK("a larger configuration replaces slot 0",
-          measure_size(&ops, DIR_H2D, 8 << 20) == RESULT_OK && dev_allocs == 3 && dev_frees == 1 &&
+          measure_size(&mc, DIR_H2D, 8 << 20) == RESULT_OK && dev_allocs == 3 && dev_frees == 1 &&
               dev_live == (10u << 20),
           "%d allocations, %d frees, %zu live", dev_allocs, dev_frees, dev_live);
     dev_limit = 12 << 20; /* 8 MiB + 6 MiB does not fit, 6 + 6 does */
     CHECK("a slot that cannot grow gets a second try with the pool emptied",
-          measure_size(&ops, DIR_BIDIR, 6 << 20) == RESULT_OK && dev_live == (12u << 20),
-          "%zu live", dev_live);
+          measure_size(&mc, DIR_BIDIR, 6 << 20) == RESULT_OK && dev_live == (12u << 20), "%zu live",
+          dev_live);
     CHECK("past the limit the configuration is an error",
-          measure_size(&ops, DIR_BIDIR, 7 << 20) == RESULT_ERROR && dev_live == (7u << 20),
+          measure_size(&mc, DIR_BIDIR, 7 << 20) == RESULT_ERROR && dev_live == (7u << 20),
           "%zu live", dev_live);
-    measure_release(&ops);
+    devpool_release(&mc.pool, mc.gpu);
     CHECK("release frees every device buffer", dev_live == 0 && dev_allocs == dev_frees,
           "%zu live, %d allocations, %d frees", dev_live, dev_allocs, dev_frees);
-    ops.close();
+    mc.gpu->ops->close(mc.gpu);
 }
 
 /* The overlap arithmetic: serial sum, ideal and overlap from synthetic pipeline samples. */
@@ -229,10 +247,12 @@ static void test_pipeline_summary(void)
     CHECK_NEAR("ideal is the median of the longest stage", s.ideal_ms_median, 6, 1e-12);
     CHECK_NEAR("overlap is the median of serial / whole per sample (15/10, 15/12, 17/11)",
                s.overlap_median, 1.5, 1e-12);
-    CHECK_NEAR("stage medians", s.h2d_alone_ms_median + s.kernel_alone_ms_median + s.d2h_alone_ms_median,
-               5 + 5 + 5, 1e-12);
+    CHECK_NEAR("stage medians",
+               s.h2d_alone_ms_median + s.kernel_alone_ms_median + s.d2h_alone_ms_median, 5 + 5 + 5,
+               1e-12);
     CHECK_NEAR("bandwidth is the size over the whole run", s.gbps.median, 1e8 / 11e6, 1e-12);
-    CHECK("a pipeline has no per-copy time", isnan(s.us_per_copy_median), "%g", s.us_per_copy_median);
+    CHECK("a pipeline has no per-copy time", isnan(s.us_per_copy_median), "%g",
+          s.us_per_copy_median);
     c.v[AXIS_API] = API_ASYNC;
     c.v[AXIS_DIRECTION] = DIR_H2D;
     CHECK("a copy has no pipeline columns",
@@ -243,7 +263,7 @@ static void test_pipeline_summary(void)
 /* A pipeline and a host read through the fake engine. */
 static void test_fake_pipeline_and_host(void)
 {
-    struct gpu_info info;
+    struct measure_ctx mc = open_fake();
     struct measure_opts m = adaptive();
     struct config c = {.index = 1};
     struct result r;
@@ -258,19 +278,21 @@ static void test_fake_pipeline_and_host(void)
     c.v[AXIS_SIZE] = 4 << 20;
     m.samples = 3;
     m.verify = 1;
-    gpu_fake_ops.open(0, &info);
-    measure_config(&gpu_fake_ops, &m, &c, &r);
+    measure_config(&mc, &m, &c, &r);
     CHECK("a fake pipeline is ok and verified", r.status == RESULT_OK && r.nsamples == 3, "%s",
           r.error);
     CHECK("a 1x kernel is as long as one chunk's h2d copy (and not zero)",
           r.kernel_us > 0 && r.nsamples &&
-              fabs(r.samples[0].kernel_ms - 4 * r.kernel_us / 1e3) < 0.5 * r.samples[0].kernel_ms + 0.05,
-          "kernel %g us, kernels alone %g ms", r.kernel_us, r.nsamples ? r.samples[0].kernel_ms : NAN);
-    CHECK("each stage is timed alone", r.nsamples && r.samples[0].h2d_ms > 0 && r.samples[0].d2h_ms > 0,
-          "h2d %g", r.nsamples ? r.samples[0].h2d_ms : NAN);
+              fabs(r.samples[0].kernel_ms - 4 * r.kernel_us / 1e3) <
+                  0.5 * r.samples[0].kernel_ms + 0.05,
+          "kernel %g us, kernels alone %g ms", r.kernel_us,
+          r.nsamples ? r.samples[0].kernel_ms : NAN);
+    CHECK("each stage is timed alone",
+          r.nsamples && r.samples[0].h2d_ms > 0 && r.samples[0].d2h_ms > 0, "h2d %g",
+          r.nsamples ? r.samples[0].h2d_ms : NAN);
     result_free(&r);
     c.v[AXIS_KERNEL] = KERNEL_TIME | 300000; /* 300 us per chunk, 4 chunks */
-    measure_config(&gpu_fake_ops, &m, &c, &r);
+    measure_config(&mc, &m, &c, &r);
     CHECK("a fixed kernel time is kept",
           r.status == RESULT_OK && fabs(r.kernel_us - 300) < 1e-9 && r.samples[0].kernel_ms >= 1.2,
           "%g us, %g ms", r.kernel_us, r.nsamples ? r.samples[0].kernel_ms : NAN);
@@ -284,20 +306,21 @@ static void test_fake_pipeline_and_host(void)
     c.v[AXIS_NUMA] = NUMA_ANY;
     c.v[AXIS_SIZE] = 1 << 20;
     m.verify = 0;
-    measure_config(&gpu_fake_ops, &m, &c, &r);
-    CHECK("a host read with 3 threads is ok", r.status == RESULT_OK && r.nsamples == 3, "%s", r.error);
+    measure_config(&mc, &m, &c, &r);
+    CHECK("a host read with 3 threads is ok", r.status == RESULT_OK && r.nsamples == 3, "%s",
+          r.error);
     CHECK("a host-read sample is a batch of timed passes",
-          r.nsamples && r.batch >= 1 && r.samples[0].copies == r.batch && r.samples[0].device_ms > 0,
+          r.nsamples && r.batch >= 1 && r.samples[0].copies == r.batch &&
+              r.samples[0].device_ms > 0,
           "batch %d", r.batch);
     result_free(&r);
     c.v[AXIS_NUMA] = NUMA_NODE + 900;
-    measure_config(&gpu_fake_ops, &m, &c, &r);
+    measure_config(&mc, &m, &c, &r);
     CHECK("a NUMA node the machine lacks is skipped, saying which nodes exist",
           r.status == RESULT_SKIPPED && strstr(r.error, "skipped: NUMA node 900 does not exist"),
           "%s", r.error);
     result_free(&r);
-    measure_release(&gpu_fake_ops);
-    gpu_fake_ops.close();
+    close_fake(&mc);
 }
 
 int main(void)

@@ -1,0 +1,120 @@
+/*
+ * summary.c - what the samples say: each sample's rates (GB/s = 1e9 B/s)
+ * and a result's summary statistics (measure_sample_rates and
+ * measure_summarise in measure.h).
+ */
+#include "measure/measure.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* Bytes per second as GB/s (1e9 B/s) from bytes and milliseconds. */
+static double gbps(double bytes, double ms)
+{
+    return ms > 0 ? bytes / (ms * 1e6) : NAN;
+}
+
+void measure_sample_rates(const struct config *c, const struct sample *s, struct sample_rates *out)
+{
+    double per_dir = (double)config_size(c) * s->copies;
+    double moved = config_direction(c) == DIR_BIDIR ? 2 * per_dir : per_dir;
+    out->gbps = gbps(moved, s->device_ms);
+    out->host_gbps = gbps(moved, s->host_ms);
+    out->h2d_gbps = gbps(per_dir, s->h2d_ms);
+    out->d2h_gbps = gbps(per_dir, s->d2h_ms);
+    out->us_per_copy = config_api(c) == API_PIPELINE ? NAN : s->device_ms * 1e3 / s->copies;
+    out->effective_gbps = NAN;
+    if (!isnan(s->alloc_ms))
+        out->effective_gbps = gbps(moved, s->alloc_ms + s->fill_ms + s->device_ms + s->free_ms);
+}
+
+/* The field of struct sample_rates or struct sample each summary column reads. */
+enum series {
+    S_GBPS,
+    S_HOST,
+    S_H2D,
+    S_D2H,
+    S_EFF,
+    S_US,
+    S_ALLOC,
+    S_PIN,
+    S_FILL,
+    S_COPY,
+    S_FREE,
+    S_SERIAL, /* pipeline: h2d + kernel + d2h, each alone */
+    S_IDEAL,  /* pipeline: the longest of them */
+    S_OVERLAP,
+    S_TOTAL,
+    S_H2D_MS,
+    S_KERNEL_MS,
+    S_D2H_MS,
+    S_N
+};
+
+/* A pipeline sample's serial sum, ideal and overlap into v[..][i]; NaN for other samples. */
+static void pipeline_series(const struct config *c, const struct sample *s, double *v[S_N],
+                            size_t i)
+{
+    int pipe = config_api(c) == API_PIPELINE;
+    double serial = s->h2d_ms + s->kernel_ms + s->d2h_ms;
+    double ideal = fmax(s->h2d_ms, fmax(s->kernel_ms, s->d2h_ms));
+    v[S_SERIAL][i] = pipe ? serial : NAN;
+    v[S_IDEAL][i] = pipe ? ideal : NAN;
+    v[S_OVERLAP][i] = pipe && s->device_ms > 0 ? serial / s->device_ms : NAN;
+    v[S_TOTAL][i] = pipe ? s->device_ms : NAN;
+    v[S_H2D_MS][i] = pipe ? s->h2d_ms : NAN;
+    v[S_KERNEL_MS][i] = pipe ? s->kernel_ms : NAN;
+    v[S_D2H_MS][i] = pipe ? s->d2h_ms : NAN;
+}
+
+int measure_summarise(const struct result *r, struct summary *out)
+{
+    size_t n = r->nsamples;
+    double *v[S_N] = {0};
+    int rc = -1;
+    for (int k = 0; k < S_N; k++)
+        if (!(v[k] = malloc((n ? n : 1) * sizeof(double))))
+            goto out;
+    for (size_t i = 0; i < n; i++) {
+        const struct sample *s = &r->samples[i];
+        struct sample_rates sr;
+        measure_sample_rates(r->config, s, &sr);
+        int realloc_mode = !isnan(s->alloc_ms);
+        v[S_GBPS][i] = sr.gbps;
+        v[S_HOST][i] = sr.host_gbps;
+        v[S_H2D][i] = sr.h2d_gbps;
+        v[S_D2H][i] = sr.d2h_gbps;
+        v[S_EFF][i] = sr.effective_gbps;
+        v[S_US][i] = sr.us_per_copy;
+        v[S_ALLOC][i] = s->alloc_ms;
+        v[S_FILL][i] = s->fill_ms;
+        v[S_COPY][i] = realloc_mode ? s->device_ms : NAN;
+        v[S_FREE][i] = s->free_ms;
+        v[S_PIN][i] = s->pin_ms;
+        pipeline_series(r->config, s, v, i);
+    }
+    if (stats_compute(v[S_GBPS], n, &out->gbps) < 0)
+        goto out;
+    out->host_gbps_median = stats_median(v[S_HOST], n);
+    out->h2d_gbps_median = stats_median(v[S_H2D], n);
+    out->d2h_gbps_median = stats_median(v[S_D2H], n);
+    out->effective_gbps_median = stats_median(v[S_EFF], n);
+    out->us_per_copy_median = stats_median(v[S_US], n);
+    out->alloc_ms_median = stats_median(v[S_ALLOC], n);
+    out->fill_ms_median = stats_median(v[S_FILL], n);
+    out->copy_ms_median = stats_median(v[S_COPY], n);
+    out->free_ms_median = stats_median(v[S_FREE], n);
+    out->pin_ms_median = stats_median(v[S_PIN], n);
+    out->pipeline_ms_median = stats_median(v[S_TOTAL], n);
+    out->serial_ms_median = stats_median(v[S_SERIAL], n);
+    out->ideal_ms_median = stats_median(v[S_IDEAL], n);
+    out->overlap_median = stats_median(v[S_OVERLAP], n);
+    out->h2d_alone_ms_median = stats_median(v[S_H2D_MS], n);
+    out->kernel_alone_ms_median = stats_median(v[S_KERNEL_MS], n);
+    out->d2h_alone_ms_median = stats_median(v[S_D2H_MS], n);
+    rc = 0;
+out:
+    for (int k = 0; k < S_N; k++)
+        free(v[k]);
+    return rc;
+}

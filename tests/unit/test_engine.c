@@ -1,0 +1,148 @@
+/*
+ * test_engine.c - engine contexts: the fake engine open on two devices in
+ * one process, each with its own measure context, measuring and copying
+ * independently (no GPU).
+ */
+#include "check.h"
+#include "engine/gpu.h"
+#include "measure/measure.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MIB (1u << 20)
+
+/* A verified reuse configuration of size bytes in direction d. */
+static struct config copy_config(enum direction d, size_t size)
+{
+    struct config c = {.index = 1};
+    for (int a = 0; a < AXIS_SIZE; a++)
+        c.v[a] = AXIS_UNUSED;
+    c.v[AXIS_ALLOC] = ALLOC_PINNED;
+    c.v[AXIS_DIRECTION] = d;
+    c.v[AXIS_BUFFER] = BUFFER_REUSE;
+    c.v[AXIS_API] = API_ASYNC;
+    c.v[AXIS_NUMA] = NUMA_ANY;
+    c.v[AXIS_SIZE] = size;
+    return c;
+}
+
+/* The last measure()'s error, for the checks' messages. */
+static char measured_error[600];
+
+static enum result_status measure(struct measure_ctx *mc, enum direction d, size_t size,
+                                  int *gpu_node)
+{
+    /* Three samples of at most 8 copies, verified. */
+    struct measure_opts m = {
+        .samples = 3, .max_samples = 3, .min_sample_ms = 0.05, .max_batch = 8, .verify = 1};
+    struct config c = copy_config(d, size);
+    struct result r;
+    measure_config(mc, &m, &c, &r);
+    snprintf(measured_error, sizeof(measured_error), "%s", r.error);
+    *gpu_node = r.gpu_node;
+    result_free(&r);
+    return r.status;
+}
+
+/* Copy n bytes of value v from a host buffer into dev on g; 0 when it got there. */
+static int copy_byte(struct gpu *g, void *dev, size_t n, unsigned char v)
+{
+    struct host_buf h;
+    struct copy_time t;
+    int rc = -1;
+    if (g->ops->host_alloc(g, &h, ALLOC_PINNED, PAGES_DEFAULT, n) < 0)
+        return -1;
+    memset(h.ptr, v, n);
+    struct copy_job j = {.dir = DIR_H2D, .api = API_SYNC, .bytes = n, .copies = 1};
+    j.host[0] = h.ptr;
+    j.dev[0] = dev;
+    if (g->ops->copy(g, &j, &t) == 0)
+        rc = ((unsigned char *)dev)[0] == v && ((unsigned char *)dev)[n - 1] == v ? 0 : -1;
+    g->ops->host_free(g, &h);
+    return rc;
+}
+
+static void test_two_devices(void)
+{
+    struct gpu_info info[2];
+    struct measure_ctx mc[2] = {{.gpu_node = -1}, {.gpu_node = 1}};
+    struct gpu *none = NULL;
+    char err[256];
+    int node;
+    setenv("PINSWEEP_FAKE_DEVICES", "2", 1);
+    CHECK("the fake engine opens on device 0",
+          gpu_fake_ops.open(0, &info[0], &mc[0].gpu, err, sizeof(err)) == 0, "%s", err);
+    CHECK("and on device 1 in the same process",
+          gpu_fake_ops.open(1, &info[1], &mc[1].gpu, err, sizeof(err)) == 0, "%s", err);
+    if (!mc[0].gpu || !mc[1].gpu)
+        return;
+    CHECK("each context knows its device",
+          mc[0].gpu != mc[1].gpu && mc[0].gpu->device == 0 && mc[1].gpu->device == 1 &&
+              mc[1].gpu->ops == &gpu_fake_ops && info[1].device_count == 2,
+          "devices %d, %d", mc[0].gpu->device, mc[1].gpu->device);
+    CHECK("each device has its own uuid", strcmp(info[0].uuid, info[1].uuid) != 0, "%s",
+          info[0].uuid);
+    CHECK_STR(
+        "a third device is refused with the count",
+        (gpu_fake_ops.open(2, &info[0], &none, err, sizeof(err)) < 0 && !none ? err : "opened"),
+        "no usable GPU: device 2 asked for, but this machine shows 2 (0..1)");
+
+    size_t want0[DEVPOOL_SLOTS] = {1 * MIB, 0}, want1[DEVPOOL_SLOTS] = {2 * MIB, 2 * MIB};
+    CHECK("each pool reserves on its own device",
+          devpool_reserve(&mc[0].pool, mc[0].gpu, want0) == 0 &&
+              devpool_reserve(&mc[1].pool, mc[1].gpu, want1) == 0,
+          "%s", mc[0].gpu->ops->error(mc[0].gpu));
+    void *slot0 = mc[0].pool.slot[0].ptr, *slot1 = mc[1].pool.slot[0].ptr;
+    CHECK("the pools are separate",
+          slot0 && slot1 && slot0 != slot1 && !mc[0].pool.slot[1].ptr &&
+              mc[0].pool.slot[0].bytes == MIB && mc[1].pool.slot[1].bytes == 2 * MIB,
+          "slot 0: %p and %p", slot0, slot1);
+
+    CHECK("device 0 measures a verified h2d copy with its GPU's node",
+          measure(&mc[0], DIR_H2D, MIB, &node) == RESULT_OK && node == -1, "node %d: %s", node,
+          measured_error);
+    CHECK("device 1 measures a verified bidir copy with its GPU's node",
+          measure(&mc[1], DIR_BIDIR, 2 * MIB, &node) == RESULT_OK && node == 1, "node %d: %s", node,
+          measured_error);
+    CHECK("device 0 measures again, interleaved", measure(&mc[0], DIR_D2H, MIB, &node) == RESULT_OK,
+          "%s", measured_error);
+    CHECK("bidir on device 1 left device 0's pool alone",
+          mc[0].pool.slot[0].ptr == slot0 && !mc[0].pool.slot[1].ptr &&
+              mc[1].pool.slot[0].ptr == slot1,
+          "slot 1 of device 0: %p", mc[0].pool.slot[1].ptr);
+
+    CHECK("copies land in each device's own buffer",
+          copy_byte(mc[0].gpu, slot0, MIB, 0x11) == 0 &&
+              copy_byte(mc[1].gpu, slot1, MIB, 0x22) == 0 &&
+              ((unsigned char *)slot0)[MIB - 1] == 0x11,
+          "device 0's buffer ends in 0x%02x", ((unsigned char *)slot0)[MIB - 1]);
+
+    struct host_buf h;
+    setenv("PINSWEEP_FAKE_FAIL_ALLOC", "pinned", 1);
+    int failed = mc[1].gpu->ops->host_alloc(mc[1].gpu, &h, ALLOC_PINNED, PAGES_DEFAULT, 64) < 0;
+    unsetenv("PINSWEEP_FAKE_FAIL_ALLOC");
+    CHECK("a failure on device 1 is its error alone",
+          failed && strstr(mc[1].gpu->ops->error(mc[1].gpu), "injected") &&
+              mc[0].gpu->ops->error(mc[0].gpu)[0] == '\0',
+          "device 0 says '%s'", mc[0].gpu->ops->error(mc[0].gpu));
+
+    devpool_release(&mc[0].pool, mc[0].gpu);
+    mc[0].gpu->ops->close(mc[0].gpu);
+    CHECK("device 1 goes on measuring after device 0 is closed",
+          measure(&mc[1], DIR_H2D, 2 * MIB, &node) == RESULT_OK &&
+              mc[1].pool.slot[0].ptr == slot1 && mc[1].pool.slot[1].bytes == 2 * MIB,
+          "%s", measured_error);
+    devpool_release(&mc[1].pool, mc[1].gpu);
+    CHECK("release empties device 1's pool", !mc[1].pool.slot[0].ptr && !mc[1].pool.slot[1].ptr,
+          "not empty");
+    mc[1].gpu->ops->close(mc[1].gpu);
+    gpu_fake_ops.close(NULL); /* close is safe on NULL */
+    unsetenv("PINSWEEP_FAKE_DEVICES");
+}
+
+int main(void)
+{
+    test_two_devices();
+    return check_exit();
+}
