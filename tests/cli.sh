@@ -41,7 +41,7 @@ cli_usage() {
     expect "cli: bad device number" 2 "--device takes a whole number from 0 to 1024, not 'x'" -- "$PINSWEEP" run -d x tests/good/defaults.yaml
     expect "cli: plan needs one file" 2 "plan takes one experiment file" -- "$PINSWEEP" plan
     expect "cli: missing experiment file" 2 "nope.yaml: cannot read the experiment file: No such file or directory" -- "$PINSWEEP" plan nope.yaml
-    expect "cli: a folder given as the experiment file" 2 "tests: cannot read the experiment file: Is a directory" -- "$PINSWEEP" plan tests
+    expect "cli: a folder given as the experiment file" 2 "tests: cannot read the experiment file: it is a directory; give a regular file" -- "$PINSWEEP" plan tests
     expect "cli: version" 0 "" -- "$PINSWEEP" version
     grep -q '^pinsweep [0-9]' "$TMP/out" && t_pass "cli: version prints a version" || t_fail "cli: version prints a version" "$(cat "$TMP/out")"
     expect "cli: --max-configs limits plan" 2 "expands to more than 5 configurations" -- "$PINSWEEP" plan --max-configs 5 tests/good/ranges.yaml
@@ -63,10 +63,10 @@ cli_command_usage() {
     "$PINSWEEP" help | head -n "$(wc -l < tests/usage/pinsweep.out)" > "$TMP/help-head"
     t_compare "cli: help begins with the same usage" tests/usage/pinsweep.out "$TMP/help-head"
     expect_exact "cli: an option the command does not take" 2 \
-        "pinsweep plan: option '--latex' is not taken by plan; plan takes --max-configs, --max-pinned" \
+        "pinsweep plan: option '--latex' is not taken by plan; plan takes --max-configs, --max-pinned, --max-file-size" \
         -- "$PINSWEEP" plan X --latex --label a=b -o x
     expect_exact "cli: an option not taken, by its short name" 2 \
-        "pinsweep plan: option '-o' is not taken by plan; plan takes --max-configs, --max-pinned" \
+        "pinsweep plan: option '-o' is not taken by plan; plan takes --max-configs, --max-pinned, --max-file-size" \
         -- "$PINSWEEP" plan tests/good/defaults.yaml -o x
     expect_exact "cli: an option one command takes and another does not" 2 \
         "pinsweep report: option '--latex' is not taken by report; report takes --output, --label" \
