@@ -10,7 +10,7 @@
 #include "analysis/fit.h"
 #include "cli/plan.h"
 #include "figures/plot.h"
-#include "figures/plot_compare.h"
+#include "figures/fig_machines.h"
 #include "figures/report.h"
 #include "cli/run.h"
 #include "experiment/schema.h"

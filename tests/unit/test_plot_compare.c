@@ -9,7 +9,7 @@
  */
 #include "check.h"
 #include "figures/plot.h"
-#include "figures/plot_compare.h"
+#include "figures/fig_machines.h"
 #include "plot_test_util.h"
 
 #define TWO "tests/fixtures/compare-two"
