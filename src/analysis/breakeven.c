@@ -72,7 +72,7 @@ static int one_row(FILE *f, const struct summary_file *s, const struct summary_r
     b.pageable_us = or_zero(s->rows[page].us_per_copy);
     b.pinned_us = or_zero(r->us_per_copy);
     b.copies = breakeven_copies(b.alloc_ms + b.free_ms, b.pageable_us, b.pinned_us);
-    breakeven_write_row(f, &b);
+    format_write_row(f, &breakeven_format, &b);
     return 1;
 }
 

@@ -153,7 +153,7 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
         .ratio = g / base,
         .in_all = in_all(c, k) ? "yes" : "no",
     };
-    compare_write_row(f, &row);
+    format_write_row(f, &compare_format, &row);
 }
 
 static FILE *open_out(const char *dir, const char *name, char *path, size_t n, FILE *log)
@@ -200,7 +200,7 @@ static int write_machines_csv(const struct cmp *c, const char *out, FILE *log)
             .host = folder_meta(fo, "host.hostname"),
             .date = folder_meta(fo, "run.started"),
         };
-        machines_write_row(f, &row);
+        format_write_row(f, &machines_format, &row);
     }
     return fclose(f) == 0 ? 0 : -2;
 }

@@ -133,7 +133,7 @@ static void write_fit(FILE *f, const struct curve *c, const struct fit *ft)
     row.bandwidth_gbps = ft->bandwidth_gbps;
     row.n_half_bytes = ft->n_half_bytes;
     row.residual_pct = ft->residual_pct;
-    fits_write_row(f, &row);
+    format_write_row(f, &fits_format, &row);
 }
 
 int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)

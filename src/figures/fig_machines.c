@@ -340,26 +340,15 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
                       const struct plot_opts *o)
 {
     struct cmp_input in = {0};
-    int made[NCMP_FIGURES] = {0}, latex = o && o->latex, rc = PLOT_EBAD_SUMMARY;
-    char *fig_dir = NULL, *data_dir = NULL;
+    int rc = PLOT_EBAD_SUMMARY;
     in.dir = out_dir;
-    if (read_input(&in, log) < 0)
-        goto out;
-    if (in.nm > CMP_PALETTE)
-        log_line(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
-    rc = PLOT_EWRITE;
-    if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) < 0)
-        goto out;
-    rc = fig_write_all(describe_figure, NCMP_FIGURES, &in, fig_dir, data_dir, latex, made, log);
-    if (rc == 0)
-        rc = plot_need_gnuplot(log, data_dir, "run pinsweep compare again where gnuplot is");
-    for (size_t i = 0; i < NCMP_FIGURES && rc == 0; i++)
-        if (made[i])
-            rc = fig_draw(cmp_figures[i].name, scripts_dir, fig_dir, data_dir, latex, log);
-out:
+    if (read_input(&in, log) == 0) {
+        if (in.nm > CMP_PALETTE)
+            log_line(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
+        rc = fig_render(describe_figure, NCMP_FIGURES, &in, out_dir, scripts_dir, o && o->latex,
+                        "run pinsweep compare again where gnuplot is", log);
+    }
     cmp_free(&in);
-    free(fig_dir);
-    free(data_dir);
     return rc;
 }
 

@@ -31,7 +31,7 @@ static int write_all_vars(const struct fig *g, const char *data_dir, const char 
 }
 
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                  const char *data_dir, int latex, int made[], FILE *log)
+                  const char *data_dir, int latex, const char *made[], FILE *log)
 {
     struct fig *g = malloc(sizeof(*g));
     int rc = PLOT_EWRITE;
@@ -47,7 +47,7 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
                      errno ? strerror(errno) : "too many panels or curves");
             goto out;
         }
-        made[i] = g->npanels > 0;
+        made[i] = g->npanels > 0 ? g->name : NULL;
         if (!made[i]) {
             if (needs) /* NULL: the folder has nothing of the figure's kind; no note */
                 log_line(log, "note: no %s figure: it needs %s", g->name, needs);
@@ -282,5 +282,26 @@ out:
     free(script);
     free(vars);
     free(vars_tex);
+    return rc;
+}
+
+int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *dir,
+               const char *scripts_dir, int latex, const char *how_later, FILE *log)
+{
+    const char **made = calloc(n ? n : 1, sizeof(*made));
+    char *fig_dir = NULL, *data_dir = NULL;
+    int rc = PLOT_EWRITE;
+    if (!made)
+        log_line(log, "%s: out of memory", dir);
+    else if (plot_make_fig_dirs(dir, &fig_dir, &data_dir, log) == 0)
+        rc = fig_write_all(describe, n, in, fig_dir, data_dir, latex, made, log);
+    if (rc == 0)
+        rc = plot_need_gnuplot(log, data_dir, "%s", how_later);
+    for (size_t i = 0; i < n && rc == 0; i++)
+        if (made[i])
+            rc = fig_draw(made[i], scripts_dir, fig_dir, data_dir, latex, log);
+    free(made);
+    free(fig_dir);
+    free(data_dir);
     return rc;
 }

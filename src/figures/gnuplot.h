@@ -23,13 +23,13 @@ typedef int (*fig_describe_fn)(struct fig *g, size_t i, const void *in, const ch
 
 /*
  * Describe the n figures of a table (describe) and write their variables
- * files into data_dir (with latex also the LaTeX ones); made[i] says which
- * have something to draw.  A figure without panels gets a "note: no NAME
+ * files into data_dir (with latex also the LaTeX ones); made[i] names those
+ * that have something to draw (NULL for the others).  A figure without panels gets a "note: no NAME
  * figure: it needs NEEDS" line, and what an earlier run drew of it is
  * removed from fig_dir.  Returns 0, or PLOT_EWRITE after saying why on log.
  */
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                  const char *data_dir, int latex, int made[], FILE *log);
+                  const char *data_dir, int latex, const char *made[], FILE *log);
 
 /*
  * Make dir/figures and dir/figures/data; their paths (malloc'd, the caller
@@ -60,5 +60,16 @@ void fig_remove_outputs(const char *name, const char *fig_dir);
 
 /* Remove only the LaTeX files of figure name (a run without LaTeX output). */
 void fig_remove_tex(const char *name, const char *fig_dir);
+
+/*
+ * The whole of drawing a table of n figures of in: dir/figures and
+ * dir/figures/data made, every figure described and its variables written
+ * (fig_write_all), then, when gnuplot is on PATH, each figure with panels
+ * drawn (fig_draw); without gnuplot the data stays and how_later says what
+ * to run where gnuplot is.  Returns PLOT_OK or a PLOT_E* code after saying
+ * why on log.
+ */
+int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *dir,
+               const char *scripts_dir, int latex, const char *how_later, FILE *log);
 
 #endif

@@ -35,6 +35,9 @@
 #include "figures/fig_placement.h"
 #include "figures/gnuplot.h"
 #include "figures/input.h"
+#include "results/problems.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -120,17 +123,6 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
     return 0;
 }
 
-/* Run the script of every figure made. */
-static int draw_figures(const char *scripts_dir, const char *fig_dir, const char *data_dir,
-                        int latex, const int made[], FILE *log)
-{
-    int rc = 0;
-    for (size_t i = 0; i < NFIGURES && rc == 0; i++)
-        if (made[i])
-            rc = fig_draw(figures[i].name, scripts_dir, fig_dir, data_dir, latex, log);
-    return rc;
-}
-
 /*
  * Read, describe, then draw (see plot.h).  The data files are written before
  * gnuplot is looked for, so that they can be drawn later elsewhere.
@@ -139,24 +131,22 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
                       const struct plot_opts *o)
 {
     struct plot_input in = {0};
-    int made[NFIGURES] = {0}, latex = o && o->latex;
-    char *fig_dir = NULL, *data_dir = NULL;
+    char *how_later = NULL;
     int rc = PLOT_EBAD_SUMMARY;
     if (plot_input_read(&in, results_dir, log) < 0)
         goto out;
     rc = PLOT_EWRITE;
-    if (plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log) < 0)
+    if (asprintf(&how_later, "pinsweep plot %s (here, or on any machine with gnuplot)",
+                 results_dir) < 0) {
+        how_later = NULL;
+        log_line(log, "%s: out of memory", results_dir);
         goto out;
-    rc = fig_write_all(describe_figure, NFIGURES, &in, fig_dir, data_dir, latex, made, log);
-    if (rc == 0)
-        rc = plot_need_gnuplot(
-            log, data_dir, "pinsweep plot %s (here, or on any machine with gnuplot)", results_dir);
-    if (rc == 0)
-        rc = draw_figures(scripts_dir, fig_dir, data_dir, latex, made, log);
+    }
+    rc = fig_render(describe_figure, NFIGURES, &in, results_dir, scripts_dir, o && o->latex,
+                    how_later, log);
 out:
     plot_input_free(&in);
-    free(fig_dir);
-    free(data_dir);
+    free(how_later);
     return rc;
 }
 

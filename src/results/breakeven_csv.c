@@ -8,18 +8,15 @@
 #include <math.h>
 #include <stddef.h>
 
-#define ROW(field) offsetof(struct breakeven_row, field)
-#define NUM(name, unit, field, fmt)                                                                \
-    {                                                                                              \
-        name, COLUMN_NUMBER, 0, unit, ROW(field), fmt                                              \
-    }
+#define AXIS(axis, field) COLUMN_OF_AXIS(struct breakeven_row, axis, field)
+#define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct breakeven_row, name, unit, field, fmt)
 
 enum { B_ALLOC, B_DIR, B_API, B_SIZE, B_ALLOC_MS, B_FREE_MS, B_PAGEABLE, B_PINNED, B_COPIES, B_N };
 
 static const struct column breakeven_cols[B_N] = {
-    {NULL, COLUMN_AXIS, AXIS_ALLOC, "", ROW(alloc), NULL},
-    {NULL, COLUMN_AXIS, AXIS_DIRECTION, "", ROW(dir), NULL},
-    {NULL, COLUMN_AXIS, AXIS_API, "", ROW(api), NULL},
+    AXIS(AXIS_ALLOC, alloc),
+    AXIS(AXIS_DIRECTION, dir),
+    AXIS(AXIS_API, api),
     NUM(COLUMN_SIZE_BYTES, "bytes", size_bytes, "%.0f"),
     NUM(COLUMN_ALLOC_MS, "ms", alloc_ms, "%.6g"),
     NUM(COLUMN_FREE_MS, "ms", free_ms, "%.6g"),
@@ -29,11 +26,6 @@ static const struct column breakeven_cols[B_N] = {
 };
 
 const struct csv_format breakeven_format = {"breakeven.csv", breakeven_cols, B_N};
-
-void breakeven_write_row(FILE *out, const struct breakeven_row *row)
-{
-    format_write_row(out, &breakeven_format, row);
-}
 
 static int cmp_u64(uint64_t a, uint64_t b)
 {

@@ -21,8 +21,6 @@ struct breakeven_row {
 
 extern const struct csv_format breakeven_format;
 
-void breakeven_write_row(FILE *out, const struct breakeven_row *row);
-
 /*
  * The rows of dir/breakeven.csv, by direction, alloc, api and size
  * (malloc'd, *n of them): alloc a page-locked kind, direction and api

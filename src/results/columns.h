@@ -13,6 +13,8 @@
 #include "results/csv.h"
 #include "results/problems.h"
 
+#include "experiment/schema.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,6 +54,34 @@ struct column {
     size_t offset;    /* of the field in the row struct */
     const char *fmt;  /* COLUMN_NUMBER: how it is written; NULL: "%.17g" */
 };
+
+/* Table entries for the columns of a row struct type, by field. */
+#define COLUMN_OF_TEXT(type, name, field)                                                          \
+    {                                                                                              \
+        name, COLUMN_TEXT, 0, "", offsetof(type, field), NULL                                      \
+    }
+#define COLUMN_OF_AXIS(type, axis, field)                                                          \
+    {                                                                                              \
+        NULL, COLUMN_AXIS, axis, "", offsetof(type, field), NULL                                   \
+    }
+#define COLUMN_OF_NUMBER(type, name, unit, field, fmt)                                             \
+    {                                                                                              \
+        name, COLUMN_NUMBER, 0, unit, offsetof(type, field), fmt                                   \
+    }
+/* The columns of every axis but size, in schema order, from the array field[AXIS_SIZE]. */
+#define COLUMNS_OF_AXES(type, field)                                                               \
+    COLUMN_OF_AXIS(type, AXIS_ALLOC, field[AXIS_ALLOC]),                                           \
+        COLUMN_OF_AXIS(type, AXIS_DIRECTION, field[AXIS_DIRECTION]),                               \
+        COLUMN_OF_AXIS(type, AXIS_BUFFER, field[AXIS_BUFFER]),                                     \
+        COLUMN_OF_AXIS(type, AXIS_API, field[AXIS_API]),                                           \
+        COLUMN_OF_AXIS(type, AXIS_CACHE, field[AXIS_CACHE]),                                       \
+        COLUMN_OF_AXIS(type, AXIS_TOUCH, field[AXIS_TOUCH]),                                       \
+        COLUMN_OF_AXIS(type, AXIS_STREAMS, field[AXIS_STREAMS]),                                   \
+        COLUMN_OF_AXIS(type, AXIS_CHUNKS, field[AXIS_CHUNKS]),                                     \
+        COLUMN_OF_AXIS(type, AXIS_KERNEL, field[AXIS_KERNEL]),                                     \
+        COLUMN_OF_AXIS(type, AXIS_THREADS, field[AXIS_THREADS]),                                   \
+        COLUMN_OF_AXIS(type, AXIS_NUMA, field[AXIS_NUMA]),                                         \
+        COLUMN_OF_AXIS(type, AXIS_PAGES, field[AXIS_PAGES])
 
 /* A file format: its file name in a results folder and its columns, in order. */
 struct csv_format {

@@ -10,11 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MROW(field) offsetof(struct machine_row, field)
-#define MTEXT(name, field)                                                                         \
-    {                                                                                              \
-        name, COLUMN_TEXT, 0, "", MROW(field), NULL                                                \
-    }
+#define MTEXT(name, field) COLUMN_OF_TEXT(struct machine_row, name, field)
 
 enum {
     MC_MACHINE,
@@ -35,7 +31,7 @@ static const struct column machines_cols[MC_N] = {
     MTEXT(COLUMN_DIR, dir),
     MTEXT("gpu", gpu),
     MTEXT("pcie", pcie),
-    {COLUMN_LINK_GBPS, COLUMN_NUMBER, 0, "GB/s", MROW(link_gbps), "%.6g"},
+    COLUMN_OF_NUMBER(struct machine_row, COLUMN_LINK_GBPS, "GB/s", link_gbps, "%.6g"),
     MTEXT("driver", driver),
     MTEXT("cuda", cuda),
     MTEXT("cpu", cpu),
@@ -45,15 +41,9 @@ static const struct column machines_cols[MC_N] = {
 
 const struct csv_format machines_format = {"machines.csv", machines_cols, MC_N};
 
-#define CROW(field) offsetof(struct compare_row, field)
-#define CAXIS(a, field)                                                                            \
-    {                                                                                              \
-        NULL, COLUMN_AXIS, a, "", CROW(field), NULL                                                \
-    }
-#define CNUM(name, unit, field, fmt)                                                               \
-    {                                                                                              \
-        name, COLUMN_NUMBER, 0, unit, CROW(field), fmt                                             \
-    }
+#define CTEXT(name, field) COLUMN_OF_TEXT(struct compare_row, name, field)
+#define CAXIS(a, field) COLUMN_OF_AXIS(struct compare_row, a, field)
+#define CNUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct compare_row, name, unit, field, fmt)
 
 enum {
     CC_MACHINE,
@@ -79,9 +69,9 @@ enum {
 };
 
 static const struct column compare_cols[CC_N] = {
-    {COLUMN_MACHINE, COLUMN_TEXT, 0, "", CROW(machine), NULL},
-    {COLUMN_DIR, COLUMN_TEXT, 0, "", CROW(dir), NULL},
-    {COLUMN_EXPERIMENT, COLUMN_TEXT, 0, "", CROW(experiment), NULL},
+    CTEXT(COLUMN_MACHINE, machine),
+    CTEXT(COLUMN_DIR, dir),
+    CTEXT(COLUMN_EXPERIMENT, experiment),
     CAXIS(AXIS_ALLOC, alloc),
     CAXIS(AXIS_DIRECTION, direction),
     CAXIS(AXIS_BUFFER, buffer),
@@ -97,20 +87,10 @@ static const struct column compare_cols[CC_N] = {
     CNUM(COLUMN_LINK_GBPS, "GB/s", link_gbps, "%.6g"),
     CNUM("pct_of_link", "%", pct_of_link, "%.2f"),
     CNUM("ratio", "", ratio, "%.4f"),
-    {"in_all", COLUMN_TEXT, 0, "", CROW(in_all), NULL},
+    CTEXT("in_all", in_all),
 };
 
 const struct csv_format compare_format = {"compare.csv", compare_cols, CC_N};
-
-void machines_write_row(FILE *out, const struct machine_row *row)
-{
-    format_write_row(out, &machines_format, row);
-}
-
-void compare_write_row(FILE *out, const struct compare_row *row)
-{
-    format_write_row(out, &compare_format, row);
-}
 
 /* ---- machines.csv ---- */
 

@@ -33,9 +33,6 @@ struct compare_row {
 
 extern const struct csv_format machines_format, compare_format;
 
-void machines_write_row(FILE *out, const struct machine_row *row);
-void compare_write_row(FILE *out, const struct compare_row *row);
-
 /* A machine of machines.csv as the figures take it: text cleaned, a label required. */
 struct machine_entry {
     char label[128];

@@ -6,15 +6,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#define ROW(field) offsetof(struct fit_row, field)
-#define AXIS(a)                                                                                    \
-    {                                                                                              \
-        NULL, COLUMN_AXIS, a, "", ROW(axis[a]), NULL                                               \
-    }
-#define NUM(name, unit, field, fmt)                                                                \
-    {                                                                                              \
-        name, COLUMN_NUMBER, 0, unit, ROW(field), fmt                                              \
-    }
+#define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct fit_row, name, unit, field, fmt)
 
 enum {
     F_EXPERIMENT,
@@ -28,19 +20,8 @@ enum {
 };
 
 static const struct column fits_cols[F_N] = {
-    {COLUMN_EXPERIMENT, COLUMN_TEXT, 0, "", ROW(experiment), NULL},
-    AXIS(AXIS_ALLOC),
-    AXIS(AXIS_DIRECTION),
-    AXIS(AXIS_BUFFER),
-    AXIS(AXIS_API),
-    AXIS(AXIS_CACHE),
-    AXIS(AXIS_TOUCH),
-    AXIS(AXIS_STREAMS),
-    AXIS(AXIS_CHUNKS),
-    AXIS(AXIS_KERNEL),
-    AXIS(AXIS_THREADS),
-    AXIS(AXIS_NUMA),
-    AXIS(AXIS_PAGES),
+    COLUMN_OF_TEXT(struct fit_row, COLUMN_EXPERIMENT, experiment),
+    COLUMNS_OF_AXES(struct fit_row, axis),
     NUM("points", "", points, "%.0f"),
     NUM("t0_us", "µs", t0_us, "%.4f"),
     NUM("bandwidth_gbps", "GB/s", bandwidth_gbps, "%.4f"),
@@ -49,11 +30,6 @@ static const struct column fits_cols[F_N] = {
 };
 
 const struct csv_format fits_format = {"fits.csv", fits_cols, F_N};
-
-void fits_write_row(FILE *out, const struct fit_row *row)
-{
-    format_write_row(out, &fits_format, row);
-}
 
 /* The named axes a fit is matched on, in the order their problems are reported. */
 static const int fit_axes[] = {AXIS_ALLOC, AXIS_DIRECTION, AXIS_BUFFER, AXIS_API,

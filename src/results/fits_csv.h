@@ -22,8 +22,6 @@ struct fit_row {
 
 extern const struct csv_format fits_format;
 
-void fits_write_row(FILE *out, const struct fit_row *row);
-
 /*
  * The rows of dir/fits.csv (malloc'd, *n of them; the caller frees them):
  * alloc, direction, buffer and api values of theirs, cache, touch and

@@ -11,16 +11,12 @@
 #include <stddef.h>
 #include <string.h>
 
-#define ROW(field) offsetof(struct hostmemcpy_row, field)
-#define NUM(name, unit, field, fmt)                                                                \
-    {                                                                                              \
-        name, COLUMN_NUMBER, 0, unit, ROW(field), fmt                                              \
-    }
+#define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct hostmemcpy_row, name, unit, field, fmt)
 
 enum { M_DIR, M_SIZE, M_GBPS, M_SAMPLES, M_STAGING, M_N };
 
 static const struct column hostmemcpy_cols[M_N] = {
-    {NULL, COLUMN_AXIS, AXIS_DIRECTION, "", ROW(dir), NULL},
+    COLUMN_OF_AXIS(struct hostmemcpy_row, AXIS_DIRECTION, dir),
     NUM(COLUMN_SIZE_BYTES, "bytes", size_bytes, "%.0f"),
     NUM(COLUMN_GBPS_MEDIAN, "GB/s", gbps, "%.4f"),
     NUM(COLUMN_SAMPLES, "", samples, "%.0f"),

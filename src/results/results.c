@@ -327,7 +327,7 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
     struct summary_row row;
     char device[16];
     summary_of(&row, e, r, s, link_gbps, device);
-    summary_write_row(f, &row);
+    format_write_row(f, &summary_format, &row);
 }
 
 static void write_samples(FILE *f, const struct result *r)
@@ -340,7 +340,7 @@ static void write_samples(FILE *f, const struct result *r)
                                  s->host_ms,        sr.gbps,         sr.host_gbps, s->h2d_ms,
                                  s->d2h_ms,         s->alloc_ms,     s->fill_ms,   s->free_ms,
                                  sr.effective_gbps, s->kernel_ms};
-        samples_write_row(f, &row);
+        format_write_row(f, &samples_format, &row);
     }
 }
 

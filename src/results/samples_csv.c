@@ -5,11 +5,7 @@
 
 #include <stddef.h>
 
-#define ROW(field) offsetof(struct sample_row, field)
-#define NUM(name, unit, field, fmt)                                                                \
-    {                                                                                              \
-        name, COLUMN_NUMBER, 0, unit, ROW(field), fmt                                              \
-    }
+#define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct sample_row, name, unit, field, fmt)
 
 static const struct column samples_cols[] = {
     NUM(COLUMN_CONFIG, "", config, "%.0f"),
@@ -30,8 +26,3 @@ static const struct column samples_cols[] = {
 
 const struct csv_format samples_format = {"samples.csv", samples_cols,
                                           sizeof(samples_cols) / sizeof(samples_cols[0])};
-
-void samples_write_row(FILE *out, const struct sample_row *row)
-{
-    format_write_row(out, &samples_format, row);
-}

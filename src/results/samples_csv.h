@@ -20,6 +20,4 @@ struct sample_row {
 
 extern const struct csv_format samples_format;
 
-void samples_write_row(FILE *out, const struct sample_row *row);
-
 #endif

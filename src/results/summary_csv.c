@@ -10,36 +10,15 @@
 #include <string.h>
 
 #define ROW(field) offsetof(struct summary_row, field)
-#define TEXT(name, field)                                                                          \
-    {                                                                                              \
-        name, COLUMN_TEXT, 0, "", ROW(field), NULL                                                 \
-    }
-#define AXIS(a)                                                                                    \
-    {                                                                                              \
-        NULL, COLUMN_AXIS, a, "", ROW(axis[a]), NULL                                               \
-    }
-#define NUM(name, unit, field, fmt)                                                                \
-    {                                                                                              \
-        name, COLUMN_NUMBER, 0, unit, ROW(field), fmt                                              \
-    }
+#define TEXT(name, field) COLUMN_OF_TEXT(struct summary_row, name, field)
+#define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct summary_row, name, unit, field, fmt)
 
 /* The order of the file's columns; the axes in schema order. */
 static const struct column summary_cols[] = {
     TEXT(COLUMN_EXPERIMENT, experiment),
     NUM(COLUMN_CONFIG, "", config, "%.0f"),
     TEXT("device", device),
-    AXIS(AXIS_ALLOC),
-    AXIS(AXIS_DIRECTION),
-    AXIS(AXIS_BUFFER),
-    AXIS(AXIS_API),
-    AXIS(AXIS_CACHE),
-    AXIS(AXIS_TOUCH),
-    AXIS(AXIS_STREAMS),
-    AXIS(AXIS_CHUNKS),
-    AXIS(AXIS_KERNEL),
-    AXIS(AXIS_THREADS),
-    AXIS(AXIS_NUMA),
-    AXIS(AXIS_PAGES),
+    COLUMNS_OF_AXES(struct summary_row, axis),
     NUM(COLUMN_SIZE_BYTES, "bytes", size_bytes, "%.0f"),
     NUM("batch", "copies", batch, "%.0f"),
     NUM(COLUMN_SAMPLES, "", samples, "%.0f"),
@@ -94,11 +73,6 @@ static size_t col_of(size_t offset)
 #define COL(field) col_of(ROW(field))
 
 const struct csv_format summary_format = {"summary.csv", summary_cols, NCOLS};
-
-void summary_write_row(FILE *out, const struct summary_row *row)
-{
-    format_write_row(out, &summary_format, row);
-}
 
 int summary_ok(const struct summary_row *r)
 {

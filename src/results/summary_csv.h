@@ -33,9 +33,6 @@ struct summary_row {
 /* The format: summary.csv's columns, in order (README reference). */
 extern const struct csv_format summary_format;
 
-/* Write row as a line of summary.csv. */
-void summary_write_row(FILE *out, const struct summary_row *row);
-
 /* summary.csv read back: every row, unchecked (format_parse_row). */
 struct summary_file {
     struct format_file ff;
