@@ -3,7 +3,7 @@
  * machines.csv and compare.md (see compare.h).
  */
 #include "analysis/compare.h"
-#include "results/csv.h"
+#include "results/compare_csv.h"
 #include "results/folder.h"
 #include "results/meta.h"
 #include "experiment/schema.h"
@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,7 +22,7 @@ struct cmp {
     size_t nf;
     char **keys; /* "alloc|direction|buffer|api|cache|touch|size" */
     size_t nkeys;
-    long *row; /* nkeys x nf: the row of key k in folder i, or -1 */
+    long *row;       /* nkeys x nf: the row of key k in folder i, or -1 */
     size_t left_out; /* ok rows that are not copies at the default placement (folder_copy_row) */
 };
 
@@ -37,12 +38,21 @@ static void unique_labels(struct cmp *c, const struct compare_input *in)
             }
 }
 
-static void row_key(const struct folder *f, size_t r, char *buf, size_t n)
+/* The cache and touch of r: warm and prefaulted for a folder from before those axes. */
+static uint64_t host_state(const struct summary_row *r, int a)
 {
-    const char *cache = folder_cell(f, r, FC_CACHE), *touch = folder_cell(f, r, FC_TOUCH);
-    snprintf(buf, n, "%s|%s|%s|%s|%s|%s|%s", folder_cell(f, r, FC_ALLOC), folder_cell(f, r, FC_DIR),
-             folder_cell(f, r, FC_BUF), folder_cell(f, r, FC_API), *cache ? cache : "warm",
-             *touch ? touch : "prefaulted", folder_cell(f, r, FC_SIZE));
+    return r->axis[a] == AXIS_EMPTY ? (uint64_t)schema_axes[a].default_value : r->axis[a];
+}
+
+static void row_key(const struct summary_row *r, char *buf, size_t n)
+{
+    static const int axes[] = {AXIS_ALLOC, AXIS_DIRECTION, AXIS_BUFFER, AXIS_API};
+    char t[6][32];
+    for (int i = 0; i < 4; i++)
+        summary_axis_text(r, axes[i], t[i], sizeof(t[i]));
+    schema_value_text(AXIS_CACHE, host_state(r, AXIS_CACHE), t[4], sizeof(t[4]));
+    schema_value_text(AXIS_TOUCH, host_state(r, AXIS_TOUCH), t[5], sizeof(t[5]));
+    snprintf(buf, n, "%s|%s|%s|%s|%s|%s|%.0f", t[0], t[1], t[2], t[3], t[4], t[5], r->size_bytes);
 }
 
 static long find_key(const struct cmp *c, const char *key)
@@ -58,7 +68,7 @@ static int match(struct cmp *c)
 {
     size_t cap = 0;
     for (size_t i = 0; i < c->nf; i++)
-        cap += c->f[i].t.nrows;
+        cap += c->f[i].s.nrows;
     c->keys = calloc(cap ? cap : 1, sizeof(*c->keys));
     c->row = malloc((cap ? cap : 1) * c->nf * sizeof(*c->row));
     if (!c->keys || !c->row)
@@ -67,13 +77,13 @@ static int match(struct cmp *c)
         c->row[i] = -1;
     for (size_t i = 0; i < c->nf; i++) {
         const struct folder *f = &c->f[i];
-        for (size_t r = 0; r < f->t.nrows; r++) {
+        for (size_t r = 0; r < f->s.nrows; r++) {
             char key[256];
-            if (!folder_copy_row(f, r)) {
-                c->left_out += strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0;
+            if (!folder_copy_row(&f->s.rows[r])) {
+                c->left_out += summary_ok(&f->s.rows[r]);
                 continue;
             }
-            row_key(f, r, key, sizeof(key));
+            row_key(&f->s.rows[r], key, sizeof(key));
             long k = find_key(c, key);
             if (k < 0) {
                 if (!(c->keys[c->nkeys] = strdup(key)))
@@ -94,49 +104,56 @@ static int in_all(const struct cmp *c, size_t k)
     return 1;
 }
 
-static double value(const struct cmp *c, size_t k, size_t i, int col)
+/* The row of key k in folder i, or NULL. */
+static const struct summary_row *row_of(const struct cmp *c, size_t k, size_t i)
 {
     long r = c->row[k * c->nf + i];
-    if (r < 0)
-        return NAN;
-    const char *v = folder_cell(&c->f[i], (size_t)r, col);
-    return *v ? atof(v) : NAN;
+    return r < 0 ? NULL : &c->f[i].s.rows[r];
 }
+
+/* The number at offset (a double of struct summary_row) in folder i's row of key k, or NaN. */
+static double value(const struct cmp *c, size_t k, size_t i, size_t offset)
+{
+    const struct summary_row *r = row_of(c, k, i);
+    return r ? *(const double *)((const char *)r + offset) : NAN;
+}
+#define VALUE(c, k, i, field) value(c, k, i, offsetof(struct summary_row, field))
 
 /* The link of folder i's row: its own link_gbps cell, else what its meta.yaml says. */
 static double row_link(const struct cmp *c, size_t k, size_t i)
 {
-    double l = value(c, k, i, FC_LINK);
+    double l = VALUE(c, k, i, link_gbps);
     return isnan(l) ? c->f[i].link_gbps : l;
 }
 
 static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
 {
     const struct folder *fo = &c->f[i];
-    long r = c->row[k * c->nf + i];
-    double g = value(c, k, i, FC_GBPS), base = value(c, k, 0, FC_GBPS), link = row_link(c, k, i);
-    int bidir = strcmp(folder_cell(fo, (size_t)r, FC_DIR), "bidir") == 0;
-    char key[256], *save = NULL;
-    csv_put_text(f, fo->label);
-    fputc(',', f);
-    csv_put_text(f, fo->dir);
-    fputc(',', f);
-    csv_put_text(f, folder_cell(fo, (size_t)r, FC_EXP));
-    snprintf(key, sizeof(key), "%s", c->keys[k]);
-    for (char *p = strtok_r(key, "|", &save); p; p = strtok_r(NULL, "|", &save))
-        fprintf(f, ",%s", p);
-    static const int nums[] = {FC_GBPS, FC_MIN, FC_MAX, FC_RSD, FC_US};
-    for (size_t j = 0; j < sizeof(nums) / sizeof(nums[0]); j++) {
-        fputc(',', f);
-        csv_put_double(f, value(c, k, i, nums[j]), "%.6g");
-    }
-    fputc(',', f);
-    csv_put_double(f, link, "%.6g");
-    fputc(',', f);
-    csv_put_double(f, 100.0 * g / (bidir ? 2 * link : link), "%.2f");
-    fputc(',', f);
-    csv_put_double(f, g / base, "%.4f");
-    fprintf(f, ",%s\n", in_all(c, k) ? "yes" : "no");
+    const struct summary_row *r = row_of(c, k, i);
+    double g = r->gbps_median, base = VALUE(c, k, 0, gbps_median), link = row_link(c, k, i);
+    int bidir = r->axis[AXIS_DIRECTION] == DIR_BIDIR;
+    struct compare_row row = {
+        .machine = fo->label,
+        .dir = fo->dir,
+        .experiment = r->experiment,
+        .alloc = r->axis[AXIS_ALLOC],
+        .direction = r->axis[AXIS_DIRECTION],
+        .buffer = r->axis[AXIS_BUFFER],
+        .api = r->axis[AXIS_API],
+        .cache = host_state(r, AXIS_CACHE),
+        .touch = host_state(r, AXIS_TOUCH),
+        .size_bytes = r->size_bytes,
+        .gbps_median = g,
+        .gbps_min = r->gbps_min,
+        .gbps_max = r->gbps_max,
+        .rsd_pct = r->rsd_pct,
+        .us_per_copy = r->us_per_copy,
+        .link_gbps = link,
+        .pct_of_link = 100.0 * g / (bidir ? 2 * link : link),
+        .ratio = g / base,
+        .in_all = in_all(c, k) ? "yes" : "no",
+    };
+    format_write_row(f, &compare_format, &row);
 }
 
 static FILE *open_out(const char *dir, const char *name, char *path, size_t n, FILE *log)
@@ -151,12 +168,10 @@ static FILE *open_out(const char *dir, const char *name, char *path, size_t n, F
 static int write_compare_csv(const struct cmp *c, const char *out, FILE *log)
 {
     char path[4200];
-    FILE *f = open_out(out, "compare.csv", path, sizeof(path), log);
+    FILE *f = open_out(out, compare_format.file, path, sizeof(path), log);
     if (!f)
         return -2;
-    fprintf(f, "machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,"
-               "gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,"
-               "pct_of_link,ratio,in_all\n");
+    format_write_header(f, &compare_format);
     for (size_t i = 0; i < c->nf; i++)
         for (size_t k = 0; k < c->nkeys; k++)
             if (c->row[k * c->nf + i] >= 0)
@@ -164,34 +179,28 @@ static int write_compare_csv(const struct cmp *c, const char *out, FILE *log)
     return fclose(f) == 0 ? 0 : -2;
 }
 
-static const char *const machine_fields[][2] = {
-    {"gpu", "gpu.name"},       {"driver", "driver.nvidia_driver"}, {"cuda", "driver.cuda_runtime"},
-    {"cpu", "host.cpu_model"}, {"host", "host.hostname"},          {"date", "run.started"},
-};
-#define NMACHINE_FIELDS (sizeof(machine_fields) / sizeof(machine_fields[0]))
-
 static int write_machines_csv(const struct cmp *c, const char *out, FILE *log)
 {
     char path[4200], pcie[64];
-    FILE *f = open_out(out, "machines.csv", path, sizeof(path), log);
+    FILE *f = open_out(out, machines_format.file, path, sizeof(path), log);
     if (!f)
         return -2;
-    fprintf(f, "machine,dir,gpu,pcie,link_gbps,driver,cuda,cpu,host,date\n");
+    format_write_header(f, &machines_format);
     for (size_t i = 0; i < c->nf; i++) {
         const struct folder *fo = &c->f[i];
-        folder_pcie_text(fo, pcie, sizeof(pcie));
-        csv_put_text(f, fo->label);
-        fputc(',', f);
-        csv_put_text(f, fo->dir);
-        fputc(',', f);
-        csv_put_text(f, folder_meta(fo, "gpu.name"));
-        fprintf(f, ",%s,", pcie);
-        csv_put_double(f, fo->link_gbps, "%.6g");
-        for (size_t j = 1; j < NMACHINE_FIELDS; j++) {
-            fputc(',', f);
-            csv_put_text(f, folder_meta(fo, machine_fields[j][1]));
-        }
-        fputc('\n', f);
+        struct machine_row row = {
+            .machine = fo->label,
+            .dir = fo->dir,
+            .gpu = folder_meta(fo, "gpu.name"),
+            .pcie = folder_pcie_text(fo, pcie, sizeof(pcie)),
+            .link_gbps = fo->link_gbps,
+            .driver = folder_meta(fo, "driver.nvidia_driver"),
+            .cuda = folder_meta(fo, "driver.cuda_runtime"),
+            .cpu = folder_meta(fo, "host.cpu_model"),
+            .host = folder_meta(fo, "host.hostname"),
+            .date = folder_meta(fo, "run.started"),
+        };
+        format_write_row(f, &machines_format, &row);
     }
     return fclose(f) == 0 ? 0 : -2;
 }
@@ -200,17 +209,18 @@ static int write_machines_csv(const struct cmp *c, const char *out, FILE *log)
 static double peak(const struct cmp *c, size_t i, int alloc, int dir, uint64_t *size)
 {
     double best = NAN;
-    char want[64];
-    snprintf(want, sizeof(want), "%s|%s|reuse|", schema_value_name(AXIS_ALLOC, alloc),
-             schema_value_name(AXIS_DIRECTION, dir));
     for (size_t k = 0; k < c->nkeys; k++) {
-        if (strncmp(c->keys[k], want, strlen(want)) != 0 || !in_all(c, k) ||
-            !strstr(c->keys[k], "|warm|prefaulted|"))
+        if (!in_all(c, k))
             continue;
-        double g = value(c, k, i, FC_GBPS);
+        const struct summary_row *r = row_of(c, k, i);
+        if (r->axis[AXIS_ALLOC] != (uint64_t)alloc || r->axis[AXIS_DIRECTION] != (uint64_t)dir ||
+            r->axis[AXIS_BUFFER] != BUFFER_REUSE || host_state(r, AXIS_CACHE) != CACHE_WARM ||
+            host_state(r, AXIS_TOUCH) != TOUCH_PREFAULTED)
+            continue;
+        double g = r->gbps_median;
         if (isnan(best) || g > best) {
             best = g;
-            *size = (uint64_t)value(c, k, i, FC_SIZE);
+            *size = (uint64_t)r->size_bytes;
         }
     }
     return best;
@@ -253,9 +263,8 @@ static const char *each_text(const struct cmp *c)
     buf[0] = '\0';
     for (size_t i = 0; i < c->nf; i++) {
         size_t n = 0;
-        for (size_t r = 0; r < c->f[i].t.nrows; r++)
-            n += !folder_copy_row(&c->f[i], r) &&
-                 strcmp(folder_cell(&c->f[i], r, FC_STATUS), "ok") == 0;
+        for (size_t r = 0; r < c->f[i].s.nrows; r++)
+            n += !folder_copy_row(&c->f[i].s.rows[r]) && summary_ok(&c->f[i].s.rows[r]);
         if (i == 0)
             first = n;
         else if (n != first)

@@ -2,7 +2,8 @@
  * fit.c - weighted linear least squares (GSL's gsl_fit_wlinear) for fit.h.
  */
 #include "analysis/fit.h"
-#include "results/csv.h"
+#include "results/fits_csv.h"
+#include "results/summary_csv.h"
 #include "experiment/schema.h"
 
 #include <errno.h>
@@ -39,59 +40,46 @@ int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, s
     return 0;
 }
 
-/* A curve's key: the experiment and every axis but size (schema order). */
-#define NKEYS (1 + AXIS_SIZE)
-
-/* One curve: the rows of summary.csv that share every key column. */
+/* One curve: the rows of summary.csv that share the experiment and every axis but size. */
 struct curve {
-    const char *key[NKEYS];
+    const struct summary_row *key; /* its first row */
     double *n, *t;
     size_t k;
 };
 
-static const char *key_col(int j)
+static int same_curve(const struct summary_row *a, const struct summary_row *b)
 {
-    return j == 0 ? "experiment" : schema_axes[j - 1].name;
+    return strcmp(a->experiment, b->experiment) == 0 &&
+           memcmp(a->axis, b->axis, sizeof(a->axis)) == 0;
 }
 
-static struct curve *find_curve(struct curve *cs, size_t nc, const char *const key[NKEYS])
+static struct curve *find_curve(struct curve *cs, size_t nc, const struct summary_row *r)
 {
-    for (size_t i = 0; i < nc; i++) {
-        int same = 1;
-        for (int j = 0; j < NKEYS && same; j++)
-            same = strcmp(cs[i].key[j], key[j]) == 0;
-        if (same)
+    for (size_t i = 0; i < nc; i++)
+        if (same_curve(cs[i].key, r))
             return &cs[i];
-    }
     return NULL;
 }
 
-/* Group the fittable rows of t into curves; returns the count or -1. */
-static long group_curves(const struct csv_table *t, struct curve **out)
+/* Group the fittable rows of s into curves; returns the count or -1. */
+static long group_curves(const struct summary_file *s, struct curve **out)
 {
-    int kc[NKEYS], cs = csv_table_col(t, "size_bytes"), ct = csv_table_col(t, "us_per_copy_median"),
-                   cst = csv_table_col(t, "status");
-    struct curve *cv = calloc(t->nrows ? t->nrows : 1, sizeof(*cv));
+    struct curve *cv = calloc(s->nrows ? s->nrows : 1, sizeof(*cv));
     size_t nc = 0;
-    for (int j = 0; j < NKEYS; j++)
-        kc[j] = csv_table_col(t, key_col(j));
     if (!cv)
         return -1;
-    for (size_t r = 0; r < t->nrows; r++) {
-        const char *key[NKEYS];
-        for (int j = 0; j < NKEYS; j++)
-            key[j] = csv_table_get(t, r, kc[j]);
-        double n = atof(csv_table_get(t, r, cs)), us = atof(csv_table_get(t, r, ct));
-        if (strcmp(csv_table_get(t, r, cst), "ok") != 0 ||
-            strcmp(key[1 + AXIS_BUFFER], "reuse") != 0 ||
-            strcmp(key[1 + AXIS_DIRECTION], "bidir") == 0 || !(n > 0) || !(us > 0))
+    for (size_t i = 0; i < s->nrows; i++) {
+        const struct summary_row *r = &s->rows[i];
+        double n = r->size_bytes, us = r->us_per_copy;
+        if (!summary_ok(r) || r->axis[AXIS_BUFFER] != BUFFER_REUSE ||
+            r->axis[AXIS_DIRECTION] == DIR_BIDIR || !(n > 0) || !(us > 0))
             continue;
-        struct curve *c = find_curve(cv, nc, key);
+        struct curve *c = find_curve(cv, nc, r);
         if (!c) {
             c = &cv[nc++];
-            memcpy(c->key, key, sizeof(key));
-            c->n = calloc(t->nrows, sizeof(double));
-            c->t = calloc(t->nrows, sizeof(double));
+            c->key = r;
+            c->n = calloc(s->nrows, sizeof(double));
+            c->t = calloc(s->nrows, sizeof(double));
             if (!c->n || !c->t)
                 return -1;
         }
@@ -100,13 +88,6 @@ static long group_curves(const struct csv_table *t, struct curve **out)
     }
     *out = cv;
     return (long)nc;
-}
-
-static void print_header(FILE *f)
-{
-    for (int j = 0; j < NKEYS; j++)
-        fprintf(f, "%s,", key_col(j));
-    fprintf(f, "points,t0_us,bandwidth_gbps,n_half_bytes,residual_pct\n");
 }
 
 /* The table's header, before its first row. */
@@ -118,56 +99,72 @@ static void print_table_header(FILE *table)
             "alloc", "dir", "api", "t0 (us)", "B (GB/s)", "n_half", "resid %");
 }
 
+/* One line of the table: the curve's kind, direction, api, fit, and its axes beyond api. */
+static void print_table_row(FILE *table, const struct curve *c, const struct fit *ft)
+{
+    char half[32], variant[64] = "", text[3][32];
+    double h = ft->n_half_bytes;
+    if (h >= 1048576)
+        snprintf(half, sizeof(half), "%.1fMiB", h / 1048576);
+    else
+        snprintf(half, sizeof(half), "%.1fKiB", h / 1024);
+    for (int a = AXIS_API + 1; a < AXIS_SIZE; a++) { /* axes beyond api, when not default */
+        uint64_t v = c->key->axis[a];
+        char t[32];
+        if (v != AXIS_EMPTY && v != AXIS_INVALID && v != AXIS_UNUSED &&
+            v != (uint64_t)schema_axes[a].default_value)
+            snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " %s",
+                     schema_value_text(a, v, t, sizeof(t)));
+    }
+    fprintf(table, "%-20s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n",
+            summary_axis_text(c->key, AXIS_ALLOC, text[0], sizeof(text[0])),
+            summary_axis_text(c->key, AXIS_DIRECTION, text[1], sizeof(text[1])),
+            summary_axis_text(c->key, AXIS_API, text[2], sizeof(text[2])), ft->t0_us,
+            ft->bandwidth_gbps, half, ft->residual_pct, variant);
+}
+
+/* The row of fits.csv for curve c fitted as ft. */
+static void write_fit(FILE *f, const struct curve *c, const struct fit *ft)
+{
+    struct fit_row row = {c->key->experiment};
+    memcpy(row.axis, c->key->axis, sizeof(row.axis));
+    row.points = (double)ft->points;
+    row.t0_us = ft->t0_us;
+    row.bandwidth_gbps = ft->bandwidth_gbps;
+    row.n_half_bytes = ft->n_half_bytes;
+    row.residual_pct = ft->residual_pct;
+    format_write_row(f, &fits_format, &row);
+}
+
 int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
 {
-    struct csv_table t;
+    struct summary_file s;
     struct curve *cv = NULL;
-    char path[4200], half[32];
+    char path[4200];
     long nc = -1, fitted = 0;
     FILE *f = NULL;
-    snprintf(path, sizeof(path), "%s/summary.csv", results_dir);
-    if (csv_table_read(path, &t, err, errlen) < 0)
+    if (summary_read(&s, results_dir, err, errlen) < 0) {
+        summary_close(&s);
         return -1;
-    nc = group_curves(&t, &cv);
-    snprintf(path, sizeof(path), "%s/fits.csv", results_dir);
-    if (nc < 0 || !(f = fopen(path, "w"))) {
+    }
+    nc = group_curves(&s, &cv);
+    format_path(&fits_format, results_dir, path, sizeof(path));
+    if (nc < 0 || !(f = format_create(&fits_format, results_dir))) {
         snprintf(err, errlen, "cannot write %s: %s", path,
                  nc < 0 ? "out of memory" : strerror(errno));
         fitted = -1;
         goto out;
     }
-    print_header(f);
     for (long i = 0; i < nc; i++) {
         struct fit ft;
         struct curve *c = &cv[i];
         if (fit_latency_bandwidth(c->n, c->t, c->k, &ft) < 0)
             continue;
-        for (int j = 0; j < NKEYS; j++) {
-            csv_put_text(f, c->key[j]);
-            fputc(',', f);
-        }
-        fprintf(f, "%zu,%.4f,%.4f,%.0f,%.3f\n", ft.points, ft.t0_us, ft.bandwidth_gbps,
-                ft.n_half_bytes, ft.residual_pct);
-        if (table) {
-            double h = ft.n_half_bytes;
-            if (fitted == 0)
-                print_table_header(table);
-            if (h >= 1048576)
-                snprintf(half, sizeof(half), "%.1fMiB", h / 1048576);
-            else
-                snprintf(half, sizeof(half), "%.1fKiB", h / 1024);
-            char variant[64] = "";
-            for (int a = AXIS_API + 1; a < AXIS_SIZE; a++) { /* axes beyond api, when not default */
-                char def[32];
-                schema_value_text(a, (uint64_t)schema_axes[a].default_value, def, sizeof(def));
-                if (c->key[1 + a][0] && strcmp(c->key[1 + a], "-") && strcmp(c->key[1 + a], def))
-                    snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " %s",
-                             c->key[1 + a]);
-            }
-            fprintf(table, "%-20s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n", c->key[1 + AXIS_ALLOC],
-                    c->key[1 + AXIS_DIRECTION], c->key[1 + AXIS_API], ft.t0_us, ft.bandwidth_gbps,
-                    half, ft.residual_pct, variant);
-        }
+        write_fit(f, c, &ft);
+        if (table && fitted == 0)
+            print_table_header(table);
+        if (table)
+            print_table_row(table, c, &ft);
         fitted++;
     }
     if (fclose(f) != 0) {
@@ -180,6 +177,6 @@ out:
         free(cv[i].t);
     }
     free(cv);
-    csv_table_free(&t);
+    summary_close(&s);
     return (int)fitted;
 }

@@ -12,7 +12,7 @@
 #include "cli/options.h"
 #include "cli/plan.h"
 #include "figures/plot.h"
-#include "figures/plot_compare.h"
+#include "figures/fig_machines.h"
 #include "figures/report.h"
 #include "cli/run.h"
 #include "experiment/schema.h"

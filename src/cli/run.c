@@ -7,8 +7,8 @@
 #include "experiment/budget.h"
 #include "analysis/fit.h"
 #include "engine/gpu.h"
-#include "host/hostmem.h"
 #include "measure/measure.h"
+#include "results/hostmemcpy_csv.h"
 #include "results/meta.h"
 #include "figures/plot.h"
 #include "results/results.h"
@@ -140,7 +140,7 @@ static void write_host_reference(const char *dir, const struct sweep *s)
             sizes[k++] = sizes[i];
     if (k) {
         fprintf(stderr, "pinsweep: host memcpy reference at %zu sizes\n", k);
-        if (hostmem_write_reference(dir, sizes, k, err, sizeof(err)) < 0)
+        if (hostmemcpy_write(dir, sizes, k, err, sizeof(err)) < 0)
             fprintf(stderr, "pinsweep: %s\n", err);
     }
     free(sizes);

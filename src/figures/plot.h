@@ -1,6 +1,6 @@
 /*
  * plot.h - figures with gnuplot: of a results folder (plot_results), and
- * many PDF figures bound into one file (plot_pdf_book).  plot_compare.h
+ * many PDF figures bound into one file (plot_pdf_book).  fig_machines.h
  * draws several machines side by side.
  *
  * plot_results reads DIR/summary.csv, writes what each figure shows as
@@ -78,7 +78,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Return codes of plot_results, plot_compare (plot_compare.h) and plot_pdf_book. */
+/* Return codes of plot_results, plot_compare (fig_machines.h) and plot_pdf_book. */
 enum {
     PLOT_OK = 0,
     PLOT_EBAD_SUMMARY = -1, /* bad input: summary.csv (compare.csv, machines.csv, a PDF)

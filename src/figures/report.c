@@ -2,6 +2,7 @@
  * report.c - report.md and figures.pdf for results folders (see report.h).
  */
 #include "figures/report.h"
+#include "results/fits_csv.h"
 #include "results/folder.h"
 #include "figures/plot.h"
 #include "experiment/schema.h"
@@ -15,33 +16,34 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Is row r an ok reuse copy at warm cache, prefaulted pages and the default placement? */
-static int plain_reuse(const struct folder *f, size_t r)
+/* Is r an ok reuse copy at warm cache, prefaulted pages and the default placement? */
+static int plain_reuse(const struct summary_row *r)
 {
-    const char *cache = folder_cell(f, r, FC_CACHE), *touch = folder_cell(f, r, FC_TOUCH);
-    return folder_copy_row(f, r) && strcmp(folder_cell(f, r, FC_BUF), "reuse") == 0 &&
-           (!*cache || strcmp(cache, "warm") == 0) && (!*touch || strcmp(touch, "prefaulted") == 0);
+    uint64_t cache = r->axis[AXIS_CACHE], touch = r->axis[AXIS_TOUCH];
+    return folder_copy_row(r) && r->axis[AXIS_BUFFER] == BUFFER_REUSE &&
+           (cache == AXIS_EMPTY || cache == CACHE_WARM) &&
+           (touch == AXIS_EMPTY || touch == TOUCH_PREFAULTED);
 }
 
-static double num(const struct folder *f, size_t r, int c)
+/* Is r a reuse copy (plain_reuse) of alloc and dir? */
+static int reuse_of(const struct summary_row *r, int alloc, int dir)
 {
-    const char *v = folder_cell(f, r, c);
-    return *v ? atof(v) : NAN;
+    return plain_reuse(r) && r->axis[AXIS_ALLOC] == (uint64_t)alloc &&
+           r->axis[AXIS_DIRECTION] == (uint64_t)dir;
 }
 
-/* The best reuse median of (alloc, direction); *row gets its row, -1 when none. */
-static double peak(const struct folder *f, const char *alloc, const char *dir, long *row)
+/* The best reuse median of (alloc, direction); *row gets its row, NULL when none. */
+static double peak(const struct folder *f, int alloc, int dir, const struct summary_row **row)
 {
     double best = NAN;
-    *row = -1;
-    for (size_t r = 0; r < f->t.nrows; r++) {
-        if (!plain_reuse(f, r) || strcmp(folder_cell(f, r, FC_ALLOC), alloc) != 0 ||
-            strcmp(folder_cell(f, r, FC_DIR), dir) != 0)
+    *row = NULL;
+    for (size_t i = 0; i < f->s.nrows; i++) {
+        const struct summary_row *r = &f->s.rows[i];
+        if (!reuse_of(r, alloc, dir))
             continue;
-        double g = num(f, r, FC_GBPS);
-        if (isnan(best) || g > best) {
-            best = g;
-            *row = (long)r;
+        if (isnan(best) || r->gbps_median > best) {
+            best = r->gbps_median;
+            *row = r;
         }
     }
     return best;
@@ -52,21 +54,20 @@ static void md_peaks(FILE *out, const struct folder *f)
     char size[32];
     fprintf(out, "| alloc | h2d | d2h | bidir (both directions) |\n|---|---|---|---|\n");
     for (int a = 0; a < ALLOC_COUNT; a++) {
-        const char *alloc = schema_value_name(AXIS_ALLOC, a);
-        long row;
+        const struct summary_row *row;
         int any = 0;
         for (int d = 0; d < DIR_COUNT; d++)
-            any |= !isnan(peak(f, alloc, schema_value_name(AXIS_DIRECTION, d), &row));
+            any |= !isnan(peak(f, a, d, &row));
         if (!any)
             continue;
-        fprintf(out, "| %s |", alloc);
+        fprintf(out, "| %s |", schema_value_name(AXIS_ALLOC, a));
         for (int d = 0; d < DIR_COUNT; d++) {
-            double g = peak(f, alloc, schema_value_name(AXIS_DIRECTION, d), &row);
+            double g = peak(f, a, d, &row);
             if (isnan(g)) {
                 fprintf(out, " – |");
                 continue;
             }
-            units_format_size((uint64_t)num(f, (size_t)row, FC_SIZE), size, sizeof(size));
+            units_format_size((uint64_t)row->size_bytes, size, sizeof(size));
             double link = f->link_gbps * (d == DIR_BIDIR ? 2 : 1);
             if (isnan(link))
                 fprintf(out, " %.2f GB/s at %s |", g, size);
@@ -77,44 +78,44 @@ static void md_peaks(FILE *out, const struct folder *f)
     }
 }
 
-/* Row of a reuse (alloc, dir, api) at exactly size, or -1. */
-static long at_size(const struct folder *f, const char *alloc, const char *dir, const char *api,
-                    const char *size)
+/* The reuse row of (alloc, dir, api) at exactly size, or NULL. */
+static const struct summary_row *at_size(const struct folder *f, int alloc, int dir, uint64_t api,
+                                         double size)
 {
-    for (size_t r = 0; r < f->t.nrows; r++)
-        if (plain_reuse(f, r) && strcmp(folder_cell(f, r, FC_ALLOC), alloc) == 0 &&
-            strcmp(folder_cell(f, r, FC_DIR), dir) == 0 &&
-            strcmp(folder_cell(f, r, FC_API), api) == 0 &&
-            strcmp(folder_cell(f, r, FC_SIZE), size) == 0)
-            return (long)r;
-    return -1;
+    for (size_t i = 0; i < f->s.nrows; i++) {
+        const struct summary_row *r = &f->s.rows[i];
+        if (reuse_of(r, alloc, dir) && r->axis[AXIS_API] == api && r->size_bytes == size)
+            return r;
+    }
+    return NULL;
 }
 
 /* pinned over pageable at the size nearest 256 MB that both have; "" when none. */
-static void speedup_text(const struct folder *f, const char *dir, char *buf, size_t n)
+static void speedup_text(const struct folder *f, int dir, char *buf, size_t n)
 {
     double best_gap = INFINITY;
-    long bp = -1, bq = -1;
+    const struct summary_row *bp = NULL, *bq = NULL;
     buf[0] = '\0';
-    for (size_t r = 0; r < f->t.nrows; r++) {
-        if (!plain_reuse(f, r) || strcmp(folder_cell(f, r, FC_ALLOC), "pinned") != 0 ||
-            strcmp(folder_cell(f, r, FC_DIR), dir) != 0)
+    for (size_t i = 0; i < f->s.nrows; i++) {
+        const struct summary_row *r = &f->s.rows[i];
+        if (!reuse_of(r, ALLOC_PINNED, dir))
             continue;
-        long q = at_size(f, "pageable", dir, folder_cell(f, r, FC_API), folder_cell(f, r, FC_SIZE));
-        double gap = fabs(log(num(f, r, FC_SIZE) / 256e6));
-        if (q >= 0 && gap < best_gap) {
+        const struct summary_row *q =
+            at_size(f, ALLOC_PAGEABLE, dir, r->axis[AXIS_API], r->size_bytes);
+        double gap = fabs(log(r->size_bytes / 256e6));
+        if (q && gap < best_gap) {
             best_gap = gap;
-            bp = (long)r;
+            bp = r;
             bq = q;
         }
     }
-    if (bp < 0)
+    if (!bp)
         return;
-    char size[32];
-    double pin = num(f, (size_t)bp, FC_GBPS), page = num(f, (size_t)bq, FC_GBPS);
+    char size[32], api[32];
+    double pin = bp->gbps_median, page = bq->gbps_median;
     snprintf(buf, n, "%.1f× (%.2f against %.2f GB/s at %s, %s)", pin / page, pin, page,
-             units_format_size((uint64_t)num(f, (size_t)bp, FC_SIZE), size, sizeof(size)),
-             folder_cell(f, (size_t)bp, FC_API));
+             units_format_size((uint64_t)bp->size_bytes, size, sizeof(size)),
+             summary_axis_text(bp, AXIS_API, api, sizeof(api)));
 }
 
 /* Allocation and free cost per GiB of each kind, at its largest reallocate size. */
@@ -123,23 +124,23 @@ static void md_alloc_cost(FILE *out, const struct folder *f)
     int header = 0;
     char size[32];
     for (int a = 0; a < ALLOC_COUNT; a++) {
-        const char *alloc = schema_value_name(AXIS_ALLOC, a);
-        long best = -1;
-        for (size_t r = 0; r < f->t.nrows; r++)
-            if (strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0 &&
-                strcmp(folder_cell(f, r, FC_BUF), "reallocate") == 0 &&
-                strcmp(folder_cell(f, r, FC_ALLOC), alloc) == 0 && !isnan(num(f, r, FC_ALLOC_MS)) &&
-                (best < 0 || num(f, r, FC_SIZE) > num(f, (size_t)best, FC_SIZE)))
-                best = (long)r;
-        if (best < 0)
+        const struct summary_row *best = NULL;
+        for (size_t i = 0; i < f->s.nrows; i++) {
+            const struct summary_row *r = &f->s.rows[i];
+            if (summary_ok(r) && r->axis[AXIS_BUFFER] == BUFFER_REALLOCATE &&
+                r->axis[AXIS_ALLOC] == (uint64_t)a && !isnan(r->alloc_ms) &&
+                (!best || r->size_bytes > best->size_bytes))
+                best = r;
+        }
+        if (!best)
             continue;
         if (!header++)
             fprintf(out, "\n| alloc | measured at | allocate | free |\n|---|---|---|---|\n");
-        double gib = num(f, (size_t)best, FC_SIZE) / (1024.0 * 1024 * 1024);
-        fprintf(out, "| %s | %s | %.3g s per GiB | %.3g s per GiB |\n", alloc,
-                units_format_size((uint64_t)num(f, (size_t)best, FC_SIZE), size, sizeof(size)),
-                num(f, (size_t)best, FC_ALLOC_MS) / 1e3 / gib,
-                num(f, (size_t)best, FC_FREE_MS) / 1e3 / gib);
+        double gib = best->size_bytes / (1024.0 * 1024 * 1024);
+        fprintf(out, "| %s | %s | %.3g s per GiB | %.3g s per GiB |\n",
+                schema_value_name(AXIS_ALLOC, a),
+                units_format_size((uint64_t)best->size_bytes, size, sizeof(size)),
+                best->alloc_ms / 1e3 / gib, best->free_ms / 1e3 / gib);
     }
     if (!header)
         fprintf(out, "\nNo reallocate rows: run `experiments/alloc-cost.yaml` for these.\n");
@@ -147,31 +148,25 @@ static void md_alloc_cost(FILE *out, const struct folder *f)
 
 static void md_fits(FILE *out, const struct folder *f)
 {
-    char path[4200], err[512];
-    struct csv_table t;
-    snprintf(path, sizeof(path), "%s/fits.csv", f->dir);
-    if (csv_table_read(path, &t, err, sizeof(err)) < 0) {
-        fprintf(out, "\nNo fits.csv (run `pinsweep plot %s` to make one).\n", f->dir);
+    size_t n;
+    struct fit_row *fits = fits_read(f->dir, &n, NULL);
+    if (!fits) {
+        fprintf(out, "\nNo %s (run `pinsweep plot %s` to make one).\n", fits_format.file, f->dir);
         return;
     }
-    static const char *const cols[] = {"alloc",          "direction",    "api",
-                                       "cache",          "touch",        "t0_us",
-                                       "bandwidth_gbps", "n_half_bytes", "residual_pct"};
-    int c[9];
-    for (int i = 0; i < 9; i++)
-        c[i] = csv_table_col(&t, cols[i]);
     fprintf(out, "\n| alloc | direction | api | latency t0 | bandwidth B | n½ | fit residual |\n"
                  "|---|---|---|---|---|---|---|\n");
-    for (size_t r = 0; r < t.nrows; r++) {
-        const char *cache = csv_table_get(&t, r, c[3]), *touch = csv_table_get(&t, r, c[4]);
-        if ((*cache && strcmp(cache, "warm")) || (*touch && strcmp(touch, "prefaulted")))
+    for (size_t i = 0; i < n; i++) {
+        const struct fit_row *r = &fits[i];
+        if (r->axis[AXIS_CACHE] != CACHE_WARM || r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED)
             continue;
         fprintf(out, "| %s | %s | %s | %.2f µs | %.2f GB/s | %.0f KiB | %.1f%% |\n",
-                csv_table_get(&t, r, c[0]), csv_table_get(&t, r, c[1]), csv_table_get(&t, r, c[2]),
-                atof(csv_table_get(&t, r, c[5])), atof(csv_table_get(&t, r, c[6])),
-                atof(csv_table_get(&t, r, c[7])) / 1024, atof(csv_table_get(&t, r, c[8])));
+                schema_value_name(AXIS_ALLOC, (int)r->axis[AXIS_ALLOC]),
+                schema_value_name(AXIS_DIRECTION, (int)r->axis[AXIS_DIRECTION]),
+                schema_value_name(AXIS_API, (int)r->axis[AXIS_API]), r->t0_us, r->bandwidth_gbps,
+                r->n_half_bytes / 1024, r->residual_pct);
     }
-    csv_table_free(&t);
+    free(fits);
 }
 
 /* target as a path relative to the folder from (both made absolute first). */
@@ -238,110 +233,113 @@ static void md_figures(FILE *out, const char *out_dir, const struct folder *f)
     free(pngs);
 }
 
-/* Is row r an ok row of api? */
-static int ok_api(const struct folder *f, size_t r, const char *api)
+/* Is r an ok row of api? */
+static int ok_api(const struct summary_row *r, int api)
 {
-    return strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0 &&
-           strcmp(folder_cell(f, r, FC_API), api) == 0;
+    return summary_ok(r) && r->axis[AXIS_API] == (uint64_t)api;
 }
 
-static int has_api(const struct folder *f, const char *api)
+static int has_api(const struct folder *f, int api)
 {
-    for (size_t r = 0; r < f->t.nrows; r++)
-        if (ok_api(f, r, api))
+    for (size_t i = 0; i < f->s.nrows; i++)
+        if (ok_api(&f->s.rows[i], api))
             return 1;
     return 0;
 }
 
 /*
- * Over the rows of api with alloc, direction and threads ("" matches any):
+ * Over the rows of api with alloc, direction (-1: any) and threads (0: any):
  * the best gbps_median, or (largest) the one at the largest size; NaN if none.
  */
-static double pick(const struct folder *f, const char *api, const char *alloc, const char *dir,
-                   const char *threads, int largest, long *row)
+static double pick(const struct folder *f, int api, int alloc, int dir, uint64_t threads,
+                   int largest, const struct summary_row **row)
 {
     double best = NAN, best_size = -1;
-    *row = -1;
-    for (size_t r = 0; r < f->t.nrows; r++) {
-        if (!ok_api(f, r, api) || strcmp(folder_cell(f, r, FC_ALLOC), alloc) != 0 ||
-            (*dir && strcmp(folder_cell(f, r, FC_DIR), dir) != 0) ||
-            (*threads && strcmp(folder_cell(f, r, FC_THREADS), threads) != 0))
+    *row = NULL;
+    for (size_t i = 0; i < f->s.nrows; i++) {
+        const struct summary_row *r = &f->s.rows[i];
+        if (!ok_api(r, api) || r->axis[AXIS_ALLOC] != (uint64_t)alloc ||
+            (dir >= 0 && r->axis[AXIS_DIRECTION] != (uint64_t)dir) ||
+            (threads && r->axis[AXIS_THREADS] != threads))
             continue;
-        if (strcmp(api, "sync") == 0 || strcmp(api, "async") == 0 ? !plain_reuse(f, r) : 0)
+        if ((api == API_SYNC || api == API_ASYNC) && !plain_reuse(r))
             continue;
-        double g = num(f, r, FC_GBPS), size = num(f, r, FC_SIZE);
+        double g = r->gbps_median, size = r->size_bytes;
         if (largest ? size > best_size : isnan(best) || g > best) {
             best = g;
             best_size = size;
-            *row = (long)r;
+            *row = r;
         }
     }
     return best;
 }
 
-static double best_of(const struct folder *f, const char *api, const char *alloc, const char *dir,
-                      const char *threads, long *row)
+static double best_of(const struct folder *f, int api, int alloc, int dir,
+                      const struct summary_row **row)
 {
-    return pick(f, api, alloc, dir, threads, 0, row);
+    return pick(f, api, alloc, dir, 0, 0, row);
 }
 
 /* "54.97 GB/s at 256MiB" (with " (4 threads)" when threads is set), or "–". */
-static void cell_text(const struct folder *f, double g, long row, int threads, char *buf, size_t n)
+static void cell_text(double g, const struct summary_row *row, int threads, char *buf, size_t n)
 {
-    char size[32];
-    if (isnan(g) || row < 0) {
+    char size[32], count[32];
+    if (isnan(g) || !row) {
         snprintf(buf, n, "–");
         return;
     }
-    units_format_size((uint64_t)num(f, (size_t)row, FC_SIZE), size, sizeof(size));
+    units_format_size((uint64_t)row->size_bytes, size, sizeof(size));
     if (threads)
         snprintf(buf, n, "%.2f GB/s at %s, %s thread%s", g, size,
-                 folder_cell(f, (size_t)row, FC_THREADS),
-                 strcmp(folder_cell(f, (size_t)row, FC_THREADS), "1") ? "s" : "");
+                 summary_axis_text(row, AXIS_THREADS, count, sizeof(count)),
+                 row->axis[AXIS_THREADS] != 1 ? "s" : "");
     else
         snprintf(buf, n, "%.2f GB/s at %s", g, size);
 }
 
 static void md_pipelines(FILE *out, const struct folder *f)
 {
-    fprintf(out, "\n### Pipelines: chunks of h2d → kernel → d2h over streams\n\n"
-                 "Times in ms; overlap = serial sum ÷ pipeline (1: none; at most 3).\n\n"
-                 "| alloc | size | kernel | streams | pipeline | serial sum | ideal (longest stage) "
-                 "| overlap |\n|---|---|---|---|---|---|---|---|\n");
-    for (size_t r = 0; r < f->t.nrows; r++) {
-        char size[32];
-        if (!ok_api(f, r, "pipeline"))
+    fprintf(out,
+            "\n### Pipelines: chunks of h2d → kernel → d2h over streams\n\n"
+            "Times in ms; overlap = serial sum ÷ pipeline (1: none; at most 3).\n\n"
+            "| alloc | size | kernel | streams | pipeline | serial sum | ideal (longest stage) "
+            "| overlap |\n|---|---|---|---|---|---|---|---|\n");
+    for (size_t i = 0; i < f->s.nrows; i++) {
+        const struct summary_row *r = &f->s.rows[i];
+        char size[32], alloc[32], kernel[32], streams[32];
+        if (!ok_api(r, API_PIPELINE))
             continue;
         fprintf(out, "| %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n",
-                folder_cell(f, r, FC_ALLOC),
-                units_format_size((uint64_t)num(f, r, FC_SIZE), size, sizeof(size)),
-                folder_cell(f, r, FC_KERNEL), folder_cell(f, r, FC_STREAMS), num(f, r, FC_PIPE_MS),
-                num(f, r, FC_SERIAL_MS), num(f, r, FC_IDEAL_MS), num(f, r, FC_OVERLAP));
+                summary_axis_text(r, AXIS_ALLOC, alloc, sizeof(alloc)),
+                units_format_size((uint64_t)r->size_bytes, size, sizeof(size)),
+                summary_axis_text(r, AXIS_KERNEL, kernel, sizeof(kernel)),
+                summary_axis_text(r, AXIS_STREAMS, streams, sizeof(streams)), r->pipeline_ms,
+                r->serial_ms, r->ideal_ms, r->overlap);
     }
 }
 
 static void md_zerocopy(FILE *out, const struct folder *f)
 {
-    static const char *const dirs[] = {"h2d", "d2h"};
+    static const int dirs[] = {DIR_H2D, DIR_D2H};
     fprintf(out, "\n### Zero-copy: a kernel on host memory against the copy engine\n\n"
                  "| alloc | direction | zero-copy peak | copy peak (async, sync) |\n"
                  "|---|---|---|---|\n");
     for (int a = 0; a < ALLOC_COUNT; a++) {
-        const char *alloc = schema_value_name(AXIS_ALLOC, a);
         for (int d = 0; d < 2; d++) {
-            long zr, cr, sr;
+            const struct summary_row *zr, *cr, *sr;
             char z[96], cp[96];
-            double zg = best_of(f, "zerocopy", alloc, dirs[d], "", &zr);
+            double zg = best_of(f, API_ZEROCOPY, a, dirs[d], &zr);
             if (isnan(zg))
                 continue;
-            double cg = best_of(f, "async", alloc, dirs[d], "", &cr);
-            double sg = best_of(f, "sync", alloc, dirs[d], "", &sr);
-            cell_text(f, zg, zr, 0, z, sizeof(z));
+            double cg = best_of(f, API_ASYNC, a, dirs[d], &cr);
+            double sg = best_of(f, API_SYNC, a, dirs[d], &sr);
+            cell_text(zg, zr, 0, z, sizeof(z));
             if (isnan(cg) || (!isnan(sg) && sg > cg))
-                cell_text(f, sg, sr, 0, cp, sizeof(cp));
+                cell_text(sg, sr, 0, cp, sizeof(cp));
             else
-                cell_text(f, cg, cr, 0, cp, sizeof(cp));
-            fprintf(out, "| %s | %s | %s | %s |\n", alloc, dirs[d], z, cp);
+                cell_text(cg, cr, 0, cp, sizeof(cp));
+            fprintf(out, "| %s | %s | %s | %s |\n", schema_value_name(AXIS_ALLOC, a),
+                    schema_value_name(AXIS_DIRECTION, dirs[d]), z, cp);
         }
     }
 }
@@ -354,26 +352,26 @@ static void md_host_access(FILE *out, const struct folder *f)
                  "| alloc | read, 1 thread | read, best | write, 1 thread | write, best |\n"
                  "|---|---|---|---|---|\n");
     for (int a = 0; a < ALLOC_COUNT; a++) {
-        const char *alloc = schema_value_name(AXIS_ALLOC, a);
         char t[4][96];
-        long row;
+        const struct summary_row *row;
         int any = 0;
         for (int k = 0; k < 4; k++) {
-            double g = pick(f, k < 2 ? "host-read" : "host-write", alloc, "", k % 2 ? "" : "1",
+            double g = pick(f, k < 2 ? API_HOST_READ : API_HOST_WRITE, a, -1, k % 2 ? 0 : 1,
                             k % 2 == 0, &row);
             any |= !isnan(g);
-            cell_text(f, g, row, k % 2, t[k], sizeof(t[k]));
+            cell_text(g, row, k % 2, t[k], sizeof(t[k]));
         }
         if (any)
-            fprintf(out, "| %s | %s | %s | %s | %s |\n", alloc, t[0], t[1], t[2], t[3]);
+            fprintf(out, "| %s | %s | %s | %s | %s |\n", schema_value_name(AXIS_ALLOC, a), t[0],
+                    t[1], t[2], t[3]);
     }
 }
 
 /* Whether the folder has reuse copy rows, which the peak and fit tables read. */
 static int has_copies(const struct folder *f)
 {
-    for (size_t r = 0; r < f->t.nrows; r++)
-        if (plain_reuse(f, r))
+    for (size_t i = 0; i < f->s.nrows; i++)
+        if (plain_reuse(&f->s.rows[i]))
             return 1;
     return 0;
 }
@@ -389,8 +387,8 @@ static void write_folder_section(FILE *out, const char *out_dir, const struct fo
         fprintf(out, "No copies with a reused buffer in this folder.\n");
     else
         md_peaks(out, f);
-    speedup_text(f, "h2d", h2d, sizeof(h2d));
-    speedup_text(f, "d2h", d2h, sizeof(d2h));
+    speedup_text(f, DIR_H2D, h2d, sizeof(h2d));
+    speedup_text(f, DIR_D2H, d2h, sizeof(d2h));
     if (*h2d || *d2h)
         fprintf(out, "\nPinned over pageable near 256 MB: h2d %s; d2h %s.\n", *h2d ? h2d : "–",
                 *d2h ? d2h : "–");
@@ -398,11 +396,11 @@ static void write_folder_section(FILE *out, const char *out_dir, const struct fo
         fprintf(out, "\n### Latency and bandwidth, t(n) = t0 + n/B\n");
         md_fits(out, f);
     }
-    if (has_api(f, "pipeline"))
+    if (has_api(f, API_PIPELINE))
         md_pipelines(out, f);
-    if (has_api(f, "zerocopy"))
+    if (has_api(f, API_ZEROCOPY))
         md_zerocopy(out, f);
-    if (has_api(f, "host-read") || has_api(f, "host-write"))
+    if (has_api(f, API_HOST_READ) || has_api(f, API_HOST_WRITE))
         md_host_access(out, f);
     if (has_copies(f)) {
         fprintf(out, "\n### Allocation cost\n");

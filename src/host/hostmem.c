@@ -118,29 +118,3 @@ out:
     free(gbps);
     return result;
 }
-
-int hostmem_write_reference(const char *dir, const uint64_t *sizes, size_t n, char *err,
-                            size_t errlen)
-{
-    char path[4200];
-    snprintf(path, sizeof(path), "%s/host-memcpy.csv", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    fprintf(f, "direction,size_bytes,gbps_median,samples,staging_bytes\n");
-    for (int to_staging = 1; to_staging >= 0; to_staging--) {
-        for (size_t i = 0; i < n; i++) {
-            double g = hostmem_memcpy_gbps(sizes[i], to_staging, 2.0, 5);
-            if (!isnan(g))
-                fprintf(f, "%s,%llu,%.4f,5,%u\n", to_staging ? "h2d" : "d2h",
-                        (unsigned long long)sizes[i], g, HOSTMEM_STAGING_BYTES);
-        }
-    }
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}

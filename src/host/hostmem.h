@@ -37,13 +37,4 @@ uint64_t hostmem_llc_bytes(void);
  */
 double hostmem_memcpy_gbps(uint64_t size, int to_staging, double min_sample_ms, int samples);
 
-/*
- * Measure hostmem_memcpy_gbps both ways at each of sizes[0..n-1] and write
- * dir/host-memcpy.csv (direction,size_bytes,gbps_median,samples,
- * staging_bytes; direction h2d is to_staging).  Returns 0 or -1 with a
- * message in err.
- */
-int hostmem_write_reference(const char *dir, const uint64_t *sizes, size_t n, char *err,
-                            size_t errlen);
-
 #endif

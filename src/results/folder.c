@@ -2,41 +2,24 @@
  * folder.c - reading a results folder back (see folder.h).
  */
 #include "results/folder.h"
+#include "experiment/schema.h"
 #include "host/sysinfo.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const col_names[FC_N] = {
-    "experiment",     "alloc",   "direction",          "buffer",      "api",
-    "cache",          "touch",   "size_bytes",         "gbps_median", "gbps_min",
-    "gbps_max",       "rsd_pct", "us_per_copy_median", "link_gbps",   "alloc_ms_median",
-    "free_ms_median", "status",  "streams",            "kernel",      "threads",
-    "numa",           "pages",   "pipeline_ms_median", "serial_ms_median", "ideal_ms_median",
-    "overlap_median"};
-
-/* Columns every folder must have; cache, touch and link_gbps came later and may be absent. */
-static const int required[] = {FC_ALLOC, FC_DIR, FC_BUF, FC_API, FC_SIZE, FC_GBPS, FC_STATUS};
-
-const char *folder_cell(const struct folder *f, size_t r, int c)
+int folder_default(const struct summary_row *r, int a)
 {
-    return csv_table_get(&f->t, r, f->col[c]);
+    uint64_t v = r->axis[a];
+    return v == AXIS_EMPTY || v == AXIS_UNUSED || v == (uint64_t)schema_axes[a].default_value;
 }
 
-/* 1 when text is empty (an older folder), "-" (does not apply) or one of the given defaults. */
-static int default_or_absent(const char *text, const char *def)
+int folder_copy_row(const struct summary_row *r)
 {
-    return !*text || strcmp(text, "-") == 0 || strcmp(text, def) == 0;
-}
-
-int folder_copy_row(const struct folder *f, size_t r)
-{
-    const char *api = folder_cell(f, r, FC_API);
-    return strcmp(folder_cell(f, r, FC_STATUS), "ok") == 0 &&
-           (strcmp(api, "sync") == 0 || strcmp(api, "async") == 0) &&
-           default_or_absent(folder_cell(f, r, FC_NUMA), "any") &&
-           default_or_absent(folder_cell(f, r, FC_PAGES), "default");
+    uint64_t api = r->axis[AXIS_API];
+    return summary_ok(r) && (api == API_SYNC || api == API_ASYNC) && folder_default(r, AXIS_NUMA) &&
+           folder_default(r, AXIS_PAGES);
 }
 
 /* The meta value at path, or "unknown". */
@@ -80,21 +63,17 @@ char *folder_default_label(const char *dir, char *buf, size_t n)
 int folder_open(struct folder *f, const char *dir, const char *label, FILE *log)
 {
     char path[4200], err[600];
+    const char *missing[8];
     f->dir = dir;
     f->link_gbps = NAN;
-    snprintf(path, sizeof(path), "%s/summary.csv", dir);
-    if (csv_table_read(path, &f->t, err, sizeof(err)) < 0) {
+    if (summary_read(&f->s, dir, err, sizeof(err)) < 0) {
         fprintf(log, "pinsweep: %s\n", err);
         return -1;
     }
-    for (int c = 0; c < FC_N; c++)
-        f->col[c] = csv_table_col(&f->t, col_names[c]);
-    for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
-        if (f->col[required[i]] < 0) {
-            fprintf(log, "pinsweep: %s has no column '%s'; is it a pinsweep summary.csv?\n", path,
-                    col_names[required[i]]);
-            return -1;
-        }
+    if (summary_missing(&f->s, 1, missing, 8)) {
+        fprintf(log, "pinsweep: %s has no column '%s'; is it a pinsweep %s?\n", f->s.ff.path,
+                missing[0], summary_format.file);
+        return -1;
     }
     snprintf(path, sizeof(path), "%s/meta.yaml", dir);
     if (meta_read(path, &f->m, err, sizeof(err)) < 0)
@@ -158,6 +137,6 @@ void folder_machine_table(FILE *f, const struct folder *fo, size_t nf, int mark_
 
 void folder_close(struct folder *f)
 {
-    csv_table_free(&f->t);
+    summary_close(&f->s);
     meta_doc_free(&f->m);
 }

@@ -5,50 +5,18 @@
 #ifndef PINSWEEP_FOLDER_H
 #define PINSWEEP_FOLDER_H
 
-#include "results/csv.h"
 #include "results/meta.h"
+#include "results/summary_csv.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
-/* The summary.csv columns read back, by name (see folder.c's table). */
-enum {
-    FC_EXP,
-    FC_ALLOC,
-    FC_DIR,
-    FC_BUF,
-    FC_API,
-    FC_CACHE,
-    FC_TOUCH,
-    FC_SIZE,
-    FC_GBPS,
-    FC_MIN,
-    FC_MAX,
-    FC_RSD,
-    FC_US,
-    FC_LINK,
-    FC_ALLOC_MS,
-    FC_FREE_MS,
-    FC_STATUS,
-    FC_STREAMS, /* issue 6's columns: absent from older folders */
-    FC_KERNEL,
-    FC_THREADS,
-    FC_NUMA,
-    FC_PAGES,
-    FC_PIPE_MS,
-    FC_SERIAL_MS,
-    FC_IDEAL_MS,
-    FC_OVERLAP,
-    FC_N
-};
-
 struct folder {
     const char *dir;
     char label[160];
-    struct csv_table t;
-    struct meta_doc m; /* empty when meta.yaml is missing or unreadable */
-    int col[FC_N];     /* -1 for a column the folder lacks */
-    double link_gbps;  /* from meta.yaml's PCIe link; NaN when unknown */
+    struct summary_file s; /* its rows */
+    struct meta_doc m;     /* empty when meta.yaml is missing or unreadable */
+    double link_gbps;      /* from meta.yaml's PCIe link; NaN when unknown */
 };
 
 /*
@@ -59,16 +27,16 @@ struct folder {
 int folder_open(struct folder *f, const char *dir, const char *label, FILE *log);
 void folder_close(struct folder *f);
 
-/* Row r's cell of column c ("" when the folder lacks the column). */
-const char *folder_cell(const struct folder *f, size_t r, int c);
+/* Is axis a of r empty (an older folder), "-" (does not apply) or its default value? */
+int folder_default(const struct summary_row *r, int a);
 
 /*
- * 1 when row r is an ok copy (api sync or async) with its host buffer in the
+ * 1 when r is an ok copy (api sync or async) with its host buffer in the
  * default place (numa any, pages default): the rows compare matches and the
  * report's copy tables read.  Pipelines, zero-copy kernels, host access and
  * placement variants have tables of their own.
  */
-int folder_copy_row(const struct folder *f, size_t r);
+int folder_copy_row(const struct summary_row *r);
 
 /* The meta.yaml value at a dotted path, or "unknown". */
 const char *folder_meta(const struct folder *f, const char *path);

@@ -3,6 +3,8 @@
  */
 #include "results/results.h"
 #include "results/csv.h"
+#include "results/samples_csv.h"
+#include "results/summary_csv.h"
 #include "base/fileio.h"
 
 #include <errno.h>
@@ -11,67 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-const char *const results_summary_columns[] = {"experiment",
-                                               "config",
-                                               "device",
-                                               "alloc",
-                                               "direction",
-                                               "buffer",
-                                               "api",
-                                               "cache",
-                                               "touch",
-                                               "streams",
-                                               "chunks",
-                                               "kernel",
-                                               "threads",
-                                               "numa",
-                                               "pages",
-                                               "size_bytes",
-                                               "batch",
-                                               "samples",
-                                               "gbps_median",
-                                               "gbps_min",
-                                               "gbps_max",
-                                               "gbps_mean",
-                                               "gbps_stddev",
-                                               "rsd_pct",
-                                               "target_met",
-                                               "stop",
-                                               "timing",
-                                               "us_per_copy_median",
-                                               "roundtrip_us_median",
-                                               "host_gbps_median",
-                                               "h2d_gbps_median",
-                                               "d2h_gbps_median",
-                                               "alloc_ms_median",
-                                               "pin_ms_median",
-                                               "fill_ms_median",
-                                               "copy_ms_median",
-                                               "free_ms_median",
-                                               "effective_gbps_median",
-                                               "kernel_us",
-                                               "pipeline_ms_median",
-                                               "serial_ms_median",
-                                               "ideal_ms_median",
-                                               "overlap_median",
-                                               "h2d_alone_ms_median",
-                                               "kernel_alone_ms_median",
-                                               "d2h_alone_ms_median",
-                                               "gpu_numa_node",
-                                               "bound_numa_node",
-                                               "host_numa_node",
-                                               "host_numa_pct",
-                                               "huge_pct",
-                                               "link_gbps",
-                                               "pct_of_link",
-                                               "status",
-                                               "error",
-                                               NULL};
-
-const char *const results_samples_columns[] = {
-    "config", "sample", "copies",   "device_ms", "host_ms", "gbps",           "host_gbps",
-    "h2d_ms", "d2h_ms", "alloc_ms", "fill_ms",   "free_ms", "effective_gbps", "kernel_ms", NULL};
 
 static const char *const status_names[] = {"ok", "error", "skipped", "corrupt"};
 
@@ -118,19 +59,17 @@ static int make_dirs(const char *dir, char *err, size_t errlen)
     return 0;
 }
 
-static FILE *open_csv(const struct results *res, const char *name, const char *const *cols,
-                      char *err, size_t errlen)
+static FILE *open_csv(const struct results *res, const struct csv_format *fmt, char *err,
+                      size_t errlen)
 {
-    char *path = results_path(res, name);
+    char *path = results_path(res, fmt->file);
     FILE *f = path ? fopen(path, "w") : NULL;
     if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path ? path : name, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", path ? path : fmt->file, strerror(errno));
         free(path);
         return NULL;
     }
-    for (size_t i = 0; cols[i]; i++)
-        fprintf(f, "%s%s", i ? "," : "", cols[i]);
-    fputc('\n', f);
+    format_write_header(f, fmt);
     fflush(f);
     free(path);
     return f;
@@ -161,22 +100,22 @@ int results_open(struct results *res, const char *dir, const struct experiment *
     res->dir = strdup(dir);
     if (!res->dir || make_dirs(dir, err, errlen) < 0)
         goto fail;
-    char *existing = results_path(res, "summary.csv");
+    char *existing = results_path(res, summary_format.file);
     int taken = existing && access(existing, F_OK) == 0;
     free(existing);
     if (taken) {
         snprintf(err, errlen,
-                 "%s already holds results (summary.csv); pinsweep never "
+                 "%s already holds results (%s); pinsweep never "
                  "overwrites them: choose another -o DIR or move that folder away",
-                 dir);
+                 dir, summary_format.file);
         goto fail;
     }
     if (copy_experiment(res, e, err, errlen) < 0)
         goto fail;
-    res->summary = open_csv(res, "summary.csv", results_summary_columns, err, errlen);
+    res->summary = open_csv(res, &summary_format, err, errlen);
     if (!res->summary)
         goto fail;
-    res->samples = open_csv(res, "samples.csv", results_samples_columns, err, errlen);
+    res->samples = open_csv(res, &samples_format, err, errlen);
     if (!res->samples)
         goto fail;
     return 0;
@@ -241,27 +180,28 @@ static int keep_done(long config, void *ctx)
 }
 
 /* Mark the configurations summary.csv has rows for, counting them by status. */
-static int read_done(const char *path, struct resume_ctx *rc, size_t *ok, size_t *failed,
+static int read_done(const char *dir, struct resume_ctx *rc, size_t *ok, size_t *failed,
                      size_t *skipped, char *err, size_t errlen)
 {
-    struct csv_table t;
-    if (csv_table_read(path, &t, err, errlen) < 0)
+    struct summary_file t;
+    if (summary_read(&t, dir, err, errlen) < 0) {
+        summary_close(&t);
         return -1;
-    int cc = csv_table_col(&t, "config"), cs = csv_table_col(&t, "status");
+    }
     for (size_t r = 0; r < t.nrows; r++) {
-        long c = strtol(csv_table_get(&t, r, cc), NULL, 10);
-        const char *st = csv_table_get(&t, r, cs);
+        const struct summary_row *row = &t.rows[r];
+        long c = isnan(row->config) ? 0 : (long)row->config;
         if (c < 1 || (size_t)c > rc->n || rc->done[c - 1])
             continue;
         rc->done[c - 1] = 1;
-        if (strcmp(st, "ok") == 0)
+        if (summary_ok(row))
             (*ok)++;
-        else if (strcmp(st, "skipped") == 0)
+        else if (strcmp(row->status, status_names[RESULT_SKIPPED]) == 0)
             (*skipped)++;
         else
             (*failed)++;
     }
-    csv_table_free(&t);
+    summary_close(&t);
     return 0;
 }
 
@@ -286,8 +226,10 @@ int results_resume(struct results *res, const char *dir, const struct experiment
     res->link_gbps = NAN;
     if (!(res->dir = strdup(dir)))
         return -1;
-    char *sum = results_path(res, "summary.csv"), *smp = results_path(res, "samples.csv");
-    char *exp = results_path(res, "experiment.yaml"), *text = exp ? fileio_read_all(exp, &len) : NULL;
+    char *sum = results_path(res, summary_format.file),
+         *smp = results_path(res, samples_format.file);
+    char *exp = results_path(res, "experiment.yaml"),
+         *text = exp ? fileio_read_all(exp, &len) : NULL;
     int rcode = -1;
     if (!text)
         snprintf(err, errlen, "%s holds no results to resume (no experiment.yaml)", dir);
@@ -296,13 +238,13 @@ int results_resume(struct results *res, const char *dir, const struct experiment
                  "%s was started from a different experiment file: %s differs "
                  "from %s; resume needs the same file",
                  dir, exp, e->path);
-    else if (rewrite_csv(sum, 1, keep_valid, &rc) < 0 ||
-             read_done(sum, &rc, ok, failed, skipped, err, errlen) < 0 ||
-             rewrite_csv(smp, 0, keep_done, &rc) < 0)
+    else if (rewrite_csv(sum, format_find(&summary_format, COLUMN_CONFIG), keep_valid, &rc) < 0 ||
+             read_done(dir, &rc, ok, failed, skipped, err, errlen) < 0 ||
+             rewrite_csv(smp, format_find(&samples_format, COLUMN_CONFIG), keep_done, &rc) < 0)
         snprintf(err + strlen(err), errlen - strlen(err), "%scannot repair the CSVs in %s",
                  *err ? "; " : "", dir);
-    else if ((res->summary = append_to(res, "summary.csv", err, errlen)) &&
-             (res->samples = append_to(res, "samples.csv", err, errlen)))
+    else if ((res->summary = append_to(res, summary_format.file, err, errlen)) &&
+             (res->samples = append_to(res, samples_format.file, err, errlen)))
         rcode = 0;
     free(sum);
     free(smp);
@@ -313,88 +255,79 @@ int results_resume(struct results *res, const char *dir, const struct experiment
     return rcode;
 }
 
-static void put_num(FILE *f, double v, const char *fmt)
+/* A NUMA node number, or NaN for -1 (unknown, none): an empty cell. */
+static double node_value(int node)
 {
-    fputc(',', f);
-    csv_put_double(f, v, fmt);
+    return node >= 0 ? node : NAN;
 }
 
-/* A NUMA node number, or an empty field for -1 (unknown, none). */
-static void put_node(FILE *f, int node)
-{
-    if (node >= 0)
-        fprintf(f, ",%d", node);
-    else
-        fputc(',', f);
-}
-
-static void write_summary(FILE *f, const struct experiment *e, const struct result *r,
-                          const struct summary *s, double link_gbps)
+/* The summary row of r; its texts point into r, e and device[]. */
+static void summary_of(struct summary_row *row, const struct experiment *e, const struct result *r,
+                       const struct summary *s, double link_gbps, char device[16])
 {
     const struct config *c = r->config;
     int ok = r->status == RESULT_OK;
-    csv_put_text(f, e->name);
-    fprintf(f, ",%d,%d", c->index, e->device);
-    for (int a = 0; a < AXIS_SIZE; a++) { /* in the order of the header: the axes' order */
-        char text[32];
-        fprintf(f, ",%s", schema_value_text(a, c->v[a], text, sizeof(text)));
-    }
-    fprintf(f, ",%llu,", (unsigned long long)config_size(c));
-    if (ok)
-        fprintf(f, "%d,%zu", r->batch, r->nsamples);
-    else
-        fputc(',', f);
     double nan = NAN;
-    put_num(f, ok ? s->gbps.median : nan, "%.6g");
-    put_num(f, ok ? s->gbps.min : nan, "%.6g");
-    put_num(f, ok ? s->gbps.max : nan, "%.6g");
-    put_num(f, ok ? s->gbps.mean : nan, "%.6g");
-    put_num(f, ok ? s->gbps.stddev : nan, "%.6g");
-    put_num(f, ok ? s->gbps.rsd_pct : nan, "%.3f");
-    if (ok && r->stop != STOP_FIXED)
-        fprintf(f, ",%s,%s", s->gbps.rsd_pct <= r->target_rsd_pct ? "yes" : "no",
-                measure_stop_names[r->stop]);
-    else
-        fprintf(f, ",,%s", ok ? measure_stop_names[r->stop] : "");
-    fprintf(f, ",%s",
-            measure_queued(c)       ? "queued"
-            : measure_one_by_one(c) ? "one-by-one"
-                                    : "direct");
-    put_num(f, ok ? s->us_per_copy_median : nan, "%.3f");
-    put_num(f, ok ? r->roundtrip_us : nan, "%.3f");
-    put_num(f, ok ? s->host_gbps_median : nan, "%.6g");
-    put_num(f, ok ? s->h2d_gbps_median : nan, "%.6g");
-    put_num(f, ok ? s->d2h_gbps_median : nan, "%.6g");
-    put_num(f, ok ? s->alloc_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->pin_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->fill_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->copy_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->free_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->effective_gbps_median : nan, "%.6g");
-    put_num(f, ok ? r->kernel_us : nan, "%.3f");
-    put_num(f, ok ? s->pipeline_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->serial_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->ideal_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->overlap_median : nan, "%.4f");
-    put_num(f, ok ? s->h2d_alone_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->kernel_alone_ms_median : nan, "%.6g");
-    put_num(f, ok ? s->d2h_alone_ms_median : nan, "%.6g");
-    put_node(f, r->gpu_node);
-    put_node(f, r->bound_node);
-    put_node(f, ok ? r->host_node : -1);
-    put_num(f, ok ? r->host_node_pct : nan, "%.1f");
-    put_num(f, ok ? r->huge_pct : nan, "%.1f");
+    snprintf(device, 16, "%d", e->device);
+    *row = (struct summary_row){.experiment = e->name, .config = c->index, .device = device};
+    for (int a = 0; a < AXIS_SIZE; a++) /* as the schema writes them; "-" for an unused one */
+        row->axis[a] = c->v[a];
+    row->size_bytes = (double)config_size(c);
+    row->batch = ok ? r->batch : nan;
+    row->samples = ok ? (double)r->nsamples : nan;
+    row->gbps_median = ok ? s->gbps.median : nan;
+    row->gbps_min = ok ? s->gbps.min : nan;
+    row->gbps_max = ok ? s->gbps.max : nan;
+    row->gbps_mean = ok ? s->gbps.mean : nan;
+    row->gbps_stddev = ok ? s->gbps.stddev : nan;
+    row->rsd_pct = ok ? s->gbps.rsd_pct : nan;
+    row->target_met =
+        ok && r->stop != STOP_FIXED ? (s->gbps.rsd_pct <= r->target_rsd_pct ? "yes" : "no") : "";
+    row->stop = ok ? measure_stop_names[r->stop] : "";
+    row->timing = measure_queued(c) ? "queued" : measure_one_by_one(c) ? "one-by-one" : "direct";
+    row->us_per_copy = ok ? s->us_per_copy_median : nan;
+    row->roundtrip_us = ok ? r->roundtrip_us : nan;
+    row->host_gbps = ok ? s->host_gbps_median : nan;
+    row->h2d_gbps = ok ? s->h2d_gbps_median : nan;
+    row->d2h_gbps = ok ? s->d2h_gbps_median : nan;
+    row->alloc_ms = ok ? s->alloc_ms_median : nan;
+    row->pin_ms = ok ? s->pin_ms_median : nan;
+    row->fill_ms = ok ? s->fill_ms_median : nan;
+    row->copy_ms = ok ? s->copy_ms_median : nan;
+    row->free_ms = ok ? s->free_ms_median : nan;
+    row->effective_gbps = ok ? s->effective_gbps_median : nan;
+    row->kernel_us = ok ? r->kernel_us : nan;
+    row->pipeline_ms = ok ? s->pipeline_ms_median : nan;
+    row->serial_ms = ok ? s->serial_ms_median : nan;
+    row->ideal_ms = ok ? s->ideal_ms_median : nan;
+    row->overlap = ok ? s->overlap_median : nan;
+    row->h2d_alone_ms = ok ? s->h2d_alone_ms_median : nan;
+    row->kernel_alone_ms = ok ? s->kernel_alone_ms_median : nan;
+    row->d2h_alone_ms = ok ? s->d2h_alone_ms_median : nan;
+    row->gpu_numa_node = node_value(r->gpu_node);
+    row->bound_numa_node = node_value(r->bound_node);
+    row->host_numa_node = node_value(ok ? r->host_node : -1);
+    row->host_numa_pct = ok ? r->host_node_pct : nan;
+    row->huge_pct = ok ? r->huge_pct : nan;
     /* bidir moves both directions at once: its share is of the two directions together;
        pipelines and the CPU's own access are not transfers over the link */
     enum copy_api api = config_api(c);
     double link = api == API_PIPELINE || api_is_host(api)
                       ? nan
                       : link_gbps * (config_direction(c) == DIR_BIDIR ? 2 : 1);
-    put_num(f, link_gbps, "%.6g");
-    put_num(f, ok ? 100.0 * s->gbps.median / link : nan, "%.2f");
-    fprintf(f, ",%s,", status_names[r->status]);
-    csv_put_text(f, ok ? "" : r->error);
-    fputc('\n', f);
+    row->link_gbps = link_gbps;
+    row->pct_of_link = ok ? 100.0 * s->gbps.median / link : nan;
+    row->status = status_names[r->status];
+    row->error = ok ? "" : r->error;
+}
+
+static void write_summary(FILE *f, const struct experiment *e, const struct result *r,
+                          const struct summary *s, double link_gbps)
+{
+    struct summary_row row;
+    char device[16];
+    summary_of(&row, e, r, s, link_gbps, device);
+    format_write_row(f, &summary_format, &row);
 }
 
 static void write_samples(FILE *f, const struct result *r)
@@ -403,19 +336,11 @@ static void write_samples(FILE *f, const struct result *r)
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
         measure_sample_rates(r->config, s, &sr);
-        fprintf(f, "%d,%zu,%d", r->config->index, i + 1, s->copies);
-        put_num(f, s->device_ms, "%.6g");
-        put_num(f, s->host_ms, "%.6g");
-        put_num(f, sr.gbps, "%.6g");
-        put_num(f, sr.host_gbps, "%.6g");
-        put_num(f, s->h2d_ms, "%.6f");
-        put_num(f, s->d2h_ms, "%.6f");
-        put_num(f, s->alloc_ms, "%.6f");
-        put_num(f, s->fill_ms, "%.6f");
-        put_num(f, s->free_ms, "%.6f");
-        put_num(f, sr.effective_gbps, "%.6g");
-        put_num(f, s->kernel_ms, "%.6f");
-        fputc('\n', f);
+        struct sample_row row = {r->config->index,  (double)(i + 1), s->copies,    s->device_ms,
+                                 s->host_ms,        sr.gbps,         sr.host_gbps, s->h2d_ms,
+                                 s->d2h_ms,         s->alloc_ms,     s->fill_ms,   s->free_ms,
+                                 sr.effective_gbps, s->kernel_ms};
+        format_write_row(f, &samples_format, &row);
     }
 }
 

@@ -3,8 +3,9 @@
  *
  * The folder is results/<name>/<host>-<YYYYmmdd-HHMMSS>/ unless the user
  * names one.  Rows are appended and flushed as each configuration finishes,
- * so an interrupted run keeps everything it measured.  meta.yaml is written
- * by meta.h; figures by plot.h.
+ * so an interrupted run keeps everything it measured.  The files' columns
+ * are described in summary_csv.h and samples_csv.h; meta.yaml is written by
+ * meta.h; figures by plot.h.
  */
 #ifndef PINSWEEP_RESULTS_H
 #define PINSWEEP_RESULTS_H
@@ -20,10 +21,6 @@ struct results {
     FILE *summary, *samples;
     double link_gbps; /* the PCIe link's raw rate per direction, NaN when unknown */
 };
-
-/* The summary.csv and samples.csv column names, NULL-terminated (README reference). */
-extern const char *const results_summary_columns[];
-extern const char *const results_samples_columns[];
 
 /* "results/<name>/<host>-<YYYYmmdd-HHMMSS>" (local time); the caller frees it. */
 char *results_default_dir(const char *name, const char *host, time_t t);

@@ -1,6 +1,6 @@
 /*
- * plot_test_util.h - what the plot tests (test_plot.c, test_plot_headline.c,
- * test_plot_compare.c) share: a temporary folder for the folders they draw
+ * plot_test_util.h - what the plot tests (test_plot.c, test_fig_pinning.c,
+ * test_fig_machines.c) share: a temporary folder for the folders they draw
  * in, made and removed by plot_test_begin and plot_test_end; fixture files
  * copied into it; reading, writing and searching files; hiding gnuplot; and
  * running a plot function with its log caught.  Each test is one binary, so

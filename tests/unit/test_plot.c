@@ -2,9 +2,9 @@
  * test_plot.c - unit tests of plot.c: figures from the fixture results
  * (with and without fits.csv, host-memcpy.csv and breakeven.csv), the data
  * they are drawn from, the warnings for unusable optional files, and the
- * return code and message for each way it can fail.  test_plot_headline.c
+ * return code and message for each way it can fail.  test_fig_pinning.c
  * tests the link line, the speedup, alloc-cost and breakeven figures and
- * LaTeX output; test_plot_compare.c the compare figures and PDF books.  Prints PASS or FAIL per
+ * LaTeX output; test_fig_machines.c the compare figures and PDF books.  Prints PASS or FAIL per
  * check (check.h), and SKIP where gnuplot is needed but not installed; exits 1 on any failure.  Run
  * from the repository root; the gnuplot scripts are read from $PINSWEEP_PLOTS, else plots/.
  */

@@ -1,10 +1,10 @@
 /*
- * plot_compare.h - figures of several machines side by side, from the
+ * fig_machines.h - figures of several machines side by side, from the
  * comparison folder `pinsweep compare DIR... -o OUT` writes (compare.csv and
  * machines.csv).  Return codes and struct plot_opts are those of plot.h.
  */
-#ifndef PINSWEEP_PLOT_COMPARE_H
-#define PINSWEEP_PLOT_COMPARE_H
+#ifndef PINSWEEP_FIG_MACHINES_H
+#define PINSWEEP_FIG_MACHINES_H
 
 #include "figures/plot.h"
 

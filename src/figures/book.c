@@ -1,10 +1,11 @@
 /*
- * plot_book.c - many PDF figures bound into one PDF (see plot.h), with
+ * book.c - many PDF figures bound into one PDF (see plot.h), with
  * pdfunite (poppler-utils) or else ghostscript, run like gnuplot: through
  * posix_spawnp with an argument vector, never a shell.
  */
 #include "figures/plot.h"
-#include "figures/plot_fig.h"
+#include "figures/program.h"
+#include "results/problems.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,11 +19,11 @@ static int inputs_ok(const char *const *pdfs, size_t n, FILE *log)
     for (size_t i = 0; i < n; i++) {
         struct stat st;
         if (stat(pdfs[i], &st) != 0 || access(pdfs[i], R_OK) != 0) {
-            plot_log(log, "%s: %s; no PDF book made", pdfs[i], strerror(errno));
+            log_line(log, "%s: %s; no PDF book made", pdfs[i], strerror(errno));
             return 0;
         }
         if (!S_ISREG(st.st_mode) || st.st_size == 0) {
-            plot_log(log, "%s: not a PDF file (%s); no PDF book made", pdfs[i],
+            log_line(log, "%s: not a PDF file (%s); no PDF book made", pdfs[i],
                      S_ISREG(st.st_mode) ? "empty" : "not a regular file");
             return 0;
         }
@@ -79,13 +80,13 @@ int plot_pdf_book(const char *const *pdfs, size_t n, const char *out_pdf, FILE *
     char **names = NULL, *out_tmp = NULL, *gs_out = NULL, **argv = NULL;
     int rc = PLOT_EBAD_SUMMARY;
     if (n == 0) {
-        plot_log(log, "%s: no PDF files given; no PDF book made", out_pdf);
+        log_line(log, "%s: no PDF files given; no PDF book made", out_pdf);
         return rc;
     }
     if (!inputs_ok(pdfs, n, log))
         return rc;
     if (!prog) {
-        plot_log(log,
+        log_line(log,
                  "cannot make %s: neither pdfunite nor gs is installed (not found on PATH); "
                  "apt-get install poppler-utils (or ghostscript)",
                  out_pdf);
@@ -100,11 +101,11 @@ int plot_pdf_book(const char *const *pdfs, size_t n, const char *out_pdf, FILE *
         argv = book_argv(prog, in, n, no_dash(out_pdf, &out_tmp), &gs_out);
     }
     if (!argv)
-        plot_log(log, "cannot make %s: out of memory", out_pdf);
+        log_line(log, "cannot make %s: out of memory", out_pdf);
     else if ((rc = plot_run_program(argv, out_pdf, log)) == 0) {
         struct stat st;
         if (stat(out_pdf, &st) != 0 || st.st_size == 0) {
-            plot_log(log, "%s did not write %s", prog, out_pdf);
+            log_line(log, "%s did not write %s", prog, out_pdf);
             rc = PLOT_EGNUPLOT;
         }
     }

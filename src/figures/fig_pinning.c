@@ -1,14 +1,10 @@
 /*
- * plot_headline.c - the figures a write-up leads with: how many times
- * faster page-locked memory copies than pageable (speedup), what a
- * page-locked buffer costs to allocate and free (alloc-cost), and after how
- * many copies that cost is repaid (breakeven, from breakeven.csv).  plot.c
- * reads the results folder and draws them with its own figures (see
- * plot_results.h).
+ * fig_pinning.c - the figures of what pinning buys and costs (see
+ * fig_pinning.h): speedup over pageable, alloc-cost, and breakeven from
+ * breakeven.csv.
  */
-#include "results/csv.h"
-#include "figures/plot_fig.h"
-#include "figures/plot_results.h"
+#include "figures/fig_pinning.h"
+#include "figures/legend.h"
 #include "experiment/schema.h"
 
 #include <math.h>
@@ -23,18 +19,6 @@ static const struct plot_row *row_at(const struct plot_input *in, const struct p
         if (in->rows[c->first + i].size_bytes == size)
             return &in->rows[c->first + i];
     return NULL;
-}
-
-size_t plot_alloc_entries(const int seen[], const char *line, struct fig_style *out)
-{
-    size_t n = 0;
-    for (int a = 0; a < ALLOC_COUNT; a++)
-        if (seen[a]) {
-            out[n] = (struct fig_style){schema_value_name(AXIS_ALLOC, a), line, ""};
-            snprintf(out[n].title, sizeof(out[0].title), "%s", out[n].color);
-            n++;
-        }
-    return n;
 }
 
 /* Legend notes for the point types of the copy apis (only when both were drawn). */
@@ -279,68 +263,11 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
 
 /* ---- breakeven: copies before a page-locked buffer pays off ---- */
 
-static int breakeven_order(const void *pa, const void *pb)
-{
-    const struct plot_breakeven *a = pa, *b = pb;
-    int d;
-    if ((d = a->dir - b->dir) || (d = a->alloc - b->alloc) || (d = a->api - b->api))
-        return d;
-    return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
-}
-
-/* The axis value in column name of row i into *v; -1 after reporting a problem. */
-static int read_value(const struct csv_table *t, size_t i, const char *name, enum axis_id axis,
-                      int *v, struct problems *p)
-{
-    char allowed[256];
-    const char *text = csv_table_get(t, i, csv_table_col(t, name));
-    *v = schema_value_find(axis, text);
-    if (*v >= 0)
-        return 0;
-    problem(p, t->lines[i], "%s '%s' is not one of %s", name, text,
-            schema_axis_allowed(axis, allowed, sizeof(allowed)));
-    return -1;
-}
-
-/* Row i of breakeven.csv into row (a struct plot_breakeven); -1 after reporting its problems. */
-static int read_breakeven_row(const struct csv_table *t, size_t i, void *row, struct problems *p)
-{
-    struct plot_breakeven *b = row;
-    int before = p->n;
-    if (read_value(t, i, "alloc", AXIS_ALLOC, &b->alloc, p) == 0 && b->alloc == ALLOC_PAGEABLE)
-        problem(p, t->lines[i], "alloc 'pageable' is not page-locked");
-    read_value(t, i, "direction", AXIS_DIRECTION, &b->dir, p);
-    read_value(t, i, "api", AXIS_API, &b->api, p);
-    if (plot_read_number(t, i, "size_bytes", 1, &b->size_bytes, p) == 0)
-        plot_check_bytes(t, i, "size_bytes", b->size_bytes, p);
-    if (plot_read_number(t, i, "breakeven_copies", 0, &b->copies, p) == 0 && !isnan(b->copies) &&
-        !(b->copies >= 0 && isfinite(b->copies)))
-        problem(p, t->lines[i], "breakeven_copies '%s' is not a number >= 0 (or empty)",
-                csv_table_get(t, i, csv_table_col(t, "breakeven_copies")));
-    return p->n > before ? -1 : 0;
-}
-
-void plot_read_breakeven(struct plot_input *in, FILE *log)
-{
-    static const char *const cols[] = {"alloc", "direction", "api", "size_bytes",
-                                       "breakeven_copies"};
-    static const struct plot_side_file breakeven = {
-        .name = "breakeven.csv",
-        .cols = cols,
-        .ncols = sizeof(cols) / sizeof(cols[0]),
-        .suffix = "; no breakeven figure drawn",
-        .row_size = sizeof(struct plot_breakeven),
-        .read_row = read_breakeven_row,
-        .order = breakeven_order,
-    };
-    in->breakeven = plot_read_side_file(&breakeven, in->dir, &in->nbreakeven, log);
-}
-
 /* Has direction dir a break-even count anywhere? */
 static int breakeven_in(const struct plot_input *in, int dir)
 {
     for (size_t i = 0; i < in->nbreakeven; i++)
-        if (in->breakeven[i].dir == dir && !isnan(in->breakeven[i].copies))
+        if (in->breakeven[i].dir == (uint64_t)dir && !isnan(in->breakeven[i].copies))
             return 1;
     return 0;
 }
@@ -364,12 +291,12 @@ static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir,
         return -1;
     int rc = 0;
     for (size_t i = 0; i < in->nbreakeven && rc == 0; i++) {
-        const struct plot_breakeven *b = &in->breakeven[i], *prev = i ? b - 1 : NULL;
-        if (b->dir != dir)
+        const struct breakeven_row *b = &in->breakeven[i], *prev = i ? b - 1 : NULL;
+        if (b->dir != (uint64_t)dir)
             continue;
-        if (!prev || prev->dir != dir || prev->alloc != b->alloc || prev->api != b->api) {
-            struct fig_style s = {schema_value_name(AXIS_ALLOC, b->alloc), "reuse",
-                                  schema_value_name(AXIS_API, b->api)};
+        if (!prev || prev->dir != b->dir || prev->alloc != b->alloc || prev->api != b->api) {
+            struct fig_style s = {schema_value_name(AXIS_ALLOC, (int)b->alloc), "reuse",
+                                  schema_value_name(AXIS_API, (int)b->api)};
             rc = fig_block(g, f, &s, "copies before the buffer pays off");
             seen[b->alloc] = seen_api[b->api] = 1;
         }

@@ -1,6 +1,7 @@
 /*
- * plot_compare.c - figures of several machines side by side (see
- * plot_compare.h), from a comparison folder's compare.csv and machines.csv.
+ * fig_machines.c - figures of several machines side by side (see
+ * fig_machines.h), from a comparison folder's compare.csv and machines.csv
+ * (read through results/compare_csv.h).
  *
  * Like plot.c, C decides what is drawn and writes it under figures/data/
  * (compare-bandwidth-PANEL.dat, compare-ratio-PANEL.dat and the variables
@@ -9,9 +10,12 @@
  * palette, kept apart from the alloc kinds' colours) and its dash and point
  * are its alloc kind's.
  */
-#include "figures/plot_compare.h"
-#include "results/csv.h"
-#include "figures/plot_fig.h"
+#include "figures/fig_machines.h"
+#include "figures/figure.h"
+#include "figures/gnuplot.h"
+#include "figures/legend.h"
+#include "results/compare_csv.h"
+#include "results/problems.h"
 #include "experiment/schema.h"
 
 #include <errno.h>
@@ -22,139 +26,22 @@
 
 #define CMP_PALETTE 6 /* machine colours in plots/style.gp before they repeat */
 
-/* A row of machines.csv: one results folder. */
-struct cmp_machine {
-    char label[128]; /* the machine column: names it in compare.csv and the legend */
-    char gpu[128], pcie[48], host[128];
-    double link_gbps; /* raw per direction; NaN when unknown */
-    char color[24];   /* "machine:N", N from 1 */
-};
-
-/* A row of compare.csv, as the figures need it. */
-struct cmp_row {
-    size_t machine; /* index into the machines */
-    int alloc, dir, buffer, api, cache, touch;
-    double size_bytes, gbps, gbps_min, gbps_max, ratio; /* NaN when empty */
-};
-
 struct cmp_input {
-    char *compare_path, *machines_path;
-    struct cmp_machine *m;
+    const char *dir;
+    struct machine_entry *m; /* machines.csv's rows */
+    char (*color)[32];       /* each machine's: "machine:N", N from 1 */
     size_t nm;
-    struct cmp_row
+    struct compare_entry
         *rows; /* reuse, cache warm, pages prefaulted; by dir, machine, alloc, api, size */
     size_t nrows;
     char experiment[128]; /* when every row names the same one, else "" */
 };
 
-/* ---- reading machines.csv ---- */
-
-static const char *cell(const struct csv_table *t, size_t i, const char *col)
-{
-    return csv_table_get(t, i, csv_table_col(t, col));
-}
-
-/* Row i of machines.csv into m (index k); -1 after reporting its problems. */
-static int read_machine(const struct csv_table *t, size_t i, size_t k, struct cmp_input *in,
-                        struct problems *p)
-{
-    struct cmp_machine *m = &in->m[k];
-    int before = p->n;
-    plot_copy_clean(m->label, sizeof(m->label), cell(t, i, "machine"));
-    plot_copy_clean(m->gpu, sizeof(m->gpu), cell(t, i, "gpu"));
-    plot_copy_clean(m->pcie, sizeof(m->pcie), cell(t, i, "pcie"));
-    plot_copy_clean(m->host, sizeof(m->host), cell(t, i, "host"));
-    snprintf(m->color, sizeof(m->color), "machine:%zu", k + 1);
-    if (!m->label[0])
-        problem(p, t->lines[i], "machine is empty; every machine needs a label");
-    for (size_t j = 0; j < k && m->label[0]; j++)
-        if (strcmp(in->m[j].label, m->label) == 0)
-            problem(p, t->lines[i], "machine '%s' is listed twice", m->label);
-    if (plot_read_number(t, i, "link_gbps", 0, &m->link_gbps, p) == 0 && !isnan(m->link_gbps) &&
-        !(m->link_gbps > 0 && isfinite(m->link_gbps)))
-        problem(p, t->lines[i], "link_gbps '%s' is not a positive number (or empty)",
-                cell(t, i, "link_gbps"));
-    return p->n > before ? -1 : 0;
-}
-
-/* machines.csv into in->m; -1 after reporting every problem. */
-static int read_machines(struct cmp_input *in, FILE *log)
-{
-    struct csv_table t = {0};
-    struct problems p = {in->machines_path, "", "", "", log, 0};
-    if (plot_read_table(in->machines_path, &t, log) < 0)
-        return -1;
-    if (csv_table_col(&t, "machine") < 0)
-        problem(&p, 1, "no column 'machine' in the header; is this a pinsweep machines.csv?");
-    else if (t.nrows == 0)
-        problem(&p, 0, "no machines listed");
-    else if (!(in->m = calloc(t.nrows, sizeof(in->m[0]))))
-        problem(&p, 0, "out of memory");
-    for (size_t i = 0; in->m && i < t.nrows; i++)
-        if (read_machine(&t, i, in->nm, in, &p) == 0)
-            in->nm++;
-    problems_end(&p);
-    csv_table_free(&t);
-    return p.n ? -1 : 0;
-}
-
-/* ---- reading compare.csv ---- */
-
-/* The index of the machine labelled label, or -1. */
-static int machine_index(const struct cmp_input *in, const char *label)
-{
-    for (size_t k = 0; k < in->nm; k++)
-        if (strcmp(in->m[k].label, label) == 0)
-            return (int)k;
-    return -1;
-}
-
-/* The value of axis in column name of row i (the default when optional and empty). */
-static int read_axis_value(const struct csv_table *t, size_t i, const char *name, enum axis_id axis,
-                           int required, int *v, struct problems *p)
-{
-    char allowed[256];
-    const char *text = cell(t, i, name);
-    if (!required && text[0] == '\0') {
-        *v = schema_axes[axis].default_value;
-        return 0;
-    }
-    if ((*v = schema_value_find(axis, text)) >= 0)
-        return 0;
-    problem(p, t->lines[i], "%s '%s' is not one of %s", name, text,
-            schema_axis_allowed(axis, allowed, sizeof(allowed)));
-    return -1;
-}
-
-/* Row i of compare.csv into r; -1 after reporting its problems, 1 for a row without a value. */
-static int read_cmp_row(const struct csv_table *t, size_t i, const struct cmp_input *in,
-                        struct cmp_row *r, struct problems *p)
-{
-    int before = p->n, k = machine_index(in, cell(t, i, "machine"));
-    if (k < 0)
-        problem(p, t->lines[i], "machine '%s' is not in %s", cell(t, i, "machine"),
-                in->machines_path);
-    r->machine = k < 0 ? 0 : (size_t)k;
-    read_axis_value(t, i, "alloc", AXIS_ALLOC, 1, &r->alloc, p);
-    read_axis_value(t, i, "direction", AXIS_DIRECTION, 1, &r->dir, p);
-    read_axis_value(t, i, "buffer", AXIS_BUFFER, 0, &r->buffer, p);
-    read_axis_value(t, i, "api", AXIS_API, 0, &r->api, p);
-    read_axis_value(t, i, "cache", AXIS_CACHE, 0, &r->cache, p);
-    read_axis_value(t, i, "touch", AXIS_TOUCH, 0, &r->touch, p);
-    if (plot_read_number(t, i, "size_bytes", 1, &r->size_bytes, p) == 0)
-        plot_check_bytes(t, i, "size_bytes", r->size_bytes, p);
-    plot_read_number(t, i, "gbps_median", 0, &r->gbps, p);
-    plot_read_number(t, i, "gbps_min", 0, &r->gbps_min, p);
-    plot_read_number(t, i, "gbps_max", 0, &r->gbps_max, p);
-    plot_read_number(t, i, "ratio", 0, &r->ratio, p);
-    if (p->n > before)
-        return -1;
-    return isnan(r->gbps) ? 1 : 0;
-}
+/* ---- reading compare.csv and machines.csv ---- */
 
 static int cmp_order(const void *pa, const void *pb)
 {
-    const struct cmp_row *a = pa, *b = pb;
+    const struct compare_entry *a = pa, *b = pb;
     int d;
     if ((d = a->dir - b->dir) || (d = (a->machine > b->machine) - (a->machine < b->machine)) ||
         (d = a->alloc - b->alloc) || (d = a->api - b->api))
@@ -162,56 +49,31 @@ static int cmp_order(const void *pa, const void *pb)
     return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
 }
 
-/* The experiment every row names, or "" when they differ or do not say. */
-static void common_experiment(const struct csv_table *t, struct cmp_input *in)
+/* machines.csv, then compare.csv's reuse rows (cache warm, pages prefaulted); -1 after reporting.
+ */
+static int read_input(struct cmp_input *in, FILE *log)
 {
-    int col = csv_table_col(t, "experiment");
-    for (size_t i = 0; col >= 0 && i < t->nrows; i++) {
-        const char *e = csv_table_get(t, i, col);
-        if (i == 0)
-            plot_copy_clean(in->experiment, sizeof(in->experiment), e);
-        else if (strcmp(e, in->experiment) != 0) {
-            in->experiment[0] = '\0';
-            return;
-        }
-    }
-}
-
-/* compare.csv's reuse rows (cache warm, pages prefaulted) into in->rows; -1 after reporting. */
-static int read_compare(struct cmp_input *in, FILE *log)
-{
-    static const char *const need[] = {"machine", "alloc", "direction", "size_bytes",
-                                       "gbps_median"};
-    struct csv_table t = {0};
-    struct problems p = {in->compare_path, "", "", "", log, 0};
-    if (plot_read_table(in->compare_path, &t, log) < 0)
+    size_t n = 0;
+    if (machines_read(in->dir, &in->m, &in->nm, log) < 0 ||
+        !(in->color = calloc(in->nm ? in->nm : 1, sizeof(in->color[0]))) ||
+        compare_read(in->dir, in->m, in->nm, &in->rows, &n, in->experiment, sizeof(in->experiment),
+                     log) < 0)
         return -1;
-    for (size_t c = 0; c < sizeof(need) / sizeof(need[0]); c++)
-        if (csv_table_col(&t, need[c]) < 0)
-            problem(&p, 1, "no column '%s' in the header; is this a pinsweep compare.csv?",
-                    need[c]);
-    if (p.n == 0 && !(in->rows = calloc(t.nrows ? t.nrows : 1, sizeof(in->rows[0]))))
-        problem(&p, 0, "out of memory");
-    for (size_t i = 0; in->rows && i < t.nrows; i++) {
-        struct cmp_row *r = &in->rows[in->nrows];
-        if (read_cmp_row(&t, i, in, r, &p) == 0 && r->buffer == BUFFER_REUSE &&
-            r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED)
-            in->nrows++;
+    for (size_t k = 0; k < in->nm; k++)
+        snprintf(in->color[k], sizeof(in->color[k]), "machine:%zu", k + 1);
+    for (size_t i = 0; i < n; i++) {
+        const struct compare_entry *r = &in->rows[i];
+        if (r->buffer == BUFFER_REUSE && r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED)
+            in->rows[in->nrows++] = *r;
     }
-    problems_end(&p);
-    common_experiment(&t, in);
-    csv_table_free(&t);
-    if (p.n)
-        return -1;
     qsort(in->rows, in->nrows, sizeof(in->rows[0]), cmp_order);
     return 0;
 }
 
 static void cmp_free(struct cmp_input *in)
 {
-    free(in->compare_path);
-    free(in->machines_path);
     free(in->m);
+    free(in->color);
     free(in->rows);
 }
 
@@ -221,7 +83,7 @@ static void cmp_free(struct cmp_input *in)
 static int machine_has(const struct cmp_input *in, size_t m, int dir, int api, int ratio)
 {
     for (size_t i = 0; i < in->nrows; i++) {
-        const struct cmp_row *r = &in->rows[i];
+        const struct compare_entry *r = &in->rows[i];
         if (r->machine == m && r->dir == dir && r->api == api && (!ratio || isfinite(r->ratio)))
             return 1;
     }
@@ -266,7 +128,7 @@ static int says(const char *hay, const char *needle)
 /* What the legend calls machine m: its label, then what it does not say of GPU and link. */
 static void machine_title(const struct cmp_input *in, size_t m, char *buf, size_t n)
 {
-    const struct cmp_machine *x = &in->m[m];
+    const struct machine_entry *x = &in->m[m];
     const char *gpu = strncmp(x->gpu, "NVIDIA ", 7) == 0 ? x->gpu + 7 : x->gpu;
     char extra[200] = "";
     size_t len = 0;
@@ -298,15 +160,15 @@ static void panel_title(int dir, int api, char *buf, size_t n)
 static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int dir, int api,
                       int ratio, int seen_m[], int seen_a[])
 {
-    const struct cmp_row *prev = NULL;
+    const struct compare_entry *prev = NULL;
     for (size_t i = 0; i < in->nrows; i++) {
-        const struct cmp_row *r = &in->rows[i];
+        const struct compare_entry *r = &in->rows[i];
         double y = ratio ? r->ratio : r->gbps;
         if (r->dir != dir || r->api != api || (ratio && r->machine == 0) || !isfinite(y))
             continue;
         if (!prev || prev->machine != r->machine || prev->alloc != r->alloc) {
             const char *alloc = schema_value_name(AXIS_ALLOC, r->alloc);
-            struct fig_style s = {in->m[r->machine].color, alloc, alloc, ""};
+            struct fig_style s = {in->color[r->machine], alloc, alloc, ""};
             if (fig_block(g, f, &s, ratio ? "ratio to the baseline" : "copy bandwidth") < 0)
                 return -1;
             seen_m[r->machine] = seen_a[r->alloc] = 1;
@@ -333,7 +195,7 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
                       int *links)
 {
     for (size_t m = 0; m < in->nm; m++) {
-        const struct cmp_machine *x = &in->m[m];
+        const struct machine_entry *x = &in->m[m];
         double y = x->link_gbps * (dir == DIR_BIDIR ? 2 : 1);
         char v[32], label[128] = "";
         int dup = 0;
@@ -346,7 +208,7 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
             snprintf(label, sizeof(label), "%s%s%s GB/s",
                      x->pcie[0] && strcmp(x->pcie, "unknown") ? x->pcie : "link",
                      dir == DIR_BIDIR ? " × 2: " : ": ", v);
-        if (fig_hline(g, y, x->color, "link", "right-above", label) < 0)
+        if (fig_hline(g, y, in->color[m], "link", "right-above", label) < 0)
             return -1;
         *links = 1;
     }
@@ -365,7 +227,7 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_
     size_t nkeys = 0, nnotes = 0;
     for (size_t m = 0; m < in->nm && nkeys + 1 < FIG_MAX_KEYS; m++)
         if (seen_m[m]) {
-            keys[nkeys] = (struct fig_style){in->m[m].color, "machine", ""};
+            keys[nkeys] = (struct fig_style){in->color[m], "machine", ""};
             machine_title(in, m, keys[nkeys].title, sizeof(keys[0].title));
             nkeys++;
         }
@@ -478,28 +340,15 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
                       const struct plot_opts *o)
 {
     struct cmp_input in = {0};
-    int made[NCMP_FIGURES] = {0}, latex = o && o->latex, rc = PLOT_EBAD_SUMMARY;
-    char *fig_dir = NULL, *data_dir = NULL;
-    in.compare_path = plot_path_join(out_dir, "compare.csv");
-    in.machines_path = plot_path_join(out_dir, "machines.csv");
-    if (!in.compare_path || !in.machines_path || read_machines(&in, log) < 0 ||
-        read_compare(&in, log) < 0)
-        goto out;
-    if (in.nm > CMP_PALETTE)
-        plot_log(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
-    rc = PLOT_EWRITE;
-    if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) < 0)
-        goto out;
-    rc = fig_write_all(describe_figure, NCMP_FIGURES, &in, fig_dir, data_dir, latex, made, log);
-    if (rc == 0)
-        rc = plot_need_gnuplot(log, data_dir, "run pinsweep compare again where gnuplot is");
-    for (size_t i = 0; i < NCMP_FIGURES && rc == 0; i++)
-        if (made[i])
-            rc = fig_draw(cmp_figures[i].name, scripts_dir, fig_dir, data_dir, latex, log);
-out:
+    int rc = PLOT_EBAD_SUMMARY;
+    in.dir = out_dir;
+    if (read_input(&in, log) == 0) {
+        if (in.nm > CMP_PALETTE)
+            log_line(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
+        rc = fig_render(describe_figure, NCMP_FIGURES, &in, out_dir, scripts_dir, o && o->latex,
+                        "run pinsweep compare again where gnuplot is", log);
+    }
     cmp_free(&in);
-    free(fig_dir);
-    free(data_dir);
     return rc;
 }
 

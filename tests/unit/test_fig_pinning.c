@@ -1,5 +1,5 @@
 /*
- * test_plot_headline.c - unit tests of what plot_results draws for a
+ * test_fig_pinning.c - unit tests of what plot_results draws for a
  * write-up: the PCIe link line on the bandwidth figure (only when
  * summary.csv gives the link), the speedup, alloc-cost and breakeven
  * figures from the PCIe 3.0 fixture (tests/fixtures/machine-gen3), the notes
@@ -377,5 +377,5 @@ int main(void)
     test_headline_missing();
     test_latex();
     test_latex_no_gnuplot();
-    return plot_test_end("test_plot_headline");
+    return plot_test_end("test_fig_pinning");
 }

@@ -1,5 +1,6 @@
 /*
- * test_plot_beyond.c - unit tests of the figures of plot_beyond.c (overlap,
+ * test_fig_pipeline_access_placement.c - unit tests of the figures of
+ * fig_pipeline.c, fig_hostaccess.c and fig_placement.c (overlap,
  * host-access, placement, placement-pin), of the zero-copy style of the
  * bandwidth and latency figures and of their api notes (each api drawn
  * named once, none unnamed), from tests/fixtures/results-beyond: rows
@@ -336,5 +337,5 @@ int main(void)
     test_missing();
     test_bad_axis_cell();
     test_figures();
-    return plot_test_end("test_plot_beyond");
+    return plot_test_end("test_fig_pipeline_access_placement");
 }

@@ -1,5 +1,5 @@
 /*
- * test_plot_compare.c - unit tests of plot_compare (the compare-bandwidth
+ * test_fig_machines.c - unit tests of plot_compare (the compare-bandwidth
  * and compare-ratio figures, from tests/fixtures/compare-two: the H200
  * fixture against the PCIe 3.0 one), its messages for a bad compare.csv or
  * machines.csv, and plot_pdf_book with pdfunite and with ghostscript.
@@ -9,7 +9,7 @@
  */
 #include "check.h"
 #include "figures/plot.h"
-#include "figures/plot_compare.h"
+#include "figures/fig_machines.h"
 #include "plot_test_util.h"
 
 #define TWO "tests/fixtures/compare-two"
@@ -319,5 +319,5 @@ int main(void)
     test_machine_counts();
     test_bad_input();
     test_book();
-    return plot_test_end("test_plot_compare");
+    return plot_test_end("test_fig_machines");
 }

@@ -1,15 +1,17 @@
 /*
- * plot_results.h - a results folder as the figures see it: what plot.c reads
- * from summary.csv, fits.csv, host-memcpy.csv, breakeven.csv and meta.yaml,
- * and the figures of plot_headline.c (speedup over pageable, allocation
- * cost, break-even copies) and plot_beyond.c (pipelines, CPU access, buffer
- * placement) that plot.c draws with its own.  Internal to the plot_* files.
+ * input.h - a results folder as the figures see it (struct plot_input):
+ * summary.csv's ok rows, checked, sorted and cut into curves, with
+ * fits.csv, host-memcpy.csv, breakeven.csv and meta.yaml beside them, all
+ * read through results/; and what every figure family asks of them: which
+ * rows belong where, finding a curve, choosing rows, panel titles.
  */
-#ifndef PINSWEEP_PLOT_RESULTS_H
-#define PINSWEEP_PLOT_RESULTS_H
+#ifndef PINSWEEP_INPUT_H
+#define PINSWEEP_INPUT_H
 
-#include "results/csv.h"
-#include "figures/plot_fig.h"
+#include "results/breakeven_csv.h"
+#include "results/fits_csv.h"
+#include "results/hostmemcpy_csv.h"
+#include "results/summary_csv.h"
 #include "experiment/schema.h"
 
 #include <stddef.h>
@@ -42,50 +44,23 @@ struct plot_curve {
     size_t first, n;
 };
 
-/* A row of fits.csv: the model t(n) = t0 + n/B of a curve's time per copy. */
-struct plot_fit {
-    int dir, alloc, buffer, api, cache, touch, pages;
-    double t0_us, bandwidth_gbps;
-};
-
-/*
- * A row of host-memcpy.csv: single-thread host memcpy bandwidth at one size.
- * A file with a direction column says which copy a row stands for: h2d,
- * from the user's buffer into a small staging buffer (staging_bytes, reused
- * cyclically), as the driver does before the DMA of a pageable h2d copy;
- * d2h, from the staging buffer into the user's buffer.  An older file has
- * neither column: its rows stand for both directions.
- */
-struct plot_memcpy {
-    int dir; /* DIR_H2D, DIR_D2H, or -1: both (no direction column) */
-    double size_bytes, gbps;
-    double staging_bytes; /* NaN when not given */
-};
-
-/* A row of breakeven.csv: copies of size_bytes after which a page-locked buffer pays off. */
-struct plot_breakeven {
-    int alloc, dir, api;
-    double size_bytes;
-    double copies; /* NaN: the page-locked copy is not faster, it never pays off */
-};
-
 /* Everything read from a results folder. */
 struct plot_input {
     const char *dir; /* the results folder, as given */
     char *summary_path;
-    struct csv_table table;
-    struct plot_row *all; /* every ok row, in file order (the figures of plot_beyond.c) */
+    struct summary_file summary; /* every row, unchecked */
+    struct plot_row *all; /* every ok row, in file order (pipelines, host access, placement) */
     size_t nall;
     struct plot_row *rows; /* the ok rows of the copy figures (plot_copy_row), by curve then size */
     size_t nrows;
     struct plot_curve *curves;
     size_t ncurves;
-    int multi_device;      /* rows name more than one device */
-    struct plot_fit *fits; /* from fits.csv; none when it is absent or malformed */
+    int multi_device;     /* rows name more than one device */
+    struct fit_row *fits; /* from fits.csv; none when it is absent or malformed */
     size_t nfits;
-    struct plot_memcpy *memcpy_pts; /* from host-memcpy.csv, by direction, then size; likewise */
+    struct hostmemcpy_row *memcpy_pts; /* from host-memcpy.csv, by direction, then size; likewise */
     size_t nmemcpy;
-    struct plot_breakeven *breakeven; /* from breakeven.csv, by direction, alloc, api, size */
+    struct breakeven_row *breakeven; /* from breakeven.csv, by direction, alloc, api, size */
     size_t nbreakeven;
     char experiment[128]; /* from the rows, else the folder's name */
     char gpu[128];        /* from meta.yaml, or "" */
@@ -95,7 +70,7 @@ struct plot_input {
 };
 
 /*
- * Read results_dir into in (plot_read.c): summary.csv (required: -1 after
+ * Read results_dir into in: summary.csv (required: -1 after
  * reporting every problem on log), and fits.csv, host-memcpy.csv,
  * breakeven.csv and meta.yaml where present.  Free with plot_input_free().
  */
@@ -114,12 +89,9 @@ int plot_default_place(const struct plot_row *r);
 /*
  * Does row r belong in the copy figures (bandwidth, latency, speedup, ...)?
  * A copy or a zero-copy kernel at the default placement; pipelines, CPU
- * access and other placements have figures of their own (plot_beyond.c).
+ * access and other placements have figures of their own.
  */
 int plot_copy_row(const struct plot_row *r);
-
-/* The legend entries (one per alloc kind seen[], schema order), drawn with line; how many. */
-size_t plot_alloc_entries(const int seen[], const char *line, struct fig_style *out);
 
 /*
  * The curve of (dir, alloc, buffer, api) with the host buffer in its steady
@@ -135,29 +107,27 @@ const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, i
  */
 int plot_time_pick(const struct plot_input *in, int *dir, int *api);
 
-/*
- * breakeven.csv of the folder, if there is one, into in->breakeven; one that
- * cannot be used is a warning (FILE:LINE: why; no breakeven figure drawn).
- */
-void plot_read_breakeven(struct plot_input *in, FILE *log);
+/* Keeps a row, or not. */
+typedef int (*row_keep_fn)(const struct plot_row *r);
 
 /*
- * The headline figures (plot_headline.c); each describes its data into
- * data_dir and g, and leaves g without panels when there is nothing to draw.
+ * The rows of in->all that keep accepts, on one device (the first such
+ * row's), sorted by order, as a malloc'd array of pointers into in->all
+ * (the caller frees it) of *n; -1 (errno set) when out of memory.
  */
-int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir);
-int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_dir);
-int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_dir);
+int plot_select_rows(const struct plot_input *in, row_keep_fn keep,
+                     int (*order)(const void *, const void *), const struct plot_row ***out,
+                     size_t *n);
 
-/*
- * The figures of plot_beyond.c, from in->all: pipeline time against streams
- * (overlap), CPU read and write bandwidth (host-access), copy bandwidth by
- * NUMA binding and page size (placement) and the cudaHostRegister time by
- * page size (placement-pin).
- */
-int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir);
-int fig_host_access(struct fig *g, const struct plot_input *in, const char *data_dir);
-int fig_placement(struct fig *g, const struct plot_input *in, const char *data_dir);
-int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *data_dir);
+/* The end of the run that starts at rows[i]: the rows same() puts with it. */
+size_t plot_run_end(const struct plot_row *const *rows, size_t n, size_t i,
+                    int (*same)(const struct plot_row *, const struct plot_row *));
+
+/* The row behind an element of a plot_select_rows array, for qsort comparators. */
+const struct plot_row *plot_row_of(const void *p);
+
+/* -1, 0 or 1 as a is below, at or above b. */
+int plot_cmp_u64(uint64_t a, uint64_t b);
+int plot_cmp_double(double a, double b);
 
 #endif

@@ -1,0 +1,21 @@
+/*
+ * fig_pinning.h - the figures of what pinning buys and costs: how many times
+ * faster page-locked memory copies than pageable (speedup), what a
+ * page-locked buffer costs to allocate and free (alloc-cost), and after
+ * how many copies that cost is repaid (breakeven, from breakeven.csv).
+ */
+#ifndef PINSWEEP_FIG_PINNING_H
+#define PINSWEEP_FIG_PINNING_H
+
+#include "figures/figure.h"
+#include "figures/input.h"
+
+/*
+ * Each describes its figure's data into data_dir and g (fig_init first),
+ * and leaves g without panels when the results have nothing to draw.
+ */
+int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir);
+int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_dir);
+int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_dir);
+
+#endif

@@ -1,0 +1,211 @@
+/*
+ * figure.c - describing a figure: panels, blocks, overlays, reference
+ * lines, extents, and the panel data files (see figure.h).
+ */
+#include "figures/figure.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+char *plot_path_join(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *p = malloc(la + lb + 2);
+    if (!p)
+        return NULL;
+    memcpy(p, a, la);
+    if (la == 0 || a[la - 1] != '/')
+        p[la++] = '/';
+    memcpy(p + la, b, lb + 1);
+    return p;
+}
+
+int plot_make_dir(const char *path)
+{
+    if (mkdir(path, 0777) == 0 || errno == EEXIST)
+        return 0;
+    return -1;
+}
+
+void plot_format_gbps(double v, char *buf, size_t n)
+{
+    int two = fabs(v * 10 - round(v * 10)) > 1e-6 * fmax(1, fabs(v));
+    snprintf(buf, n, two ? "%.2f" : "%.1f", v);
+}
+
+void fig_init(struct fig *g, const char *name, int log_y)
+{
+    memset(g, 0, sizeof(*g));
+    g->name = name;
+    g->log_y = log_y;
+    g->x_min = INFINITY;
+    g->x_max = -INFINITY;
+    for (size_t p = 0; p < FIG_MAX_PANELS; p++) {
+        g->y_min[p] = INFINITY;
+        g->y_max[p] = -INFINITY;
+    }
+    snprintf(g->x_label, sizeof(g->x_label), "transfer size (bytes, 1K = 1024)");
+}
+
+void fig_extend(struct fig *g, double x, double y)
+{
+    if (isnan(y) || (g->log_y && y <= 0) || g->npanels == 0)
+        return;
+    g->x_min = fmin(g->x_min, x);
+    g->x_max = fmax(g->x_max, x);
+    fig_extend_y(g, y);
+}
+
+static int double_order(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+void fig_count_tics(struct fig *g, const double *v, size_t n)
+{
+    double *sorted = n ? malloc(n * sizeof(*sorted)) : NULL;
+    size_t len = 0;
+    g->x_tics[0] = '\0';
+    if (!sorted)
+        return; /* size tics then: wrong labels, but a figure */
+    memcpy(sorted, v, n * sizeof(*sorted));
+    qsort(sorted, n, sizeof(*sorted), double_order);
+    len += (size_t)snprintf(g->x_tics, sizeof(g->x_tics), "(");
+    for (size_t i = 0; i < n && len < sizeof(g->x_tics); i++)
+        if (i == 0 || sorted[i] != sorted[i - 1])
+            len += (size_t)snprintf(g->x_tics + len, sizeof(g->x_tics) - len, "%s\"%g\" %.17g",
+                                    i ? ", " : "", sorted[i], sorted[i]);
+    if (len < sizeof(g->x_tics))
+        snprintf(g->x_tics + len, sizeof(g->x_tics) - len, ")");
+    if (len + 1 >= sizeof(g->x_tics)) /* too many to list: gnuplot's own */
+        snprintf(g->x_tics, sizeof(g->x_tics), "autofreq");
+    free(sorted);
+}
+
+void fig_extend_y(struct fig *g, double y)
+{
+    size_t p = g->npanels - 1;
+    if (isnan(y) || (g->log_y && y <= 0) || g->npanels == 0)
+        return;
+    g->y_min[p] = fmin(g->y_min[p], y);
+    g->y_max[p] = fmax(g->y_max[p], y);
+}
+
+void fig_own_y(struct fig *g)
+{
+    if (g->npanels)
+        g->own_y[g->npanels - 1] = 1;
+}
+
+int fig_key(struct fig *g, const struct fig_style *s)
+{
+    struct fig_legend *L = &g->key;
+    for (size_t k = 0; k < L->n; k++)
+        if (strcmp(L->e[k].color, s->color) == 0 && strcmp(L->e[k].line, s->line) == 0 &&
+            strcmp(L->e[k].point, s->point) == 0 && strcmp(L->e[k].title, s->title) == 0)
+            return (int)k;
+    if (L->n == FIG_MAX_KEYS)
+        return -1;
+    L->e[L->n] = *s;
+    return (int)L->n++;
+}
+
+int fig_panel(struct fig *g, const char *tag, const char *title)
+{
+    if (g->npanels == FIG_MAX_PANELS)
+        return -1;
+    snprintf(g->panel_tag[g->npanels], sizeof(g->panel_tag[0]), "%s", tag);
+    snprintf(g->panel_title[g->npanels], sizeof(g->panel_title[0]), "%s", title);
+    g->panel_first[g->npanels] = g->nblocks + 1; /* gnuplot arrays count from 1 */
+    g->panel_over_first[g->npanels] = g->nover + 1;
+    g->npanels++;
+    return 0;
+}
+
+/*
+ * Append style s to blocks (*n of them) as the next block of a panel that
+ * has *in_panel, and write the block's heading into f.
+ */
+static int add_block(struct fig_style *blocks, size_t *n, size_t *in_panel, FILE *f,
+                     const struct fig_style *s, const char *what)
+{
+    if (*n == FIG_MAX_BLOCKS)
+        return -1;
+    size_t index = (*in_panel)++;
+    blocks[(*n)++] = *s;
+    fprintf(f, "%s# index %zu: %s color=%s line=%s point=%s\n", index ? "\n\n" : "", index, what,
+            s->color, s->line, s->point);
+    return 0;
+}
+
+int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
+{
+    if (g->npanels == 0)
+        return -1;
+    return add_block(g->block, &g->nblocks, &g->panel_nblocks[g->npanels - 1], f, s, what);
+}
+
+int fig_overlay(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
+{
+    if (g->npanels == 0)
+        return -1;
+    return add_block(g->over, &g->nover, &g->panel_nover[g->npanels - 1], f, s, what);
+}
+
+int fig_hline(struct fig *g, double y, const char *color, const char *line, const char *where,
+              const char *label)
+{
+    if (g->npanels == 0 || g->nhlines == FIG_MAX_HLINES || !(y > 0) || !isfinite(y))
+        return -1;
+    struct fig_hline *h = &g->hline[g->nhlines++];
+    *h = (struct fig_hline){g->npanels - 1, y, color, line, where, ""};
+    snprintf(h->label, sizeof(h->label), "%s", label ? label : "");
+    fig_extend_y(g, y);
+    /* Room for the label: a line of text is about 1/14 of a panel's height. */
+    if (h->label[0] && strstr(where, "above"))
+        fig_extend_y(g, g->log_y ? y * 1.6 : y * 1.06);
+    else if (h->label[0] && g->log_y)
+        fig_extend_y(g, y / 1.6);
+    return 0;
+}
+
+/* The path of panel p's data file (see figure.h). */
+char *fig_panel_path(const struct fig *g, size_t p, const char *suffix, const char *data_dir)
+{
+    char name[160];
+    snprintf(name, sizeof(name), "%s-%s%s.dat", g->name, g->panel_tag[p], suffix);
+    return plot_path_join(data_dir, name);
+}
+
+FILE *fig_panel_create(const struct fig *g, const char *data_dir, const char *suffix,
+                       const char *columns)
+{
+    char *path = fig_panel_path(g, g->npanels - 1, suffix, data_dir);
+    FILE *f = path ? fopen(path, "w") : NULL;
+    if (f)
+        fprintf(f,
+                "# %s-%s%s.dat - written by pinsweep from the CSV files it was given; "
+                "a gnuplot data block per curve\n# columns: %s\n",
+                g->name, g->panel_tag[g->npanels - 1], suffix, columns);
+    free(path);
+    return f;
+}
+
+void fig_panel_drop_overlay(const struct fig *g, const char *data_dir)
+{
+    char *path = fig_panel_path(g, g->npanels - 1, "-overlay", data_dir);
+    if (path)
+        unlink(path);
+    free(path);
+}
+
+int fig_panel_close(FILE *f)
+{
+    int bad = ferror(f);
+    return (fclose(f) != 0 || bad) ? -1 : 0;
+}

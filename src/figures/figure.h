@@ -1,0 +1,147 @@
+/*
+ * figure.h - the figure model: a figure described for its gnuplot script
+ * (struct fig): its panels, the curves of each (blocks of a data file per
+ * panel), plain lines over them (overlays), horizontal reference lines with
+ * a label, the legend, the ranges and the titles; and the panel data files
+ * under figures/data/.  gnuplot_vars.h writes a struct fig out for the
+ * script; legend.h lays out its legends.
+ */
+#ifndef PINSWEEP_FIGURE_H
+#define PINSWEEP_FIGURE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define FIG_MAX_PANELS 8
+#define FIG_MAX_BLOCKS 1024
+#define FIG_MAX_KEYS 256
+#define FIG_MAX_HLINES 32
+
+/* a + "/" + b (no second slash when a ends in one), malloc'd; NULL when out of memory. */
+char *plot_path_join(const char *a, const char *b);
+
+/* mkdir path unless it exists; -1 (errno set) on failure. */
+int plot_make_dir(const char *path);
+
+/* v with one decimal, or two when one would round it ("63.0", "15.75"), into buf. */
+void plot_format_gbps(double v, char *buf, size_t n);
+
+/*
+ * How a curve, line or legend entry is drawn; plots/style.gp maps each
+ * field.  color: an alloc kind's colour, "machine:N" the Nth machine's
+ * (compare figures), "host" light grey (host memcpy), "-" invisible (a
+ * legend placeholder), "" or anything else dark grey (entries explaining a
+ * line or point style).  line: the dash and width (a buffer mode, a kind of
+ * line such as fit, ceiling, link, guide, or an alloc kind in the compare
+ * figures).  point: the point type (an api, a phase, an alloc kind; "" none).
+ */
+struct fig_style {
+    const char *color, *line, *point;
+    char title[128];
+};
+
+/* Legend entries in cols columns, stored column by column as gnuplot fills a legend. */
+struct fig_legend {
+    struct fig_style e[FIG_MAX_KEYS];
+    size_t n, cols;
+};
+
+/*
+ * A horizontal reference line across panel (0-based) at y, labelled in its
+ * colour at where: "left-above", "left-below", "right-above", "right-below".
+ */
+struct fig_hline {
+    size_t panel;
+    double y;
+    const char *color, *line, *where;
+    char label[128];
+};
+
+/* A figure being described: written out as NAME-vars.gp. */
+struct fig {
+    const char *name;
+    int log_y;         /* the y axis is logarithmic: only values > 0 count */
+    int zoom_y;        /* a linear y axis around the values, not from 0 (ratios near 1) */
+    char what[128];    /* what the figure shows: its title after the experiment's name */
+    char detail[160];  /* a remark the script puts after the title or under it; may be "" */
+    char title[300];   /* "experiment: what" */
+    char machine[300]; /* "GPU, host" from meta.yaml; may be "" */
+    char x_label[128], y_label[128];
+    char x_tics[512]; /* "" (the x axis is sizes: size tics) or a gnuplot tics list */
+    char panel_title[FIG_MAX_PANELS][96];
+    char panel_tag[FIG_MAX_PANELS][32]; /* in the data file's name */
+    size_t panel_first[FIG_MAX_PANELS], panel_nblocks[FIG_MAX_PANELS];
+    size_t npanels;
+    struct fig_style block[FIG_MAX_BLOCKS];
+    size_t nblocks;
+    /* Overlays: plain lines over a panel's data (models, ceilings), in NAME-PANEL-overlay.dat. */
+    size_t panel_over_first[FIG_MAX_PANELS], panel_nover[FIG_MAX_PANELS];
+    struct fig_style over[FIG_MAX_BLOCKS];
+    size_t nover;
+    struct fig_hline hline[FIG_MAX_HLINES];
+    size_t nhlines;
+    struct fig_legend key;   /* the curves' colours, dashes and points */
+    struct fig_legend notes; /* under the key, centred: what a kind of line or point means */
+    double x_min, x_max;     /* data extent in size_bytes, all panels */
+    /* Each panel's y extent; panels share one y range unless own_y says otherwise. */
+    double y_min[FIG_MAX_PANELS], y_max[FIG_MAX_PANELS];
+    int own_y[FIG_MAX_PANELS];
+};
+
+/* Start describing figure name (x: transfer size in bytes, log). */
+void fig_init(struct fig *g, const char *name, int log_y);
+
+/*
+ * Widen the data extent to hold (x, y) in the current panel; NaN (and
+ * y <= 0 on a log axis) is ignored.
+ */
+void fig_extend(struct fig *g, double x, double y);
+
+/*
+ * Label the x axis at the n values v (counts such as streams or threads, in
+ * any order, repeated or not) instead of at sizes.
+ */
+void fig_count_tics(struct fig *g, const double *v, size_t n);
+
+/* Widen only the current panel's y extent to hold y. */
+void fig_extend_y(struct fig *g, double y);
+
+/*
+ * Give the current panel a y range of its own (a bidir panel, whose sum of
+ * two directions would squash the others); the rest share theirs.
+ */
+void fig_own_y(struct fig *g);
+
+/* The legend entry with these attributes, added when new; -1 when the legend is full. */
+int fig_key(struct fig *g, const struct fig_style *s);
+
+/* Start a new panel: its blocks are the ones added until the next. -1 when full. */
+int fig_panel(struct fig *g, const char *tag, const char *title);
+
+/* Add a block to the current panel and write its heading into f (its data file). */
+int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what);
+
+/* Add an overlay to the current panel and write its heading into f (its overlay file). */
+int fig_overlay(struct fig *g, FILE *f, const struct fig_style *s, const char *what);
+
+/*
+ * A horizontal line at y across the current panel, labelled; the y extent
+ * grows to hold it and its label.  -1 when there are too many.
+ */
+int fig_hline(struct fig *g, double y, const char *color, const char *line, const char *where,
+              const char *label);
+
+/* Create the current panel's data file (suffix "") or overlay file ("-overlay"). */
+FILE *fig_panel_create(const struct fig *g, const char *data_dir, const char *suffix,
+                       const char *columns);
+
+/* Remove the current panel's overlay file, left from an earlier run, when it has no overlays. */
+void fig_panel_drop_overlay(const struct fig *g, const char *data_dir);
+
+/* Close a data file; -1 when anything failed to be written. */
+int fig_panel_close(FILE *f);
+
+/* The path of panel p's data file (suffix "") or overlay file ("-overlay"), malloc'd. */
+char *fig_panel_path(const struct fig *g, size_t p, const char *suffix, const char *data_dir);
+
+#endif

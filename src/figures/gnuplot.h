@@ -1,0 +1,75 @@
+/*
+ * gnuplot.h - from described figures to drawn ones: the figures/ and
+ * figures/data/ folders, every figure of a table described and its
+ * variables written, then plots/NAME.gp run by gnuplot on each, its
+ * outputs checked and what an earlier run left removed.
+ */
+#ifndef PINSWEEP_GNUPLOT_H
+#define PINSWEEP_GNUPLOT_H
+
+#include "figures/figure.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Describe figure i of a table of figures into g (fig_init first) and its
+ * data files into data_dir, from in, and title it; *needs says what the
+ * figure needs, for the note when it gets no panels.  -1 on failure, with
+ * errno set (0: too many panels or curves).
+ */
+typedef int (*fig_describe_fn)(struct fig *g, size_t i, const void *in, const char *data_dir,
+                               const char **needs);
+
+/*
+ * Describe the n figures of a table (describe) and write their variables
+ * files into data_dir (with latex also the LaTeX ones); made[i] names those
+ * that have something to draw (NULL for the others).  A figure without panels gets a "note: no NAME
+ * figure: it needs NEEDS" line, and what an earlier run drew of it is
+ * removed from fig_dir.  Returns 0, or PLOT_EWRITE after saying why on log.
+ */
+int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
+                  const char *data_dir, int latex, const char *made[], FILE *log);
+
+/*
+ * Make dir/figures and dir/figures/data; their paths (malloc'd, the caller
+ * frees both, also on failure) into *fig_dir and *data_dir.  -1 after
+ * saying why on log.
+ */
+int plot_make_fig_dirs(const char *dir, char **fig_dir, char **data_dir, FILE *log);
+
+/*
+ * 0 when gnuplot is on PATH; else PLOT_ENO_GNUPLOT after one line on log
+ * saying that the data in data_dir was written but nothing drawn, and how
+ * to draw it: install gnuplot, "then " and what fmt says.
+ */
+int plot_need_gnuplot(FILE *log, const char *data_dir, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
+ * Draw figure name: plots/NAME.gp on data_dir/NAME-vars.gp into fig_dir as
+ * NAME.{png,pdf,svg}, and with latex also NAME.tex + NAME-inc.pdf (gnuplot's
+ * cairolatex: the text set by LaTeX in the document's own font).  Returns 0
+ * or a PLOT_E* code after saying why on log.
+ */
+int fig_draw(const char *name, const char *scripts_dir, const char *fig_dir, const char *data_dir,
+             int latex, FILE *log);
+
+/* Remove what an earlier run left of figure name in fig_dir (every format, and LaTeX). */
+void fig_remove_outputs(const char *name, const char *fig_dir);
+
+/* Remove only the LaTeX files of figure name (a run without LaTeX output). */
+void fig_remove_tex(const char *name, const char *fig_dir);
+
+/*
+ * The whole of drawing a table of n figures of in: dir/figures and
+ * dir/figures/data made, every figure described and its variables written
+ * (fig_write_all), then, when gnuplot is on PATH, each figure with panels
+ * drawn (fig_draw); without gnuplot the data stays and how_later says what
+ * to run where gnuplot is.  Returns PLOT_OK or a PLOT_E* code after saying
+ * why on log.
+ */
+int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *dir,
+               const char *scripts_dir, int latex, const char *how_later, FILE *log);
+
+#endif

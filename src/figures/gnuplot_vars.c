@@ -1,0 +1,393 @@
+/*
+ * gnuplot_vars.c - a figure's variables file (see gnuplot_vars.h).
+ *
+ * The variables file a script loads holds every per-figure fact as gnuplot
+ * assignments: the panels and their data files, each block's colour, kind
+ * of line and point type (struct fig_style, which plots/style.gp maps), the
+ * reference lines, the legend (key) and the notes under it, ranges, tics and
+ * titles.  Strings given to gnuplot are single-quoted with any quote
+ * doubled, which gnuplot reads back verbatim.
+ */
+#include "figures/gnuplot_vars.h"
+#include "figures/tex.h"
+#include "base/units.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Write s as a gnuplot string: single quotes, '' for a quote; line breaks become spaces. */
+void gnuplot_string(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputs("''", f);
+        else if (*s == '\n' || *s == '\r')
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+/* Text shown in the figure, as a gnuplot string: plain, or LaTeX when tex is set. */
+static void gp_text(FILE *f, const char *s, int tex)
+{
+    char *t = tex ? plot_tex_text(s) : NULL;
+    gnuplot_string(f, t ? t : s);
+    free(t);
+}
+
+/* A "nice" upper bound for a linear axis from 0: a whole number of 1, 2 or 5 steps. */
+static double nice_ceiling(double v)
+{
+    if (!(v > 0))
+        return 1;
+    v *= 1.04; /* headroom above the highest error bar */
+    double step = pow(10, floor(log10(v / 6)));
+    if (v / step > 6 * 5)
+        step *= 5;
+    else if (v / step > 6 * 2)
+        step *= 2;
+    return ceil(v / step) * step;
+}
+
+/* Distance from exponent e to the nearest multiple of step within [lo, hi]; big if none. */
+static int label_distance(int e, int step, int lo, int hi)
+{
+    int m = ((e % step) + step) % step, best = 1 << 20;
+    if (e - m >= lo)
+        best = m;
+    if (m && e + step - m <= hi && step - m < best)
+        best = step - m;
+    return best;
+}
+
+/*
+ * The gnuplot `set xtics` list for sizes lo..hi bytes on a log axis, as the
+ * string variable called name: labels at powers of two people read (4K, 64K,
+ * 1M, 16M, 256M, 1G), 2, 4, 16 or 1024 times apart so that at most
+ * max_labels fit, plus either end of the range when at least end_gap powers
+ * of two from the nearest label; minor tics at the other powers of two.
+ */
+static void write_size_tics(FILE *f, const char *name, double lo, double hi, int max_labels,
+                            int end_gap)
+{
+    static const int steps[] = {1, 2, 4, 10, 20};
+    int e_lo = (int)ceil(log2(lo) - 1e-9), e_hi = (int)floor(log2(hi) + 1e-9);
+    if (e_hi < e_lo) /* one size, not a power of two: the nearest one */
+        e_hi = e_lo = (int)round(log2(lo));
+    int step = steps[0];
+    for (size_t i = 1; i < sizeof(steps) / sizeof(steps[0]) && (e_hi - e_lo) / step > max_labels;
+         i++)
+        step = steps[i];
+    char label[32];
+    fprintf(f, "%s = '(", name);
+    for (int e = e_lo; e <= e_hi; e++) {
+        int d = label_distance(e, step, e_lo, e_hi);
+        int major = d == 0 || ((e == e_lo || e == e_hi) && d >= end_gap);
+        units_format_size_short((uint64_t)1 << e, label, sizeof(label));
+        fprintf(f, "%s\"%s\" %.0f%s", e > e_lo ? ", " : "", major ? label : "", ldexp(1, e),
+                major ? "" : " 1");
+    }
+    fputs(")'\n", f);
+}
+
+/*
+ * Size tics for a panel of the usual width, for a wide one (size_tics_wide)
+ * and for LaTeX's wider font (size_tics_tex: no end label next to another).
+ */
+static void write_all_size_tics(FILE *f, double lo, double hi)
+{
+    write_size_tics(f, "size_tics", lo, hi, 5, 2);
+    write_size_tics(f, "size_tics_wide", lo, hi, 10, 2);
+    write_size_tics(f, "size_tics_tex", lo, hi, 5, 3);
+}
+
+enum style_field { STYLE_COLOR, STYLE_LINE, STYLE_POINT, STYLE_TITLE };
+
+static const char *style_get(const struct fig_style *s, enum style_field w)
+{
+    switch (w) {
+    case STYLE_COLOR:
+        return s->color;
+    case STYLE_LINE:
+        return s->line;
+    case STYLE_POINT:
+        return s->point;
+    default:
+        return s->title;
+    }
+}
+
+/*
+ * A gnuplot array of one field of n styles (gnuplot arrays cannot be empty:
+ * [''] then); titles are text (LaTeX when tex is set).
+ */
+static void write_style_array(FILE *f, const char *name, const struct fig_style *s, size_t n,
+                              enum style_field w, int tex)
+{
+    fprintf(f, "array %s[%zu] = [", name, n ? n : 1);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ", " : "", f);
+        gp_text(f, style_get(&s[i], w), tex && w == STYLE_TITLE);
+    }
+    fputs(n ? "]\n" : "'']\n", f);
+}
+
+static void write_size_array(FILE *f, const char *name, size_t n, const size_t *v)
+{
+    fprintf(f, "array %s[%zu] = [", name, n ? n : 1);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%zu", i ? ", " : "", v[i]);
+    fputs(n ? "]\n" : "0]\n", f);
+}
+
+/* "NAME[p] = 'PATH'" for panel p's file with this suffix; -1 when out of memory. */
+static int write_panel_file(FILE *f, const struct fig *g, size_t p, const char *name,
+                            const char *suffix, const char *data_dir)
+{
+    char *file = fig_panel_path(g, p, suffix, data_dir);
+    if (!file)
+        return -1;
+    fprintf(f, "%s[%zu] = ", name, p + 1);
+    gnuplot_string(f, file);
+    fputc('\n', f);
+    free(file);
+    return 0;
+}
+
+static int write_panels(FILE *f, const struct fig *g, const char *data_dir, int tex)
+{
+    size_t n = g->npanels ? g->npanels : 1;
+    fprintf(f, "array panel_title[%zu]\narray panel_file[%zu]\narray panel_over_file[%zu]\n", n, n,
+            n);
+    for (size_t p = 0; p < g->npanels; p++) {
+        fprintf(f, "panel_title[%zu] = ", p + 1);
+        gp_text(f, g->panel_title[p], tex);
+        fputc('\n', f);
+        if (write_panel_file(f, g, p, "panel_file", "", data_dir) < 0 ||
+            write_panel_file(f, g, p, "panel_over_file", "-overlay", data_dir) < 0)
+            return -1;
+    }
+    write_size_array(f, "panel_first", g->npanels, g->panel_first);
+    write_size_array(f, "panel_nblocks", g->npanels, g->panel_nblocks);
+    write_size_array(f, "panel_over_first", g->npanels, g->panel_over_first);
+    write_size_array(f, "panel_nover", g->npanels, g->panel_nover);
+    return 0;
+}
+
+/* The reference lines as arrays hline_{panel,y,color,line,where,label} and nhlines. */
+static void write_hlines(FILE *f, const struct fig *g, int tex)
+{
+    size_t n = g->nhlines, m = n ? n : 1;
+    fprintf(f, "nhlines = %zu\narray hline_panel[%zu]\narray hline_y[%zu]\n", n, m, m);
+    fprintf(f, "array hline_color[%zu]\narray hline_line[%zu]\narray hline_where[%zu]\n", m, m, m);
+    fprintf(f, "array hline_label[%zu]\n", m);
+    for (size_t k = 0; k < n; k++) {
+        const struct fig_hline *h = &g->hline[k];
+        fprintf(f, "hline_panel[%zu] = %zu; hline_y[%zu] = %.17g; hline_color[%zu] = ", k + 1,
+                h->panel + 1, k + 1, h->y, k + 1);
+        gnuplot_string(f, h->color);
+        fprintf(f, "; hline_line[%zu] = ", k + 1);
+        gnuplot_string(f, h->line);
+        fprintf(f, "; hline_where[%zu] = ", k + 1);
+        gnuplot_string(f, h->where);
+        fprintf(f, "; hline_label[%zu] = ", k + 1);
+        gp_text(f, h->label, tex);
+        fputc('\n', f);
+    }
+}
+
+/* v rounded down (dir < 0) or up (dir > 0) to the series ... 0.1, 0.2, 0.5, 1, 2, 5, 10 ... */
+static double round_125(double v, int dir)
+{
+    static const double m[] = {1, 2, 5, 10};
+    double decade = pow(10, floor(log10(v)));
+    if (dir < 0) {
+        for (int i = 2; i >= 0; i--)
+            if (m[i] * decade <= v * (1 + 1e-9))
+                return m[i] * decade;
+        return decade;
+    }
+    for (int i = 0; i < 4; i++)
+        if (m[i] * decade >= v * (1 - 1e-9))
+            return m[i] * decade;
+    return 10 * decade;
+}
+
+/*
+ * The gnuplot `set ytics` list called name for a log axis from lo to hi
+ * ('autofreq' for a linear one, from 0): labels
+ * at 1, 2 and 5 times the powers of ten when the range spans at most four
+ * decades (so that 2.5 µs and 7 µs can be told apart), else at the powers
+ * of ten only.
+ */
+static void write_log_tics(FILE *f, const char *name, double lo, double hi)
+{
+    static const double m[] = {1, 2, 5};
+    if (!(lo > 0 && hi >= lo)) { /* a linear axis: gnuplot's own tics */
+        fprintf(f, "%s = 'autofreq'\n", name);
+        return;
+    }
+    int e_lo = (int)floor(log10(lo) + 1e-9), e_hi = (int)ceil(log10(hi) - 1e-9);
+    int all = e_hi - e_lo <= 4, first = 1;
+    fprintf(f, "%s = '(", name);
+    for (int e = e_lo; e <= e_hi; e++)
+        for (size_t i = 0; i < (all ? 3u : 1u); i++) {
+            double v = m[i] * pow(10, e);
+            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
+                continue;
+            fprintf(f, "%s\"%g\" %.17g", first ? "" : ", ", v, v);
+            first = 0;
+        }
+    fputs(")'\n", f);
+}
+
+/* A step of the series 1, 2, 5, 10, 20 ... that cuts span into about five. */
+static double nice_step(double span)
+{
+    double raw = span / 5, decade = pow(10, floor(log10(raw))), m = raw / decade;
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * decade;
+}
+
+/* The y range of a panel whose values span lo..hi (NaN-free), into *y0 and *y1. */
+static void y_range(const struct fig *g, double lo, double hi, double *y0, double *y1)
+{
+    if (!(lo <= hi)) { /* no values at all: any range will do */
+        *y0 = g->log_y ? 0.1 : 0;
+        *y1 = 1;
+    } else if (g->zoom_y) { /* whole steps around the values, a little margin */
+        double span = hi > lo ? hi - lo : 0.1 * fmax(fabs(hi), 1);
+        double a = lo - 0.04 * span, b = hi + 0.04 * span, step = nice_step(b - a);
+        *y0 = floor(a / step) * step;
+        *y0 = *y0 < 0 && lo >= 0 ? 0 : *y0;
+        *y1 = ceil(b / step) * step;
+    } else if (g->log_y) {
+        *y0 = round_125(lo / 1.15, -1);
+        *y1 = round_125(hi * 1.15, 1);
+    } else {
+        *y0 = 0;
+        *y1 = nice_ceiling(hi);
+    }
+}
+
+/*
+ * The ranges: x in bytes with a margin either side, the same in every
+ * panel; y linear from 0 to a round number (bandwidth), or on a log axis
+ * from and to the 1-2-5 values around the data, shared by the panels but
+ * those with their own (panel_y_min, panel_y_max, panel_y_tics; y_min,
+ * y_max and y_tics are the shared ones).
+ */
+static void write_ranges(FILE *f, const struct fig *g)
+{
+    double lo = INFINITY, hi = -INFINITY, y0, y1;
+    size_t n = g->npanels ? g->npanels : 1;
+    char name[48];
+    if (!(g->x_min <= g->x_max))
+        fputs("x_min = 1024\nx_max = 1048576\n", f);
+    else
+        fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min / 1.4, g->x_max * 1.4);
+    for (size_t p = 0; p < g->npanels; p++)
+        if (!g->own_y[p]) {
+            lo = fmin(lo, g->y_min[p]);
+            hi = fmax(hi, g->y_max[p]);
+        }
+    y_range(g, lo, hi, &y0, &y1);
+    fprintf(f, "y_min = %.17g\ny_max = %.17g\n", y0, y1);
+    write_log_tics(f, "y_tics", g->log_y ? y0 : 0, y1);
+    fprintf(f, "array panel_y_min[%zu]\narray panel_y_max[%zu]\narray panel_y_tics[%zu]\n", n, n,
+            n);
+    for (size_t p = 0; p < n; p++) {
+        double a = y0, b = y1;
+        if (p < g->npanels && g->own_y[p])
+            y_range(g, g->y_min[p], g->y_max[p], &a, &b);
+        fprintf(f, "panel_y_min[%zu] = %.17g; panel_y_max[%zu] = %.17g\n", p + 1, a, p + 1, b);
+        snprintf(name, sizeof(name), "panel_y_tics[%zu]", p + 1);
+        write_log_tics(f, name, g->log_y ? a : 0, b);
+    }
+    if (!(g->x_min <= g->x_max))
+        write_all_size_tics(f, 1024, 1048576);
+    else
+        write_all_size_tics(f, g->x_min, g->x_max);
+}
+
+/* The length of the longest entry of L in characters (UTF-8 aware), for the page's width. */
+static size_t legend_max_chars(const struct fig_legend *L)
+{
+    size_t most = 0;
+    for (size_t k = 0; k < L->n; k++) {
+        size_t n = 0;
+        for (const char *p = L->e[k].title; *p; p++)
+            n += ((unsigned char)*p & 0xC0) != 0x80;
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
+/* A legend as PREFIX_{color,line,point,title} arrays, nPREFIXs, PREFIX_cols, _rows, _max_chars. */
+static void write_legend(FILE *f, const char *prefix, const struct fig_legend *L, int tex)
+{
+    static const char *const fields[] = {"color", "line", "point", "title"};
+    static const enum style_field which[] = {STYLE_COLOR, STYLE_LINE, STYLE_POINT, STYLE_TITLE};
+    size_t cols = L->cols ? L->cols : 1;
+    char name[64];
+    fprintf(f, "n%ss = %zu\n%s_cols = %zu\n%s_rows = %zu\n%s_max_chars = %zu\n", prefix, L->n,
+            prefix, cols, prefix, (L->n + cols - 1) / cols, prefix, legend_max_chars(L));
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(name, sizeof(name), "%s_%s", prefix, fields[i]);
+        write_style_array(f, name, L->e, L->n, which[i], tex);
+    }
+}
+
+/* "NAME = 'text'\n" for a text variable. */
+static void write_text_var(FILE *f, const char *name, const char *text, int tex)
+{
+    fprintf(f, "%s = ", name);
+    gp_text(f, text, tex);
+    fputc('\n', f);
+}
+
+int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_dir, int tex)
+{
+    char name[96];
+    snprintf(name, sizeof(name), "%s-vars%s.gp", g->name, tex ? "-tex" : "");
+    char *path = plot_path_join(data_dir, name);
+    FILE *f = path ? fopen(path, "w") : NULL;
+    int rc = -1;
+    if (!f)
+        goto out;
+    /* The comment names the file as it was called when the reference figures were made
+       (now gnuplot_vars.c): changing it would change every committed variables file. */
+    fprintf(f, "# %s - written by pinsweep for plots/%s.gp (see src/plot_fig.c)%s\n", name, g->name,
+            tex ? "; text in LaTeX" : "");
+    write_text_var(f, "fig_title", g->title, tex);
+    write_text_var(f, "fig_detail", g->detail, tex);
+    write_text_var(f, "fig_machine", g->machine, tex);
+    write_text_var(f, "x_label", g->x_label, tex);
+    write_text_var(f, "y_label", g->y_label, tex);
+    fputs("x_tics = ", f);
+    gnuplot_string(f, g->x_tics);
+    fputs("\nout_dir = ", f);
+    gnuplot_string(f, out_dir);
+    fprintf(f, "\nlog_y = %d\nnpanels = %zu\nnblocks = %zu\n", g->log_y, g->npanels, g->nblocks);
+    if (write_panels(f, g, data_dir, tex) < 0)
+        goto out;
+    write_style_array(f, "block_color", g->block, g->nblocks, STYLE_COLOR, tex);
+    write_style_array(f, "block_line", g->block, g->nblocks, STYLE_LINE, tex);
+    write_style_array(f, "block_point", g->block, g->nblocks, STYLE_POINT, tex);
+    write_style_array(f, "over_color", g->over, g->nover, STYLE_COLOR, tex);
+    write_style_array(f, "over_line", g->over, g->nover, STYLE_LINE, tex);
+    write_hlines(f, g, tex);
+    write_legend(f, "key", &g->key, tex);
+    write_legend(f, "note", &g->notes, tex);
+    write_ranges(f, g);
+    rc = ferror(f) ? -1 : 0;
+out:
+    if (f && fclose(f) != 0)
+        rc = -1;
+    free(path);
+    return rc;
+}

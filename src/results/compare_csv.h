@@ -1,0 +1,67 @@
+/*
+ * compare_csv.h - the two files `pinsweep compare` writes into its output
+ * folder: compare.csv (a row per configuration and machine, with its ratio
+ * to the baseline) and machines.csv (a row per results folder).  Their
+ * descriptions (the column tables in compare_csv.c), the rows they map to,
+ * their writers (analysis/compare.c writes the files) and their one reader
+ * each (the figures of several machines).
+ */
+#ifndef PINSWEEP_COMPARE_CSV_H
+#define PINSWEEP_COMPARE_CSV_H
+
+#include "results/columns.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* One row of machines.csv: one results folder. */
+struct machine_row {
+    const char *machine, *dir, *gpu, *pcie; /* machine: the label compare.csv names it by */
+    double link_gbps;                       /* raw per direction; NaN when unknown */
+    const char *driver, *cuda, *cpu, *host, *date;
+};
+
+/* One row of compare.csv. */
+struct compare_row {
+    const char *machine, *dir, *experiment;
+    uint64_t alloc, direction, buffer, api, cache, touch; /* schema value indices */
+    double size_bytes, gbps_median, gbps_min, gbps_max, rsd_pct, us_per_copy, link_gbps;
+    double pct_of_link, ratio;
+    const char *in_all; /* yes, no */
+};
+
+extern const struct csv_format machines_format, compare_format;
+
+/* A machine of machines.csv as the figures take it: text cleaned, a label required. */
+struct machine_entry {
+    char label[128];
+    char gpu[128], pcie[48], host[128];
+    double link_gbps; /* raw per direction; NaN when unknown */
+};
+
+/*
+ * dir/machines.csv into *m (malloc'd, *n of them): a machine column, at
+ * least one row, every label given and once, link_gbps empty or positive.
+ * Returns 0, or -1 after reporting every problem on log ("FILE:LINE: why").
+ */
+int machines_read(const char *dir, struct machine_entry **m, size_t *n, FILE *log);
+
+/* A row of compare.csv as the figures take it. */
+struct compare_entry {
+    size_t machine; /* index into the machines */
+    int alloc, dir, buffer, api, cache, touch;
+    double size_bytes, gbps, gbps_min, gbps_max, ratio; /* NaN when empty */
+};
+
+/*
+ * dir/compare.csv's rows with a gbps_median into *rows (malloc'd, *n of
+ * them), in file order, each naming one of the nm machines m; the
+ * experiment every row names, or "", into experiment.  Returns 0, or -1
+ * after reporting every problem on log.
+ */
+int compare_read(const char *dir, const struct machine_entry *m, size_t nm,
+                 struct compare_entry **rows, size_t *n, char *experiment, size_t exp_len,
+                 FILE *log);
+
+#endif

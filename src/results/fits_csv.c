@@ -1,0 +1,76 @@
+/*
+ * fits_csv.c - fits.csv's column table, writer and reader (see fits_csv.h).
+ */
+#include "results/fits_csv.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct fit_row, name, unit, field, fmt)
+
+enum {
+    F_EXPERIMENT,
+    F_AXIS0, /* the axes but size, in schema order */
+    F_POINTS = F_AXIS0 + AXIS_SIZE,
+    F_T0,
+    F_B,
+    F_N_HALF,
+    F_RESIDUAL,
+    F_N
+};
+
+static const struct column fits_cols[F_N] = {
+    COLUMN_OF_TEXT(struct fit_row, COLUMN_EXPERIMENT, experiment),
+    COLUMNS_OF_AXES(struct fit_row, axis),
+    NUM("points", "", points, "%.0f"),
+    NUM("t0_us", "µs", t0_us, "%.4f"),
+    NUM("bandwidth_gbps", "GB/s", bandwidth_gbps, "%.4f"),
+    NUM("n_half_bytes", "bytes", n_half_bytes, "%.0f"),
+    NUM("residual_pct", "%", residual_pct, "%.3f"),
+};
+
+const struct csv_format fits_format = {"fits.csv", fits_cols, F_N};
+
+/* The named axes a fit is matched on, in the order their problems are reported. */
+static const int fit_axes[] = {AXIS_ALLOC, AXIS_DIRECTION, AXIS_BUFFER, AXIS_API,
+                               AXIS_CACHE, AXIS_TOUCH,     AXIS_PAGES};
+
+/* Row r of fits.csv into row (a struct fit_row); -1 after reporting its problems. */
+static int read_fit(const struct format_file *ff, size_t r, void *row, struct problems *p)
+{
+    struct fit_row *f = row;
+    int before = p->n;
+    format_parse_row(ff, r, f);
+    f->experiment = NULL; /* the cell dies with the file */
+    for (size_t i = 0; i < sizeof(fit_axes) / sizeof(fit_axes[0]); i++) {
+        int a = fit_axes[i], v = 0;
+        format_axis(ff, r, (size_t)(F_AXIS0 + a), AXIS_DASH | (i < 4 ? 0 : AXIS_OPTIONAL), &v, p);
+        f->axis[a] = (uint64_t)v;
+    }
+    if (format_number(ff, r, F_T0, 1, &f->t0_us, p) == 0 && !isfinite(f->t0_us))
+        problem(p, ff->t.lines[r], "%s '%s' is not a finite number", fits_cols[F_T0].name,
+                format_cell(ff, r, F_T0));
+    if (format_number(ff, r, F_B, 1, &f->bandwidth_gbps, p) == 0 &&
+        !(f->bandwidth_gbps > 0 && isfinite(f->bandwidth_gbps)))
+        problem(p, ff->t.lines[r], "%s '%s' is not a positive number", fits_cols[F_B].name,
+                format_cell(ff, r, F_B));
+    return p->n > before ? -1 : 0;
+}
+
+struct fit_row *fits_read(const char *dir, size_t *n, FILE *log)
+{
+    static const int need[] = {F_AXIS0 + AXIS_ALLOC,
+                               F_AXIS0 + AXIS_DIRECTION,
+                               F_AXIS0 + AXIS_BUFFER,
+                               F_AXIS0 + AXIS_API,
+                               F_T0,
+                               F_B};
+    static const struct optional_file fits = {
+        .fmt = &fits_format,
+        .need = need,
+        .nneed = sizeof(need) / sizeof(need[0]),
+        .row_size = sizeof(struct fit_row),
+        .read_row = read_fit,
+    };
+    return format_read_optional(&fits, dir, "; no fit curves drawn", n, log);
+}
