@@ -71,21 +71,50 @@ static void trim(char *s)
     s[len - start] = '\0';
 }
 
+/*
+ * The environment programs run in: ours, with LC_ALL=C.UTF-8.  The figures'
+ * text is UTF-8 (the scripts say `set encoding utf8`), and under the POSIX
+ * locale a bare container starts in gnuplot warns "iconv failed to convert
+ * degree sign"; a fixed locale also keeps a user's decimal comma out of the
+ * numbers gnuplot reads and writes.  The caller frees the array only.
+ */
+static char **program_environ(void)
+{
+    size_t n = 0, k = 0;
+    while (environ[n])
+        n++;
+    char **env = malloc((n + 2) * sizeof(*env));
+    if (!env)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "LC_ALL=", 7) != 0)
+            env[k++] = environ[i];
+    env[k++] = "LC_ALL=C.UTF-8";
+    env[k] = NULL;
+    return env;
+}
+
 /* Spawn argv with stdin and stdout on /dev/null and stderr into a pipe. */
 static int spawn_program(char *const argv[], pid_t *pid, int *err_fd)
 {
     int fds[2];
     posix_spawn_file_actions_t fa;
-    if (pipe(fds) < 0)
+    char **env = program_environ();
+    if (!env)
+        return ENOMEM;
+    if (pipe(fds) < 0) {
+        free(env);
         return errno;
+    }
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
     posix_spawn_file_actions_addclose(&fa, fds[0]);
     posix_spawn_file_actions_addclose(&fa, fds[1]);
-    int e = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
+    int e = posix_spawnp(pid, argv[0], &fa, NULL, argv, env);
     posix_spawn_file_actions_destroy(&fa);
+    free(env);
     close(fds[1]);
     if (e != 0)
         close(fds[0]);
