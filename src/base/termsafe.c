@@ -10,7 +10,7 @@
 static void escape_to(const unsigned char *s, size_t n, FILE *f)
 {
     for (size_t i = 0; i < n; i++) {
-        if ((s[i] < 0x20 && s[i] != '\t') || s[i] == 0x7f)
+        if ((s[i] < 0x20 && s[i] != '\t' && s[i] != '\n') || s[i] == 0x7f)
             fprintf(f, "\\x%02X", s[i]);
         else if (s[i] == 0xC2 && i + 1 < n && s[i + 1] >= 0x80 && s[i + 1] <= 0x9F)
             fprintf(f, "\\xC2\\x%02X", s[++i]);
@@ -26,13 +26,10 @@ void termsafe_fputs(const char *s, FILE *f)
 
 void termsafe_vfprintf(FILE *f, const char *fmt, va_list ap)
 {
-    char buf[4096];
-    int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+    char *text = NULL;
+    int n = vasprintf(&text, fmt, ap);
     if (n < 0)
         return;
-    size_t len = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
-    int newline = len > 0 && buf[len - 1] == '\n';
-    escape_to((const unsigned char *)buf, len - (size_t)newline, f);
-    if (newline)
-        fputc('\n', f);
+    escape_to((const unsigned char *)text, (size_t)n, f);
+    free(text);
 }

@@ -4,6 +4,7 @@
  */
 #include "cli/options.h"
 #include "base/units.h"
+#include "base/termsafe.h"
 #include "base/suggest.h"
 
 #include <errno.h>
@@ -49,8 +50,10 @@ const struct option_def options_table[OPT_COUNT] = {
 
 void options_usage_error(const char *fmt, const char *arg)
 {
+    char text[1024];
+    snprintf(text, sizeof(text), fmt, arg);
     fprintf(stderr, "pinsweep: ");
-    fprintf(stderr, fmt, arg);
+    termsafe_fputs(text, stderr);
     fprintf(stderr, "\n(run 'pinsweep help' for the commands and options)\n");
 }
 

@@ -3,6 +3,7 @@
  * problems.h).
  */
 #include "results/problems.h"
+#include "base/termsafe.h"
 
 #include <stdarg.h>
 
@@ -12,7 +13,7 @@ void log_line(FILE *log, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(log, fmt, ap);
+    termsafe_vfprintf(log, fmt, ap);
     va_end(ap);
     fputc('\n', log);
     fflush(log);
