@@ -14,9 +14,10 @@
 
 const struct option_def options_table[OPT_COUNT] = {
     [OPT_OUTPUT] = {"output", 'o', "DIR",
-                    "write into DIR (default for run\n"
-                    "results/<name>/<host>-<time>, else results/compare/<time> and\n"
-                    "results/report/<time>)"},
+                    "write into DIR (run: default results/<name>/<host>-<time>,\n"
+                    "never a folder holding results; plot: a new or empty folder,\n"
+                    "default the folder plotted itself; compare, report: default\n"
+                    "results/compare/<time>, results/report/<time>)"},
     [OPT_DEVICE] = {"device", 'd', "N", "measure GPU N instead of the experiment's device"},
     [OPT_NO_PLOT] = {"no-plot", 0, NULL, "do not render figures at the end"},
     [OPT_PROGRESS] = {"progress", 0, NULL,
