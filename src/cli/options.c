@@ -102,9 +102,10 @@ static int apply_option(enum option_id id, const char *arg, struct cli *c)
     case OPT_MAX_FILE_SIZE: {
         uint64_t bytes;
         char err[200];
-        if (units_parse_size(arg, &bytes, err, sizeof(err)) < 0 || bytes == 0 || bytes > ((uint64_t)1 << 30)) {
-            options_usage_error("--max-file-size takes a size from 1 byte to 1GiB, such as 4MiB, not '%s'",
-                                arg);
+        if (units_parse_size(arg, &bytes, err, sizeof(err)) < 0 || bytes == 0 ||
+            bytes > ((uint64_t)1 << 30)) {
+            options_usage_error(
+                "--max-file-size takes a size from 1 byte to 1GiB, such as 4MiB, not '%s'", arg);
             return -1;
         }
         c->max_file_bytes = (size_t)bytes;
