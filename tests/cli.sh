@@ -135,7 +135,7 @@ cli_fake_run() {
     bad=$(awk -F, -v b="$(col "$r/summary.csv" buffer)" -v e="$(col "$r/summary.csv" effective_gbps_median)" -v a="$(col "$r/summary.csv" alloc_ms_median)" \
         'NR > 1 && (($b == "reallocate") != ($e != "" && $a != "")) { print NR }' "$r/summary.csv")
     [ -z "$bad" ] && t_pass "cli: reallocate columns filled exactly for reallocate rows" || t_fail "cli: reallocate columns filled exactly for reallocate rows" "rows $bad"
-    expect "cli: a folder with results is never overwritten" 2 "already holds results (summary.csv); pinsweep never overwrites them" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/blocks-and-repeats.yaml -o "$r" --no-plot
+    expect "cli: a folder with results is never overwritten" 2 "which a run writes; pinsweep never overwrites results: use --resume $r to go on with that run, or another folder" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/blocks-and-repeats.yaml -o "$r" --no-plot
 }
 
 cli_fake_faults() {

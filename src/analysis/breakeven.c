@@ -2,6 +2,8 @@
  * breakeven.c - breakeven.csv from summary.csv (see breakeven.h).
  */
 #include "analysis/breakeven.h"
+#include "analysis/fit.h"
+#include "results/outdir.h"
 #include "results/breakeven_csv.h"
 #include "results/summary_csv.h"
 #include "experiment/schema.h"
@@ -10,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 double breakeven_copies(double alloc_free_ms, double pageable_us, double pinned_us)
 {
@@ -83,36 +86,35 @@ int breakeven_write(const char *results_dir, FILE *table, char *err, size_t errl
     int written = 0;
     if (summary_read(&s, results_dir, err, errlen) < 0) {
         summary_close(&s);
-        return -1;
+        return FIT_EINPUT;
     }
     format_path(&breakeven_format, results_dir, path, sizeof(path));
-    remove(path); /* an old one must not outlive the data it came from */
-    FILE *f = NULL;
+    struct outfile *o = NULL;
+    int header = 0;
     for (size_t i = 0; i < s.nrows; i++) {
         const struct summary_row *r = &s.rows[i];
         if (r->axis[AXIS_ALLOC] == ALLOC_PAGEABLE || r->axis[AXIS_BUFFER] != BUFFER_REUSE ||
             r->axis[AXIS_DIRECTION] == DIR_BIDIR || !default_place(r))
             continue;
-        if (!f && !(f = fopen(path, "w"))) {
-            snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        if (!o && !(o = outfile_replace(path, err, errlen))) {
             summary_close(&s);
-            return -1;
+            return FIT_EWRITE;
         }
-        if (written == 0 && ftell(f) == 0)
-            format_write_header(f, &breakeven_format);
-        written += one_row(f, &s, r);
+        if (!header++)
+            format_write_header(o->f, &breakeven_format);
+        written += one_row(o->f, &s, r);
     }
-    if (f && fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        written = -1;
-    }
-    if (written == 0)
-        remove(path);
-    else if (written > 0 && table)
+    if (written == 0) {
+        outfile_discard(o);
+        unlink(path); /* an old one must not outlive the data it came from */
+    } else if (outfile_close(o, err, errlen) < 0) {
+        written = FIT_EWRITE;
+    } else if (table) {
         fprintf(table,
                 "%s: %d rows (copies before allocating a page-locked buffer "
                 "pays off, per kind and size)\n",
                 breakeven_format.file, written);
+    }
     summary_close(&s);
     return written;
 }

@@ -17,10 +17,11 @@
 double breakeven_copies(double alloc_free_ms, double pageable_us, double pinned_us);
 
 /*
- * Write results_dir/breakeven.csv from its summary.csv and print its rows at
- * the largest common size on table (may be NULL).  Returns the number of
- * rows written (0: the folder lacks the reuse or reallocate rows, and no
- * file is written), or -1 with a message in err.
+ * Write results_dir/breakeven.csv afresh (through breakeven.csv.tmp,
+ * results/outdir.h) from its summary.csv and say how many rows it has on
+ * table (may be NULL).  Returns the number of rows written (0: the folder
+ * lacks the reuse or reallocate rows, and no file is left), or FIT_EINPUT or
+ * FIT_EWRITE (fit.h) with a message in err.
  */
 int breakeven_write(const char *results_dir, FILE *table, char *err, size_t errlen);
 

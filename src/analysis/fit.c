@@ -140,19 +140,17 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
 {
     struct summary_file s;
     struct curve *cv = NULL;
-    char path[4200];
     long nc = -1, fitted = 0;
-    FILE *f = NULL;
+    struct outfile *o = NULL;
     if (summary_read(&s, results_dir, err, errlen) < 0) {
         summary_close(&s);
-        return -1;
+        return FIT_EINPUT;
     }
     nc = group_curves(&s, &cv);
-    format_path(&fits_format, results_dir, path, sizeof(path));
-    if (nc < 0 || !(f = format_create(&fits_format, results_dir))) {
-        snprintf(err, errlen, "cannot write %s: %s", path,
-                 nc < 0 ? "out of memory" : strerror(errno));
-        fitted = -1;
+    if (nc < 0)
+        snprintf(err, errlen, "out of memory");
+    if (nc < 0 || !(o = format_create(&fits_format, results_dir, err, errlen))) {
+        fitted = FIT_EWRITE;
         goto out;
     }
     for (long i = 0; i < nc; i++) {
@@ -160,17 +158,15 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
         struct curve *c = &cv[i];
         if (fit_latency_bandwidth(c->n, c->t, c->k, &ft) < 0)
             continue;
-        write_fit(f, c, &ft);
+        write_fit(o->f, c, &ft);
         if (table && fitted == 0)
             print_table_header(table);
         if (table)
             print_table_row(table, c, &ft);
         fitted++;
     }
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        fitted = -1;
-    }
+    if (outfile_close(o, err, errlen) < 0)
+        fitted = FIT_EWRITE;
 out:
     for (long i = 0; i < nc; i++) {
         free(cv[i].n);

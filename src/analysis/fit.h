@@ -28,10 +28,17 @@ struct fit {
  */
 int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, struct fit *out);
 
+/* What fit_results and breakeven_write return on failure. */
+enum {
+    FIT_EINPUT = -1, /* summary.csv is missing, unreadable or malformed */
+    FIT_EWRITE = -2, /* the output file could not be written (or out of memory) */
+};
+
 /*
  * Fit each curve of results_dir/summary.csv (ok reuse rows, h2d and d2h) and
- * write results_dir/fits.csv; print a table of the fits on table (may be
- * NULL).  Returns the number of curves fitted, or -1 with a message in err.
+ * write results_dir/fits.csv afresh (through fits.csv.tmp, results/outdir.h);
+ * print a table of the fits on table (may be NULL).  Returns the number of
+ * curves fitted, or FIT_EINPUT or FIT_EWRITE with a message in err.
  */
 int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen);
 

@@ -15,6 +15,7 @@
 #include "figures/fig_machines.h"
 #include "figures/report.h"
 #include "cli/run.h"
+#include "results/results.h"
 #include "experiment/schema.h"
 #include "experiment/sweep.h"
 #include "host/sysinfo.h"
@@ -202,18 +203,34 @@ static int cmd_run(int argc, char **argv, struct cli *c)
     return rc;
 }
 
+/*
+ * plot DIR: fits.csv, breakeven.csv and figures/ rewritten in DIR.  plot DIR
+ * -o OUT: DIR's inputs copied into OUT (new or empty) and those written
+ * there; DIR is only read.
+ */
 static int cmd_plot(int argc, char **argv, struct cli *c)
 {
     if (argc != 1)
         return usage_error("plot takes one results folder%s", argc ? ", not several" : "");
-    char err[512];
-    if (fit_results(argv[0], stdout, err, sizeof(err)) < 0 ||
-        breakeven_write(argv[0], stdout, err, sizeof(err)) < 0) {
+    char err[1024];
+    const char *dir = argv[0];
+    if (c->out_dir) {
+        int copied = results_copy(argv[0], c->out_dir, err, sizeof(err));
+        if (copied < 0) {
+            fprintf(stderr, "pinsweep: plot: %s\n", err);
+            return copied == RESULTS_EUSAGE ? EXIT_USAGE : EXIT_SYSTEM;
+        }
+        dir = c->out_dir;
+    }
+    int rc = fit_results(dir, stdout, err, sizeof(err));
+    if (rc >= 0)
+        rc = breakeven_write(dir, stdout, err, sizeof(err));
+    if (rc < 0) {
         fprintf(stderr, "pinsweep: %s\n", err);
-        return EXIT_USAGE;
+        return rc == FIT_EINPUT ? EXIT_USAGE : EXIT_SYSTEM;
     }
     struct plot_opts po = {.latex = c->latex};
-    int rc = plot_results_opts(argv[0], plots_dir(), stderr, &po);
+    rc = plot_results_opts(dir, plots_dir(), stderr, &po);
     if (rc == PLOT_OK)
         return EXIT_ALL_OK;
     return rc == PLOT_EBAD_SUMMARY ? EXIT_USAGE : EXIT_SYSTEM;
@@ -355,8 +372,10 @@ static const struct command commands[] = {
      RUN_OPTIONS, cmd_run},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"
-     "(breakeven.csv) and render the figures of a results folder",
-     OPT_BIT(OPT_LATEX), cmd_plot},
+     "(breakeven.csv) and render the figures of a results folder:\n"
+     "in DIR itself, rewriting those files there, or with -o OUT into\n"
+     "OUT, a new results folder (DIR is then left as it was)",
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LATEX), cmd_plot},
     {"compare", "DIR DIR...",
      "results folders side by side (the first is the baseline):\n"
      "compare.csv, machines.csv, compare.md and figures",

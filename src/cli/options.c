@@ -15,9 +15,10 @@
 
 const struct option_def options_table[OPT_COUNT] = {
     [OPT_OUTPUT] = {"output", 'o', "DIR",
-                    "write into DIR (default for run\n"
-                    "results/<name>/<host>-<time>, else results/compare/<time> and\n"
-                    "results/report/<time>)"},
+                    "write into DIR (run: default results/<name>/<host>-<time>,\n"
+                    "never a folder holding results; plot: a new or empty folder,\n"
+                    "default the folder plotted itself; compare, report: default\n"
+                    "results/compare/<time>, results/report/<time>)"},
     [OPT_DEVICE] = {"device", 'd', "N", "measure GPU N instead of the experiment's device"},
     [OPT_NO_PLOT] = {"no-plot", 0, NULL, "do not render figures at the end"},
     [OPT_PROGRESS] = {"progress", 0, NULL,
@@ -104,9 +105,10 @@ static int apply_option(enum option_id id, const char *arg, struct cli *c)
     case OPT_MAX_FILE_SIZE: {
         uint64_t bytes;
         char err[200];
-        if (units_parse_size(arg, &bytes, err, sizeof(err)) < 0 || bytes == 0 || bytes > ((uint64_t)1 << 30)) {
-            options_usage_error("--max-file-size takes a size from 1 byte to 1GiB, such as 4MiB, not '%s'",
-                                arg);
+        if (units_parse_size(arg, &bytes, err, sizeof(err)) < 0 || bytes == 0 ||
+            bytes > ((uint64_t)1 << 30)) {
+            options_usage_error(
+                "--max-file-size takes a size from 1 byte to 1GiB, such as 4MiB, not '%s'", arg);
             return -1;
         }
         c->max_file_bytes = (size_t)bytes;

@@ -121,18 +121,21 @@ static int cmp_u64(const void *a, const void *b)
  * The staging ceiling: single-thread memcpy at every size of the sweep's
  * pageable configurations, into host-memcpy.csv (drawn on the figures);
  * not at sizes larger than the RAM, whose configurations were skipped.
+ * Returns 0, or -1 with a message in err.
  */
-static void write_host_reference(const char *dir, const struct sweep *s)
+static int write_host_reference(const char *dir, const struct sweep *s, char *err, size_t errlen)
 {
     uint64_t *sizes = malloc((s->n ? s->n : 1) * sizeof(*sizes));
     size_t n = 0, k = 0;
-    char err[512];
-    if (!sizes)
-        return;
+    int rc = 0;
+    if (!sizes) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     struct budget b = {.pinned_cap = UINT64_MAX, .ram = sysinfo_ram_bytes()};
     for (size_t i = 0; i < s->n; i++)
         if (config_alloc(&s->configs[i]) == ALLOC_PAGEABLE &&
-            budget_check(&s->configs[i], &b, err, sizeof(err)) == BUDGET_FITS)
+            budget_check(&s->configs[i], &b, err, errlen) == BUDGET_FITS)
             sizes[n++] = config_size(&s->configs[i]);
     qsort(sizes, n, sizeof(*sizes), cmp_u64);
     for (size_t i = 0; i < n; i++)
@@ -140,10 +143,10 @@ static void write_host_reference(const char *dir, const struct sweep *s)
             sizes[k++] = sizes[i];
     if (k) {
         fprintf(stderr, "pinsweep: host memcpy reference at %zu sizes\n", k);
-        if (hostmemcpy_write(dir, sizes, k, err, sizeof(err)) < 0)
-            fprintf(stderr, "pinsweep: %s\n", err);
+        rc = hostmemcpy_write(dir, sizes, k, err, errlen);
     }
     free(sizes);
+    return rc;
 }
 
 /* ", 3 skipped", or "" (static buffer). */
@@ -233,10 +236,14 @@ static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
     }
 }
 
-/* Measure every configuration, appending rows as each one finishes. */
+/*
+ * Measure every configuration, appending rows as each one finishes.  A
+ * configuration that cannot be recorded stops the run: -1, with why in
+ * reason (size n) and mt->reason pointing at it.
+ */
 static int measure_all(struct measure_ctx *mc, const struct experiment *e, const struct sweep *s,
                        struct results *res, struct meta *mt, const struct run_opts *o,
-                       uint64_t gpu_free, const unsigned char *done)
+                       uint64_t gpu_free, const unsigned char *done, char *reason, size_t n)
 {
     struct progress pr;
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
@@ -261,11 +268,16 @@ static int measure_all(struct measure_ctx *mc, const struct experiment *e, const
             continue;
         }
         progress_begin(&pr, &s->configs[i]);
-        if (measure_or_skip(mc, e, &s->configs[i], &b, &r) < 0 ||
-            results_write(res, e, &r, &sum) < 0) {
+        int measured = measure_or_skip(mc, e, &s->configs[i], &b, &r);
+        if (measured < 0)
+            snprintf(reason, n, "out of memory measuring configuration %d", s->configs[i].index);
+        if (measured < 0 || results_write(res, e, &r, &sum, reason, n) < 0) {
             progress_finish(&pr);
-            fprintf(stderr, "pinsweep: cannot record results in %s: out of memory or disk\n",
-                    res->dir);
+            mt->reason = reason;
+            fprintf(stderr,
+                    "pinsweep: %s\npinsweep: the run stops: configuration %d is not recorded "
+                    "(every one finished before it is kept)\n",
+                    reason, s->configs[i].index);
             result_free(&r);
             devpool_release(&mc->pool, mc->gpu);
             free(pipes);
@@ -297,26 +309,28 @@ static int measure_all(struct measure_ctx *mc, const struct experiment *e, const
 /*
  * A new results folder, or (--resume) the interrupted one to go on with:
  * then done[] marks its finished configurations and mt counts them, and
- * started_text keeps when the first part started.
+ * started_text keeps when the first part started.  Returns 0 or an exit
+ * code; on EXIT_SYSTEM mt->reason says why (reason, size rn) and *made is
+ * set when the folder got a file of the run before the failure.
  */
 static int open_results(struct results *res, const char *dir, const struct experiment *e,
                         const struct sweep *s, const struct run_opts *o, unsigned char *done,
-                        struct meta *mt, char *started_text, size_t n)
+                        struct meta *mt, char *started_text, size_t n, char *reason, size_t rn,
+                        int *made)
 {
-    char err[1024];
-    if (!o->resume_dir) {
-        if (results_open(res, dir, e, err, sizeof(err)) == 0)
-            return 0;
-        fprintf(stderr, "pinsweep: %s\n", err);
-        return -1;
+    int rc = o->resume_dir ? results_resume(res, dir, e, done, s->n, &mt->ok, &mt->failed,
+                                            &mt->skipped, reason, rn)
+                           : results_open(res, dir, e, reason, rn);
+    *made = o->resume_dir ? 1 : res->made;
+    if (rc < 0) {
+        fprintf(stderr, "pinsweep: %s%s\n", o->resume_dir ? "--resume: " : "", reason);
+        mt->reason = reason;
+        return rc == RESULTS_EUSAGE ? EXIT_USAGE : EXIT_SYSTEM;
     }
-    if (results_resume(res, dir, e, done, s->n, &mt->ok, &mt->failed, &mt->skipped, err,
-                       sizeof(err)) < 0) {
-        fprintf(stderr, "pinsweep: --resume: %s\n", err);
-        return -1;
-    }
+    if (!o->resume_dir)
+        return 0;
     struct meta_doc old;
-    char path[4200];
+    char path[4200], err[1024];
     snprintf(path, sizeof(path), "%s/meta.yaml", dir);
     if (meta_read(path, &old, err, sizeof(err)) == 0) {
         const char *st = meta_get(&old, "run.started");
@@ -332,12 +346,46 @@ static int open_results(struct results *res, const char *dir, const struct exper
     return 0;
 }
 
-/* After the loop: the end state in meta.yaml, the summary line, the side files, figures. */
-static void finish(const char *dir, const char *meta_path, struct meta *mt, const struct sweep *s,
-                   const struct run_opts *o, double t0)
+/*
+ * The run cannot go on for want of disk (or another system error, in
+ * mt->reason): meta.yaml says so when it can, and the user is told how to
+ * go on.
+ */
+static void record_failure(const char *dir, struct meta *mt, int measured)
+{
+    char err[1024], path[4200];
+    mt->status = "failed";
+    mt->finished = time(NULL);
+    snprintf(path, sizeof(path), "%s/meta.yaml", dir);
+    if (meta_write(path, mt, err, sizeof(err)) < 0)
+        fprintf(stderr,
+                "pinsweep: meta.yaml could not be written either (%s), so it does not say why "
+                "the run stopped\n",
+                err);
+    fprintf(stderr, "pinsweep: %swhen that is fixed, go on with: pinsweep run %s --resume %s\n",
+            measured ? "" : "the run stopped before measuring anything; ", mt->exp->path, dir);
+}
+
+/*
+ * The files made from the measurements: host-memcpy.csv, fits.csv,
+ * breakeven.csv.  Returns 0, or -1 with why in reason (size n).
+ */
+static int write_side_files(const char *dir, const struct sweep *s, char *reason, size_t n)
+{
+    if (write_host_reference(dir, s, reason, n) < 0 || fit_results(dir, stdout, reason, n) < 0 ||
+        breakeven_write(dir, stdout, reason, n) < 0)
+        return -1;
+    return 0;
+}
+
+/*
+ * After the loop: the side files, the end state in meta.yaml, the summary
+ * line, figures.  Returns -1 when the run failed (mt->reason says why).
+ */
+static int finish(const char *dir, const char *meta_path, struct meta *mt, const struct sweep *s,
+                  const struct run_opts *o, double t0, char *reason, size_t n)
 {
     char err[1024], el[32];
-    mt->finished = time(NULL);
     nvml_read(&mt->gpu_end);
     sysinfo_cpu_times(&mt->cpu_end);
     if (nvml_clocks_dropped(&mt->gpu_start, &mt->gpu_end))
@@ -345,23 +393,29 @@ static void finish(const char *dir, const char *meta_path, struct meta *mt, cons
                 "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
                 "to %u MHz (throttling?); later configurations may read low\n",
                 mt->gpu_start.sm_clock_mhz, mt->gpu_end.sm_clock_mhz);
-    if (meta_write(meta_path, mt, err, sizeof(err)) < 0)
-        fprintf(stderr, "pinsweep: %s\n", err);
+    if (!mt->reason && !stop_signal && write_side_files(dir, s, reason, n) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", reason);
+        mt->reason = reason;
+    }
     fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed%s, in %s; results in %s\n",
             s->n, mt->ok, mt->failed, skipped_text(mt->skipped),
             progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
+    if (mt->reason) {
+        record_failure(dir, mt, 1);
+        return -1;
+    }
+    mt->finished = time(NULL);
+    if (meta_write(meta_path, mt, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
     if (stop_signal) {
         fprintf(stderr,
                 "pinsweep: interrupted by %s; every finished configuration is kept. Go "
                 "on with: pinsweep run %s --resume %s\n",
                 stop_signal == SIGINT ? "SIGINT" : "SIGTERM", mt->exp->path, dir);
-        return;
+        return 0;
     }
-    write_host_reference(dir, s);
-    if (fit_results(dir, stdout, err, sizeof(err)) < 0 ||
-        breakeven_write(dir, stdout, err, sizeof(err)) < 0)
-        fprintf(stderr, "pinsweep: %s\n", err);
     render(dir, o);
+    return 0;
 }
 
 int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
@@ -372,9 +426,9 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     struct host_info host;
     struct pcie_link link;
     struct results res = {0};
-    char err[1024], *dir = NULL, *meta_path = NULL, nvml_why[512], started[64];
+    char err[1024], *dir = NULL, *meta_path = NULL, nvml_why[512], started[64], reason[1024];
     unsigned char *done = NULL;
-    int code = EXIT_SYSTEM;
+    int code = EXIT_SYSTEM, made = 0;
 
     if (!ops) {
         fprintf(stderr, "pinsweep: PINSWEEP_ENGINE='%s' is not an engine; allowed: cuda, fake\n",
@@ -410,28 +464,38 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         fprintf(stderr, "pinsweep: out of memory\n");
         goto out;
     }
-    if (open_results(&res, dir, e, s, o, done, &mt, started, sizeof(started)) < 0) {
-        code = EXIT_USAGE;
+    code = open_results(&res, dir, e, s, o, done, &mt, started, sizeof(started), reason,
+                        sizeof(reason), &made);
+    if (code != 0) {
+        if (code == EXIT_SYSTEM && made)
+            record_failure(dir, &mt, 0);
         goto out;
     }
+    code = EXIT_SYSTEM;
     res.link_gbps = link.known ? sysinfo_link_gbps(link.cur_gen, link.cur_width) : NAN;
     nvml_read(&mt.gpu_start);
     sysinfo_cpu_times(&mt.cpu_start);
     meta_path = results_path(&res, "meta.yaml");
-    if (!meta_path || meta_write(meta_path, &mt, err, sizeof(err)) < 0) {
-        fprintf(stderr, "pinsweep: %s\n", meta_path ? err : "out of memory");
+    if (!meta_path || meta_write(meta_path, &mt, reason, sizeof(reason)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", meta_path ? reason : "out of memory");
+        if (meta_path)
+            fprintf(stderr,
+                    "pinsweep: the run stopped before measuring anything; when that is fixed, "
+                    "go on with: pinsweep run %s --resume %s\n",
+                    e->path, dir);
         goto out;
     }
     fprintf(stderr, "pinsweep: %zu configurations of %s on GPU %d (%s, %s) -> %s\n", s->n, e->name,
             e->device, gpu.name, gpu.pci_bus_id, dir);
     catch_stop_signals();
     double t0 = timer_now_ms();
-    int rc = measure_all(&mc, e, s, &res, &mt, o, gpu.mem_free_bytes, done);
+    int rc = measure_all(&mc, e, s, &res, &mt, o, gpu.mem_free_bytes, done, reason, sizeof(reason));
     mt.status = rc < 0 ? "failed" : stop_signal ? "interrupted" : "complete";
     results_close(&res);
     ops->close(g);
     g = NULL;
-    finish(dir, meta_path, &mt, s, o, t0);
+    if (finish(dir, meta_path, &mt, s, o, t0, reason, sizeof(reason)) < 0)
+        rc = -1;
     code = rc < 0        ? EXIT_SYSTEM
            : stop_signal ? EXIT_INTERRUPTED + (stop_signal == SIGTERM ? 13 : 0)
            : mt.failed   ? EXIT_SOME_FAILED

@@ -3,6 +3,7 @@
  * lines, extents, and the panel data files (see figure.h).
  */
 #include "figures/figure.h"
+#include "results/outdir.h"
 
 #include <errno.h>
 #include <math.h>
@@ -186,7 +187,7 @@ FILE *fig_panel_create(const struct fig *g, const char *data_dir, const char *su
                        const char *columns)
 {
     char *path = fig_panel_path(g, g->npanels - 1, suffix, data_dir);
-    FILE *f = path ? fopen(path, "w") : NULL;
+    FILE *f = path ? outfile_fopen_fresh(path) : NULL;
     if (f)
         fprintf(f,
                 "# %s-%s%s.dat - written by pinsweep from the CSV files it was given; "

@@ -4,6 +4,7 @@
  * argument vector, never a shell, so paths may hold spaces and quotes.
  */
 #include "figures/gnuplot.h"
+#include "results/outdir.h"
 #include "figures/gnuplot_vars.h"
 #include "figures/plot.h"
 #include "figures/program.h"
@@ -167,13 +168,29 @@ static int check_outputs(const char *name, const char *fig_dir, FILE *log)
 }
 
 /*
+ * Remove name.{png,pdf,svg} before gnuplot writes them: gnuplot follows a
+ * symbolic link in their place, and a stale file would pass for a new one.
+ */
+static void remove_outputs(const char *name, const char *fig_dir)
+{
+    char file[160];
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        snprintf(file, sizeof(file), "%s.%s", name, formats[i]);
+        char *path = plot_path_join(fig_dir, file);
+        if (path)
+            unlink(path);
+        free(path);
+    }
+}
+
+/*
  * Write text to path with every \includegraphics[...]{PATH} naming the
  * graphics by base name alone, so that the .tex works wherever it is put
  * (with \graphicspath or the import package pointing at its folder).
  */
 static int write_tex(const char *path, const char *text, const char *base)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = outfile_fopen_fresh(path);
     if (!f)
         return -1;
     static const char mark[] = "\\includegraphics[width=";
@@ -271,6 +288,7 @@ int fig_draw(const char *name, const char *scripts_dir, const char *fig_dir, con
                  script, strerror(errno));
         goto out;
     }
+    remove_outputs(name, fig_dir);
     if ((rc = run_gnuplot(script, scripts_dir, vars, NULL, log)) != 0 ||
         (rc = check_outputs(name, fig_dir, log)) != 0)
         goto out;

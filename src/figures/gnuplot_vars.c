@@ -9,6 +9,7 @@
  * doubled, which gnuplot reads back verbatim.
  */
 #include "figures/gnuplot_vars.h"
+#include "results/outdir.h"
 #include "figures/tex.h"
 #include "base/units.h"
 
@@ -355,7 +356,7 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     char name[96];
     snprintf(name, sizeof(name), "%s-vars%s.gp", g->name, tex ? "-tex" : "");
     char *path = plot_path_join(data_dir, name);
-    FILE *f = path ? fopen(path, "w") : NULL;
+    FILE *f = path ? outfile_fopen_fresh(path) : NULL;
     int rc = -1;
     if (!f)
         goto out;

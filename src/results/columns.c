@@ -72,13 +72,13 @@ void format_path(const struct csv_format *f, const char *dir, char *buf, size_t 
     snprintf(buf, n, "%s%s%s", dir, len && dir[len - 1] == '/' ? "" : "/", f->file);
 }
 
-FILE *format_create(const struct csv_format *f, const char *dir)
+struct outfile *format_create(const struct csv_format *f, const char *dir, char *err, size_t errlen)
 {
     char path[4200];
     format_path(f, dir, path, sizeof(path));
-    FILE *out = fopen(path, "w");
+    struct outfile *out = outfile_replace(path, err, errlen);
     if (out)
-        format_write_header(out, f);
+        format_write_header(out->f, f);
     return out;
 }
 

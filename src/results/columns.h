@@ -11,6 +11,7 @@
 #define PINSWEEP_COLUMNS_H
 
 #include "results/csv.h"
+#include "results/outdir.h"
 #include "results/problems.h"
 
 #include "experiment/schema.h"
@@ -108,8 +109,13 @@ void format_write_row(FILE *out, const struct csv_format *f, const void *row);
 /* dir + "/" + f's file name into buf (no second slash when dir ends in one). */
 void format_path(const struct csv_format *f, const char *dir, char *buf, size_t n);
 
-/* Create dir/FILE and write its header; NULL (errno set) on failure. */
-FILE *format_create(const struct csv_format *f, const char *dir);
+/*
+ * Write dir/FILE afresh (outfile_replace: through FILE.tmp, renamed over it
+ * by outfile_close) and write its header.  NULL with "cannot create PATH:
+ * why" in err on failure.
+ */
+struct outfile *format_create(const struct csv_format *f, const char *dir, char *err,
+                              size_t errlen);
 
 /* A file of a format, read back whole. */
 struct format_file {

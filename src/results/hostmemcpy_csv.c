@@ -6,7 +6,6 @@
 #include "experiment/schema.h"
 #include "host/hostmem.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -27,27 +26,19 @@ const struct csv_format hostmemcpy_format = {"host-memcpy.csv", hostmemcpy_cols,
 
 int hostmemcpy_write(const char *dir, const uint64_t *sizes, size_t n, char *err, size_t errlen)
 {
-    char path[4200];
-    format_path(&hostmemcpy_format, dir, path, sizeof(path));
-    FILE *f = format_create(&hostmemcpy_format, dir);
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    struct outfile *o = format_create(&hostmemcpy_format, dir, err, errlen);
+    if (!o)
         return -1;
-    }
     for (int to_staging = 1; to_staging >= 0; to_staging--) {
         for (size_t i = 0; i < n; i++) {
             struct hostmemcpy_row row = {to_staging ? DIR_H2D : DIR_D2H, (double)sizes[i],
                                          hostmem_memcpy_gbps(sizes[i], to_staging, 2.0, 5), 5,
                                          HOSTMEM_STAGING_BYTES};
             if (!isnan(row.gbps))
-                format_write_row(f, &hostmemcpy_format, &row);
+                format_write_row(o->f, &hostmemcpy_format, &row);
         }
     }
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return outfile_close(o, err, errlen);
 }
 
 static int memcpy_order(const void *pa, const void *pb)

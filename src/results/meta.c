@@ -3,11 +3,15 @@
  */
 #include "results/meta.h"
 #include "base/version.h"
+#include "results/outdir.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 
 char *meta_iso_time(time_t t, char *buf, size_t n)
@@ -237,6 +241,8 @@ static void emit_run(struct em *m, const struct meta *mt)
     char t[32];
     map_start(m, "run");
     kv(m, "status", mt->status);
+    if (mt->reason)
+        kv(m, "reason", mt->reason);
     kv(m, "started",
        mt->started_text ? mt->started_text : meta_iso_time(mt->started, t, sizeof(t)));
     if (mt->resumed)
@@ -267,42 +273,74 @@ static int emit_all(struct em *m, const struct meta *mt)
     return m->failed ? -1 : 0;
 }
 
-int meta_write(const char *path, const struct meta *mt, char *err, size_t errlen)
+/* meta.yaml as text (malloc'd, *len bytes); NULL with a message in err. */
+static char *meta_text(const struct meta *mt, size_t *len, char *err, size_t errlen)
 {
-    char tmp[4200];
     struct em m = {0};
-    int rc = -1;
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-        return -1;
-    }
-    if (!yaml_emitter_initialize(&m.e)) {
-        snprintf(err, errlen, "cannot start the YAML emitter");
-        fclose(f);
-        goto out;
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f || !yaml_emitter_initialize(&m.e)) {
+        snprintf(err, errlen, "cannot start the YAML emitter: out of memory");
+        if (f)
+            fclose(f);
+        free(text);
+        return NULL;
     }
     yaml_emitter_set_output_file(&m.e, f);
     yaml_emitter_set_unicode(&m.e, 1);
     yaml_emitter_set_width(&m.e, -1); /* no folding: one line per value, easy to grep */
     if (emit_all(&m, mt) < 0)
-        snprintf(err, errlen, "cannot write %s: %s", tmp,
+        snprintf(err, errlen, "cannot emit meta.yaml: %s",
                  m.e.problem ? m.e.problem : "emitter error");
     yaml_emitter_delete(&m.e);
     if (fclose(f) != 0 || m.failed) {
         if (!m.failed)
-            snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
-        goto out;
+            snprintf(err, errlen, "cannot emit meta.yaml: out of memory");
+        free(text);
+        return NULL;
     }
-    if (rename(tmp, path) < 0) {
-        snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-        goto out;
+    return text;
+}
+
+/*
+ * When the disk is full, NAME.tmp cannot be made, but an existing meta.yaml
+ * may be rewritten in the blocks it holds already: how a failed run still
+ * says why.  Only a regular file is written, and only when text fits.
+ */
+static int write_in_place(const char *path, const char *text, size_t len)
+{
+    struct stat st;
+    int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC), rc = -1;
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (off_t)len <= (off_t)st.st_blocks * 512 &&
+        pwrite(fd, text, len, 0) == (ssize_t)len && ftruncate(fd, (off_t)len) == 0 &&
+        fsync(fd) == 0)
+        rc = 0;
+    close(fd);
+    return rc;
+}
+
+int meta_write(const char *path, const struct meta *mt, char *err, size_t errlen)
+{
+    size_t len = 0;
+    char *text = meta_text(mt, &len, err, errlen);
+    if (!text)
+        return -1;
+    struct outfile *o = outfile_replace(path, err, errlen);
+    int rc = -1;
+    if (o) {
+        fwrite(text, 1, len, o->f);
+        rc = outfile_close(o, err, errlen);
     }
-    rc = 0;
-out:
-    if (rc < 0)
-        remove(tmp);
+    if (rc < 0) {
+        int saved = errno;
+        if ((saved == ENOSPC || saved == EDQUOT) && write_in_place(path, text, len) == 0)
+            rc = 0;
+        else if (o == NULL) /* "cannot create meta.yaml.tmp": name the file the user knows */
+            snprintf(err, errlen, "cannot write %s: %s", path, strerror(saved));
+    }
+    free(text);
     return rc;
 }
 

@@ -2,8 +2,12 @@
  * meta.h - meta.yaml: everything needed to reproduce a results folder.
  *
  * Written with libyaml's emitter when a run starts (status: running) and
- * again when it ends, each time to a temporary file renamed over the old one,
- * so the file on disk is always whole.
+ * again when it ends, each time to a temporary file renamed over the old one
+ * (outdir.h), so the file on disk is always whole and a symbolic link in
+ * its place is replaced, never followed.  When the disk is too full for the
+ * temporary file, the old meta.yaml is rewritten in the blocks it holds,
+ * if the new text fits in them: a run that fails for want of space still
+ * says why.
  */
 #ifndef PINSWEEP_META_H
 #define PINSWEEP_META_H
@@ -23,7 +27,8 @@ struct meta {
     const struct pcie_link *link;
     const char *engine;       /* "cuda" or "fake" */
     const char *command_line; /* as typed, shell-quoted */
-    const char *status;       /* running, complete, failed */
+    const char *status;       /* running, complete, interrupted, failed */
+    const char *reason;       /* why it failed ("cannot write PATH: why"), or NULL */
     time_t started, finished; /* finished: 0 while running */
     const char *started_text; /* a resumed run: when the first part started (meta_iso_time) */
     time_t resumed;           /* a resumed run: when this part started, else 0 */
@@ -35,7 +40,7 @@ struct meta {
     int numa_nodes;                       /* the host's NUMA nodes */
 };
 
-/* Write m to path.  Returns 0, or -1 with a message in err. */
+/* Write m to path.  Returns 0, or -1 with "cannot write PATH: why" in err (errno kept). */
 int meta_write(const char *path, const struct meta *m, char *err, size_t errlen);
 
 /* A meta.yaml read back: its scalars by dotted path ("gpu.pcie.current.width"). */

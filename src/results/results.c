@@ -6,6 +6,7 @@
 #include "results/samples_csv.h"
 #include "results/summary_csv.h"
 #include "base/fileio.h"
+#include "results/outdir.h"
 
 #include <errno.h>
 #include <math.h>
@@ -35,224 +36,419 @@ char *results_path(const struct results *res, const char *file)
     return p;
 }
 
-/* mkdir -p. */
-static int make_dirs(const char *dir, char *err, size_t errlen)
+/* Create dir/FILE new and write data to it; counts it in res->made once it is created. */
+static int create_file(struct results *res, const char *file, const void *data, size_t len,
+                       char *err, size_t errlen)
 {
-    char *p = strdup(dir);
-    if (!p)
+    char *path = results_path(res, file);
+    struct outfile *o = path ? outfile_create(path, err, errlen) : NULL;
+    if (!path)
+        snprintf(err, errlen, "out of memory");
+    free(path);
+    if (!o)
         return -1;
-    for (char *s = p + 1;; s++) {
-        if (*s != '/' && *s != '\0')
-            continue;
-        char c = *s;
-        *s = '\0';
-        if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-            snprintf(err, errlen, "cannot create %s: %s", p, strerror(errno));
-            free(p);
-            return -1;
-        }
-        *s = c;
-        if (c == '\0')
-            break;
-    }
-    free(p);
-    return 0;
+    res->made++;
+    fwrite(data, 1, len, o->f);
+    return outfile_close(o, err, errlen);
 }
 
-static FILE *open_csv(const struct results *res, const struct csv_format *fmt, char *err,
-                      size_t errlen)
+/* dir/FILE created new with the format's header, synced, kept open to append. */
+static struct outfile *create_csv(struct results *res, const struct csv_format *fmt, char *err,
+                                  size_t errlen)
 {
     char *path = results_path(res, fmt->file);
-    FILE *f = path ? fopen(path, "w") : NULL;
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path ? path : fmt->file, strerror(errno));
-        free(path);
+    struct outfile *o = path ? outfile_create(path, err, errlen) : NULL;
+    if (!path)
+        snprintf(err, errlen, "out of memory");
+    free(path);
+    if (!o)
+        return NULL;
+    res->made++;
+    format_write_header(o->f, fmt);
+    if (outfile_sync(o, err, errlen) < 0) {
+        outfile_discard(o);
         return NULL;
     }
-    format_write_header(f, fmt);
-    fflush(f);
-    free(path);
-    return f;
-}
-
-static int copy_experiment(const struct results *res, const struct experiment *e, char *err,
-                           size_t errlen)
-{
-    char *path = results_path(res, "experiment.yaml");
-    FILE *f = path ? fopen(path, "wb") : NULL;
-    int rc = -1;
-    if (f && fwrite(e->text, 1, e->text_len, f) == e->text_len)
-        rc = 0;
-    if (f && fclose(f) != 0)
-        rc = -1;
-    if (rc < 0)
-        snprintf(err, errlen, "cannot write %s: %s", path ? path : "experiment.yaml",
-                 strerror(errno));
-    free(path);
-    return rc;
+    return o;
 }
 
 int results_open(struct results *res, const char *dir, const struct experiment *e, char *err,
                  size_t errlen)
 {
+    char taken[512];
     memset(res, 0, sizeof(*res));
     res->link_gbps = NAN;
     res->dir = strdup(dir);
-    if (!res->dir || make_dirs(dir, err, errlen) < 0)
-        goto fail;
-    char *existing = results_path(res, summary_format.file);
-    int taken = existing && access(existing, F_OK) == 0;
-    free(existing);
-    if (taken) {
-        snprintf(err, errlen,
-                 "%s already holds results (%s); pinsweep never "
-                 "overwrites them: choose another -o DIR or move that folder away",
-                 dir, summary_format.file);
-        goto fail;
+    if (!res->dir) {
+        snprintf(err, errlen, "out of memory");
+        return RESULTS_ESYSTEM;
     }
-    if (copy_experiment(res, e, err, errlen) < 0)
-        goto fail;
-    res->summary = open_csv(res, &summary_format, err, errlen);
-    if (!res->summary)
-        goto fail;
-    res->samples = open_csv(res, &samples_format, err, errlen);
-    if (!res->samples)
-        goto fail;
+    if (outdir_taken(dir, taken, sizeof(taken))) {
+        snprintf(err, errlen,
+                 "%s already holds %s, which a run writes; pinsweep never overwrites results: use "
+                 "--resume %s to go on with that run, or another folder",
+                 dir, taken, dir);
+        results_close(res);
+        return RESULTS_EUSAGE;
+    }
+    int made = 0;
+    if (outdir_make(dir, err, errlen) < 0 ||
+        create_file(res, "experiment.yaml", e->text, e->text_len, err, errlen) < 0 ||
+        !(res->summary = create_csv(res, &summary_format, err, errlen)) ||
+        !(res->samples = create_csv(res, &samples_format, err, errlen))) {
+        made = res->made;
+        results_close(res);
+        res->made = made;
+        return RESULTS_ESYSTEM;
+    }
     return 0;
-fail:
-    results_close(res);
-    return -1;
 }
 
-/* The config number a CSV line starts with (after skip fields), or 0. */
-static long line_config(const char *line, int skip)
+/* ---- resume: reconciling what a kill or a full disk left ---- */
+
+/*
+ * The number of fields of a CSV line (quotes respected), or -1 when a quote
+ * is not closed; the text of field k (up to n - 1 bytes, quotes kept) in buf.
+ */
+static int line_fields(const char *line, int k, char *buf, size_t n)
 {
-    for (int i = 0; i < skip && line; i++) {
-        line = strchr(line, ',');
-        if (line)
-            line++;
+    int field = 0, quoted = 0;
+    size_t len = 0;
+    if (buf && n)
+        buf[0] = '\0';
+    for (const char *p = line; *p; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (*p == ',' && !quoted) {
+            field++;
+            continue;
+        }
+        if (field == k && buf && len + 1 < n) {
+            buf[len++] = *p;
+            buf[len] = '\0';
+        }
     }
-    return line ? strtol(line, NULL, 10) : 0;
+    return quoted ? -1 : field + 1;
+}
+
+/* A CSV file of the folder as lines: the header's state and the complete lines. */
+struct csv_lines {
+    const struct csv_format *fmt;
+    char *path, *buf;
+    char **line; /* complete data lines, NUL-terminated in buf */
+    long *config;
+    size_t n;
+    int header_ok; /* the first line is whole and is fmt's header */
+};
+
+/* fmt's header line, without its newline, into a malloc'd string. */
+static char *header_text(const struct csv_format *fmt)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return NULL;
+    format_write_header(m, fmt);
+    if (fclose(m) != 0) {
+        free(text);
+        return NULL;
+    }
+    text[len ? len - 1 : 0] = '\0';
+    return text;
 }
 
 /*
- * Rewrite path keeping the header and the complete lines that keep(config)
- * accepts; a line cut short by a kill (no newline at the end) is dropped.
- * The file is replaced atomically.  Returns 0 or -1.
+ * Read dir/FILE into l: a missing or empty file, or one whose header was cut
+ * short, has no lines and header_ok 0 (it is repaired by writing it anew);
+ * a whole header that is not fmt's is refused.  Returns 0 or RESULTS_E*.
  */
-static int rewrite_csv(const char *path, int skip, int (*keep)(long config, void *ctx), void *ctx)
+static int lines_read(struct csv_lines *l, const struct results *res, const struct csv_format *fmt,
+                      size_t nconfigs, char *err, size_t errlen)
 {
-    size_t len = 0;
-    char *buf = fileio_read_all(path, &len), tmp[4200];
-    if (!buf)
-        return -1;
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    int rc = f ? 0 : -1;
-    for (char *p = buf, *nl; f && (nl = memchr(p, '\n', (size_t)(buf + len - p))); p = nl + 1) {
-        *nl = '\0';
-        if (p == buf || keep(line_config(p, skip), ctx))
-            fprintf(f, "%s\n", p);
+    size_t len = 0, cap = 0;
+    char *header = header_text(fmt);
+    int cfg = format_find(fmt, COLUMN_CONFIG), rc = RESULTS_ESYSTEM;
+    memset(l, 0, sizeof(*l));
+    l->fmt = fmt;
+    l->path = results_path(res, fmt->file);
+    if (!header || !l->path) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
     }
-    if (f && fclose(f) != 0)
-        rc = -1;
-    if (rc == 0 && rename(tmp, path) < 0)
-        rc = -1;
-    free(buf);
+    l->buf = fileio_read_all(l->path, &len);
+    if (!l->buf && errno != ENOENT) {
+        snprintf(err, errlen, "cannot read %s: %s", l->path, strerror(errno));
+        goto out;
+    }
+    char *nl, *p = l->buf;
+    if (p && (nl = memchr(p, '\n', len))) {
+        *nl = '\0';
+        if (strcmp(p, header) != 0) {
+            snprintf(err, errlen,
+                     "%s has other columns than this pinsweep writes (made by another "
+                     "version?); resume needs the same",
+                     l->path);
+            rc = RESULTS_EUSAGE;
+            goto out;
+        }
+        l->header_ok = 1;
+        p = nl + 1;
+    }
+    for (; l->header_ok && (nl = memchr(p, '\n', (size_t)(l->buf + len - p))); p = nl + 1) {
+        char num[32];
+        *nl = '\0';
+        if ((size_t)line_fields(p, cfg, num, sizeof(num)) != fmt->ncols)
+            continue; /* cut short, or two lines run together */
+        long c = strtol(num, NULL, 10);
+        if (c < 1 || (size_t)c > nconfigs)
+            continue;
+        if (l->n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **nline = realloc(l->line, cap * sizeof(*nline));
+            if (nline)
+                l->line = nline;
+            long *nconf = realloc(l->config, cap * sizeof(*nconf));
+            if (nconf)
+                l->config = nconf;
+            if (!nline || !nconf) {
+                snprintf(err, errlen, "out of memory");
+                goto out;
+            }
+        }
+        l->line[l->n] = p;
+        l->config[l->n++] = c;
+    }
+    rc = 0;
+out:
+    free(header);
     return rc;
 }
 
-struct resume_ctx {
-    unsigned char *done;
-    size_t n;
-};
-
-static int keep_valid(long config, void *ctx)
+static void lines_free(struct csv_lines *l)
 {
-    struct resume_ctx *r = ctx;
-    return config >= 1 && (size_t)config <= r->n;
+    free(l->path);
+    free(l->buf);
+    free(l->line);
+    free(l->config);
 }
 
-static int keep_done(long config, void *ctx)
+/* Rewrite l's file (through FILE.tmp): the header, then the lines whose configuration keep marks.
+ */
+static int lines_write(const struct csv_lines *l, const unsigned char *keep, char *err,
+                       size_t errlen)
 {
-    struct resume_ctx *r = ctx;
-    return config >= 1 && (size_t)config <= r->n && r->done[config - 1];
+    struct outfile *o = outfile_replace(l->path, err, errlen);
+    if (!o)
+        return RESULTS_ESYSTEM;
+    format_write_header(o->f, l->fmt);
+    for (size_t i = 0; i < l->n; i++)
+        if (keep[l->config[i] - 1])
+            fprintf(o->f, "%s\n", l->line[i]);
+    return outfile_close(o, err, errlen) < 0 ? RESULTS_ESYSTEM : 0;
 }
 
-/* Mark the configurations summary.csv has rows for, counting them by status. */
-static int read_done(const char *dir, struct resume_ctx *rc, size_t *ok, size_t *failed,
-                     size_t *skipped, char *err, size_t errlen)
+/*
+ * From the summary lines: done[c] for each configuration's first row whose
+ * sample rows are all there (count[c] of them; an ok row says how many in
+ * its samples column), counted by status; row_of[c] is that row's index + 1.
+ */
+static void reconcile(const struct csv_lines *sum, const size_t *count, unsigned char *done,
+                      size_t *row_of, size_t *tally[3])
 {
-    struct summary_file t;
-    if (summary_read(&t, dir, err, errlen) < 0) {
-        summary_close(&t);
-        return -1;
-    }
-    for (size_t r = 0; r < t.nrows; r++) {
-        const struct summary_row *row = &t.rows[r];
-        long c = isnan(row->config) ? 0 : (long)row->config;
-        if (c < 1 || (size_t)c > rc->n || rc->done[c - 1])
+    int st = format_find(&summary_format, "status"), ns = format_find(&summary_format, "samples");
+    for (size_t i = 0; i < sum->n; i++) {
+        long c = sum->config[i];
+        char status[32], samples[32];
+        if (done[c - 1])
             continue;
-        rc->done[c - 1] = 1;
-        if (summary_ok(row))
-            (*ok)++;
-        else if (strcmp(row->status, status_names[RESULT_SKIPPED]) == 0)
-            (*skipped)++;
-        else
-            (*failed)++;
+        line_fields(sum->line[i], st, status, sizeof(status));
+        line_fields(sum->line[i], ns, samples, sizeof(samples));
+        int is_ok = strcmp(status, status_names[RESULT_OK]) == 0;
+        if (is_ok && strtoul(samples, NULL, 10) != count[c - 1])
+            continue; /* samples lost: measure it again */
+        done[c - 1] = 1;
+        row_of[c - 1] = i + 1;
+        (*tally[is_ok ? 0 : strcmp(status, status_names[RESULT_SKIPPED]) == 0 ? 2 : 1])++;
     }
-    summary_close(&t);
+}
+
+/* Keep only the summary rows reconcile chose: a configuration's repeats go. */
+static void drop_repeats(struct csv_lines *sum, const size_t *row_of)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < sum->n; i++) {
+        if (row_of[sum->config[i] - 1] != i + 1)
+            continue;
+        sum->line[k] = sum->line[i];
+        sum->config[k++] = sum->config[i];
+    }
+    sum->n = k;
+}
+
+/*
+ * dir/experiment.yaml against e's file: the same, or a beginning of it that
+ * a full disk cut short (written anew).  Returns 0 or RESULTS_E*.
+ */
+static int check_experiment(struct results *res, const struct experiment *e, char *err,
+                            size_t errlen)
+{
+    size_t len = 0;
+    char *path = results_path(res, "experiment.yaml");
+    char *text = path ? fileio_read_all(path, &len) : NULL;
+    int rc = 0;
+    if (!path) {
+        snprintf(err, errlen, "out of memory");
+        rc = RESULTS_ESYSTEM;
+    } else if (!text) {
+        snprintf(err, errlen, "%s holds no results to resume (no experiment.yaml)", res->dir);
+        rc = RESULTS_EUSAGE;
+    } else if (len > e->text_len || memcmp(text, e->text, len) != 0) {
+        snprintf(err, errlen,
+                 "%s was started from a different experiment file: %s differs "
+                 "from %s; resume needs the same file",
+                 res->dir, path, e->path);
+        rc = RESULTS_EUSAGE;
+    } else if (len < e->text_len) {
+        struct outfile *o = outfile_replace(path, err, errlen);
+        if (o)
+            fwrite(e->text, 1, e->text_len, o->f);
+        rc = !o || outfile_close(o, err, errlen) < 0 ? RESULTS_ESYSTEM : 0;
+    }
+    free(path);
+    free(text);
+    return rc;
+}
+
+/* A file of the run that is a symbolic link: refused, never read or written through. */
+static int check_links(const char *dir, char *err, size_t errlen)
+{
+    struct stat st;
+    for (size_t i = 0; i < outdir_nrun_files; i++) {
+        char path[4200];
+        snprintf(path, sizeof(path), "%s/%s", dir, outdir_run_files[i]);
+        if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+            snprintf(err, errlen,
+                     "%s is a symbolic link; pinsweep reads and writes only the files it made",
+                     path);
+            return RESULTS_EUSAGE;
+        }
+    }
     return 0;
 }
 
-static FILE *append_to(const struct results *res, const char *name, char *err, size_t errlen)
+/* Reconcile summary.csv with samples.csv and rewrite both (see results.h). */
+static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs, size_t *ok,
+                       size_t *failed, size_t *skipped, char *err, size_t errlen)
 {
-    char *path = results_path(res, name);
-    FILE *f = path ? fopen(path, "a") : NULL;
-    if (!f)
-        snprintf(err, errlen, "cannot append to %s: %s", path ? path : name, strerror(errno));
-    free(path);
-    return f;
+    struct csv_lines sum, smp;
+    size_t *count = calloc(nconfigs ? nconfigs : 1, sizeof(*count));
+    size_t *row_of = calloc(nconfigs ? nconfigs : 1, sizeof(*row_of));
+    size_t *tally[3] = {ok, failed, skipped};
+    int rc = count && row_of ? 0 : RESULTS_ESYSTEM;
+    memset(&smp, 0, sizeof(smp));
+    if (rc < 0)
+        snprintf(err, errlen, "out of memory");
+    if (rc == 0)
+        rc = lines_read(&sum, res, &summary_format, nconfigs, err, errlen);
+    else
+        memset(&sum, 0, sizeof(sum));
+    if (rc == 0)
+        rc = lines_read(&smp, res, &samples_format, nconfigs, err, errlen);
+    if (rc == 0) {
+        for (size_t i = 0; i < smp.n; i++)
+            count[smp.config[i] - 1]++;
+        reconcile(&sum, count, done, row_of, tally);
+        drop_repeats(&sum, row_of);
+        rc = lines_write(&sum, done, err, errlen);
+    }
+    if (rc == 0)
+        rc = lines_write(&smp, done, err, errlen);
+    lines_free(&sum);
+    lines_free(&smp);
+    free(count);
+    free(row_of);
+    return rc;
 }
 
 int results_resume(struct results *res, const char *dir, const struct experiment *e,
                    unsigned char *done, size_t nconfigs, size_t *ok, size_t *failed,
                    size_t *skipped, char *err, size_t errlen)
 {
-    struct resume_ctx rc = {done, nconfigs};
-    size_t len = 0;
     err[0] = '\0';
     memset(res, 0, sizeof(*res));
     res->link_gbps = NAN;
-    if (!(res->dir = strdup(dir)))
-        return -1;
+    if (!(res->dir = strdup(dir))) {
+        snprintf(err, errlen, "out of memory");
+        return RESULTS_ESYSTEM;
+    }
     char *sum = results_path(res, summary_format.file),
          *smp = results_path(res, samples_format.file);
-    char *exp = results_path(res, "experiment.yaml"),
-         *text = exp ? fileio_read_all(exp, &len) : NULL;
-    int rcode = -1;
-    if (!text)
-        snprintf(err, errlen, "%s holds no results to resume (no experiment.yaml)", dir);
-    else if (len != e->text_len || memcmp(text, e->text, len) != 0)
-        snprintf(err, errlen,
-                 "%s was started from a different experiment file: %s differs "
-                 "from %s; resume needs the same file",
-                 dir, exp, e->path);
-    else if (rewrite_csv(sum, format_find(&summary_format, COLUMN_CONFIG), keep_valid, &rc) < 0 ||
-             read_done(dir, &rc, ok, failed, skipped, err, errlen) < 0 ||
-             rewrite_csv(smp, format_find(&samples_format, COLUMN_CONFIG), keep_done, &rc) < 0)
-        snprintf(err + strlen(err), errlen - strlen(err), "%scannot repair the CSVs in %s",
-                 *err ? "; " : "", dir);
-    else if ((res->summary = append_to(res, summary_format.file, err, errlen)) &&
-             (res->samples = append_to(res, samples_format.file, err, errlen)))
-        rcode = 0;
+    int rc = check_links(dir, err, errlen);
+    if (rc == 0)
+        rc = check_experiment(res, e, err, errlen);
+    if (rc == 0)
+        rc = repair_csvs(res, done, nconfigs, ok, failed, skipped, err, errlen);
+    if (rc == 0 && (!sum || !smp || !(res->summary = outfile_append(sum, err, errlen)) ||
+                    !(res->samples = outfile_append(smp, err, errlen))))
+        rc = RESULTS_ESYSTEM;
     free(sum);
     free(smp);
-    free(exp);
-    free(text);
-    if (rcode < 0)
+    if (rc < 0)
         results_close(res);
-    return rcode;
+    return rc;
+}
+
+/* Copy src/FILE to dst/FILE (created new); a src without FILE is skipped unless required. */
+static int copy_one(const char *src, const char *dst, const char *file, int required, char *err,
+                    size_t errlen)
+{
+    char from[4200], to[4200];
+    size_t len = 0;
+    snprintf(from, sizeof(from), "%s/%s", src, file);
+    snprintf(to, sizeof(to), "%s/%s", dst, file);
+    char *data = fileio_read_all(from, &len);
+    if (!data && errno == ENOENT && !required)
+        return 0;
+    if (!data) {
+        snprintf(err, errlen, "cannot read %s: %s", from, strerror(errno));
+        return RESULTS_ESYSTEM;
+    }
+    int rc = outfile_write_new(to, data, len, err, errlen) < 0 ? RESULTS_ESYSTEM : 0;
+    free(data);
+    return rc;
+}
+
+int results_copy(const char *src, const char *dst, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof(path), "%s/%s", src, summary_format.file);
+    if (access(path, R_OK) < 0) {
+        snprintf(err, errlen, "cannot read %s: %s; is %s a results folder?", path, strerror(errno),
+                 src);
+        return RESULTS_EUSAGE;
+    }
+    int empty = outdir_is_empty(dst);
+    if (empty < 0) {
+        snprintf(err, errlen, "cannot read the folder %s: %s", dst, strerror(errno));
+        return RESULTS_ESYSTEM;
+    }
+    if (!empty) {
+        snprintf(err, errlen,
+                 "%s is not empty; -o writes a new results folder and never overwrites one: "
+                 "give a new or empty folder",
+                 dst);
+        return RESULTS_EUSAGE;
+    }
+    if (outdir_make(dst, err, errlen) < 0)
+        return RESULTS_ESYSTEM;
+    for (size_t i = 0; i < outdir_ninput_files; i++) {
+        int rc = copy_one(src, dst, outdir_input_files[i],
+                          strcmp(outdir_input_files[i], summary_format.file) == 0, err, errlen);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
 }
 
 /* A NUMA node number, or NaN for -1 (unknown, none): an empty cell. */
@@ -344,33 +540,31 @@ static void write_samples(FILE *f, const struct result *r)
     }
 }
 
-/* Flush stdio's buffer and the kernel's, so a crash or kill loses nothing written. */
-static int flush_file(FILE *f)
-{
-    if (fflush(f) != 0)
-        return -1;
-    return fsync(fileno(f));
-}
-
 int results_write(struct results *res, const struct experiment *e, const struct result *r,
-                  struct summary *s)
+                  struct summary *s, char *err, size_t errlen)
 {
+    off_t samples_end = res->samples->end, summary_end = res->summary->end;
     memset(s, 0, sizeof(*s));
-    if (r->status == RESULT_OK && measure_summarise(r, s) < 0)
+    if (r->status == RESULT_OK && measure_summarise(r, s) < 0) {
+        snprintf(err, errlen, "out of memory");
         return -1;
-    write_samples(res->samples, r);
-    write_summary(res->summary, e, r, s, res->link_gbps);
-    if (flush_file(res->samples) < 0 || flush_file(res->summary) < 0)
-        return -1;
-    return 0;
+    }
+    write_samples(res->samples->f, r);
+    if (outfile_sync(res->samples, err, errlen) == 0) {
+        write_summary(res->summary->f, e, r, s, res->link_gbps);
+        if (outfile_sync(res->summary, err, errlen) == 0)
+            return 0;
+    }
+    /* Whatever part of this configuration reached the files goes: resume measures it again. */
+    outfile_truncate(res->summary, summary_end);
+    outfile_truncate(res->samples, samples_end);
+    return -1;
 }
 
 void results_close(struct results *res)
 {
-    if (res->summary)
-        fclose(res->summary);
-    if (res->samples)
-        fclose(res->samples);
+    outfile_discard(res->summary);
+    outfile_discard(res->samples);
     free(res->dir);
     memset(res, 0, sizeof(*res));
 }

@@ -12,47 +12,76 @@
 
 #include "experiment/experiment.h"
 #include "measure/measure.h"
+#include "results/outdir.h"
 
 #include <stdio.h>
 #include <time.h>
 
 struct results {
     char *dir;
-    FILE *summary, *samples;
+    struct outfile *summary, *samples;
     double link_gbps; /* the PCIe link's raw rate per direction, NaN when unknown */
+    int made;         /* results_open created a file in dir before it failed */
+};
+
+/* What results_open and results_resume return besides 0. */
+enum {
+    RESULTS_ESYSTEM = -1, /* a folder or file could not be created, read or written */
+    RESULTS_EUSAGE = -2,  /* the folder is taken (results_open) or cannot be resumed */
 };
 
 /* "results/<name>/<host>-<YYYYmmdd-HHMMSS>" (local time); the caller frees it. */
 char *results_default_dir(const char *name, const char *host, time_t t);
 
 /*
- * Create dir (and its parents), refuse one that already holds a summary.csv,
- * copy the experiment file in verbatim and open both CSVs with their headers.
- * Returns 0, or -1 with a message in err.  Close with results_close().
+ * Create dir (and its parents), refuse one that already holds any file a
+ * run writes (outdir_run_files, a symbolic link too), copy the experiment
+ * file in verbatim and create both CSVs with their headers, each file new
+ * (outdir.h) and synced.  Returns 0, RESULTS_EUSAGE for a folder that is
+ * taken, or RESULTS_ESYSTEM; a message in err either way.  Close with
+ * results_close().
  */
 int results_open(struct results *res, const char *dir, const struct experiment *e, char *err,
                  size_t errlen);
 
 /*
- * Reopen dir, a folder an interrupted run of e left, to go on appending.
- * Refuses (-1, message in err) when dir holds no results or its
- * experiment.yaml differs from e's file.  Repairs what a kill can leave: a
- * last line cut short, and sample rows of a configuration whose summary row
- * was never written.  done[i] is set (done has e's configuration count,
- * indexed by config - 1) for every configuration dir already has a row for;
- * *ok, *failed, *skipped count them by status.
+ * Reopen dir, a folder an interrupted or failed run of e left, to go on
+ * appending.  Refuses (RESULTS_EUSAGE, message in err) when dir holds no
+ * experiment.yaml, when it differs from e's file, when a file of the run
+ * is a symbolic link, or when a CSV's header is another one than this
+ * pinsweep writes.  Repairs what a kill or a full disk can leave:
+ * experiment.yaml or a CSV header cut short (or empty, or missing), lines
+ * cut short or with the wrong number of fields, a configuration's repeated
+ * rows, sample rows of a configuration without a summary row, and an ok
+ * configuration with fewer or more sample rows than its summary row's
+ * samples (its rows are dropped from both files, to be measured again).
+ * done[i] is set (done has e's configuration count, indexed by config - 1)
+ * for every configuration dir keeps; *ok, *failed, *skipped count them by
+ * status.  RESULTS_ESYSTEM when a file cannot be read or rewritten.
  */
 int results_resume(struct results *res, const char *dir, const struct experiment *e,
                    unsigned char *done, size_t nconfigs, size_t *ok, size_t *failed,
                    size_t *skipped, char *err, size_t errlen);
 
 /*
- * Append r's summary row and sample rows and flush them to disk; *s gets the
+ * Append r's sample rows, sync them to disk, then its summary row, and sync
+ * it: a summary row is never on disk without its samples.  *s gets the
  * summary the row was written from (zeroed when r is not ok), so the caller
- * need not compute it again.  Returns 0 or -1.
+ * need not compute it again.  Returns 0, or -1 with "cannot write PATH: why"
+ * (or "out of memory") in err; then both files are cut back to where they
+ * were before, as far as the system lets them.
  */
 int results_write(struct results *res, const struct experiment *e, const struct result *r,
-                  struct summary *s);
+                  struct summary *s, char *err, size_t errlen);
+
+/*
+ * Make dst (new, or an empty folder) a copy of the results folder src:
+ * its outdir_input_files that are there, each created new.  src is only
+ * read.  Returns 0; RESULTS_EUSAGE when src has no readable summary.csv or
+ * dst holds something; RESULTS_ESYSTEM when dst or a file in it cannot be
+ * created or written, or a file of src cannot be read; a message in err.
+ */
+int results_copy(const char *src, const char *dst, char *err, size_t errlen);
 
 /* A path inside the folder ("meta.yaml"); the caller frees it. */
 char *results_path(const struct results *res, const char *file);
