@@ -344,12 +344,14 @@ static int excluder_update(struct excluder *x, const struct sweep_block *b, cons
         if (b->axes[a].n > 1)
             excluder_and(x, a, b->axes[a].v[idx[a]], x->level[a], x->level[a + 1]);
     const uint64_t *last = x->level[AXIS_COUNT];
-    int any = 0;
-    for (size_t i = 0; i < x->words; i++) {
+    size_t i = 0;
+    while (i < x->words && !last[i])
+        i++;
+    if (i == x->words)
+        return 0;
+    for (; i < x->words; i++) /* excluded: note which rules matched */
         x->seen[i] |= last[i];
-        any |= last[i] != 0;
-    }
-    return any;
+    return 1;
 }
 
 /* ---- expansion --------------------------------------------------------- */
