@@ -274,6 +274,12 @@ cli_budget() {
     [ "$(cut -d, -f2 "$r-ram/host-memcpy.csv" | sort -u | tr '\n' ' ')" = "1048576 size_bytes " ] \
         && t_pass "cli: no host memcpy reference at a size larger than the RAM" || t_fail "cli: no host memcpy reference at a size larger than the RAM" "$(cat "$r-ram/host-memcpy.csv")"
     expect "cli: a bad --max-pinned is a usage error" 2 "--max-pinned takes a size such as 16GiB or a share of RAM above 0% and at most 100%, not '150%'" -- "$PINSWEEP" plan tests/good/defaults.yaml --max-pinned 150%
+    expect_exact "cli: an empty --max-pinned is a usage error, read within its bounds" 2 \
+        "pinsweep: --max-pinned takes a size with its unit such as 16GiB or a share of RAM such as 25%, not an empty value" \
+        -- "$PINSWEEP" plan tests/good/defaults.yaml --max-pinned ''
+    expect_exact "cli: a --max-pinned without a unit is a usage error (bytes or a share?)" 2 \
+        "pinsweep: --max-pinned takes a size with its unit such as 16GiB or a share of RAM such as 25%, not '50' (no unit)" \
+        -- "$PINSWEEP" plan tests/good/defaults.yaml --max-pinned 50
 }
 cli_budget
 

@@ -48,7 +48,8 @@ static int pinned_cap(const struct experiment *e, const struct cli *c, uint64_t 
         fprintf(stderr, "pinsweep: %s\n", err);
         return -1;
     }
-    if (c->max_pinned && c->max_pinned[strlen(c->max_pinned) - 1] == '%')
+    size_t len = c->max_pinned ? strlen(c->max_pinned) : 0;
+    if (len && c->max_pinned[len - 1] == '%')
         snprintf(share, sizeof(share), "%s", c->max_pinned);
     else if (!c->max_pinned && e->limits.max_pinned_pct > 0)
         snprintf(share, sizeof(share), "%g%%", e->limits.max_pinned_pct);

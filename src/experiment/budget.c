@@ -40,7 +40,15 @@ int budget_cap(const struct limits *l, const char *cli_text, uint64_t ram_bytes,
     uint64_t bytes = l->max_pinned_bytes;
     if (cli_text) {
         size_t len = strlen(cli_text);
-        if (len && cli_text[len - 1] == '%') {
+        if (len == 0 || len == strspn(cli_text, "0123456789.")) {
+            /* A bare 50 would be 50 bytes, surely meant as 50%: refused, as in the file. */
+            snprintf(err, errlen,
+                     "--max-pinned takes a size with its unit such as 16GiB or a share of RAM "
+                     "such as 25%%, not %s%s%s",
+                     len ? "'" : "an empty value", cli_text, len ? "' (no unit)" : "");
+            return -1;
+        }
+        if (cli_text[len - 1] == '%') {
             char *end;
             pct = strtod(cli_text, &end);
             if (end != cli_text + len - 1 || !(pct > 0) || pct > 100) {

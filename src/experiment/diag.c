@@ -67,11 +67,13 @@ static void quote_line(struct diag *d, long line0, long col0)
     fputs("^\n", d->out);
 }
 
-/* One message, its values' control characters escaped; the first DIAG_MAX_SHOWN of each kind only. */
+/* One message, its values' control characters escaped; the first DIAG_MAX_SHOWN of each kind only.
+ */
 static void report(struct diag *d, const char *kind, int count, long line0, long col0,
                    const char *fmt, va_list ap)
 {
-    if (count >= DIAG_MAX_SHOWN)
+    d->last_shown = count < DIAG_MAX_SHOWN;
+    if (!d->last_shown)
         return;
     termsafe_fputs(d->path, d->out);
     if (line0 >= 0)
@@ -99,6 +101,18 @@ void diag_warning(struct diag *d, long line0, long col0, const char *fmt, ...)
     report(d, "warning: ", d->warnings, line0, col0, fmt, ap);
     va_end(ap);
     d->warnings++;
+}
+
+void diag_note(struct diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    if (!d->last_shown)
+        return;
+    fputs("  ", d->out);
+    va_start(ap, fmt);
+    termsafe_vfprintf(d->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', d->out);
 }
 
 void diag_flush(struct diag *d)

@@ -12,11 +12,13 @@
 #include "base/suggest.h"
 #include "base/units.h"
 
+#include <ctype.h>
 #include <errno.h>
-#include <stddef.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <yaml.h>
 
 /* The most values one range may yield; a bigger sweep is surely a typo. */
@@ -29,6 +31,10 @@ struct loader {
     yaml_document_t doc;
     struct diag diag;
     struct experiment *exp;
+    size_t nvalues;        /* axis values held so far, against EXPERIMENT_MAX_VALUES */
+    int over_values;       /* the limit was passed (and reported) */
+    yaml_node_t *axis_key; /* the axis being read, where passing the limit is reported */
+    size_t blocks_cap, excludes_cap;
 };
 
 static struct mark node_mark(const yaml_node_t *n)
@@ -66,6 +72,97 @@ static int is_empty(const yaml_node_t *n)
 }
 
 /*
+ * Why the number s starts with is written in a notation pinsweep does not
+ * take, or NULL when it is plain decimal digits (an optional '-', a fraction
+ * and a unit may follow).  strtol and strtod would read hexadecimal, inf,
+ * nan, exponents, a '+' and leading spaces, and YAML readers differ on 010
+ * (octal 8 in YAML 1.1): each could silently mean what the user did not.
+ */
+static const char *odd_notation(const char *s)
+{
+    const char *p = s;
+    if (*p == ' ' || *p == '\t')
+        return "a space before the number";
+    if (*p == '+')
+        return "a '+' sign";
+    if (*p == '-')
+        p++;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        return "hexadecimal";
+    if (p[0] == '0' && p[1] && strchr("oObB", p[1]))
+        return "an octal or binary prefix";
+    if (p[0] == '0' && isdigit((unsigned char)p[1]))
+        return "a leading zero: 010 is octal 8 to some YAML readers";
+    if (strncasecmp(p + (*p == '.'), "inf", 3) == 0 || strncasecmp(p + (*p == '.'), "nan", 3) == 0)
+        return "not a finite number";
+    const char *digits = p;
+    while (isdigit((unsigned char)*p) || *p == '.')
+        p++;
+    if (p > digits && (*p == 'e' || *p == 'E') &&
+        (isdigit((unsigned char)p[1]) ||
+         ((p[1] == '+' || p[1] == '-') && isdigit((unsigned char)p[2]))))
+        return "exponent notation";
+    return NULL;
+}
+
+/* 0 when v's number is plain decimal; else -1 after saying so (what: the key, example: a good
+ * value). */
+static int plain_number(struct loader *ld, yaml_node_t *v, const char *what, const char *example)
+{
+    const char *s = scalar(v), *why = s ? odd_notation(s) : NULL;
+    if (!why)
+        return 0;
+    ERR(ld, v, "'%s' must be plain decimal digits, such as %s, not '%s' (%s)", what, example, s,
+        why);
+    return -1;
+}
+
+/*
+ * For each pair of a mapping, the index of the first earlier pair with the
+ * same key, or -1; keys are sorted, so a mapping of many keys costs n log n.
+ * The caller frees the array; NULL when out of memory.
+ */
+struct key_at {
+    const char *key;
+    size_t i;
+};
+
+static int cmp_key_at(const void *a, const void *b)
+{
+    const struct key_at *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+static long *earlier_keys(struct loader *ld, yaml_node_t *node)
+{
+    size_t n = (size_t)(node->data.mapping.pairs.top - node->data.mapping.pairs.start), m = 0;
+    long *first = malloc((n ? n : 1) * sizeof(*first));
+    struct key_at *sorted = malloc((n ? n : 1) * sizeof(*sorted));
+    if (!first || !sorted) {
+        free(first);
+        free(sorted);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *key =
+            scalar(yaml_document_get_node(&ld->doc, node->data.mapping.pairs.start[i].key));
+        first[i] = -1;
+        if (key)
+            sorted[m++] = (struct key_at){key, i};
+    }
+    qsort(sorted, m, sizeof(*sorted), cmp_key_at);
+    for (size_t j = 1, head = 0; j < m; j++) {
+        if (strcmp(sorted[j].key, sorted[head].key) == 0)
+            first[sorted[j].i] = (long)sorted[head].i;
+        else
+            head = j;
+    }
+    free(sorted);
+    return first;
+}
+
+/*
  * Walk a mapping's pairs, reporting non-scalar and duplicate keys; calls fn
  * for each good pair.  Returns 0, or -1 when node is not a mapping.
  */
@@ -76,29 +173,28 @@ static int walk_mapping(struct loader *ld, yaml_node_t *node, pair_fn fn, void *
 {
     if (node->type != YAML_MAPPING_NODE)
         return -1;
-    yaml_node_pair_t *p;
-    for (p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top; p++) {
+    long *first = earlier_keys(ld, node);
+    if (!first) {
+        ERR(ld, node, "out of memory reading this mapping");
+        return 0;
+    }
+    yaml_node_pair_t *start = node->data.mapping.pairs.start, *p;
+    for (p = start; p < node->data.mapping.pairs.top; p++) {
         yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
         yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
         const char *key = scalar(k);
+        long dup = first[p - start];
         if (!key) {
             ERR(ld, k, "a key must be a plain word, not %s", node_kind(k));
-            continue;
-        }
-        int dup = 0;
-        for (yaml_node_pair_t *q = node->data.mapping.pairs.start; q < p; q++) {
-            const char *prev = scalar(yaml_document_get_node(&ld->doc, q->key));
-            if (prev && strcmp(prev, key) == 0) {
-                yaml_node_t *pk = yaml_document_get_node(&ld->doc, q->key);
-                ERR(ld, k, "duplicate key '%s'; it was already given at line %lu", key,
-                    (unsigned long)pk->start_mark.line + 1);
-                dup = 1;
-                break;
-            }
-        }
-        if (!dup)
+        } else if (dup >= 0) {
+            yaml_node_t *pk = yaml_document_get_node(&ld->doc, start[dup].key);
+            ERR(ld, k, "duplicate key '%s'; it was already given at line %lu", key,
+                (unsigned long)pk->start_mark.line + 1);
+        } else {
             fn(ld, key, k, v, ctx);
+        }
     }
+    free(first);
     return 0;
 }
 
@@ -106,6 +202,10 @@ static void unknown_key(struct loader *ld, yaml_node_t *k, const char *where,
                         const struct key_def *keys, size_t n)
 {
     char allowed[512];
+    if (!diag_will_show(&ld->diag)) {
+        ERR(ld, k, "unknown key"); /* counted, not shown: spare the hint */
+        return;
+    }
     const char *hint = schema_suggest_key(keys, n, scalar(k));
     schema_keys_allowed(keys, n, allowed, sizeof(allowed));
     if (hint)
@@ -131,6 +231,8 @@ static int parse_int(struct loader *ld, const struct key_def *def, yaml_node_t *
             def->max, node_kind(v));
         return -1;
     }
+    if (plain_number(ld, v, def->name, "10") < 0)
+        return -1;
     char *end;
     errno = 0;
     long n = strtol(s, &end, 10);
@@ -153,6 +255,8 @@ static int parse_duration(struct loader *ld, const struct key_def *def, yaml_nod
         ERR(ld, v, "'%s' needs a duration such as 2ms, not %s", def->name, node_kind(v));
         return -1;
     }
+    if (plain_number(ld, v, def->name, "2ms") < 0)
+        return -1;
     if (units_parse_duration(s, ms, err, sizeof(err)) < 0) {
         ERR(ld, v, "%s: %s", def->name, err);
         return -1;
@@ -164,12 +268,31 @@ static int parse_duration(struct loader *ld, const struct key_def *def, yaml_nod
     return 0;
 }
 
-/* A percentage, into a double. */
+/*
+ * A percentage with its '%', into a double.  A bare number is refused, as a
+ * duration without its unit is: 0.005 would be a fraction (0.5%) to one
+ * reader and 0.005% to another.
+ */
 static int parse_percent(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
     const char *s = scalar(v);
     char *end = NULL;
+    if (s && !is_empty(v) && plain_number(ld, v, def->name, "0.5%") < 0)
+        return -1;
     double x = s && !is_empty(v) ? strtod(s, &end) : NAN;
+    if (end && end != s && !*end && isfinite(x) && x >= 0 && x <= def->max) {
+        if (x > 0 && x < 1)
+            ERR(ld, v,
+                "'%s: %s' has no '%%': a bare number below 1 looks like a fraction; write %g%% "
+                "(or %s%% if that is meant)",
+                def->name, s, x * 100, s);
+        else
+            ERR(ld, v,
+                "'%s: %s' has no '%%'; write %s%% (a percentage takes its sign, as a "
+                "duration takes its unit)",
+                def->name, s, s);
+        return -1;
+    }
     if (end && *end == '%')
         end++;
     if (!s || end == s || !end || *end || !isfinite(x) || x < def->min || x > def->max) {
@@ -194,7 +317,7 @@ static int parse_choice(struct loader *ld, const struct key_def *def, yaml_node_
         snprintf(allowed + strlen(allowed), sizeof(allowed) - strlen(allowed), "%s%s",
                  i ? " | " : "", def->choices[i]);
     }
-    const char *hint = s ? suggest_word(s, def->choices) : NULL;
+    const char *hint = s && diag_will_show(&ld->diag) ? suggest_word(s, def->choices) : NULL;
     ERR(ld, v, "'%s' must be one of %s, not '%s'%s%s%s", def->name, allowed, s ? s : node_kind(v),
         hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
     return -1;
@@ -232,53 +355,78 @@ static int push_value(struct axis_values *av, uint64_t value)
     return 0;
 }
 
-static int cmp_u64(const void *a, const void *b)
+/*
+ * Append value to av, counting it against EXPERIMENT_MAX_VALUES.  Returns 0,
+ * or -1 past the limit (reported once, at the axis being read) or when out
+ * of memory.  Every value goes through here, so however a file repeats its
+ * ranges the loader holds at most that many.
+ */
+static int add_value(struct loader *ld, struct axis_values *av, uint64_t value)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    if (ld->nvalues >= EXPERIMENT_MAX_VALUES) {
+        if (!ld->over_values++)
+            ERR(ld, ld->axis_key,
+                "the experiment holds more than %d axis values once its ranges and aliases "
+                "are expanded (sweep blocks and exclude rules together); use coarser ranges "
+                "(a larger factor or step, a smaller count), fewer aliases of a range, or "
+                "several experiment files",
+                EXPERIMENT_MAX_VALUES);
+        return -1;
+    }
+    ld->nvalues++;
+    return push_value(av, value);
+}
+
+/* A value and where it was pushed, to find repeats by sorting. */
+struct value_at {
+    uint64_t v;
+    size_t i;
+};
+
+static int cmp_value_at(const void *a, const void *b)
+{
+    const struct value_at *x = a, *y = b;
+    if (x->v != y->v)
+        return x->v < y->v ? -1 : 1;
+    return (x->i > y->i) - (x->i < y->i);
 }
 
 /*
- * Drop later repeats of a value, keeping the first occurrence and the order:
- * ranges are pushed without a check each (that was quadratic), then cleaned
- * here in O(n log n).
+ * Drop later repeats of av's values, keeping the first of each and the order,
+ * in O(n log n).  A repeat written as a scalar (src[i] not NULL) is an error
+ * at that scalar; a range may overlap what came before.  Returns 0, or -1
+ * when an error was reported or memory ran out.
  */
-static int dedupe_values(struct axis_values *av)
+static int drop_repeats(struct loader *ld, enum axis_id axis, struct axis_values *av,
+                        yaml_node_t **src)
 {
-    if (av->n < 2)
-        return 0;
-    uint64_t *sorted = malloc(av->n * sizeof(*sorted));
-    unsigned char *used = calloc(av->n, 1);
-    if (!sorted || !used) {
+    size_t n = av->n, k = 0;
+    int rc = 0;
+    struct value_at *sorted = malloc(n * sizeof(*sorted));
+    unsigned char *repeat = calloc(n, 1);
+    if (!sorted || !repeat) {
         free(sorted);
-        free(used);
+        free(repeat);
         return -1;
     }
-    memcpy(sorted, av->v, av->n * sizeof(*sorted));
-    qsort(sorted, av->n, sizeof(*sorted), cmp_u64);
-    size_t k = 0;
-    for (size_t i = 0; i < av->n; i++) {
-        uint64_t *hit = bsearch(&av->v[i], sorted, av->n, sizeof(*sorted), cmp_u64);
-        while (hit > sorted && hit[-1] == av->v[i])
-            hit--; /* the first of equal values marks them all */
-        size_t at = (size_t)(hit - sorted);
-        if (!used[at]) {
-            used[at] = 1;
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = (struct value_at){av->v[i], i};
+    qsort(sorted, n, sizeof(*sorted), cmp_value_at);
+    for (size_t j = 1; j < n; j++)
+        if (sorted[j].v == sorted[j - 1].v)
+            repeat[sorted[j].i] = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!repeat[i]) {
             av->v[k++] = av->v[i];
+        } else if (src[i]) {
+            ERR(ld, src[i], "'%s' lists '%s' twice", schema_axes[axis].name, scalar(src[i]));
+            rc = -1;
         }
     }
     av->n = k;
     free(sorted);
-    free(used);
-    return 0;
-}
-
-static int has_value(const struct axis_values *av, uint64_t value)
-{
-    for (size_t i = 0; i < av->n; i++)
-        if (av->v[i] == value)
-            return 1;
-    return 0;
+    free(repeat);
+    return rc;
 }
 
 static int parse_size_scalar(struct loader *ld, yaml_node_t *v, uint64_t *bytes)
@@ -289,6 +437,8 @@ static int parse_size_scalar(struct loader *ld, yaml_node_t *v, uint64_t *bytes)
         ERR(ld, v, "size needs a value such as 4KiB, not %s", node_kind(v));
         return -1;
     }
+    if (plain_number(ld, v, "size", "4KiB") < 0)
+        return -1;
     if (units_parse_size(s, bytes, err, sizeof(err)) < 0) {
         ERR(ld, v, "%s", err);
         return -1;
@@ -320,7 +470,7 @@ static void range_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_
         r->count = v;
     else {
         const char *c[] = {"from", "to", "factor", "step", "count", NULL};
-        const char *hint = suggest_word(key, c);
+        const char *hint = diag_will_show(&ld->diag) ? suggest_word(key, c) : NULL;
         ERR(ld, k,
             "unknown key '%s' in a size range%s%s%s; allowed: from, to, and one of "
             "factor, step or count",
@@ -334,6 +484,8 @@ static int expand_factor(struct loader *ld, struct axis_values *av, uint64_t fro
 {
     const char *s = scalar(fnode);
     char *end = NULL;
+    if (plain_number(ld, fnode, "factor", "2") < 0)
+        return -1;
     double f = s ? strtod(s, &end) : 0;
     if (!s || end == s || *end || !isfinite(f)) {
         ERR(ld, fnode, "range factor must be a number greater than 1, such as 2, not '%s'",
@@ -344,15 +496,21 @@ static int expand_factor(struct loader *ld, struct axis_values *av, uint64_t fro
         ERR(ld, fnode, "range never reaches its end: factor %s must be greater than 1", s);
         return -1;
     }
+    /* Refused before it is expanded, so a file of such ranges costs nothing each. */
+    if (log((double)to / (double)from) / log(f) > RANGE_MAX_VALUES + 1.0) {
+        ERR(ld, fnode, "range yields more than %d sizes; use a larger factor", RANGE_MAX_VALUES);
+        return -1;
+    }
     double x = (double)from;
     uint64_t last = 0;
-    for (size_t k = 0; k < RANGE_MAX_VALUES; k++) {
+    size_t k;
+    for (k = 0; k < RANGE_MAX_VALUES; k++) {
         uint64_t b = (uint64_t)llround(x);
         if (b > to && (double)(b - to) > 1e-9 * (double)to)
             break;
         if (b > to)
             b = to;
-        if (push_value(av, b) < 0)
+        if (add_value(ld, av, b) < 0)
             return -1;
         last = b;
         if (b == to)
@@ -360,7 +518,7 @@ static int expand_factor(struct loader *ld, struct axis_values *av, uint64_t fro
         x *= f;
     }
     char fromb[32], lastb[32], tob[32];
-    if (av->n < RANGE_MAX_VALUES)
+    if (k < RANGE_MAX_VALUES)
         ERR(ld, fnode,
             "range never reaches its end: multiplying %s by %s reaches %s, then "
             "jumps past %s; make 'to' a value of the series or list the sizes",
@@ -391,7 +549,7 @@ static int expand_step(struct loader *ld, struct axis_values *av, uint64_t from,
         return -1;
     }
     for (uint64_t b = from;; b += step) {
-        if (push_value(av, b) < 0)
+        if (add_value(ld, av, b) < 0)
             return -1;
         if (b == to)
             break;
@@ -405,6 +563,8 @@ static int expand_count(struct loader *ld, struct axis_values *av, uint64_t from
 {
     const char *s = scalar(cnode);
     char *end = NULL;
+    if (plain_number(ld, cnode, "count", "81") < 0)
+        return -1;
     long n = s ? strtol(s, &end, 10) : 0;
     if (!s || end == s || *end || n < 2 || n > RANGE_MAX_VALUES) {
         ERR(ld, cnode, "range count must be a whole number from 2 to %d, not '%s'",
@@ -414,7 +574,7 @@ static int expand_count(struct loader *ld, struct axis_values *av, uint64_t from
     double ratio = log((double)to / (double)from);
     for (long i = 0; i < n; i++) {
         uint64_t b = i == n - 1 ? to : (uint64_t)llround((double)from * exp(ratio * i / (n - 1)));
-        if (push_value(av, b) < 0)
+        if (add_value(ld, av, b) < 0)
             return -1;
     }
     return 0;
@@ -450,7 +610,7 @@ static int parse_size_range(struct loader *ld, struct axis_values *av, yaml_node
     int rc = r.count    ? expand_count(ld, av, from, to, r.count)
              : r.factor ? expand_factor(ld, av, from, to, r.factor)
                         : expand_step(ld, av, from, to, r.step);
-    return rc < 0 ? rc : dedupe_values(av);
+    return rc; /* parse_axis drops the values it repeats */
 }
 
 /* One value of an enumerated axis. */
@@ -458,21 +618,21 @@ static int parse_enum_item(struct loader *ld, enum axis_id axis, yaml_node_t *v,
 {
     char allowed[512];
     const char *s = scalar(v);
+    int idx;
+    if (s && !is_empty(v) && (idx = schema_value_find(axis, s)) >= 0) {
+        *value = (uint64_t)idx;
+        return 0;
+    }
     schema_axis_allowed(axis, allowed, sizeof(allowed));
     if (!s || is_empty(v)) {
         ERR(ld, v, "'%s' needs a value, not %s; allowed: %s", schema_axes[axis].name, node_kind(v),
             allowed);
         return -1;
     }
-    int idx = schema_value_find(axis, s);
-    if (idx < 0) {
-        const char *hint = schema_suggest_value(axis, s);
-        ERR(ld, v, "unknown %s '%s'%s%s%s; allowed: %s", schema_axes[axis].name, s,
-            hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", allowed);
-        return -1;
-    }
-    *value = (uint64_t)idx;
-    return 0;
+    const char *hint = diag_will_show(&ld->diag) ? schema_suggest_value(axis, s) : NULL;
+    ERR(ld, v, "unknown %s '%s'%s%s%s; allowed: %s", schema_axes[axis].name, s,
+        hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "", allowed);
+    return -1;
 }
 
 /* One value of a counted, kernel or numa axis. */
@@ -480,6 +640,9 @@ static int parse_number_item(struct loader *ld, enum axis_id axis, yaml_node_t *
 {
     char why[200];
     const char *s = scalar(v);
+    if (s && plain_number(ld, v, schema_axes[axis].name,
+                          schema_axes[axis].kind == AXIS_KIND_KERNEL ? "0.5x or 200us" : "4") < 0)
+        return -1;
     if (s && !is_empty(v) && schema_parse_number_value(axis, s, value, why, sizeof(why)) == 0)
         return 0;
     schema_parse_number_value(axis, "", value, why, sizeof(why));
@@ -504,27 +667,51 @@ static int parse_axis_item(struct loader *ld, enum axis_id axis, struct axis_val
                                       : parse_number_item(ld, axis, v, &value);
     if (rc < 0)
         return -1;
-    if (has_value(av, value)) {
-        ERR(ld, v, "'%s' lists '%s' twice", schema_axes[axis].name, scalar(v));
-        return -1;
+    return add_value(ld, av, value); /* a repeat is found once the axis is read */
+}
+
+/* Which item each value came from: its scalar node, or NULL for a range's values. */
+struct value_src {
+    yaml_node_t **node;
+    size_t n, cap;
+};
+
+/* Note that values from src->n to av->n came from item (a scalar, or a range when it is not). */
+static int note_src(struct value_src *src, const struct axis_values *av, yaml_node_t *item)
+{
+    if (av->n > src->cap) {
+        size_t cap = av->n > 2 * src->cap ? av->n : 2 * src->cap;
+        yaml_node_t **nn = realloc(src->node, cap * sizeof(*nn));
+        if (!nn)
+            return -1;
+        src->node = nn;
+        src->cap = cap;
     }
-    return push_value(av, value);
+    for (; src->n < av->n; src->n++)
+        src->node[src->n] = item->type == YAML_SCALAR_NODE ? item : NULL;
+    return 0;
 }
 
 /* An axis: a scalar, a list of scalars (or ranges, for size), or a size range. */
 static int parse_axis(struct loader *ld, enum axis_id axis, struct axis_values *av, yaml_node_t *v)
 {
+    struct value_src src = {0};
     av->mark = node_mark(v);
     av->given = 1;
-    if (v->type != YAML_SEQUENCE_NODE)
-        return parse_axis_item(ld, axis, av, v);
+    if (v->type != YAML_SEQUENCE_NODE) {
+        int rc = parse_axis_item(ld, axis, av, v);
+        if (rc == 0 && av->n > 1 && note_src(&src, av, v) == 0) /* a range may repeat itself */
+            rc = drop_repeats(ld, axis, av, src.node);
+        free(src.node);
+        return rc;
+    }
     yaml_node_item_t *it = v->data.sequence.items.start;
     if (it == v->data.sequence.items.top) {
         ERR(ld, v, "'%s' is an empty list; give at least one value", schema_axes[axis].name);
         return -1;
     }
     int rc = 0;
-    for (; it < v->data.sequence.items.top; it++) {
+    for (; it < v->data.sequence.items.top && !ld->over_values; it++) {
         yaml_node_t *item = yaml_document_get_node(&ld->doc, *it);
         if (item->type == YAML_SEQUENCE_NODE) {
             ERR(ld, item, "'%s' lists may not nest", schema_axes[axis].name);
@@ -532,13 +719,18 @@ static int parse_axis(struct loader *ld, enum axis_id axis, struct axis_values *
         } else if (parse_axis_item(ld, axis, av, item) < 0) {
             rc = -1;
         }
+        if (note_src(&src, av, item) < 0)
+            rc = -1;
     }
+    if (!ld->over_values && av->n > 1 && src.n == av->n && drop_repeats(ld, axis, av, src.node) < 0)
+        rc = -1;
+    free(src.node);
     return rc;
 }
 
 static void unknown_axis(struct loader *ld, yaml_node_t *k, const char *where)
 {
-    const char *hint = schema_suggest_axis(scalar(k));
+    const char *hint = diag_will_show(&ld->diag) ? schema_suggest_axis(scalar(k)) : NULL;
     char allowed[256] = "";
     for (int i = 0; i < AXIS_COUNT; i++) {
         if (i)
@@ -558,6 +750,7 @@ static void axis_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_n
         unknown_axis(ld, k, where);
         return;
     }
+    ld->axis_key = k;
     parse_axis(ld, (enum axis_id)axis, &axes[axis], v);
 }
 
@@ -581,7 +774,8 @@ static int fill_defaults(struct loader *ld, struct sweep_block *b, yaml_node_t *
             return -1;
         }
         b->axes[i].mark = node_mark(node);
-        if (push_value(&b->axes[i], (uint64_t)schema_axes[i].default_value) < 0)
+        ld->axis_key = node;
+        if (add_value(ld, &b->axes[i], (uint64_t)schema_axes[i].default_value) < 0)
             return -1;
     }
     return 0;
@@ -595,10 +789,14 @@ static int parse_block(struct loader *ld, yaml_node_t *node)
             node_kind(node));
         return -1;
     }
-    struct sweep_block *nb = realloc(e->blocks, (e->nblocks + 1) * sizeof(*nb));
-    if (!nb)
-        return -1;
-    e->blocks = nb;
+    if (e->nblocks == ld->blocks_cap) { /* doubling: a file of many blocks costs O(n) */
+        size_t cap = ld->blocks_cap ? 2 * ld->blocks_cap : 4;
+        struct sweep_block *nb = realloc(e->blocks, cap * sizeof(*nb));
+        if (!nb)
+            return -1;
+        e->blocks = nb;
+        ld->blocks_cap = cap;
+    }
     struct sweep_block *b = &e->blocks[e->nblocks++];
     memset(b, 0, sizeof(*b));
     b->mark = node_mark(node);
@@ -658,10 +856,14 @@ static void parse_exclude(struct loader *ld, yaml_node_t *v)
                 "{alloc: pageable, api: async}");
             continue;
         }
-        struct exclude_rule *nr = realloc(e->excludes, (e->nexcludes + 1) * sizeof(*nr));
-        if (!nr)
-            return;
-        e->excludes = nr;
+        if (e->nexcludes == ld->excludes_cap) {
+            size_t cap = ld->excludes_cap ? 2 * ld->excludes_cap : 4;
+            struct exclude_rule *nr = realloc(e->excludes, cap * sizeof(*nr));
+            if (!nr)
+                return;
+            e->excludes = nr;
+            ld->excludes_cap = cap;
+        }
         struct exclude_rule *r = &e->excludes[e->nexcludes++];
         memset(r, 0, sizeof(*r));
         r->mark = node_mark(item);
@@ -676,9 +878,18 @@ static int parse_size_or_pct(struct loader *ld, const struct key_def *def, yaml_
     double *pct = FIELD(double, e, def->offset_pct);
     const char *s = scalar(v);
     size_t len = s ? strlen(s) : 0;
-    if (!s || is_empty(v)) {
+    if (!s || len == 0) { /* `key:` and `key: ""` alike */
         ERR(ld, v, "'%s' needs a size such as 16GiB or a share of RAM such as 50%%, not %s",
-            def->name, node_kind(v));
+            def->name, s ? "an empty value" : node_kind(v));
+        return -1;
+    }
+    if (plain_number(ld, v, def->name, "16GiB or 50%") < 0)
+        return -1;
+    if (len == strspn(s, "0123456789.")) {
+        ERR(ld, v,
+            "'%s: %s' has no unit: write %s%% for a share of RAM, or a size with its unit "
+            "such as %sGiB",
+            def->name, s, s, s);
         return -1;
     }
     if (s[len - 1] == '%') {
@@ -762,6 +973,28 @@ static void table_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_
         store_key(ld, def, v);
 }
 
+/* Keys of table t given together in node although the table says they conflict. */
+static void check_conflicts(struct loader *ld, yaml_node_t *node, const struct key_table *t)
+{
+    yaml_node_t *given[32] = {0}; /* each key's node, by its row in the table */
+    for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
+         p++) {
+        yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+        const struct key_def *def = scalar(k) ? schema_key_find(t->keys, t->n, scalar(k)) : NULL;
+        if (def && (size_t)(def - t->keys) < 32 && !given[def - t->keys])
+            given[def - t->keys] = k;
+    }
+    for (size_t i = 0; i < t->n && i < 32; i++) {
+        const struct key_def *other =
+            t->keys[i].conflicts ? schema_key_find(t->keys, t->n, t->keys[i].conflicts) : NULL;
+        yaml_node_t *k = given[i], *ok = other ? given[other - t->keys] : NULL;
+        if (k && ok)
+            ERR(ld, k, "'%s' cannot be given with '%s' (line %lu): %s; remove one of them",
+                t->keys[i].name, other->name, (unsigned long)ok->start_mark.line + 1,
+                t->keys[i].conflict_why);
+    }
+}
+
 static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_node_t *v, void *ctx)
 {
     struct key_table measure = {schema_measure_keys, schema_measure_nkeys, "measure"};
@@ -785,7 +1018,9 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
         if (walk_mapping(ld, v, table_pair, &measure) < 0)
             ERR(ld, v, "'measure' must be a mapping such as '{warmup: 2, samples: 10}', not %s",
                 node_kind(v));
-        else if (e->measure.min_samples > e->measure.max_samples)
+        else
+            check_conflicts(ld, v, &measure);
+        if (v->type == YAML_MAPPING_NODE && e->measure.min_samples > e->measure.max_samples)
             ERR(ld, v, "min_samples (%d) is more than max_samples (%d)", e->measure.min_samples,
                 e->measure.max_samples);
         break;
@@ -800,30 +1035,67 @@ static void top_pair(struct loader *ld, const char *key, yaml_node_t *k, yaml_no
     }
 }
 
+#define NAME_RULE "1 to 64 letters, digits, '.', '_' and '-', not starting with '.' or '-'"
+
+/*
+ * What is wrong with n as the name of a results folder, into why, and the
+ * offset of the character at fault into *at; 0 when nothing is.  A name is
+ * NAME_RULE (EXPERIMENT_NAME_MAX): no '/', space or control character can
+ * reach a path, and neither '..' nor an option can be spelt.
+ */
+static int name_problem(const char *n, size_t *at, char *why, size_t len)
+{
+    size_t good = strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-");
+    unsigned char c = (unsigned char)n[good];
+    *at = 0;
+    if (!n[0])
+        snprintf(why, len, "is empty");
+    else if (strlen(n) > EXPERIMENT_NAME_MAX)
+        snprintf(why, len, "is %zu characters long", strlen(n));
+    else if (c == ' ')
+        snprintf(why, len, "holds a space (character %zu)", (*at = good) + 1);
+    else if (c > ' ' && c < 0x7f)
+        snprintf(why, len, "holds '%c' (character %zu)", c, (*at = good) + 1);
+    else if (c)
+        snprintf(why, len,
+                 "holds a character other than a letter, digit, '.', '_' or '-' "
+                 "(character %zu)",
+                 (*at = good) + 1);
+    else if (n[0] == '.' || n[0] == '-')
+        snprintf(why, len, "starts with '%c'", n[0]);
+    else
+        return 0;
+    return -1;
+}
+
 /* The name must be usable as a folder name. */
 static void check_name(struct loader *ld, yaml_node_t *root)
 {
     const char *n = ld->exp->name;
-    int bad = n[0] == '\0' || n[0] == '.';
-    for (const char *p = n; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-              *p == '-' || *p == '_' || *p == '.'))
-            bad = 1;
-    if (!bad)
+    char why[128];
+    size_t at;
+    if (name_problem(n, &at, why, sizeof(why)) == 0)
         return;
     for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
          p++) {
         yaml_node_t *k = yaml_document_get_node(&ld->doc, p->key);
+        yaml_node_t *v = yaml_document_get_node(&ld->doc, p->value);
         if (scalar(k) && strcmp(scalar(k), "name") == 0) {
-            ERR(ld, yaml_document_get_node(&ld->doc, p->value),
-                "'name' names a folder: use letters, digits, '-', '_' and '.', not '%s'", n);
+            if (v->type != YAML_SCALAR_NODE)
+                return; /* reported by parse_string */
+            /* The caret goes under the bad character where the value is written as it is. */
+            int verbatim = v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+                           v->end_mark.line == v->start_mark.line;
+            diag_error(&ld->diag, (long)v->start_mark.line,
+                       (long)v->start_mark.column + (verbatim ? (long)at : 0),
+                       "'name' %s; it names the results folder, so it must be " NAME_RULE, why);
             return;
         }
     }
     diag_error(&ld->diag, -1, -1,
-               "the file's stem '%s' cannot name a folder; add a 'name:' "
-               "of letters, digits, '-', '_' and '.'",
-               n);
+               "the file's stem, which names the results folder when there is no 'name:', "
+               "%s; add a 'name:' of " NAME_RULE,
+               why);
 }
 
 static char *file_stem(const char *path)
@@ -842,8 +1114,8 @@ static char *file_stem(const char *path)
 static int read_file(const char *path, size_t max_bytes, char **text, size_t *len, FILE *out)
 {
     char why[256];
-    if (!(*text = fileio_read_input(path, max_bytes ? max_bytes : EXPERIMENT_MAX_FILE_BYTES, len, why,
-                                    sizeof(why)))) {
+    if (!(*text = fileio_read_input(path, max_bytes ? max_bytes : EXPERIMENT_MAX_FILE_BYTES, len,
+                                    why, sizeof(why)))) {
         termsafe_fputs(path, out);
         fprintf(out, ": cannot read the experiment file: %s%s\n", why,
                 errno == EFBIG ? " (--max-file-size raises it)" : "");

@@ -84,6 +84,18 @@ struct experiment {
  * On success the caller owns *exp and frees it with experiment_free().
  */
 #define EXPERIMENT_MAX_FILE_BYTES ((size_t)1 << 20)
+
+/*
+ * The most axis values an experiment may hold once its ranges and aliases
+ * are expanded, sweep blocks and exclude rules together (the defaults a
+ * block fills in count too).  With YAML aliases a few bytes can repeat a
+ * 100000-value range thousands of times; this bounds the loader's memory
+ * and time whatever the file holds.
+ */
+#define EXPERIMENT_MAX_VALUES 1000000
+
+/* A name (it names the results folder): 1 to this many letters, digits, '.', '_', '-'. */
+#define EXPERIMENT_NAME_MAX 64
 int experiment_load(const char *path, size_t max_bytes, struct experiment *exp, FILE *out);
 
 /*

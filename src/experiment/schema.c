@@ -133,6 +133,16 @@ const size_t schema_top_nkeys = sizeof(schema_top_keys) / sizeof(schema_top_keys
 static const char *const order_choices[] = {"listed", "shuffled", NULL};
 static const char *const bool_choices[] = {"false", "true", NULL};
 
+/*
+ * samples turns adaptive sampling off, so the keys that shape it would be
+ * ignored: refused (not warned about), since a run would quietly do other
+ * than the file says, and the fix is to delete one line.
+ */
+#define ADAPTIVE                                                                                   \
+    .conflicts = "samples",                                                                        \
+    .conflict_why = "'samples' fixes the number of samples, and min_samples, max_samples, "        \
+                    "target_rsd and max_time shape adaptive sampling, which it turns off"
+
 const struct key_def schema_measure_keys[] = {
     {"warmup", KEY_INT, 0, 1000, "2", "untimed batches (reuse) or cycles (reallocate) first",
      .offset = AT(measure.warmup), .default_value = 2},
@@ -140,15 +150,15 @@ const struct key_def schema_measure_keys[] = {
      "a fixed number of timed samples; without it sampling is adaptive (the next four keys)",
      .offset = AT(measure.samples), .default_value = 0 /* adaptive */},
     {"min_samples", KEY_INT, 2, 100000, "5", "adaptive: at least this many samples",
-     .offset = AT(measure.min_samples), .default_value = 5},
+     .offset = AT(measure.min_samples), .default_value = 5, ADAPTIVE},
     {"max_samples", KEY_INT, 2, 100000, "30", "adaptive: at most this many samples",
-     .offset = AT(measure.max_samples), .default_value = 30},
+     .offset = AT(measure.max_samples), .default_value = 30, ADAPTIVE},
     {"target_rsd", KEY_PERCENT, 0, 100, "0.5%",
      "adaptive: stop once the samples' relative standard deviation is at most this",
-     .offset = AT(measure.target_rsd_pct), .default_value = 0.5},
+     .offset = AT(measure.target_rsd_pct), .default_value = 0.5, ADAPTIVE},
     {"max_time", KEY_DURATION, 0, 3600000, "1s",
      "adaptive: stop sampling a configuration after this long (once it has 3 samples)",
-     .offset = AT(measure.max_time_ms), .default_value = 1000.0},
+     .offset = AT(measure.max_time_ms), .default_value = 1000.0, ADAPTIVE},
     {"min_sample_time", KEY_DURATION, 0, 10000, "2ms",
      "reuse: copies are batched so one sample lasts at least this long",
      .offset = AT(measure.min_sample_ms), .default_value = 2.0},

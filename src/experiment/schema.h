@@ -168,6 +168,13 @@ struct key_def {
     size_t offset_mark; /* a struct mark: where the value was written ({-1, -1}: not written) */
     size_t offset_given; /* an int set to 1 when a good value was read */
     /*
+     * A key of the same mapping that this one may not be given with, and
+     * why, or NULL: the loader refuses the pair, naming both, rather than
+     * silently ignore one of them.
+     */
+    const char *conflicts;
+    const char *conflict_why;
+    /*
      * What offset holds when the key is not written (KEY_SIZE_OR_PERCENT:
      * the share; its bytes are 0).  default_text must parse to it, or name
      * what it means ("adaptive"); tests/unit/test_schema.c checks each key.

@@ -61,6 +61,7 @@ struct sweep_na_rule {
     const char *why;
     int (*applies)(const struct config *c);
     int axis; /* -1: the combination is dropped; else this axis does not apply (see sweep.c) */
+    const char *fix; /* what to write instead, when why does not say it already; or NULL */
 };
 extern const struct sweep_na_rule sweep_na_rules[SWEEP_NA_RULES];
 
