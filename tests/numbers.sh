@@ -110,6 +110,17 @@ $(awk -v MODEL="$TMP/model-b.txt" -f $NUM/model.awk -f $NUM/report-b.awk)"
         || t_fail "numbers: report.md has the models' numbers" "missing:$missing"
 }
 
+# A fits.csv without a column report needs is not read (it says there is none), never read
+# with that column empty.
+numbers_fits_columns() {
+    local d=$TMP/num-nodir
+    cp -r "$TMP/num-ma" "$d" && cut -d, -f1-2,4- "$TMP/num-ma/fits.csv" > "$d/fits.csv"
+    expect "numbers: report on a folder whose fits.csv lacks the direction column" 0 "" -- "$PINSWEEP" report "$d" -o "$d-rep" || return
+    grep -q '^No fits.csv' "$d-rep/report.md" && t_pass "numbers: a fits.csv without its direction column is not used" \
+        || t_fail "numbers: a fits.csv without its direction column is not used" "$(grep -m3 '^| pinned' "$d-rep/report.md")"
+}
+
 numbers_exact
 numbers_noisy
 numbers_machines
+numbers_fits_columns
