@@ -120,7 +120,18 @@ numbers_fits_columns() {
         || t_fail "numbers: a fits.csv without its direction column is not used" "$(grep -m3 '^| pinned' "$d-rep/report.md")"
 }
 
+# plot reads summary.csv back: every row pinsweep wrote must read without a problem (an
+# empty cell where a column does not apply is not one).
+numbers_plot_reads() {
+    if ! command -v gnuplot > /dev/null; then t_skip "numbers: plot reads back every row" "gnuplot not installed"; return; fi
+    cp -r "$TMP/num-ma" "$TMP/num-plot"
+    expect "numbers: plot reads back every row of a generated folder" 0 "" -- "$PINSWEEP" plot "$TMP/num-plot" || return
+    ! grep -q 'summary.csv:[0-9]' "$TMP/err" && t_pass "numbers: plot finds no problem in summary.csv" \
+        || t_fail "numbers: plot finds no problem in summary.csv" "$(grep -m3 'summary.csv:' "$TMP/err")"
+}
+
 numbers_exact
 numbers_noisy
 numbers_machines
 numbers_fits_columns
+numbers_plot_reads
