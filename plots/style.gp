@@ -56,6 +56,7 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 #   first-touch           dash-dot-dot: fresh, never-touched pages for each copy
 #   flushed+first-touch   short dashes: both
 #   link                  thin, fine dashes: the PCIe link's raw rate
+#   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: long dash, dot, dash
 #   practical             thin, short dashes: the link's practical ceiling (packet overhead)
 #   band                  solid, thicker: the median of page-locked kinds that coincide
 #   guide                 thin solid: a reference value (1x, 1 copy)
@@ -65,7 +66,8 @@ line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'seri
               l eq 'thp') ? 2 : \
     (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb') ? 3 : l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
-    l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : alloc_dt(l)
+    l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : \
+    l eq 'zerocopy-roundtrip' ? 10 : alloc_dt(l)
 alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 7 : \
     a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : \
     a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \

@@ -284,8 +284,9 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
     snprintf(title, sizeof(title), "%s%s%s", plot_dir_titles[dir], p->ngroups > 1 ? ", " : "",
              p->ngroups > 1 ? (grp ? "async" : "sync") : "");
     char tag[48];
+    /* The sync panel keeps the direction's name: data files read before the split still match. */
     snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
-             p->ngroups > 1 ? (grp ? "-async" : "-sync") : "");
+             p->ngroups > 1 && grp ? "-async" : "");
     if (fig_panel(g, tag, title) < 0 ||
         !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max")))
         return -1;
@@ -448,6 +449,15 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
     snprintf(title, n, "single-thread host memcpy via %s (a pageable copy's host side)", buffer);
 }
 
+/* Has direction dir curves of api group grp? */
+static int has_group(const struct plot_input *in, int dir, int grp)
+{
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (in_panel(in, &in->curves[c], dir, grp))
+            return 1;
+    return 0;
+}
+
 /*
  * The overlays of the current panel (direction dir, api group grp): the fit
  * of every reuse curve drawn alone whose fits.csv row describes it
@@ -478,7 +488,9 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         rc = fit_overlay(g, f, in, &in->curves[c], fit);
         drawn[0] = 1;
     }
-    if (rc == 0 && ceiling && grp == api_group(API_SYNC)) {
+    /* The host memcpy line once per direction: in the sync panel, or the only one. */
+    int ceiling_here = grp == api_group(API_SYNC) || !has_group(in, dir, api_group(API_SYNC));
+    if (rc == 0 && ceiling && ceiling_here) {
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
         rc = ceiling_overlay(g, f, in, dir);
@@ -886,7 +898,10 @@ static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
     const struct plot_row *first = &in->rows[c->first];
     struct fig_style s;
     style_of(&s, first);
-    s.line = roundtrip ? "roundtrip" : first->api == API_ZEROCOPY ? "zerocopy" : "pipelined";
+    /* A zero-copy kernel's round trip has a dash of its own: the copy's round trip shares its
+       panel and its kind's point. */
+    int zc = first->api == API_ZEROCOPY;
+    s.line = roundtrip ? (zc ? "zerocopy-roundtrip" : "roundtrip") : zc ? "zerocopy" : "pipelined";
     if (fig_block(g, f, &s, roundtrip ? "round trip" : "pipelined time per copy") < 0)
         return -1;
     for (size_t i = 0; i < c->n; i++) {
@@ -916,17 +931,22 @@ static int has_roundtrip(const struct plot_input *in, const struct plot_curve *c
  * where measured, its round trip.  seen[] gathers the alloc kinds (and
  * ALLOC_COUNT + api the apis) drawn; *roundtrips is set when one is.
  */
-static int latency_panel(struct fig *g, const struct plot_input *in, int dir, double max_bytes,
-                         const char *data_dir, int seen[], int *roundtrips)
+static int latency_panel(struct fig *g, const struct plot_input *in, int dir, int grp, int split,
+                         double max_bytes, const char *data_dir, int seen[], int *roundtrips)
 {
     FILE *f = NULL;
     int rc = 0;
+    char tag[48], title[96];
+    snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
+             split && grp ? "-async" : "");
+    snprintf(title, sizeof(title), "%s%s", plot_dir_titles[dir],
+             split ? (grp ? ", async" : ", sync") : "");
     for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
         const struct plot_curve *cv = &in->curves[c];
         const struct plot_row *first = &in->rows[cv->first];
-        if (first->dir != dir || latency_count(in, cv, max_bytes) == 0)
+        if (!in_panel(in, cv, dir, grp) || latency_count(in, cv, max_bytes) == 0)
             continue;
-        if (!f && (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
+        if (!f && (fig_panel(g, tag, title) < 0 ||
                    !(f = fig_panel_create(g, data_dir, "",
                                           "size_bytes us (pipelined: us_per_copy_median; round "
                                           "trip: roundtrip_us_median)"))))
@@ -955,22 +975,24 @@ static int latency_legend(struct fig *g, const int seen[], int roundtrips)
         [API_ASYNC] = "async: cudaMemcpyAsync",
         [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
     };
-    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 2];
+    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 3];
     size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), napis = 0, nnotes = 0;
     for (int a = 0; a < API_COUNT; a++)
         napis += seen[ALLOC_COUNT + a] != 0;
     for (int a = 0; a < API_COUNT; a++) {
-        /* The apis' points when several are drawn; a zero-copy kernel's dash always. */
-        if (!seen[ALLOC_COUNT + a] || !api_titles[a] || (napis < 2 && a != API_ZEROCOPY))
+        /* A zero-copy kernel's dash (the apis have panels of their own). */
+        if (!seen[ALLOC_COUNT + a] || a != API_ZEROCOPY)
             continue;
-        notes[nnotes] = (struct fig_style){"", a == API_ZEROCOPY ? "zerocopy" : "pipelined",
-                                           schema_value_name(AXIS_API, a)};
+        notes[nnotes] = (struct fig_style){"", "zerocopy", ""};
         snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", api_titles[a]);
     }
     notes[nnotes++] = (struct fig_style){"", "pipelined", "", "pipelined: event time ÷ copies"};
     if (roundtrips)
         notes[nnotes++] = (struct fig_style){"", "roundtrip", "",
                                              "round trip: one copy, waited for (host clock)"};
+    if (roundtrips && seen[ALLOC_COUNT + API_ZEROCOPY])
+        notes[nnotes++] = (struct fig_style){"", "zerocopy-roundtrip", "",
+                                             "zerocopy round trip: one kernel, waited for"};
     if (legend_flow(&g->key, allocs, nallocs, 4) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 2);
@@ -1009,9 +1031,15 @@ int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir
     double max_bytes = latency_max_bytes(in);
     snprintf(g->what, sizeof(g->what), "time per copy");
     snprintf(g->y_label, sizeof(g->y_label), "time per copy (µs)");
+    int groups[2] = {0, 0};
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (latency_count(in, &in->curves[c], max_bytes))
+            groups[api_group(in->rows[in->curves[c].first].api)] = 1;
     for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
-        if (latency_panel(g, in, dirs[d], max_bytes, data_dir, seen, &roundtrips) < 0)
-            return -1;
+        for (int grp = 0; grp < 2; grp++)
+            if (groups[grp] && latency_panel(g, in, dirs[d], grp, groups[0] && groups[1], max_bytes,
+                                             data_dir, seen, &roundtrips) < 0)
+                return -1;
     if (g->npanels == 0)
         return 0;
     latency_detail(g, in, seen, max_bytes);

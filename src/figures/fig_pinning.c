@@ -84,8 +84,10 @@ static int api_panel(struct fig *g, const struct plot_input *in, int dir, int ap
     for (size_t c = 0; c < in->ncurves; c++)
         both |= in->rows[in->curves[c].first].api != api &&
                 api_is_copy(in->rows[in->curves[c].first].api);
-    snprintf(tag, sizeof(tag), "%s%s%s", schema_value_name(AXIS_DIRECTION, dir), both ? "-" : "",
-             both ? schema_value_name(AXIS_API, api) : "");
+    /* The sync panel keeps the direction's name. */
+    snprintf(tag, sizeof(tag), "%s%s%s", schema_value_name(AXIS_DIRECTION, dir),
+             both && api != API_SYNC ? "-" : "",
+             both && api != API_SYNC ? schema_value_name(AXIS_API, api) : "");
     snprintf(title, sizeof(title), "%s%s%s", plot_dir_titles[dir], both ? ", " : "",
              both ? schema_value_name(AXIS_API, api) : "");
     if (fig_panel(g, tag, title) < 0 || !(*f = fig_panel_create(g, data_dir, "", columns)))
@@ -177,7 +179,8 @@ static int cost_block(struct fig *g, FILE *f, const struct plot_input *in,
     static const char *const what[COST_COUNT] = {"alloc_ms_median", "free_ms_median",
                                                  "pin_ms_median"};
     const struct plot_row *first = &in->rows[c->first];
-    struct fig_style s = {schema_value_name(AXIS_ALLOC, first->alloc), cost_line[p], cost_line[p]};
+    const char *kind = schema_value_name(AXIS_ALLOC, first->alloc);
+    struct fig_style s = {kind, cost_line[p], kind};
     if (fig_block(g, f, &s, what[p]) < 0)
         return -1;
     for (size_t i = 0; i < c->n; i++) {
@@ -233,7 +236,7 @@ static int cost_legend(struct fig *g, const int seen[ALLOC_COUNT], const int par
     size_t nnotes = 0;
     for (int p = 0; p < COST_COUNT; p++)
         if (parts[p]) {
-            notes[nnotes] = (struct fig_style){"", cost_line[p], cost_line[p]};
+            notes[nnotes] = (struct fig_style){"", cost_line[p], ""};
             snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", titles[p]);
         }
     if (reference)
