@@ -176,7 +176,7 @@ const struct key_def schema_measure_keys[] = {
      "the drift sentinel: a configuration number from plan, or auto (pinned h2d sync 64 MiB)",
      .offset = AT(measure.sentinel), .default_value = 0 /* auto */},
     {"sentinel_every", KEY_DURATION, 0, 3600000, "2s",
-     "read the sentinel briefly at this interval through the run (sentinel.csv); 0 turns it off",
+     "read the sentinel briefly at this interval through the run (sentinel.csv); 0s turns it off",
      .offset = AT(measure.sentinel_every_ms), .default_value = 2000.0},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
