@@ -106,6 +106,8 @@ cli_help_reference() {
     for name in $(head -1 "$TMP/columns/summary.csv" | tr ',' ' ') $(head -1 "$TMP/columns/samples.csv" | tr ',' ' '); do
         grep -q "\`$name\`" README.md || missing="$missing $name"
     done
+    # An empty header (the run failed) must not pass for "nothing is missing".
+    [ -s "$TMP/columns/summary.csv" ] && [ -s "$TMP/columns/samples.csv" ] || missing="$missing (no summary.csv or samples.csv header: the run failed)"
     [ -z "$missing" ] && t_pass "cli: README documents every summary.csv column" || t_fail "cli: README documents every summary.csv column" "missing:$missing"
 }
 

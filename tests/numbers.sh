@@ -110,6 +110,28 @@ $(awk -v MODEL="$TMP/model-b.txt" -f $NUM/model.awk -f $NUM/report-b.awk)"
         || t_fail "numbers: report.md has the models' numbers" "missing:$missing"
 }
 
+# A fits.csv without a column report needs is not read (it says there is none), never read
+# with that column empty.
+numbers_fits_columns() {
+    local d=$TMP/num-nodir
+    cp -r "$TMP/num-ma" "$d" && cut -d, -f1-2,4- "$TMP/num-ma/fits.csv" > "$d/fits.csv"
+    expect "numbers: report on a folder whose fits.csv lacks the direction column" 0 "" -- "$PINSWEEP" report "$d" -o "$d-rep" || return
+    grep -q '^No fits.csv' "$d-rep/report.md" && t_pass "numbers: a fits.csv without its direction column is not used" \
+        || t_fail "numbers: a fits.csv without its direction column is not used" "$(grep -m3 '^| pinned' "$d-rep/report.md")"
+}
+
+# plot reads summary.csv back: every row pinsweep wrote must read without a problem (an
+# empty cell where a column does not apply is not one).
+numbers_plot_reads() {
+    if ! command -v gnuplot > /dev/null; then t_skip "numbers: plot reads back every row" "gnuplot not installed"; return; fi
+    cp -r "$TMP/num-ma" "$TMP/num-plot"
+    expect "numbers: plot reads back every row of a generated folder" 0 "" -- "$PINSWEEP" plot "$TMP/num-plot" || return
+    ! grep -q 'summary.csv:[0-9]' "$TMP/err" && t_pass "numbers: plot finds no problem in summary.csv" \
+        || t_fail "numbers: plot finds no problem in summary.csv" "$(grep -m3 'summary.csv:' "$TMP/err")"
+}
+
 numbers_exact
 numbers_noisy
 numbers_machines
+numbers_fits_columns
+numbers_plot_reads

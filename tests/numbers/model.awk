@@ -32,9 +32,10 @@ function p(quals, name,    have, n, i, e, q, best, ok) {
 }
 # One transfer of bytes, ms.
 function xfer(quals, bytes) { return p(quals, "t0_us") / 1e3 + bytes / (p(quals, "gbps") * 1e6) }
-# |got - want| within rel of want (both empty counts as equal).
+# |got - want| within rel of want; text (not a number) must be equal, and so must empty cells.
+function isnum(x) { return x ~ /^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/ }
 function near(got, want, rel) {
-    if (got == "" || want == "") return got == want
+    if (!isnum(got) || !isnum(want)) return got "" == want ""
     return (got - want <= rel * (want < 0 ? -want : want) + 1e-12) && (want - got <= rel * (want < 0 ? -want : want) + 1e-12)
 }
 # A copy's bandwidth, GB/s (bidir: both directions' bytes over the longer side), and its time, us.
