@@ -97,8 +97,8 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
         struct measure_opts r;
         rounds_round_opts(m, &r);
         fprintf(out,
-                "rounds: %d, each in its own shuffled order (%s); each round takes %d to %d "
-                "samples within %gs\n",
+                "rounds: %d, each in its own shuffled order (%s); the budget below is shared: "
+                "a round takes %d to %d samples within %.3gs\n",
                 m->rounds, m->seed_given ? "from measure.seed" : "seed chosen when the run starts",
                 r.samples ? r.samples : r.min_samples, r.samples ? r.samples : r.max_samples,
                 r.max_time_ms / 1e3);
