@@ -29,6 +29,7 @@
  */
 #include "figures/plot.h"
 #include "figures/fig_copies.h"
+#include "figures/fig_headline.h"
 #include "figures/fig_hostaccess.h"
 #include "figures/fig_pinning.h"
 #include "figures/fig_pipeline.h"
@@ -55,6 +56,9 @@ static const struct {
     int (*describe)(struct fig *g, const struct plot_input *in, const char *data_dir);
     const char *needs;
 } figures[] = {
+    {"headline", 0, fig_headline,
+     "reuse rows of pinned or pageable memory, api sync or async (cache warm, touch "
+     "prefaulted)"},
     {"bandwidth", 0, fig_bandwidth,
      "copy or zerocopy rows with status ok (numa any, pages default; the placement figure "
      "draws the others)"},
@@ -91,7 +95,7 @@ static void compose_title(struct fig *g, const struct plot_input *in)
 
 /*
  * Whether the folder has any row of figure i's family: copies for the first
- * seven figures, pipelines for overlap, CPU access for host-access, placed
+ * eight figures, pipelines for overlap, CPU access for host-access, placed
  * buffers for placement and placement-pin.  A figure of a family the folder
  * has no row of is left out without a note: an overlap folder is not missing
  * a speedup figure.

@@ -293,6 +293,49 @@ static void test_headline_missing(void)
     free(log);
 }
 
+/* ---- the headline figure ---- */
+
+/*
+ * machine-gen3 has pinned and pageable reuse copies both ways, reallocate
+ * rows and breakeven.csv, but no bidirectional rows and no samples.csv:
+ * five panels, the allocation cost as alloc + free per GiB from the
+ * medians (said so), and the missing panel named.  Without reallocate rows
+ * and breakeven.csv those panels are named missing too.
+ */
+static void test_headline_figure(void)
+{
+    char *log = NULL;
+    const char *dir = make_folder("headline-gen3", GEN3, gen3_files);
+    int rc = plot(dir, 0, 1, &log);
+    char vars[1100];
+    snprintf(vars, sizeof(vars), "%s", path_in(dir, "figures/data/headline-vars.gp"));
+    CHECK("headline_five_panels", rc == PLOT_ENO_GNUPLOT && var_number(vars, "npanels") == 5,
+          "returned %d, npanels %g; log:\n%s", rc, var_number(vars, "npanels"), log);
+    CHECK("headline_names_missing_panel",
+          file_has(vars, "not in this folder: bidirectional bandwidth'") &&
+              file_has(vars, "allocation: medians only"),
+          "headline-vars.gp does not name the missing bidir panel or the alloc medians");
+    /* summary.csv: pinned h2d reallocate 4096 B, alloc 0.461984 ms, free 0.210572 ms */
+    double want = (0.461984 + 0.210572) / 1e3 / (4096 / 1073741824.0);
+    double got = block_y(path_in(dir, "figures/data/headline-alloc.dat"),
+                         "color=pinned line=h2d point=pinned", "4096");
+    CHECK("headline_alloc_per_gib", fabs(got / want - 1) < 1e-5, "got %.9g, want %.9g", got, want);
+    CHECK("headline_log_axes",
+          file_has(vars, "panel_log_y[1] = 0;") && file_has(vars, "panel_log_y[3] = 1;"),
+          "bandwidth should be linear and latency log");
+    free(log);
+
+    copy_edit(GEN3 "/summary.csv", path_in(dir, "summary.csv"), ",reallocate,", ",reuse,");
+    unlink(path_in(dir, "breakeven.csv"));
+    rc = plot(dir, 0, 1, &log);
+    CHECK("headline_missing_alloc_breakeven",
+          rc == PLOT_ENO_GNUPLOT && var_number(vars, "npanels") == 3 &&
+              file_has(vars, "not in this folder: bidirectional bandwidth, allocation cost, "
+                             "break-even'"),
+          "returned %d, npanels %g", rc, var_number(vars, "npanels"));
+    free(log);
+}
+
 /* ---- LaTeX ---- */
 
 /* Is there an executable prog on PATH? */
@@ -386,6 +429,7 @@ int main(void)
     test_gen3_figures();
     test_gen3_data();
     test_headline_missing();
+    test_headline_figure();
     test_latex();
     test_latex_no_gnuplot();
     return plot_test_end("test_fig_pinning");
