@@ -36,6 +36,7 @@
 #include "figures/fig_placement.h"
 #include "figures/gnuplot.h"
 #include "figures/input.h"
+#include "figures/tables.h"
 #include "results/problems.h"
 
 #include <stdio.h>
@@ -115,12 +116,31 @@ static int family_present(const struct plot_input *in, const char *name)
     return 0;
 }
 
+/* Is figure name one of the copy figures drawn against size (not overlap, host-access, placement)?
+ */
+static int copy_family(const char *name)
+{
+    return strcmp(name, "overlap") != 0 && strcmp(name, "host-access") != 0 &&
+           strncmp(name, "placement", 9) != 0;
+}
+
 /* Figure i of figures[] from in (a struct plot_input), titled; see fig_describe_fn. */
 static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
                            const char **needs)
 {
-    fig_init(g, figures[i].name, figures[i].log_y);
-    *needs = family_present(in, figures[i].name) ? figures[i].needs : NULL;
+    static char few[160];
+    const struct plot_input *pin = in;
+    const char *name = figures[i].name;
+    size_t nsizes = plot_copy_sizes(pin);
+    fig_init(g, name, figures[i].log_y);
+    *needs = family_present(in, name) ? figures[i].needs : NULL;
+    if (*needs && copy_family(name) && nsizes < PLOT_MIN_SIZES) {
+        /* A point a panel, or lines across sizes nothing was measured at: a table instead. */
+        snprintf(few, sizeof(few), "at least %d sizes (this sweep has %zu: see figures/tables.md)",
+                 PLOT_MIN_SIZES, nsizes);
+        *needs = few;
+        return 0;
+    }
     if (figures[i].describe(g, in, data_dir) < 0)
         return -1;
     compose_title(g, in);
@@ -146,6 +166,13 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
         log_line(log, "%s: out of memory", results_dir);
         goto out;
     }
+    char *fig_dir = NULL, *data_dir = NULL;
+    int made = plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log);
+    int tables = made == 0 ? plot_tables_write(&in, fig_dir, log) : -1;
+    free(fig_dir);
+    free(data_dir);
+    if (tables < 0)
+        goto out;
     rc = fig_render(describe_figure, NFIGURES, &in, results_dir, scripts_dir, o && o->latex,
                     how_later, log);
 out:

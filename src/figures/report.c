@@ -254,6 +254,24 @@ static int copy_file(const char *src, const char *dst)
 }
 
 /*
+ * The folder's tables (figures/tables.md, written by pinsweep plot for a
+ * sweep of too few sizes for a figure), without their heading; 1 when it
+ * has them.
+ */
+static int md_tables(FILE *out, const struct folder *f)
+{
+    char path[PATH_MAX];
+    size_t len;
+    snprintf(path, sizeof(path), "%s/figures/tables.md", f->dir);
+    char *text = access(path, R_OK) == 0 ? fileio_read_all(path, &len) : NULL;
+    const char *body = text ? strstr(text, "\n\n") : NULL;
+    if (body)
+        fprintf(out, "%s\n", body + 2);
+    free(text);
+    return body != NULL;
+}
+
+/*
  * The folder's figures, copied into OUT/figures/ as F<folder>-NAME.{png,pdf,svg}
  * so that the report travels with its images, each embedded with a numbered
  * caption; *number counts the figures across folders.
@@ -265,6 +283,8 @@ static void md_figures(FILE *out, const char *out_dir, const struct folder *f, s
     char **pngs, dir[PATH_MAX], src[PATH_MAX], dst[PATH_MAX + 80];
     size_t n = list_figures(f->dir, ".png", &pngs);
     snprintf(dir, sizeof(dir), "%s/figures", out_dir);
+    if (md_tables(out, f) && n == 0)
+        return free(pngs);
     if (n == 0)
         fprintf(out, "No figures yet: run `pinsweep plot %s` where gnuplot is.\n", f->dir);
     else if (mkdir(dir, 0777) < 0 && errno != EEXIST)
