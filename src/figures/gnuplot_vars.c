@@ -385,7 +385,8 @@ static void write_legend(FILE *f, const char *prefix, const struct fig_legend *L
 /*
  * Panels with axes of their own: panel_axes = 1, panel_log_y[p],
  * panel_y_label[p], and panel_x_min[p], panel_x_max[p] (the panel's data
- * with the margin of the shared range, or the shared range when it has none).
+ * with the margin of the shared range, or the shared range when it has none,
+ * or 1K..1M when no panel has any).
  */
 static void write_panel_axes(FILE *f, const struct fig *g, int tex)
 {
@@ -393,12 +394,13 @@ static void write_panel_axes(FILE *f, const struct fig *g, int tex)
     fprintf(f, "panel_axes = 1\narray panel_log_y[%zu]\narray panel_y_label[%zu]\n", n, n);
     fprintf(f, "array panel_x_min[%zu]\narray panel_x_max[%zu]\n", n, n);
     for (size_t p = 0; p < g->npanels; p++) {
-        int own = g->panel_x_min[p] <= g->panel_x_max[p];
+        int own = g->panel_x_min[p] <= g->panel_x_max[p], any = g->x_min <= g->x_max;
+        double lo = own ? g->panel_x_min[p] : any ? g->x_min : 1024 * 1.4;
+        double hi = own ? g->panel_x_max[p] : any ? g->x_max : 1048576 / 1.4;
         fprintf(f, "panel_log_y[%zu] = %d; panel_y_label[%zu] = ", p + 1, fig_log_y(g, p), p + 1);
         gp_text(f, g->panel_y_label[p], tex);
-        fprintf(f, "\npanel_x_min[%zu] = %.17g; panel_x_max[%zu] = %.17g\n", p + 1,
-                (own ? g->panel_x_min[p] : g->x_min) / 1.4, p + 1,
-                (own ? g->panel_x_max[p] : g->x_max) * 1.4);
+        fprintf(f, "\npanel_x_min[%zu] = %.17g; panel_x_max[%zu] = %.17g\n", p + 1, lo / 1.4, p + 1,
+                hi * 1.4);
     }
 }
 

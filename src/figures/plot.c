@@ -134,10 +134,10 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
     size_t nsizes = plot_copy_sizes(pin);
     fig_init(g, name, figures[i].log_y);
     *needs = family_present(in, name) ? figures[i].needs : NULL;
-    if (*needs && copy_family(name) && nsizes < PLOT_MIN_SIZES) {
+    if (*needs && copy_family(name) && nsizes < PLOT_MIN_FIGURE_SIZES) {
         /* A point a panel, or lines across sizes nothing was measured at: a table instead. */
         snprintf(few, sizeof(few), "at least %d sizes (this sweep has %zu: see figures/tables.md)",
-                 PLOT_MIN_SIZES, nsizes);
+                 PLOT_MIN_FIGURE_SIZES, nsizes);
         *needs = few;
         return 0;
     }

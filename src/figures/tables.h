@@ -3,7 +3,7 @@
  * fewer than PLOT_MIN_SIZES sizes is no curve (one point a panel, or
  * lines joining sizes between which nothing was measured), so its numbers
  * go into figures/tables.md and figures/tables.tex (LaTeX, booktabs)
- * instead, and the copy figures are left out with a note.
+ * instead, and with a single size the copy figures are left out with a note.
  */
 #ifndef PINSWEEP_TABLES_H
 #define PINSWEEP_TABLES_H
@@ -13,8 +13,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Fewer sizes than this make a table, not a figure. */
+/* Fewer sizes than this make a table (figures/tables.md, tables.tex). */
 #define PLOT_MIN_SIZES 4
+
+/*
+ * Fewer than this, and the copy figures are left out: one point a panel is
+ * no curve.  (With 2 or 3 sizes the figures are drawn beside the table: the
+ * tests' fixtures and the placement folder have that few.)
+ */
+#define PLOT_MIN_FIGURE_SIZES 2
 
 /* The number of distinct sizes of the copy rows of in (plot_copy_row). */
 size_t plot_copy_sizes(const struct plot_input *in);

@@ -355,7 +355,7 @@ static void test_tables(void)
     int rc = plot(dir, 0, 1, &log);
     CHECK("tables_instead_of_one_point",
           rc == PLOT_ENO_GNUPLOT &&
-              strstr(log, "note: no bandwidth figure: it needs at least 4 sizes (this sweep "
+              strstr(log, "note: no bandwidth figure: it needs at least 2 sizes (this sweep "
                           "has 1") &&
               !exists(dir, "figures/data/bandwidth-vars.gp"),
           "returned %d; log:\n%s", rc, log);
