@@ -53,6 +53,15 @@ numbers_exact() {
     awk -F, -v MODEL=$NUM/model-a.txt -f $NUM/model.awk -f $NUM/breakeven.awk "$r/breakeven.csv" > "$TMP/num-be"
     numbers_verdicts "numbers: breakeven.csv:" "$TMP/num-be"
     numbers_cover "numbers: every breakeven.csv column is checked" "$r/breakeven.csv" "$TMP/num-be" alloc direction api size_bytes
+    # ... and it has every row it should: each page-locked kind (pinned's pages read '-', registered's
+    # 'default') x h2d, d2h x sync, async x the 3 sizes, once.
+    local rows
+    rows=$(awk -F, 'NR > 1 { print $1, $2, $3, $4 }' "$r/breakeven.csv" | sort -u | awk '{ n[$1]++ } END { printf "pinned %d registered %d", n["pinned"], n["registered"] }')
+    if [ "$rows" = "pinned 12 registered 12" ] && [ "$(awk 'END { print NR - 1 }' "$r/breakeven.csv")" = 24 ]; then
+        t_pass "numbers: breakeven.csv has a row per page-locked kind, direction, api and size"
+    else
+        t_fail "numbers: breakeven.csv has a row per page-locked kind, direction, api and size" "got $rows, want pinned 12 registered 12"
+    fi
     # host-memcpy.csv: memcpy.t0_us is 0, so every size runs at memcpy.gbps exactly (through 2 MiB).
     awk -F, -v MODEL=$NUM/model-a.txt -f $NUM/model.awk -f $NUM/hostmemcpy.awk "$r/host-memcpy.csv" > "$TMP/num-hm"
     numbers_verdicts "numbers: host-memcpy.csv:" "$TMP/num-hm"
