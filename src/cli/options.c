@@ -4,6 +4,7 @@
  */
 #include "cli/options.h"
 #include "base/units.h"
+#include "experiment/shard.h"
 #include "base/termsafe.h"
 #include "base/suggest.h"
 
@@ -41,6 +42,12 @@ const struct option_def options_table[OPT_COUNT] = {
                    "also write figures with gnuplot's cairolatex\n"
                    "terminal (NAME.tex), so a paper sets their text in its own fonts"},
     [OPT_MARKDOWN] = {"markdown", 0, NULL, "print the reference as markdown (the README's)"},
+    [OPT_SHARD] = {"shard", 0, "I/N",
+                   "only shard I of N (1 <= I <= N): a deterministic Nth\n"
+                   "of the configurations, balanced by expected time"},
+    [OPT_DIFFERENT_MACHINES] = {"different-machines", 0, NULL,
+                                "merge shards measured on different machines\n"
+                                "(hostname or GPU differ) instead of refusing them"},
 };
 
 /* getopt_long's code for an option without a short name: above every char. */
@@ -128,6 +135,17 @@ static int apply_option(enum option_id id, const char *arg, struct cli *c)
         break;
     case OPT_MARKDOWN:
         c->markdown = 1;
+        break;
+    case OPT_SHARD: {
+        char err[200];
+        if (shard_parse(arg, &c->shard_index, &c->shard_count, err, sizeof(err)) < 0) {
+            options_usage_error("%s", err);
+            return -1;
+        }
+        break;
+    }
+    case OPT_DIFFERENT_MACHINES:
+        c->different_machines = 1;
         break;
     case OPT_COUNT:
         break;

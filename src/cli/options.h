@@ -27,6 +27,8 @@ enum option_id {
     OPT_LABEL,
     OPT_LATEX,
     OPT_MARKDOWN,
+    OPT_SHARD,
+    OPT_DIFFERENT_MACHINES,
     OPT_COUNT
 };
 
@@ -57,7 +59,9 @@ struct cli {
     const char *resume_dir; /* run: --resume DIR */
     const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
     int nlabels;
-    int argc; /* the whole command line, for meta.yaml */
+    int shard_index, shard_count; /* plan, run: --shard I/N; 0: the whole sweep */
+    int different_machines;       /* merge: shards of different machines are the point */
+    int argc;                     /* the whole command line, for meta.yaml */
     char **argv;
 };
 

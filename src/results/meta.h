@@ -38,6 +38,7 @@ struct meta {
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */
     int gpu_numa_node;                    /* from sysfs; -1 unknown */
     int numa_nodes;                       /* the host's NUMA nodes */
+    int shard_index, shard_count;         /* run --shard I/N; 0: the whole sweep */
 };
 
 /* Write m to path.  Returns 0, or -1 with "cannot write PATH: why" in err (errno kept). */
