@@ -9,6 +9,7 @@
 #include "analysis/compare.h"
 #include "experiment/experiment.h"
 #include "analysis/fit.h"
+#include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
 #include "figures/plot.h"
@@ -400,6 +401,19 @@ static int cmd_merge(int argc, char **argv, struct cli *c)
     return rc == MERGE_INCOMPLETE ? EXIT_SOME_FAILED : EXIT_ALL_OK;
 }
 
+/* check: the node's health against an expectation; exit 0 healthy, 1 unhealthy. */
+static int cmd_check(int argc, char **argv, struct cli *c)
+{
+    if (argc)
+        return usage_error("check takes no operands, not '%s'", argv[0]);
+    struct check_opts o = {.device = c->device,
+                           .expect = c->expects,
+                           .nexpect = c->nexpects,
+                           .json_path = c->json_path,
+                           .prom_path = c->prom_path};
+    return check_node(&o);
+}
+
 static int cmd_help(int argc, char **argv, struct cli *c);
 
 static int cmd_version(int argc, char **argv, struct cli *c)
@@ -431,6 +445,12 @@ static const struct command commands[] = {
      OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_DIFFERENT_MACHINES) | OPT_BIT(OPT_NO_PLOT) |
          OPT_BIT(OPT_LATEX),
      cmd_merge},
+    {"check", "",
+     "a health check of this node's GPUs in seconds each: the PCIe\n"
+     "link during a copy against its maximum, pinned h2d, d2h and\n"
+     "bidir bandwidth, small-copy latency, pageable h2d, against\n"
+     "--expect; one ERROR line per failed check on stdout (exit 1)",
+     OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_EXPECT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROM), cmd_check},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"
      "(breakeven.csv) and render the figures of a results folder:\n"

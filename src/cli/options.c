@@ -48,6 +48,15 @@ const struct option_def options_table[OPT_COUNT] = {
     [OPT_DIFFERENT_MACHINES] = {"different-machines", 0, NULL,
                                 "merge shards measured on different machines\n"
                                 "(hostname or GPU differ) instead of refusing them"},
+    [OPT_EXPECT] = {"expect", 0, "SRC",
+                    "what a healthy node reads: a results folder of a good\n"
+                    "node, a folder of nodes' results folders (their median), or\n"
+                    "NAME=VALUE,... (h2d, d2h, bidir, pageable GB/s; latency us);\n"
+                    "repeatable, the first that has a check wins"},
+    [OPT_JSON] = {"json", 0, "FILE", "also write the verdict as JSON to FILE (- for stdout)"},
+    [OPT_PROM] = {"prom", 0, "FILE",
+                  "also write the readings in the Prometheus text format to\n"
+                  "FILE (through FILE.tmp), for node_exporter's textfile collector"},
 };
 
 /* getopt_long's code for an option without a short name: above every char. */
@@ -146,6 +155,19 @@ static int apply_option(enum option_id id, const char *arg, struct cli *c)
     }
     case OPT_DIFFERENT_MACHINES:
         c->different_machines = 1;
+        break;
+    case OPT_EXPECT:
+        if (c->nexpects == 16) {
+            options_usage_error("--expect is taken at most 16 times, not again with '%s'", arg);
+            return -1;
+        }
+        c->expects[c->nexpects++] = arg;
+        break;
+    case OPT_JSON:
+        c->json_path = arg;
+        break;
+    case OPT_PROM:
+        c->prom_path = arg;
         break;
     case OPT_COUNT:
         break;

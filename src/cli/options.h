@@ -29,6 +29,9 @@ enum option_id {
     OPT_MARKDOWN,
     OPT_SHARD,
     OPT_DIFFERENT_MACHINES,
+    OPT_EXPECT,
+    OPT_JSON,
+    OPT_PROM,
     OPT_COUNT
 };
 
@@ -61,7 +64,11 @@ struct cli {
     int nlabels;
     int shard_index, shard_count; /* plan, run: --shard I/N; 0: the whole sweep */
     int different_machines;       /* merge: shards of different machines are the point */
-    int argc;                     /* the whole command line, for meta.yaml */
+    const char *expects[16];      /* check: --expect SRC, as given */
+    int nexpects;
+    const char *json_path; /* check, fleet: --json FILE */
+    const char *prom_path; /* check: --prom FILE */
+    int argc;              /* the whole command line, for meta.yaml */
     char **argv;
 };
 
