@@ -135,6 +135,34 @@ PY
     unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID
 }
 
+# fleet: four copies of the reference run, one 20% slower for pinned h2d, one with its link trained low.
+fleet_view() {
+    local d=$TMP/fleetview n
+    rm -rf "$d"; mkdir -p "$d"
+    for n in a b c d e; do
+        cp -r results/reference/h200-pcie5/default "$d/$n"
+        sed -i "s/^  hostname: .*/  hostname: node-$n/" "$d/$n/meta.yaml"
+    done
+    awk -F, 'BEGIN { OFS = "," } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+             { if ($c["alloc"] == "pinned" && $c["direction"] == "h2d") $c["gbps_median"] *= 0.8; print }' \
+        results/reference/h200-pcie5/default/summary.csv > "$d/d/summary.csv"
+    awk '/^    current:/ { cur = 1 } /^    max:/ { cur = 0 } cur && /generation:/ { sub(/[0-9]+/, "4") } { print }' \
+        results/reference/h200-pcie5/default/meta.yaml | sed 's/^  hostname: .*/  hostname: node-e/' > "$d/e/meta.yaml"
+    expect "fleet: a slow node and a low link are flagged, exit 1" 1 "pinsweep fleet: 2 of 5 nodes flagged" -- \
+        "$PINSWEEP" fleet "$d/a" "$d/b" "$d/c" "$d/d" "$d/e" -o "$d/out" --json "$d/fleet.json"
+    grep -q "^node-d  *266  *19 ok .*FLAGGED$" "$TMP/out" && grep -q "^node-e  *266  *0 LOW .*FLAGGED$" "$TMP/out" \
+        && grep -q "^node-a  *266  *0 ok .*[^D]$" "$TMP/out" \
+        && t_pass "fleet: the table names the slow node's outliers and the low link" || t_fail "fleet: the table" "$(cat "$TMP/out")"
+    [ "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | cut -d, -f1 | sort -u)" = node-d ] \
+        && t_pass "fleet: fleet.csv marks the slow node's readings outside the band, and only them" \
+        || t_fail "fleet: fleet.csv marks the outliers" "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | head -3)"
+    python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert [n['node'] for n in j['nodes'] if n['flagged']] == ['node-d', 'node-e'], j" "$d/fleet.json" \
+        && t_pass "fleet: --json names the flagged nodes" || t_fail "fleet: --json names the flagged nodes"
+    expect "fleet: the same readings everywhere flag nothing" 0 "pinsweep fleet: 0 of 3 nodes flagged" -- \
+        "$PINSWEEP" fleet "$d/a" "$d/b" "$d/c"
+    expect "fleet: two folders are too few" 2 "fleet takes three or more results folders" -- "$PINSWEEP" fleet "$d/a" "$d/b"
+}
+
 # t_compare_text NAME WANT FILE: FILE holds exactly the line WANT.
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
@@ -142,3 +170,4 @@ t_compare_text() {
 
 fleet_shards
 fleet_check
+fleet_view

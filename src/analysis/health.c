@@ -6,6 +6,7 @@
 #include "experiment/schema.h"
 #include "results/summary_csv.h"
 #include "results/folder.h"
+#include "base/jsonout.h"
 #include "base/stats.h"
 #include "base/units.h"
 
@@ -281,30 +282,6 @@ void health_print_table(FILE *out, const struct health_gpu *g, size_t n,
                     state_text(s));
         }
     }
-}
-
-/* s as a JSON string. */
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(out, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(out, "\\u%04x", (unsigned char)*s);
-        else
-            fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
-/* A number, or null for NaN (JSON has no NaN). */
-static void json_number(FILE *out, double v)
-{
-    if (isnan(v) || isinf(v))
-        fprintf(out, "null");
-    else
-        fprintf(out, "%.6g", v);
 }
 
 static const char *state_word(enum health_state s)

@@ -9,6 +9,7 @@
 #include "analysis/compare.h"
 #include "experiment/experiment.h"
 #include "analysis/fit.h"
+#include "analysis/fleet.h"
 #include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
@@ -414,6 +415,17 @@ static int cmd_check(int argc, char **argv, struct cli *c)
     return check_node(&o);
 }
 
+/* fleet DIR...: nodes' folders against the fleet's median and spread; exit 1 when some are
+ * flagged. */
+static int cmd_fleet(int argc, char **argv, struct cli *c)
+{
+    int rc = fleet_run((const char *const *)argv, (size_t)argc, c->out_dir, c->json_path, stdout,
+                       stderr);
+    if (rc == -2)
+        return usage_error("fleet takes three or more results folders, one per node%s", "");
+    return rc < 0 ? EXIT_SYSTEM : rc;
+}
+
 static int cmd_help(int argc, char **argv, struct cli *c);
 
 static int cmd_version(int argc, char **argv, struct cli *c)
@@ -451,6 +463,12 @@ static const struct command commands[] = {
      "bidir bandwidth, small-copy latency, pageable h2d, against\n"
      "--expect; one ERROR line per failed check on stdout (exit 1)",
      OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_EXPECT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROM), cmd_check},
+    {"fleet", "DIR DIR DIR...",
+     "nodes' results folders against the fleet itself: per\n"
+     "configuration the median and a robust spread (MAD), each node's\n"
+     "outliers and links below their maximum (exit 1: some flagged);\n"
+     "-o OUT writes fleet.csv",
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON), cmd_fleet},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"
      "(breakeven.csv) and render the figures of a results folder:\n"
