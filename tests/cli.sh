@@ -63,10 +63,10 @@ cli_command_usage() {
     "$PINSWEEP" help | head -n "$(wc -l < tests/usage/pinsweep.out)" > "$TMP/help-head"
     t_compare "cli: help begins with the same usage" tests/usage/pinsweep.out "$TMP/help-head"
     expect_exact "cli: an option the command does not take" 2 \
-        "pinsweep plan: option '--latex' is not taken by plan; plan takes --max-configs, --max-pinned, --max-file-size" \
+        "pinsweep plan: option '--latex' is not taken by plan; plan takes --max-configs, --max-pinned, --max-file-size, --shard" \
         -- "$PINSWEEP" plan X --latex --label a=b -o x
     expect_exact "cli: an option not taken, by its short name" 2 \
-        "pinsweep plan: option '-o' is not taken by plan; plan takes --max-configs, --max-pinned, --max-file-size" \
+        "pinsweep plan: option '-o' is not taken by plan; plan takes --max-configs, --max-pinned, --max-file-size, --shard" \
         -- "$PINSWEEP" plan tests/good/defaults.yaml -o x
     expect_exact "cli: an option one command takes and another does not" 2 \
         "pinsweep report: option '--latex' is not taken by report; report takes --output, --label" \
