@@ -6,6 +6,7 @@
 #   make run      install what is missing, build, run experiments/default.yaml on GPU 0
 #                 and render its figures
 #   make deps     install the build and plot dependencies (Debian/Ubuntu, apt-get)
+#   make mutate   mutation testing (scripts/mutate; MUTANTS=N for a fixed sample of N)
 #
 # V=1 shows the commands. The binary links libyaml, libcsv, GSL and cudart
 # statically so that it runs unchanged on a GPU machine that has none of them.
@@ -52,7 +53,7 @@ GPU_OBJ  := $(BUILD)/engine/gpu_cuda.o $(BUILD)/engine/kernels.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test test-suite run deps clean fuzz FORCE
+.PHONY: all test test-suite run deps clean fuzz mutate FORCE
 all: $(BUILD)/pinsweep
 
 $(BUILD)/pinsweep: $(BUILD)/cli/main.o $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o
@@ -147,7 +148,12 @@ fuzz: build-fuzz/fuzz_experiment
 	$(Q)cd build-fuzz && ./fuzz_experiment -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus
 
+# Mutation testing of the measurement, statistics, CSV and sweep code (scripts/mutate):
+# MUTANTS=N runs a deterministic sample, MUTATE_STRICT=1 fails when any mutant survives.
+mutate: deps
+	$(Q)bash scripts/mutate
+
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-mutate
 
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -22,9 +22,16 @@ ovr(p, j) = panel_over_first[p] + j - 1
 data_curves = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3:4 ' . \
     'with yerrorlines lw 1.2 lc rgb color_of(block_color[blk(p, j)]) ' . \
     'dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle'
+bands = 'for [j = 1:panel_nband[p]] panel_band_file[p] index 0 using 1:3:4 with filledcurves ' . \
+    'fc rgb color_of(band_color[p]) fs transparent solid 0.22 noborder notitle, ' . \
+    'for [j = 1:panel_nband[p]] panel_band_file[p] index 0 using 1:2 with linespoints ' . \
+    'lw line_lw("band") lc rgb color_of(band_color[p]) dt 1 pt point_pt(band_point[p]) notitle'
 overlays = 'for [j = 1:panel_nover[p]] panel_over_file[p] index (j - 1) using 1:2 ' . \
     'with lines lw line_lw(over_line[ovr(p, j)]) lc rgb color_of(over_color[ovr(p, j)]) ' . \
     'dt line_dt(over_line[ovr(p, j)]) notitle'
+
+# A right-hand axis in percent of the raw link rate needs room beside each panel.
+if (y2) { gap_in = 0.78; right_in = 0.5 }
 
 do for [fmt in formats] {
     eval page_setup
@@ -43,10 +50,18 @@ do for [fmt in formats] {
         set yrange [panel_y_min[p]:panel_y_max[p]]
         set title panel_title[p] offset 0, -0.4
         if (p == 1) { set ylabel y_label } else { unset ylabel }
+        if (panel_link[p] > 0) {
+            set y2range [panel_y_min[p] * 100 / panel_link[p]:panel_y_max[p] * 100 / panel_link[p]]
+            set y2tics nomirror out scale 0.6, 0.3 autofreq 20 format '%g%%'
+            if (p == npanels) { set y2label '% of the raw link rate' offset -0.8, 0 } else { unset y2label }
+            set border 11
+        } else { unset y2tics; unset y2label; set border 3 }
         # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)
-        if (panel_nover[p] > 0) { plot @data_curves, @overlays } else { plot @data_curves }
+        curves_now = panel_nband[p] > 0 ? '@bands, @data_curves' : '@data_curves'
+        if (panel_nover[p] > 0) { eval 'plot ' . curves_now . ', @overlays' } else { eval 'plot ' . curves_now }
     }
     # The legend gets a strip of its own under the panels: it hides no data.
+    unset y2tics; unset y2label
     eval legend_place(npanels, W, H, legend_rows, kc)
     plot NaN notitle, for [k = 1:nkeys] keyentry with yerrorlines lw line_lw(key_line[k]) \
         lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt point_pt(key_point[k]) \

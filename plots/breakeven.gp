@@ -6,6 +6,6 @@
 # src/plot_headline.c writes its data.
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/breakeven-vars.gp'" plots/breakeven.gp
 fig_name = 'breakeven'
-errorbars = 0
+errorbars = 1
 if (!exists('plots_dir')) plots_dir = 'plots'
 load plots_dir . '/panels.gp'

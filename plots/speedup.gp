@@ -4,6 +4,6 @@
 # Writes OUT_DIR/speedup.{png,pdf,svg}; src/plot_headline.c writes its data.
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/speedup-vars.gp'" plots/speedup.gp
 fig_name = 'speedup'
-errorbars = 0
+errorbars = 1
 if (!exists('plots_dir')) plots_dir = 'plots'
 load plots_dir . '/panels.gp'

@@ -23,11 +23,13 @@ color_of(c) = \
     c eq 'registered-readonly' ? '#999933' : \
     c eq 'registered-portable' ? '#6A3D9A' : \
     c eq 'registered-mapped'   ? '#8C564B' : \
+    c eq 'page-locked'    ? '#332288' : \
     c eq 'host'           ? '#8C8C8C' : \
     c eq 'reference'      ? '#C4C4C4' : \
     c eq '-'              ? '#FFFFFFFF' : '#555555'
 # (The three registered-* kinds lie beyond the eight Okabe-Ito colours: olive,
 # purple and brown, away from every other kind's hue and from the machines'.
+# 'page-locked' is a band of page-locked kinds that coincide (Paul Tol's indigo).
 # 'host' is host memory itself: the host memcpy ceiling, light grey; 'reference'
 # a scale drawn under the curves, lighter.  '-' is
 # a legend placeholder: fully transparent.  '' and unknown kinds: dark grey,
@@ -54,6 +56,9 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 #   first-touch           dash-dot-dot: fresh, never-touched pages for each copy
 #   flushed+first-touch   short dashes: both
 #   link                  thin, fine dashes: the PCIe link's raw rate
+#   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: long dash, dot, dash
+#   practical             thin, short dashes: the link's practical ceiling (packet overhead)
+#   band                  solid, thicker: the median of page-locked kinds that coincide
 #   guide                 thin solid: a reference value (1x, 1 copy)
 #   reference             a broad light band under the curves (one pinned copy's time)
 #   an alloc kind         (compare figures) pinned solid, pageable dashed, registered dash-dot, ...
@@ -61,12 +66,14 @@ line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'seri
               l eq 'thp') ? 2 : \
     (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb') ? 3 : l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
-    l eq 'link' ? 8 : l eq 'zerocopy' ? 9 : alloc_dt(l)
+    l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : \
+    l eq 'zerocopy-roundtrip' ? 10 : alloc_dt(l)
 alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 7 : \
     a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : \
     a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \
     a eq 'registered-mapped' ? 10 : 1
 line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : l eq 'pin' ? 1.7 : l eq 'link' ? 1.0 : \
+    l eq 'practical' ? 1.0 : l eq 'band' ? 1.8 : \
     l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : (l eq 'ideal' || l eq 'hugetlb') ? 1.7 : 1.2
 set dashtype 2 (7, 4)
 set dashtype 3 (1.2, 2.0)
@@ -78,7 +85,12 @@ set dashtype 8 (4, 2.5)
 set dashtype 9 (12, 3, 3, 3)
 set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 
-# Point types (fig_style.point): sync open square, async filled circle,
+# Every alloc kind has a colour, a dash (alloc_dt) and a point type of its
+# own, the same in every figure, so that curves are told apart in grayscale
+# too; a figure that uses dashes for something else (buffer mode, round
+# trip, alloc and free) says so in its notes, and the point still names
+# the kind.
+# Point types (fig_style.point): an alloc kind (below); sync open square, async filled circle,
 # zerocopy filled diamond; the parts of an allocation (alloc filled circle,
 # free open circle, pin filled triangle); a NUMA binding in the placement
 # figures (numa:any filled circle, numa:auto open circle, numa:N a node:
@@ -91,7 +103,7 @@ point_pt(p) = p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
     p eq 'pageable' ? 4 : p eq 'pinned' ? 7 : p eq 'registered' ? 9 : p eq 'mallochost' ? 6 : \
     p eq 'portable' ? 13 : p eq 'write-combined' ? 8 : p eq 'mapped' ? 12 : \
     p eq 'registered-readonly' ? 10 : p eq 'registered-portable' ? 11 : \
-    p eq 'registered-mapped' ? 14 : 7
+    p eq 'registered-mapped' ? 14 : p eq 'page-locked' ? 5 : 7
 array numa_node_pt[6] = [5, 4, 9, 8, 13, 12]
 numa_pt(n) = n eq 'any' ? 7 : n eq 'auto' ? 6 : n eq 'node' ? 15 : numa_node_pt[int(n) % 6 + 1]
 point_ps(p) = p eq '' ? 0 : point_size(fmt)

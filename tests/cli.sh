@@ -106,6 +106,8 @@ cli_help_reference() {
     for name in $(head -1 "$TMP/columns/summary.csv" | tr ',' ' ') $(head -1 "$TMP/columns/samples.csv" | tr ',' ' '); do
         grep -q "\`$name\`" README.md || missing="$missing $name"
     done
+    # An empty header (the run failed) must not pass for "nothing is missing".
+    [ -s "$TMP/columns/summary.csv" ] && [ -s "$TMP/columns/samples.csv" ] || missing="$missing (no summary.csv or samples.csv header: the run failed)"
     [ -z "$missing" ] && t_pass "cli: README documents every summary.csv column" || t_fail "cli: README documents every summary.csv column" "missing:$missing"
 }
 
@@ -251,8 +253,11 @@ cli_report() {
     grep -q '^| pinned | h2d | sync | 7.60 µs | 55.27 GB/s | 410 KiB | 2.6% |$' "$o/report.md" \
         && t_pass "cli: report has latency and n_half from fits.csv" || t_fail "cli: report has latency and n_half from fits.csv" "$(grep '^| pinned | h2d | sync' "$o/report.md")"
     local img missing=""
-    for img in $(grep -o '](\.\./[^)]*\.png)' "$o/report.md" | tr -d '()]'); do [ -f "$o/$img" ] || missing="$missing $img"; done
-    [ -z "$missing" ] && grep -q '](\.\./' "$o/report.md" && t_pass "cli: report embeds figures by working relative paths" || t_fail "cli: report embeds figures by working relative paths" "missing:$missing"
+    # The report holds its own copies of the figures (PNG, PDF, SVG), so the folder travels.
+    for img in $(grep -o '](figures/[^)]*\.\(png\|pdf\|svg\))' "$o/report.md" | tr -d '()]'); do [ -s "$o/$img" ] || missing="$missing $img"; done
+    [ -z "$missing" ] && grep -q '](figures/F1-bandwidth.png)' "$o/report.md" && ! grep -q '](\.\./' "$o/report.md" \
+        && grep -q '^\*Figure 1\. ' "$o/report.md" \
+        && t_pass "cli: report embeds its own copies of the figures, numbered and captioned" || t_fail "cli: report embeds its own copies of the figures, numbered and captioned" "missing:$missing"
 }
 
 cli_compare

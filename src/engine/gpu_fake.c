@@ -14,9 +14,23 @@
  *   PINSWEEP_FAKE_UNSUPPORTED=KIND  host_alloc says the device does not support that kind
  *   PINSWEEP_FAKE_CORRUPT=DIR       copies in that direction (h2d or d2h) get their
  *                                   last byte wrong (bidir copies have both)
+ * and its time is a model instead of the wall clock when one is given
+ * (base/clockmodel.h):
+ *   PINSWEEP_FAKE_MODEL='pinned.h2d.gbps=50 t0_us=4 ...'
+ *   PINSWEEP_FAKE_MODEL_FILE=FILE   the same entries in a file
+ * Then each copy of n bytes takes exactly t0 + n/B of the model's time
+ * (qualified by alloc kind, direction and api); a bidir batch runs both
+ * directions at once, each at bidir_share of its bandwidth, and lasts the
+ * longer; host_alloc and host_free take alloc_ms + alloc_ms_per_gib and
+ * free_ms + free_ms_per_gib (registered: pin_ms_per_gib of it is pin_ms);
+ * a pipeline's stages take their chunks' copy times and kernel_ns, and run
+ * all at once takes the longest stage plus one chunk's other stages (over
+ * streams with overlap 1) or their sum.  The copies are still done
+ * (memcpy), so verify: true works the same.
  */
 #include "engine/gpu.h"
 #include "host/hugepages.h"
+#include "base/clockmodel.h"
 #include "base/timer.h"
 
 #include <math.h>
@@ -24,10 +38,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The fake engine's context: all it remembers is its last failure. */
+/* Host buffers whose kind the fake engine remembers, to qualify its model's lookups. */
+#define FAKE_BUFS 8
+
+/* The fake engine's context: its last failure and the host buffers it allocated. */
 struct fake_gpu {
     struct gpu base;
     char last_error[256];
+    struct {
+        const char *start;
+        size_t bytes;
+        enum alloc_kind kind;
+    } bufs[FAKE_BUFS];
+    enum alloc_kind last_kind; /* for a buffer it did not allocate (first-touch pages) */
 };
 
 static struct fake_gpu *fake(struct gpu *g)
@@ -48,6 +71,13 @@ static int fake_device_count(void)
     return count > 0 ? count : 1;
 }
 
+/* 1 when q is an alloc kind, a direction or an api: what a model's key may qualify. */
+static int model_qualifier(const char *q)
+{
+    return schema_value_find(AXIS_ALLOC, q) >= 0 || schema_value_find(AXIS_DIRECTION, q) >= 0 ||
+           schema_value_find(AXIS_API, q) >= 0 || strcmp(q, "memcpy") == 0;
+}
+
 static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *err, size_t err_len)
 {
     int count = fake_device_count();
@@ -58,6 +88,8 @@ static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *er
         snprintf(err, err_len, "no usable GPU: the fake engine was told there is none");
         return -1;
     }
+    if (clockmodel_load_env(model_qualifier, err, err_len) < 0)
+        return -1;
     if (device < 0 || device >= count) {
         snprintf(err, err_len,
                  "no usable GPU: device %d asked for, but this machine shows %d (0..%d)", device,
@@ -71,7 +103,8 @@ static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *er
     f->base = (struct gpu){.ops = &gpu_fake_ops, .device = device};
     info->device = device;
     info->device_count = count;
-    snprintf(info->name, sizeof(info->name), "fake GPU (memcpy)");
+    snprintf(info->name, sizeof(info->name), "fake GPU (%s)",
+             clockmodel_active() ? "memcpy, model clock" : "memcpy");
     snprintf(info->uuid, sizeof(info->uuid), "GPU-00000000-0000-0000-0000-%012d", device);
     const char *bus = getenv("PINSWEEP_FAKE_BUS_ID");
     snprintf(info->pci_bus_id, sizeof(info->pci_bus_id), "%s", bus && *bus ? bus : "none");
@@ -85,7 +118,43 @@ static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *er
 
 static void fake_close(struct gpu *g)
 {
-    free(fake(g));
+    free(fake(g)); /* the model's clock stays, for what is timed after (host-memcpy.csv) */
+}
+
+/* The model's cost of allocating (or freeing, or pinning) bytes of kind, ms: fixed (NULL: none)
+   plus per_gib for each GiB. */
+static double model_host_ms(enum alloc_kind kind, size_t bytes, const char *fixed,
+                            const char *per_gib)
+{
+    const char *q[] = {schema_value_name(AXIS_ALLOC, kind)};
+    return (fixed ? clockmodel_get(q, 1, fixed) : 0) +
+           clockmodel_get(q, 1, per_gib) * (double)bytes / (double)(1ULL << 30);
+}
+
+/* Remember (or, with forget, drop) the kind of the host buffer at ptr. */
+static void track(struct fake_gpu *f, const void *ptr, size_t bytes, enum alloc_kind kind,
+                  int forget)
+{
+    for (int i = 0; i < FAKE_BUFS; i++) {
+        if (forget ? f->bufs[i].start == ptr : !f->bufs[i].start) {
+            f->bufs[i].start = forget ? NULL : ptr;
+            f->bufs[i].bytes = bytes;
+            f->bufs[i].kind = kind;
+            break;
+        }
+    }
+    if (!forget)
+        f->last_kind = kind;
+}
+
+/* The alloc kind of the host buffer holding ptr (the last allocated, if none does). */
+static enum alloc_kind kind_of(const struct fake_gpu *f, const void *ptr)
+{
+    const char *p = ptr;
+    for (int i = 0; i < FAKE_BUFS; i++)
+        if (f->bufs[i].start && p >= f->bufs[i].start && p < f->bufs[i].start + f->bufs[i].bytes)
+            return f->bufs[i].kind;
+    return f->last_kind;
 }
 
 static int fake_host_alloc(struct gpu *g, struct host_buf *b, enum alloc_kind kind,
@@ -115,12 +184,23 @@ static int fake_host_alloc(struct gpu *g, struct host_buf *b, enum alloc_kind ki
         return -1;
     b->kind = kind;
     b->bytes = bytes;
+    track(f, b->ptr, bytes, kind, 0);
+    if (clockmodel_active()) {
+        double ms = model_host_ms(kind, bytes, "alloc_ms", "alloc_ms_per_gib");
+        b->pin_ms =
+            alloc_is_registered(kind) ? model_host_ms(kind, bytes, NULL, "pin_ms_per_gib") : 0;
+        clockmodel_advance_ms(ms);
+    }
     return 0;
 }
 
 static int fake_host_free(struct gpu *g, struct host_buf *b)
 {
-    (void)g;
+    if (b->ptr) {
+        track(fake(g), b->ptr, 0, b->kind, 1);
+        if (clockmodel_active())
+            clockmodel_advance_ms(model_host_ms(b->kind, b->bytes, "free_ms", "free_ms_per_gib"));
+    }
     hugepages_release(b->ptr, b->pages, b->mapped_bytes);
     b->ptr = NULL;
     return 0;
@@ -158,9 +238,48 @@ static void corrupt(const struct copy_job *j)
         ((unsigned char *)j->host[side])[j->bytes - 1] = ds[j->bytes - 1] ^ 0x40;
 }
 
+/*
+ * The model's time of j's copies in direction dir from or to host, ms:
+ * each t0 + n/B for the buffer's kind, dir and api (and "bidir" while both
+ * directions run, at bidir_share of the bandwidth).
+ */
+static double model_batch_ms(const struct fake_gpu *f, const struct copy_job *j, enum direction dir,
+                             const void *host)
+{
+    int bidir = j->dir == DIR_BIDIR;
+    const char *q[] = {schema_value_name(AXIS_ALLOC, kind_of(f, host)),
+                       schema_value_name(AXIS_DIRECTION, dir), schema_value_name(AXIS_API, j->api),
+                       bidir ? "bidir" : NULL};
+    double share = bidir ? clockmodel_get(q, 4, "bidir_share") : 1.0, ms = 0;
+    for (int i = 0; i < j->copies; i++)
+        ms += clockmodel_transfer_ms(q, 4, (double)j->bytes / share);
+    return ms;
+}
+
+/* host_us of the model for the buffer at host, as ms. */
+static double model_host_extra_ms(const struct fake_gpu *f, const void *host, enum direction dir,
+                                  enum copy_api api)
+{
+    const char *q[] = {schema_value_name(AXIS_ALLOC, kind_of(f, host)),
+                       schema_value_name(AXIS_DIRECTION, dir), schema_value_name(AXIS_API, api)};
+    return clockmodel_get(q, 3, "host_us") / 1e3;
+}
+
+/* A batch on the model's clock: bidir lasts as long as its longer direction. */
+static void model_copy(const struct fake_gpu *f, const struct copy_job *j, struct copy_time *t)
+{
+    int bidir = j->dir == DIR_BIDIR;
+    double h2d = j->dir != DIR_D2H ? model_batch_ms(f, j, DIR_H2D, j->host[0]) : 0;
+    double d2h = j->dir != DIR_H2D ? model_batch_ms(f, j, DIR_D2H, j->host[bidir]) : 0;
+    t->device_ms = fmax(h2d, d2h);
+    t->h2d_ms = bidir ? h2d : NAN;
+    t->d2h_ms = bidir ? d2h : NAN;
+    t->host_ms = t->device_ms + model_host_extra_ms(f, j->host[0], j->dir, j->api);
+    clockmodel_advance_ms(t->host_ms);
+}
+
 static int fake_copy(struct gpu *g, const struct copy_job *j, struct copy_time *t)
 {
-    (void)g;
     double t0 = timer_now_ms();
     for (int i = 0; i < j->copies; i++) {
         if (j->dir == DIR_H2D || j->dir == DIR_BIDIR)
@@ -170,9 +289,13 @@ static int fake_copy(struct gpu *g, const struct copy_job *j, struct copy_time *
         if (j->dir == DIR_BIDIR)
             memcpy(j->host[1], j->dev[1], j->bytes);
     }
+    corrupt(j);
+    if (clockmodel_active()) {
+        model_copy(fake(g), j, t);
+        return 0;
+    }
     t->host_ms = t->device_ms = timer_now_ms() - t0;
     t->h2d_ms = t->d2h_ms = NAN;
-    corrupt(j);
     if (j->dir == DIR_BIDIR)
         t->h2d_ms = t->d2h_ms = t->device_ms;
     return 0;
@@ -180,34 +303,98 @@ static int fake_copy(struct gpu *g, const struct copy_job *j, struct copy_time *
 
 static int fake_roundtrip(struct gpu *g, const struct copy_job *j, double *us)
 {
-    (void)g;
     double t0 = timer_now_ms();
     if (j->dir == DIR_H2D)
         memcpy(j->dev[0], j->host[0], j->bytes);
     else
         memcpy(j->host[0], j->dev[0], j->bytes);
-    *us = (timer_now_ms() - t0) * 1e3;
     corrupt(j);
+    if (clockmodel_active()) {
+        const char *q[] = {schema_value_name(AXIS_ALLOC, kind_of(fake(g), j->host[0])),
+                           schema_value_name(AXIS_DIRECTION, j->dir),
+                           schema_value_name(AXIS_API, j->api)};
+        double ms =
+            clockmodel_transfer_ms(q, 3, (double)j->bytes) + clockmodel_get(q, 3, "wait_us") / 1e3;
+        clockmodel_advance_ms(ms);
+    }
+    *us = (timer_now_ms() - t0) * 1e3;
     return 0;
+}
+
+/* The model's times of a pipeline's stages alone (h, k, d) and of its first chunk's (first). */
+struct stage_ms {
+    double h, k, d;
+    double first[3];
+};
+
+static void model_stages(const struct fake_gpu *f, const struct pipeline_job *j, size_t chunk,
+                         struct stage_ms *st)
+{
+    const char *in = schema_value_name(AXIS_ALLOC, kind_of(f, j->host_in));
+    const char *out = schema_value_name(AXIS_ALLOC, kind_of(f, j->host_out));
+    const char *qh[] = {in, "h2d", "pipeline"}, *qd[] = {out, "d2h", "pipeline"};
+    memset(st, 0, sizeof(*st));
+    for (size_t off = 0; off < j->bytes; off += chunk) {
+        double n = (double)(j->bytes - off < chunk ? j->bytes - off : chunk);
+        double h = clockmodel_transfer_ms(qh, 3, n), k = j->kernel_ns / 1e6;
+        double d = clockmodel_transfer_ms(qd, 3, n);
+        if (off == 0) {
+            st->first[0] = h;
+            st->first[1] = k;
+            st->first[2] = d;
+        }
+        st->h += h;
+        st->k += k;
+        st->d += d;
+    }
+}
+
+/*
+ * A pipeline on the model's clock: a part alone is its chunks back to back;
+ * the whole over several streams (with overlap) is the longest stage plus
+ * the first chunk's other stages (filling and draining), else their sum.
+ */
+static void model_pipeline(const struct fake_gpu *f, const struct pipeline_job *j, size_t chunk,
+                           struct copy_time *t)
+{
+    struct stage_ms st;
+    const char *q[] = {schema_value_name(AXIS_ALLOC, kind_of(f, j->host_in)), "pipeline"};
+    model_stages(f, j, chunk, &st);
+    double ms = j->part == PIPE_H2D ? st.h : j->part == PIPE_KERNEL ? st.k : st.d;
+    if (j->part == PIPE_ALL) {
+        double longest = fmax(st.first[0], fmax(st.first[1], st.first[2]));
+        int overlap = j->streams > 1 && clockmodel_get(q, 2, "overlap") > 0;
+        ms = overlap
+                 ? fmax(st.h, fmax(st.k, st.d)) + st.first[0] + st.first[1] + st.first[2] - longest
+                 : st.h + st.k + st.d;
+    }
+    t->device_ms = ms;
+    t->host_ms = ms + clockmodel_get(q, 2, "host_us") / 1e3;
+    t->h2d_ms = t->d2h_ms = NAN;
+    clockmodel_advance_ms(t->host_ms);
 }
 
 /* The stages of a pipeline one after another: memcpy for copies, a busy wait for kernels. */
 static int fake_pipeline(struct gpu *g, const struct pipeline_job *j, struct copy_time *t)
 {
-    (void)g;
     size_t chunk = (j->bytes + (size_t)j->chunks - 1) / (size_t)j->chunks;
+    int model = clockmodel_active();
     double t0 = timer_now_ms();
     for (size_t off = 0; off < j->bytes; off += chunk) {
         size_t n = j->bytes - off < chunk ? j->bytes - off : chunk;
         if (j->part == PIPE_ALL || j->part == PIPE_H2D)
             memcpy((char *)j->dev + off, (char *)j->host_in + off, n);
-        if ((j->part == PIPE_ALL || j->part == PIPE_KERNEL) && j->kernel_ns) {
+        if ((j->part == PIPE_ALL || j->part == PIPE_KERNEL) && j->kernel_ns && !model) {
             double until = timer_now_ms() + j->kernel_ns / 1e6;
             while (timer_now_ms() < until)
                 ;
         }
         if (j->part == PIPE_ALL || j->part == PIPE_D2H)
             memcpy((char *)j->host_out + off, (char *)j->dev + off, n);
+    }
+    if (model) {
+        model_pipeline(fake(g), j, chunk, t);
+        return 0;
     }
     t->host_ms = t->device_ms = timer_now_ms() - t0;
     t->h2d_ms = t->d2h_ms = NAN;

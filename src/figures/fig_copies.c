@@ -23,59 +23,43 @@
 
 /* ---- the bandwidth figure ---- */
 
+/* Fits are drawn only where they describe the data: enough sizes and a small residual. */
+#define FIT_MIN_POINTS 5
+#define FIT_MAX_RESIDUAL_PCT 5.0
 /*
- * What tells curves of one alloc kind apart, besides the device: buffer,
- * api, cache and touch (variant_axes), a column of the bandwidth legend.
+ * Members of a band: within this share of the band's median at every size,
+ * or reaching it with their bars.  Small copies of page-locked kinds differ
+ * by up to ~10% within a run and by up to 18% between runs (README,
+ * "Comparing machines"); the band's fill still spans every member's bars,
+ * and its title says how far apart they are, below and from 1 MiB.
  */
-struct variant {
-    int v[4];
-};
-#define NVARIANT_AXES 4
-static const enum axis_id variant_axes[NVARIANT_AXES] = {AXIS_BUFFER, AXIS_API, AXIS_CACHE,
-                                                         AXIS_TOUCH};
-
-static struct variant variant_of(const struct plot_row *r)
-{
-    return (struct variant){{r->buffer, r->api, r->cache, r->touch}};
-}
+#define BAND_TOLERANCE 0.12
+#define BAND_SPLIT_BYTES 1048576.0
 
 /*
- * The kind of line of a curve (plots/style.gp gives each a dash): its
- * buffer mode, or for a host buffer not in its steady state (flushed from
- * the caches, pages touched for the first time) that state; a zero-copy
- * kernel's curve has a dash of its own, so that it is not taken for the
- * copy engine's.
+ * The kind of line of a curve when a figure tells curves of one alloc kind
+ * apart by dash (plots/style.gp gives each a dash): its buffer mode, or for
+ * a host buffer not in its steady state (flushed from the caches, pages
+ * touched for the first time) that state; a zero-copy kernel's curve has a
+ * dash of its own, so that it is not taken for the copy engine's.
  */
-static const char *line_kind(const struct variant *x)
+static const char *line_kind(const struct plot_row *r)
 {
-    int flushed = x->v[2] == CACHE_FLUSHED, first = x->v[3] == TOUCH_FIRST;
+    int flushed = r->cache == CACHE_FLUSHED, first = r->touch == TOUCH_FIRST;
     if (flushed || first)
         return flushed && first ? "flushed+first-touch" : flushed ? "flushed" : "first-touch";
-    if (x->v[1] == API_ZEROCOPY)
+    if (r->api == API_ZEROCOPY)
         return "zerocopy";
-    return schema_value_name(AXIS_BUFFER, x->v[0]);
+    return schema_value_name(AXIS_BUFFER, r->buffer);
 }
 
+/* The style table: an alloc kind's colour and point in every figure; line says the variant. */
 static void style_of(struct fig_style *s, const struct plot_row *r)
 {
-    struct variant x = variant_of(r);
     s->color = schema_value_name(AXIS_ALLOC, r->alloc);
-    s->line = line_kind(&x);
-    s->point = schema_value_name(AXIS_API, r->api);
+    s->line = line_kind(r);
+    s->point = s->color;
     s->title[0] = '\0';
-}
-
-/* How many values each of the variant axes takes in the rows. */
-static void count_values(const struct plot_input *in, int nvalues[NVARIANT_AXES])
-{
-    int seen[NVARIANT_AXES][8] = {{0}};
-    for (int k = 0; k < NVARIANT_AXES; k++)
-        nvalues[k] = 0;
-    for (size_t i = 0; i < in->nrows; i++) {
-        struct variant x = variant_of(&in->rows[i]);
-        for (int k = 0; k < NVARIANT_AXES; k++)
-            nvalues[k] += !seen[k][x.v[k]]++;
-    }
 }
 
 static int key_order(const void *pa, const void *pb)
@@ -83,137 +67,59 @@ static int key_order(const void *pa, const void *pb)
     const struct fig_style *a = pa, *b = pb;
     int d;
     if ((d = schema_value_find(AXIS_ALLOC, a->color) - schema_value_find(AXIS_ALLOC, b->color)) ||
-        (d = schema_value_find(AXIS_BUFFER, a->line) - schema_value_find(AXIS_BUFFER, b->line)) ||
-        (d = schema_value_find(AXIS_API, a->point) - schema_value_find(AXIS_API, b->point)))
+        (d = schema_value_find(AXIS_BUFFER, a->line) - schema_value_find(AXIS_BUFFER, b->line)))
         return d;
     return strcmp(a->title, b->title);
 }
 
-/* A row of the bandwidth figure's legend: an alloc kind (on one device). */
-struct legend_row {
-    int alloc;
-    const char *device;
+/* The panel group of an api: sync alone; async with the zero-copy kernels it is compared with. */
+static int api_group(int api)
+{
+    return api == API_SYNC ? 0 : 1;
+}
+
+/* What the bandwidth figure's curves share and what sets them apart. */
+struct bw_plan {
+    int groups[2];       /* api groups present */
+    int ngroups;         /* panels are split by api group when 2 */
+    int dash_by_variant; /* several kinds of line (buffer, cache, touch, zerocopy) */
+    const char *kinds[8];
+    size_t nkinds;
+    int seen_alloc[ALLOC_COUNT];
+    double n_min, n_max;         /* samples per point */
+    int band_alloc[ALLOC_COUNT]; /* the kinds in some band */
+    double band_dev[2];          /* the bands' largest spread below and from 1 MiB */
 };
 
-static int legend_row_order(const void *pa, const void *pb)
+static void bw_plan_make(struct bw_plan *p, const struct plot_input *in)
 {
-    const struct legend_row *a = pa, *b = pb;
-    return a->alloc != b->alloc ? a->alloc - b->alloc : strcmp(a->device, b->device);
-}
-
-/* The distinct (alloc, device) pairs of the curves, sorted; at most max. */
-static size_t legend_rows(const struct plot_input *in, struct legend_row *rows, size_t max)
-{
-    size_t n = 0;
-    for (size_t c = 0; c < in->ncurves; c++) {
-        const struct plot_row *r = &in->rows[in->curves[c].first];
-        size_t i = 0;
-        while (i < n && !(rows[i].alloc == r->alloc && strcmp(rows[i].device, r->device) == 0))
-            i++;
-        if (i == n && n < max)
-            rows[n++] = (struct legend_row){r->alloc, r->device};
+    memset(p, 0, sizeof(*p));
+    p->n_min = INFINITY;
+    p->n_max = 0;
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct plot_row *r = &in->rows[i];
+        const char *k = line_kind(r);
+        size_t j = 0;
+        p->groups[api_group(r->api)] = 1;
+        while (j < p->nkinds && strcmp(p->kinds[j], k) != 0)
+            j++;
+        if (j == p->nkinds && p->nkinds < 8)
+            p->kinds[p->nkinds++] = k;
+        if (r->samples > 0) {
+            p->n_min = fmin(p->n_min, r->samples);
+            p->n_max = fmax(p->n_max, r->samples);
+        }
     }
-    qsort(rows, n, sizeof(rows[0]), legend_row_order);
-    return n;
+    p->ngroups = p->groups[0] + p->groups[1];
+    p->dash_by_variant = p->nkinds > 1;
 }
 
-/* Is there a curve of this alloc kind, device and variant, in any direction? */
-static int has_curve(const struct plot_input *in, const struct legend_row *row,
-                     const struct variant *x)
+/* The style of a curve in the bandwidth figure: its kind's dash unless dashes tell variants. */
+static void bw_style(struct fig_style *s, const struct bw_plan *p, const struct plot_row *r)
 {
-    for (size_t c = 0; c < in->ncurves; c++) {
-        const struct plot_row *r = &in->rows[in->curves[c].first];
-        struct variant y = variant_of(r);
-        if (r->alloc == row->alloc && memcmp(&y, x, sizeof(y)) == 0 &&
-            strcmp(r->device, row->device) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-/*
- * One cell of the bandwidth legend: the curve of row and variant x, titled
- * with the alloc kind and the values of the variant axes that vary, or an
- * empty cell.
- */
-static void bandwidth_cell(struct fig_style *s, const struct plot_input *in,
-                           const struct legend_row *row, const struct variant *x,
-                           const int nvalues[NVARIANT_AXES])
-{
-    size_t len;
-    s->color = schema_value_name(AXIS_ALLOC, row->alloc);
-    s->line = line_kind(x);
-    s->point = schema_value_name(AXIS_API, x->v[1]);
-    len = (size_t)snprintf(s->title, sizeof(s->title), "%s", s->color);
-    for (int k = 0; k < NVARIANT_AXES && len < sizeof(s->title); k++)
-        if (nvalues[k] > 1)
-            len += (size_t)snprintf(s->title + len, sizeof(s->title) - len, ", %s",
-                                    schema_value_name(variant_axes[k], x->v[k]));
-    if (in->multi_device && len < sizeof(s->title))
-        snprintf(s->title + len, sizeof(s->title) - len, ", device %s", row->device);
-    if (!has_curve(in, row, x))
-        *s = fig_key_blank;
-}
-
-#define LEGEND_MAX_COLS 4 /* variants side by side in the bandwidth legend */
-
-/* The variants of the curves, in schema order; returns how many (at most max). */
-static size_t legend_variants(const struct plot_input *in, const struct legend_row *rows,
-                              size_t nrows, struct variant *out, size_t max)
-{
-    size_t n = 0;
-    for (int i = 0; i < BUFFER_COUNT * API_COUNT * CACHE_COUNT * TOUCH_COUNT && n < max; i++) {
-        struct variant x = {{i / (API_COUNT * CACHE_COUNT * TOUCH_COUNT),
-                             i / (CACHE_COUNT * TOUCH_COUNT) % API_COUNT,
-                             i / TOUCH_COUNT % CACHE_COUNT, i % TOUCH_COUNT}};
-        for (size_t r = 0; r < nrows; r++)
-            if (has_curve(in, &rows[r], &x)) {
-                out[n++] = x;
-                break;
-            }
-    }
-    return n;
-}
-
-/* Move the filled cells of n to the front; returns how many there are. */
-static size_t drop_blanks(struct fig_style *cells, size_t n)
-{
-    size_t kept = 0;
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(cells[i].color, "-") != 0)
-            cells[kept++] = cells[i];
-    return kept;
-}
-
-/*
- * The legend of the bandwidth figure: a row per alloc kind, a column per
- * variant (buffer, api, cache, touch) measured; one row when only the alloc
- * kind varies, and the entries in rows of four when there are more than
- * four variants.  The nextra entries explaining the overlays go in the notes.
- */
-static int bandwidth_legend(struct fig *g, const struct plot_input *in,
-                            const struct fig_style *extra, size_t nextra)
-{
-    struct legend_row rows[FIG_MAX_KEYS];
-    struct variant cols[BUFFER_COUNT * API_COUNT * CACHE_COUNT * TOUCH_COUNT];
-    size_t nrows = legend_rows(in, rows, FIG_MAX_KEYS);
-    size_t ncols = legend_variants(in, rows, nrows, cols, sizeof(cols) / sizeof(cols[0]));
-    int nvalues[NVARIANT_AXES], rc;
-    count_values(in, nvalues);
-    struct fig_style *cells = calloc(nrows * ncols, sizeof(*cells));
-    if (!cells)
-        return -1;
-    for (size_t r = 0; r < nrows; r++)
-        for (size_t c = 0; c < ncols; c++)
-            bandwidth_cell(&cells[r * ncols + c], in, &rows[r], &cols[c], nvalues);
-    if (ncols == 1) /* only the alloc kind varies */
-        rc = legend_flow(&g->key, cells, nrows, 7);
-    else if (ncols <= LEGEND_MAX_COLS)
-        rc = legend_grid(&g->key, cells, nrows, ncols);
-    else
-        rc = legend_flow(&g->key, cells, drop_blanks(cells, nrows * ncols), LEGEND_MAX_COLS);
-    free(cells);
-    return rc < 0 ? -1 : legend_flow(&g->notes, extra, nextra, 2);
+    style_of(s, r);
+    if (!p->dash_by_variant)
+        s->line = s->color;
 }
 
 static void write_bandwidth_point(FILE *f, const struct plot_row *r)
@@ -223,21 +129,175 @@ static void write_bandwidth_point(FILE *f, const struct plot_row *r)
     fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, lo, hi);
 }
 
-/* The curves of direction dir as a panel of the bandwidth figure; no panel when there are none. */
-static int bandwidth_panel(struct fig *g, const struct plot_input *in, int dir,
-                           const char *data_dir)
+/* Is curve c in the panel of direction dir and api group grp? */
+static int in_panel(const struct plot_input *in, const struct plot_curve *c, int dir, int grp)
+{
+    const struct plot_row *r = &in->rows[c->first];
+    return r->dir == dir && api_group(r->api) == grp;
+}
+
+/* Could curve c join the page-locked band: a reused page-locked buffer copied by the engine? */
+static int band_candidate(const struct plot_input *in, const struct plot_curve *c)
+{
+    const struct plot_row *r = &in->rows[c->first];
+    return r->alloc != ALLOC_PAGEABLE && r->buffer == BUFFER_REUSE && r->api != API_ZEROCOPY &&
+           plot_host_steady(r) && c->n >= 2;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of the medians of the member curves at point i (all share their sizes). */
+static double band_median(const struct plot_input *in, const size_t *members, size_t n, size_t i)
+{
+    double v[ALLOC_COUNT * 4];
+    size_t k = 0;
+    for (size_t m = 0; m < n && k < sizeof(v) / sizeof(v[0]); m++)
+        v[k++] = in->rows[in->curves[members[m]].first + i].gbps_median;
+    qsort(v, k, sizeof(v[0]), cmp_dbl);
+    return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
+/*
+ * Does curve c follow the band's median at every size: within
+ * BAND_TOLERANCE of it, or with the median inside its own min..max?  *dev
+ * grows to its largest relative distance.
+ */
+static int band_follows(const struct plot_input *in, size_t c, const size_t *members, size_t n,
+                        double dev[2])
+{
+    const struct plot_row *r = &in->rows[in->curves[c].first];
+    for (size_t i = 0; i < in->curves[c].n; i++) {
+        double m = band_median(in, members, n, i), d = fabs(r[i].gbps_median - m) / m;
+        int big = r[i].size_bytes >= BAND_SPLIT_BYTES;
+        if (d > BAND_TOLERANCE && !(r[i].gbps_min <= m && m <= r[i].gbps_max))
+            return 0;
+        dev[big] = fmax(dev[big], d);
+    }
+    return 1;
+}
+
+/*
+ * The curves of the panel (dir, grp) that coincide within their noise: the
+ * candidates with the same sizes as the first, then those of them that
+ * follow the median of all.  Returns how many (0 when fewer than 3 would
+ * form it); dev[0] and dev[1] are their largest distances from the band's
+ * median below and from BAND_SPLIT_BYTES.
+ */
+static size_t band_members(const struct plot_input *in, int dir, int grp, size_t *members,
+                           double dev[2])
+{
+    size_t cand[ALLOC_COUNT * 4], ncand = 0, n = 0;
+    for (size_t c = 0; c < in->ncurves && ncand < sizeof(cand) / sizeof(cand[0]); c++) {
+        const struct plot_curve *cv = &in->curves[c];
+        if (!in_panel(in, cv, dir, grp) || !band_candidate(in, cv))
+            continue;
+        if (ncand) {
+            const struct plot_curve *a = &in->curves[cand[0]];
+            if (a->n != cv->n)
+                continue;
+            int same = 1;
+            for (size_t i = 0; i < a->n; i++)
+                same &= in->rows[a->first + i].size_bytes == in->rows[cv->first + i].size_bytes;
+            if (!same)
+                continue;
+        }
+        cand[ncand++] = c;
+    }
+    dev[0] = dev[1] = 0;
+    for (size_t k = 0; k < ncand; k++) {
+        double d[2] = {0, 0};
+        if (band_follows(in, cand[k], cand, ncand, d))
+            members[n++] = cand[k];
+    }
+    if (n < 3)
+        return 0;
+    for (size_t k = 0; k < n; k++) /* their distance from their own median */
+        band_follows(in, members[k], members, n, dev);
+    return n;
+}
+
+static int is_member(size_t c, const size_t *members, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (members[k] == c)
+            return 1;
+    return 0;
+}
+
+/*
+ * The band of the current panel: size, the median of the members' medians,
+ * the lowest min and the highest max, in NAME-PANEL-band.dat; its key entry
+ * names the members.
+ */
+static int band_write(struct fig *g, const struct plot_input *in, struct bw_plan *pl,
+                      const size_t *members, size_t n, const double dev[2], const char *data_dir)
+{
+    size_t p = g->npanels - 1;
+    FILE *f = fig_panel_create(g, data_dir, "-band",
+                               "size_bytes gbps (median of the members' gbps_median) "
+                               "gbps_min gbps_max (lowest and highest of the members')");
+    if (!f)
+        return -1;
+    const struct plot_curve *a = &in->curves[members[0]];
+    fprintf(
+        f,
+        "# band: %zu page-locked kinds within %.2f%% of their median below 1 MiB, %.2f%% from it\n",
+        n, 100 * dev[0], 100 * dev[1]);
+    for (size_t i = 0; i < a->n; i++) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t k = 0; k < n; k++) {
+            const struct plot_row *r = &in->rows[in->curves[members[k]].first + i];
+            lo = fmin(lo, isnan(r->gbps_min) ? r->gbps_median : r->gbps_min);
+            hi = fmax(hi, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+        }
+        double m = band_median(in, members, n, i);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", in->rows[a->first + i].size_bytes, m, lo, hi);
+        fig_extend(g, in->rows[a->first + i].size_bytes, hi);
+    }
+    g->band[p] = (struct fig_style){"page-locked", "band", "page-locked", ""};
+    for (size_t k = 0; k < n; k++)
+        pl->band_alloc[in->rows[in->curves[members[k]].first].alloc] = 1;
+    pl->band_dev[0] = fmax(pl->band_dev[0], dev[0]);
+    pl->band_dev[1] = fmax(pl->band_dev[1], dev[1]);
+    return fig_panel_close(f);
+}
+
+/* The curves of direction dir and api group grp as a panel of the bandwidth figure. */
+static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw_plan *p, int dir,
+                           int grp, const char *data_dir)
 {
     FILE *f = NULL;
+    size_t members[ALLOC_COUNT * 4], nmembers;
+    double dev[2];
+    char title[96];
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (in_panel(in, &in->curves[c], dir, grp))
+            break;
+        else if (c + 1 == in->ncurves)
+            return 0;
+    if (in->ncurves == 0)
+        return 0;
+    snprintf(title, sizeof(title), "%s%s%s", plot_dir_titles[dir], p->ngroups > 1 ? ", " : "",
+             p->ngroups > 1 ? (grp ? "async" : "sync") : "");
+    char tag[48];
+    /* The sync panel keeps the direction's name: data files read before the split still match. */
+    snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
+             p->ngroups > 1 && grp ? "-async" : "");
+    if (fig_panel(g, tag, title) < 0 ||
+        !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max")))
+        return -1;
+    nmembers = band_members(in, dir, grp, members, dev);
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
         struct fig_style s;
-        if (first->dir != dir)
+        if (!in_panel(in, &in->curves[c], dir, grp) || is_member(c, members, nmembers))
             continue;
-        if (!f &&
-            (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
-             !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max"))))
-            return -1;
-        style_of(&s, first);
+        bw_style(&s, p, first);
+        p->seen_alloc[first->alloc] = 1;
         if (fig_block(g, f, &s, "copy bandwidth") < 0) {
             fclose(f);
             return -1;
@@ -248,7 +308,11 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, int dir,
             fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
         }
     }
-    return f ? fig_panel_close(f) : 0;
+    if (fig_panel_close(f) < 0)
+        return -1;
+    if (nmembers)
+        return band_write(g, in, p, members, nmembers, dev, data_dir);
+    return 0;
 }
 
 /* The fit of fits.csv for the curve starting at row r, or NULL. */
@@ -265,6 +329,12 @@ static const struct fit_row *find_fit(const struct plot_input *in, const struct 
             return &in->fits[i];
     }
     return NULL;
+}
+
+/* Does the fit describe its curve well enough to be drawn? */
+static int fit_drawn(const struct fit_row *fit)
+{
+    return fit->points >= FIT_MIN_POINTS && fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
 }
 
 /* The bandwidth of the model t(n) = t0 + n/B at n bytes (GB/s); NaN where its time is not > 0. */
@@ -306,7 +376,7 @@ static int ceiling_row(const struct hostmemcpy_row *m, int dir)
     return (dir == DIR_H2D || dir == DIR_D2H) && (m->dir == (uint64_t)dir || m->dir == AXIS_EMPTY);
 }
 
-/* Has the panel of direction dir a host memcpy ceiling (only h2d and d2h can)? */
+/* Has the panel of direction dir a host memcpy line (only h2d and d2h can)? */
 static int has_ceiling(const struct plot_input *in, int dir)
 {
     for (size_t i = 0; i < in->nmemcpy; i++)
@@ -316,9 +386,9 @@ static int has_ceiling(const struct plot_input *in, int dir)
 }
 
 /*
- * Overlay block: host memcpy bandwidth, the ceiling of a pageable copy in
- * direction dir: the rows of host-memcpy.csv for dir, or all of them when
- * the file does not say (a file from before the direction column).
+ * Overlay block: single-thread host memcpy bandwidth in direction dir: the
+ * rows of host-memcpy.csv for dir, or all of them when the file does not
+ * say (a file from before the direction column).
  */
 static int ceiling_overlay(struct fig *g, FILE *f, const struct plot_input *in, int dir)
 {
@@ -352,8 +422,10 @@ static void format_size_words(uint64_t bytes, char *buf, size_t n)
 }
 
 /*
- * The legend's entry for the host memcpy ceiling, into title (n bytes): it
- * names the staging buffer when host-memcpy.csv gives one size for it.
+ * The legend's entry for the host memcpy line, into title (n bytes): what it
+ * is, a single-thread memcpy through a staging buffer (named when
+ * host-memcpy.csv gives one size for it) - the host's half of a pageable
+ * copy, not a bound on it.
  */
 static void ceiling_title(const struct plot_input *in, char *title, size_t n)
 {
@@ -365,7 +437,7 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
         same &= in->memcpy_pts[i].staging_bytes == staging; /* false for NaN */
     }
     if (!given) {
-        snprintf(title, n, "host memcpy, 1 thread (pageable ceiling)");
+        snprintf(title, n, "single-thread host memcpy (a pageable copy's host side)");
         return;
     }
     if (same) {
@@ -374,31 +446,51 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
         int an = size[0] == '8' || !strncmp(size, "11 ", 3) || !strncmp(size, "18 ", 3);
         snprintf(buffer, sizeof(buffer), "a%s %s staging buffer", an ? "n" : "", size);
     }
-    snprintf(title, n, "host memcpy via %s, 1 thread (pageable ceiling)", buffer);
+    snprintf(title, n, "single-thread host memcpy via %s (a pageable copy's host side)", buffer);
+}
+
+/* Has direction dir curves of api group grp? */
+static int has_group(const struct plot_input *in, int dir, int grp)
+{
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (in_panel(in, &in->curves[c], dir, grp))
+            return 1;
+    return 0;
 }
 
 /*
- * The overlays of the current panel (direction dir) of the bandwidth figure:
- * the fit of every reuse curve with a row in fits.csv, then in h2d and d2h
- * the host memcpy ceiling of that direction.  drawn[0] and drawn[1] are set
- * when some are.
+ * The overlays of the current panel (direction dir, api group grp): the fit
+ * of every reuse curve drawn alone whose fits.csv row describes it
+ * (fit_drawn), then in h2d and d2h the host memcpy line.  drawn[0] and
+ * drawn[1] are set when some are; a fit left out is named in unfit (n bytes).
  */
-static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int dir,
-                              const char *data_dir, int drawn[2])
+static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int dir, int grp,
+                              const char *data_dir, int drawn[2], char *unfit, size_t n)
 {
     FILE *f = NULL;
     int rc = 0, ceiling = has_ceiling(in, dir);
+    size_t p = g->npanels - 1;
     for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
         const struct fit_row *fit = find_fit(in, first);
-        if (first->dir != dir || first->buffer != BUFFER_REUSE || !fit || in->curves[c].n < 2)
+        if (!in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
+            in->curves[c].n < 2 || (g->band[p].color && band_candidate(in, &in->curves[c])))
             continue;
+        if (!fit_drawn(fit)) {
+            size_t len = strlen(unfit);
+            snprintf(unfit + len, n - len, "%s%s %s %.0f%%", len ? "; " : "",
+                     schema_value_name(AXIS_ALLOC, first->alloc),
+                     schema_value_name(AXIS_DIRECTION, first->dir), fit->residual_pct);
+            continue;
+        }
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
         rc = fit_overlay(g, f, in, &in->curves[c], fit);
         drawn[0] = 1;
     }
-    if (rc == 0 && ceiling) {
+    /* The host memcpy line once per direction: in the sync panel, or the only one. */
+    int ceiling_here = grp == api_group(API_SYNC) || !has_group(in, dir, api_group(API_SYNC));
+    if (rc == 0 && ceiling && ceiling_here) {
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
         rc = ceiling_overlay(g, f, in, dir);
@@ -421,10 +513,39 @@ static void link_label(const struct plot_input *in, double gbps, int both, char 
     snprintf(buf, n, both ? "%s raw, both directions: %s GB/s" : "%s raw: %s GB/s", pcie, v);
 }
 
-/* What the zero-copy kernel's dash and point mean, in the notes of the bandwidth figure. */
-static const struct fig_style zerocopy_note = {"", "zerocopy", "zerocopy",
-                                               "zerocopy: a kernel accesses the host buffer"};
+/*
+ * The practical ceiling of a PCIe link of raw rate link_gbps in direction
+ * dir: the share of each packet that is payload, with packets of
+ * PCIE_PAYLOAD_BYTES (the usual Max Payload Size).  h2d data comes back as
+ * read completions (a 3-dword header: 4 B framing + 12 B + 4 B LCRC =
+ * 20 B), d2h goes out as posted writes with 64-bit addresses (a 4-dword
+ * header: 24 B).  Flow control and acknowledgements take a little more.
+ */
+#define PCIE_PAYLOAD_BYTES 256.0
+static double practical_gbps(double link_gbps, int dir)
+{
+    double h2d = link_gbps * PCIE_PAYLOAD_BYTES / (PCIE_PAYLOAD_BYTES + 20);
+    double d2h = link_gbps * PCIE_PAYLOAD_BYTES / (PCIE_PAYLOAD_BYTES + 24);
+    return dir == DIR_H2D ? h2d : dir == DIR_D2H ? d2h : h2d + d2h;
+}
 
+/* The link's raw rate and its practical ceiling in the current panel, labelled, and its % axis. */
+static int link_lines(struct fig *g, const struct plot_input *in, int dir)
+{
+    char label[128], v[32];
+    double link = in->link_gbps, raw = dir == DIR_BIDIR ? 2 * link : link;
+    if (isnan(link))
+        return 0;
+    link_label(in, link, dir == DIR_BIDIR, label, sizeof(label));
+    if (fig_hline(g, raw, "link", "link", "right-above", label) < 0)
+        return -1;
+    plot_format_gbps(practical_gbps(link, dir), v, sizeof(v));
+    snprintf(label, sizeof(label), "practical ceiling, 256 B packets: %s GB/s", v);
+    g->panel_link[g->npanels - 1] = raw;
+    return fig_hline(g, practical_gbps(link, dir), "link", "practical", "left-above", label);
+}
+
+/* What the zero-copy kernel's dash means, in the notes of the bandwidth figure. */
 /* Are there zero-copy curves? */
 static int has_zerocopy(const struct plot_input *in)
 {
@@ -434,48 +555,137 @@ static int has_zerocopy(const struct plot_input *in)
     return 0;
 }
 
+/* What each kind of line means, when the figure tells variants by dash. */
+static size_t variant_notes(const struct bw_plan *p, struct fig_style *out)
+{
+    static const struct {
+        const char *line, *title;
+    } titles[] = {
+        {"reuse", "reuse: buffer allocated once"},
+        {"reallocate", "reallocate: effective, alloc + fill + copy + free"},
+        {"flushed", "flushed: host buffer flushed from the CPU caches"},
+        {"first-touch", "first-touch: never-touched pages"},
+        {"flushed+first-touch", "flushed + first-touch"},
+        {"zerocopy", "zerocopy: a kernel accesses the host buffer"},
+    };
+    size_t n = 0;
+    if (!p->dash_by_variant)
+        return 0;
+    for (size_t t = 0; t < sizeof(titles) / sizeof(titles[0]); t++)
+        for (size_t k = 0; k < p->nkinds; k++)
+            if (strcmp(p->kinds[k], titles[t].line) == 0) {
+                out[n] = (struct fig_style){"", titles[t].line, ""};
+                snprintf(out[n++].title, sizeof(out[0].title), "%s", titles[t].title);
+            }
+    return n;
+}
+
+/*
+ * The key entry of the bands: "6 page-locked kinds, within 11.3% (6.5% from
+ * 1M): pinned, ..." - how many, their largest distance from the band's
+ * median (and from 1 MiB on, when smaller), and which.
+ */
+static void band_title(struct fig_style *e, const struct bw_plan *p)
+{
+    size_t n = 0, len;
+    double all = 100 * fmax(p->band_dev[0], p->band_dev[1]), big = 100 * p->band_dev[1];
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        n += p->band_alloc[a] != 0;
+    *e = (struct fig_style){"page-locked", "band", "page-locked", ""};
+    if (p->band_dev[0] > 0 && big < all)
+        len = (size_t)snprintf(e->title, sizeof(e->title),
+                               "%zu page-locked kinds, within %.1f%% (%.1f%% from 1M):", n, all,
+                               fmax(big, 0.1));
+    else
+        len = (size_t)snprintf(e->title, sizeof(e->title),
+                               "%zu page-locked kinds, within %.1f%%:", n, fmax(all, 0.1));
+    for (int a = 0, k = 0; a < ALLOC_COUNT && len < sizeof(e->title); a++)
+        if (p->band_alloc[a])
+            len += (size_t)snprintf(e->title + len, sizeof(e->title) - len, "%s%s",
+                                    k++ ? ", " : " ", schema_value_name(AXIS_ALLOC, a));
+}
+
+/*
+ * The legend of the bandwidth figure: one entry per alloc kind drawn alone
+ * (its colour, dash and point), one per band; the notes: what the dashes
+ * mean when they tell variants, the bars' statistic, the fits and the fits
+ * left out, the host memcpy line.
+ */
+static int bandwidth_legend(struct fig *g, const struct plot_input *in, const struct bw_plan *p,
+                            const int drawn[2], const char *unfit)
+{
+    struct fig_style keys[ALLOC_COUNT + FIG_MAX_PANELS], notes[16];
+    size_t nkeys = plot_alloc_entries(p->seen_alloc, p->dash_by_variant ? "reuse" : NULL, keys);
+    size_t nnotes = variant_notes(p, notes);
+    int banded = 0;
+    for (size_t b = 0; b < g->npanels; b++)
+        banded |= g->band[b].color != NULL;
+    if (banded)
+        band_title(&keys[nkeys++], p);
+    notes[nnotes] = (struct fig_style){"-", "", "", ""};
+    if (p->n_max > 0 && p->n_min == p->n_max)
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "bars: min–max of %.0f samples%s",
+                 p->n_min, banded ? "; band: its members' lowest min to highest max" : "");
+    else if (p->n_max > 0)
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title),
+                 "bars: min–max of %.0f–%.0f samples%s", p->n_min, p->n_max,
+                 banded ? "; band: its members' lowest min to highest max" : "");
+    if (drawn[0])
+        notes[nnotes++] = (struct fig_style){"", "fit", "", "dotted: fit t0 + n/B (residual < 5%)"};
+    if (unfit[0]) {
+        notes[nnotes] = (struct fig_style){"-", "", "", ""};
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "no fit drawn, residual ≥ 5%%: %s",
+                 unfit);
+    }
+    if (drawn[1]) {
+        notes[nnotes] = (struct fig_style){"host", "ceiling", ""};
+        ceiling_title(in, notes[nnotes++].title, sizeof(notes[0].title));
+    }
+    size_t cols = nkeys > 8 ? 4 : 7;
+    for (size_t k = 0; k < nkeys; k++)
+        if (strlen(keys[k].title) > 40)
+            cols = 1; /* a band's entry: one column, or the page grows */
+    if (legend_flow(&g->key, keys, nkeys, cols) < 0)
+        return -1;
+    return legend_flow(&g->notes, notes, nnotes, 1);
+}
+
 /*
  * Figure 1: gbps_median with min..max bars against size, a panel per
- * direction; the fits of fits.csv and the host memcpy ceiling over them,
- * and the PCIe link's raw rate as a labelled line when summary.csv gives it.
+ * direction (and per api, sync or async, when both were measured); the
+ * page-locked curves that coincide as one band; the fits that describe
+ * their curve and the host memcpy line over them; the PCIe link's raw rate
+ * and practical ceiling as labelled lines and a percent axis.
  */
 int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
-    struct fig_style extras[] = {
-        {"", "fit", "", "dotted: fit t0 + n/B"},
-        {"host", "ceiling", "", ""},
-    };
-    struct fig_style extra[3];
+    struct bw_plan p;
     int drawn[2] = {0, 0};
-    size_t nextra = 0;
-    if (has_zerocopy(in))
-        extra[nextra++] = zerocopy_note;
-    double link = in->link_gbps;
-    char label[128];
+    char unfit[300] = "";
+    bw_plan_make(&p, in);
     snprintf(g->what, sizeof(g->what), "copy bandwidth");
-    snprintf(g->y_label, sizeof(g->y_label), "copy bandwidth (GB/s = 10⁹ B/s)");
-    for (int d = 0; d < DIR_COUNT; d++) {
-        size_t before = g->npanels;
-        if (bandwidth_panel(g, in, d, data_dir) < 0 ||
-            (g->npanels > before && bandwidth_overlays(g, in, d, data_dir, drawn) < 0))
-            return -1;
-        if (g->npanels > before && d == DIR_BIDIR)
-            fig_own_y(g); /* a sum of two directions: its own scale */
-        if (g->npanels == before || isnan(link))
-            continue;
-        link_label(in, link, d == DIR_BIDIR, label, sizeof(label));
-        if (fig_hline(g, d == DIR_BIDIR ? 2 * link : link, "link", "link", "right-above", label) <
-            0)
-            return -1;
-    }
+    snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (int grp = 0; grp < 2; grp++) {
+            size_t before = g->npanels;
+            if (!p.groups[grp])
+                continue;
+            if (bandwidth_panel(g, in, &p, d, grp, data_dir) < 0 ||
+                (g->npanels > before &&
+                 bandwidth_overlays(g, in, d, grp, data_dir, drawn, unfit, sizeof(unfit)) < 0))
+                return -1;
+            if (g->npanels == before)
+                continue;
+            if (d == DIR_BIDIR)
+                fig_own_y(g); /* a sum of two directions: its own scale */
+            if (link_lines(g, in, d) < 0)
+                return -1;
+        }
     if (g->npanels == 0) /* no copy rows: the folder has other figures */
         return 0;
-    if (drawn[1])
-        ceiling_title(in, extras[1].title, sizeof(extras[1].title));
-    for (int i = 0; i < 2; i++)
-        if (drawn[i])
-            extra[nextra++] = extras[i];
-    return bandwidth_legend(g, in, extra, nextra);
+    if (has_zerocopy(in))
+        snprintf(g->what, sizeof(g->what), "copy and zero-copy bandwidth");
+    return bandwidth_legend(g, in, &p, drawn, unfit);
 }
 
 /* Does any reallocate row of dir and api carry an effective bandwidth? */
@@ -543,7 +753,7 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int 
                 rc = reuse_block(g, f, in, c);
         }
         struct fig_style s = {schema_value_name(AXIS_ALLOC, a), "reuse",
-                              schema_value_name(AXIS_API, api), ""};
+                              schema_value_name(AXIS_ALLOC, a), ""};
         snprintf(s.title, sizeof(s.title), "%s", s.color);
         if (plot_find_curve(in, dir, a, BUFFER_REUSE, api, NULL) ||
             plot_find_curve(in, dir, a, BUFFER_REALLOCATE, api, NULL))
@@ -688,7 +898,10 @@ static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
     const struct plot_row *first = &in->rows[c->first];
     struct fig_style s;
     style_of(&s, first);
-    s.line = roundtrip ? "roundtrip" : first->api == API_ZEROCOPY ? "zerocopy" : "pipelined";
+    /* A zero-copy kernel's round trip has a dash of its own: the copy's round trip shares its
+       panel and its kind's point. */
+    int zc = first->api == API_ZEROCOPY;
+    s.line = roundtrip ? (zc ? "zerocopy-roundtrip" : "roundtrip") : zc ? "zerocopy" : "pipelined";
     if (fig_block(g, f, &s, roundtrip ? "round trip" : "pipelined time per copy") < 0)
         return -1;
     for (size_t i = 0; i < c->n; i++) {
@@ -718,17 +931,22 @@ static int has_roundtrip(const struct plot_input *in, const struct plot_curve *c
  * where measured, its round trip.  seen[] gathers the alloc kinds (and
  * ALLOC_COUNT + api the apis) drawn; *roundtrips is set when one is.
  */
-static int latency_panel(struct fig *g, const struct plot_input *in, int dir, double max_bytes,
-                         const char *data_dir, int seen[], int *roundtrips)
+static int latency_panel(struct fig *g, const struct plot_input *in, int dir, int grp, int split,
+                         double max_bytes, const char *data_dir, int seen[], int *roundtrips)
 {
     FILE *f = NULL;
     int rc = 0;
+    char tag[48], title[96];
+    snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
+             split && grp ? "-async" : "");
+    snprintf(title, sizeof(title), "%s%s", plot_dir_titles[dir],
+             split ? (grp ? ", async" : ", sync") : "");
     for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
         const struct plot_curve *cv = &in->curves[c];
         const struct plot_row *first = &in->rows[cv->first];
-        if (first->dir != dir || latency_count(in, cv, max_bytes) == 0)
+        if (!in_panel(in, cv, dir, grp) || latency_count(in, cv, max_bytes) == 0)
             continue;
-        if (!f && (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
+        if (!f && (fig_panel(g, tag, title) < 0 ||
                    !(f = fig_panel_create(g, data_dir, "",
                                           "size_bytes us (pipelined: us_per_copy_median; round "
                                           "trip: roundtrip_us_median)"))))
@@ -757,22 +975,24 @@ static int latency_legend(struct fig *g, const int seen[], int roundtrips)
         [API_ASYNC] = "async: cudaMemcpyAsync",
         [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
     };
-    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 2];
+    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 3];
     size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), napis = 0, nnotes = 0;
     for (int a = 0; a < API_COUNT; a++)
         napis += seen[ALLOC_COUNT + a] != 0;
     for (int a = 0; a < API_COUNT; a++) {
-        /* The apis' points when several are drawn; a zero-copy kernel's dash always. */
-        if (!seen[ALLOC_COUNT + a] || !api_titles[a] || (napis < 2 && a != API_ZEROCOPY))
+        /* A zero-copy kernel's dash (the apis have panels of their own). */
+        if (!seen[ALLOC_COUNT + a] || a != API_ZEROCOPY)
             continue;
-        notes[nnotes] = (struct fig_style){"", a == API_ZEROCOPY ? "zerocopy" : "pipelined",
-                                           schema_value_name(AXIS_API, a)};
+        notes[nnotes] = (struct fig_style){"", "zerocopy", ""};
         snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", api_titles[a]);
     }
     notes[nnotes++] = (struct fig_style){"", "pipelined", "", "pipelined: event time ÷ copies"};
     if (roundtrips)
         notes[nnotes++] = (struct fig_style){"", "roundtrip", "",
                                              "round trip: one copy, waited for (host clock)"};
+    if (roundtrips && seen[ALLOC_COUNT + API_ZEROCOPY])
+        notes[nnotes++] = (struct fig_style){"", "zerocopy-roundtrip", "",
+                                             "zerocopy round trip: one kernel, waited for"};
     if (legend_flow(&g->key, allocs, nallocs, 4) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 2);
@@ -811,9 +1031,15 @@ int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir
     double max_bytes = latency_max_bytes(in);
     snprintf(g->what, sizeof(g->what), "time per copy");
     snprintf(g->y_label, sizeof(g->y_label), "time per copy (µs)");
+    int groups[2] = {0, 0};
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (latency_count(in, &in->curves[c], max_bytes))
+            groups[api_group(in->rows[in->curves[c].first].api)] = 1;
     for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
-        if (latency_panel(g, in, dirs[d], max_bytes, data_dir, seen, &roundtrips) < 0)
-            return -1;
+        for (int grp = 0; grp < 2; grp++)
+            if (groups[grp] && latency_panel(g, in, dirs[d], grp, groups[0] && groups[1], max_bytes,
+                                             data_dir, seen, &roundtrips) < 0)
+                return -1;
     if (g->npanels == 0)
         return 0;
     latency_detail(g, in, seen, max_bytes);

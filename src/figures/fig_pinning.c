@@ -21,21 +21,6 @@ static const struct plot_row *row_at(const struct plot_input *in, const struct p
     return NULL;
 }
 
-/* Legend notes for the point types of the copy apis (only when both were drawn). */
-static size_t api_notes(const int seen_api[API_COUNT], const char *line, struct fig_style *out)
-{
-    static const int apis[] = {API_SYNC, API_ASYNC};
-    static const char *const titles[] = {"sync: cudaMemcpy", "async: cudaMemcpyAsync"};
-    size_t n = 0;
-    if (!(seen_api[API_SYNC] && seen_api[API_ASYNC]))
-        return 0;
-    for (size_t i = 0; i < 2; i++) {
-        out[n] = (struct fig_style){"", line, schema_value_name(AXIS_API, apis[i])};
-        snprintf(out[n++].title, sizeof(out[0].title), "%s", titles[i]);
-    }
-    return n;
-}
-
 /* The one api drawn, "sync" or "async" (a title's detail), or "" when both were. */
 static const char *one_api(const int seen_api[API_COUNT])
 {
@@ -58,23 +43,55 @@ static size_t common_sizes(const struct plot_input *in, const struct plot_curve 
     return n;
 }
 
-/* One block: curve c's gbps_median over the pageable curve base's, size by size. */
+/* v, or fallback when v is NaN (a row without min or max). */
+static double or_else(double v, double fallback)
+{
+    return isnan(v) ? fallback : v;
+}
+
+/*
+ * One block: curve c's gbps_median over the pageable curve base's, size by
+ * size, with the interval the samples allow: c's min over base's max to c's
+ * max over base's min.
+ */
 static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
                          const struct plot_curve *c, const struct plot_curve *base)
 {
     const struct plot_row *first = &in->rows[c->first];
-    struct fig_style s = {schema_value_name(AXIS_ALLOC, first->alloc), "reuse",
-                          schema_value_name(AXIS_API, first->api)};
-    if (fig_block(g, f, &s, "gbps_median over pageable's") < 0)
+    const char *kind = schema_value_name(AXIS_ALLOC, first->alloc);
+    struct fig_style s = {kind, kind, kind};
+    if (fig_block(g, f, &s, "gbps_median over pageable's; min/max over max/min") < 0)
         return -1;
     for (size_t i = 0; i < c->n; i++) {
-        const struct plot_row *p = row_at(in, base, first[i].size_bytes);
+        const struct plot_row *p = row_at(in, base, first[i].size_bytes), *r = &first[i];
         if (!p || !(p->gbps_median > 0))
             continue;
-        double x = first[i].gbps_median / p->gbps_median;
-        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, x);
-        fig_extend(g, first[i].size_bytes, x);
+        double x = r->gbps_median / p->gbps_median;
+        double lo = or_else(r->gbps_min, r->gbps_median) / or_else(p->gbps_max, p->gbps_median);
+        double hi = or_else(r->gbps_max, r->gbps_median) / or_else(p->gbps_min, p->gbps_median);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, x, lo, hi);
+        fig_extend(g, r->size_bytes, hi);
     }
+    return 0;
+}
+
+/* The panel of direction dir and api, titled with the api when the figure has both. */
+static int api_panel(struct fig *g, const struct plot_input *in, int dir, int api,
+                     const char *columns, const char *data_dir, FILE **f)
+{
+    char tag[48], title[96];
+    int both = 0;
+    for (size_t c = 0; c < in->ncurves; c++)
+        both |= in->rows[in->curves[c].first].api != api &&
+                api_is_copy(in->rows[in->curves[c].first].api);
+    /* The sync panel keeps the direction's name. */
+    snprintf(tag, sizeof(tag), "%s%s%s", schema_value_name(AXIS_DIRECTION, dir),
+             both && api != API_SYNC ? "-" : "",
+             both && api != API_SYNC ? schema_value_name(AXIS_API, api) : "");
+    snprintf(title, sizeof(title), "%s%s%s", plot_dir_titles[dir], both ? ", " : "",
+             both ? schema_value_name(AXIS_API, api) : "");
+    if (fig_panel(g, tag, title) < 0 || !(*f = fig_panel_create(g, data_dir, "", columns)))
+        return -1;
     return 0;
 }
 
@@ -82,29 +99,28 @@ static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
  * The panel of direction dir: for each api with a pageable reuse curve, the
  * speedup of every page-locked kind measured beside it.
  */
-static int speedup_panel(struct fig *g, const struct plot_input *in, int dir, const char *data_dir,
-                         int seen[ALLOC_COUNT], int seen_api[API_COUNT])
+static int speedup_panel(struct fig *g, const struct plot_input *in, int dir, int api,
+                         const char *data_dir, int seen[ALLOC_COUNT], int seen_api[API_COUNT])
 {
     FILE *f = NULL;
     int rc = 0;
-    for (int a = 1; a < ALLOC_COUNT && rc == 0; a++)
-        for (int api = 0; api < API_COUNT && rc == 0; api++) {
-            const struct plot_curve *base =
-                plot_find_curve(in, dir, ALLOC_PAGEABLE, BUFFER_REUSE, api, NULL);
-            const struct plot_curve *c =
-                base ? plot_find_curve(in, dir, a, BUFFER_REUSE, api, in->rows[base->first].device)
-                     : NULL;
-            if (!c || common_sizes(in, c, base) == 0)
-                continue;
-            if (!f &&
-                (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
-                 !(f = fig_panel_create(g, data_dir, "",
-                                        "size_bytes speedup (gbps_median / pageable's "
-                                        "gbps_median at the same size)"))))
-                return -1;
-            seen[a] = seen_api[api] = 1;
-            rc = speedup_block(g, f, in, c, base);
-        }
+    for (int a = 1; a < ALLOC_COUNT && rc == 0; a++) {
+        const struct plot_curve *base =
+            plot_find_curve(in, dir, ALLOC_PAGEABLE, BUFFER_REUSE, api, NULL);
+        const struct plot_curve *c =
+            base ? plot_find_curve(in, dir, a, BUFFER_REUSE, api, in->rows[base->first].device)
+                 : NULL;
+        if (!c || common_sizes(in, c, base) == 0)
+            continue;
+        if (!f && api_panel(g, in, dir, api,
+                            "size_bytes speedup (gbps_median / pageable's gbps_median at the "
+                            "same size) low high (gbps_min / pageable's gbps_max, gbps_max / "
+                            "pageable's gbps_min)",
+                            data_dir, &f) < 0)
+            return -1;
+        seen[a] = seen_api[api] = 1;
+        rc = speedup_block(g, f, in, c, base);
+    }
     if (!f)
         return rc;
     if (rc == 0)
@@ -117,16 +133,20 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
     int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0};
     struct fig_style keys[ALLOC_COUNT], notes[API_COUNT];
     for (int d = 0; d < DIR_COUNT; d++)
-        if (speedup_panel(g, in, d, data_dir, seen, seen_api) < 0)
-            return -1;
+        for (int api = 0; api < API_COUNT; api++)
+            if (api_is_copy(api) && speedup_panel(g, in, d, api, data_dir, seen, seen_api) < 0)
+                return -1;
     if (g->npanels == 0)
         return 0;
     snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
     snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
     snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
-    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "reuse", keys), 6) < 0)
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0)
         return -1;
-    return legend_flow(&g->notes, notes, api_notes(seen_api, "reuse", notes), 2);
+    notes[0] = (struct fig_style){"-", "", "",
+                                  "bars: the kind's min over pageable's max to its "
+                                  "max over pageable's min (the samples' extremes)"};
+    return legend_flow(&g->notes, notes, 1, 1);
 }
 
 /* ---- alloc-cost: allocating and freeing a host buffer ---- */
@@ -159,7 +179,8 @@ static int cost_block(struct fig *g, FILE *f, const struct plot_input *in,
     static const char *const what[COST_COUNT] = {"alloc_ms_median", "free_ms_median",
                                                  "pin_ms_median"};
     const struct plot_row *first = &in->rows[c->first];
-    struct fig_style s = {schema_value_name(AXIS_ALLOC, first->alloc), cost_line[p], cost_line[p]};
+    const char *kind = schema_value_name(AXIS_ALLOC, first->alloc);
+    struct fig_style s = {kind, cost_line[p], kind};
     if (fig_block(g, f, &s, what[p]) < 0)
         return -1;
     for (size_t i = 0; i < c->n; i++) {
@@ -215,7 +236,7 @@ static int cost_legend(struct fig *g, const int seen[ALLOC_COUNT], const int par
     size_t nnotes = 0;
     for (int p = 0; p < COST_COUNT; p++)
         if (parts[p]) {
-            notes[nnotes] = (struct fig_style){"", cost_line[p], cost_line[p]};
+            notes[nnotes] = (struct fig_style){"", cost_line[p], ""};
             snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", titles[p]);
         }
     if (reference)
@@ -273,41 +294,79 @@ static int breakeven_in(const struct plot_input *in, int dir)
 }
 
 /*
- * The panel of direction dir: a block per (alloc, api), NaN where the
- * page-locked copy is not faster (a gap in the line).  *gaps is set when
- * there are such.
+ * The copies after which the buffer of break-even row b pays off, with the
+ * interval its copies' samples allow: the time saved per copy from the
+ * reuse rows' extremes (pageable's slowest against the kind's fastest, and
+ * the other way round), alloc + free at their medians.  *lo and *hi; NaN
+ * for *hi (and the return value) when the saving is within the samples'
+ * spread: not resolved.
  */
-static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir,
-                           const char *data_dir, int seen[ALLOC_COUNT], int seen_api[API_COUNT],
-                           int *gaps)
+static double breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
+                                 double *lo, double *hi)
 {
-    if (!breakeven_in(in, dir))
-        return 0;
-    FILE *f;
-    if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
-        !(f = fig_panel_create(g, data_dir, "",
-                               "size_bytes breakeven_copies (NaN: the page-locked copy is "
-                               "not faster)")))
-        return -1;
+    const struct plot_curve *pc =
+        plot_find_curve(in, (int)b->dir, ALLOC_PAGEABLE, BUFFER_REUSE, (int)b->api, NULL);
+    const struct plot_curve *kc =
+        plot_find_curve(in, (int)b->dir, (int)b->alloc, BUFFER_REUSE, (int)b->api, NULL);
+    const struct plot_row *p = pc ? row_at(in, pc, b->size_bytes) : NULL;
+    const struct plot_row *k = kc ? row_at(in, kc, b->size_bytes) : NULL;
+    double cost_us = (b->alloc_ms + b->free_ms) * 1000;
+    *lo = *hi = b->copies;
+    if (!p || !k || isnan(b->copies) || isnan(cost_us))
+        return b->copies;
+    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3) */
+    double us = b->size_bytes / 1e3;
+    double save_lo =
+        us / or_else(p->gbps_max, p->gbps_median) - us / or_else(k->gbps_min, k->gbps_median);
+    double save_hi =
+        us / or_else(p->gbps_min, p->gbps_median) - us / or_else(k->gbps_max, k->gbps_median);
+    *lo = save_hi > 0 ? cost_us / save_hi : NAN;
+    *hi = save_lo > 0 ? cost_us / save_lo : NAN;
+    return isnan(*hi) ? NAN : b->copies;
+}
+
+/*
+ * The panel of direction dir and api: a block per alloc kind with the
+ * interval of each break-even; NaN (a gap) where the page-locked copy is
+ * not faster (*gaps) or the saving is within the samples' spread
+ * (*unresolved, the sizes named in unresolved_at).
+ */
+static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir, int api,
+                           const char *data_dir, int seen[ALLOC_COUNT], int seen_api[API_COUNT],
+                           int *gaps, int *unresolved)
+{
+    FILE *f = NULL;
     int rc = 0;
     for (size_t i = 0; i < in->nbreakeven && rc == 0; i++) {
         const struct breakeven_row *b = &in->breakeven[i], *prev = i ? b - 1 : NULL;
-        if (b->dir != (uint64_t)dir)
+        double lo, hi, v;
+        if (b->dir != (uint64_t)dir || b->api != (uint64_t)api)
             continue;
+        if (!f && (!breakeven_in(in, dir) ||
+                   api_panel(g, in, dir, api,
+                             "size_bytes breakeven_copies low high (NaN: the page-locked copy "
+                             "is not faster, or not resolved: the time saved is within the "
+                             "samples' min-max)",
+                             data_dir, &f) < 0))
+            return f ? -1 : 0;
         if (!prev || prev->dir != b->dir || prev->alloc != b->alloc || prev->api != b->api) {
-            struct fig_style s = {schema_value_name(AXIS_ALLOC, (int)b->alloc), "reuse",
-                                  schema_value_name(AXIS_API, (int)b->api)};
+            const char *kind = schema_value_name(AXIS_ALLOC, (int)b->alloc);
+            struct fig_style s = {kind, kind, kind};
             rc = fig_block(g, f, &s, "copies before the buffer pays off");
             seen[b->alloc] = seen_api[b->api] = 1;
         }
-        if (isnan(b->copies)) {
-            fprintf(f, "%.0f NaN\n", b->size_bytes);
-            *gaps = 1;
+        v = breakeven_interval(in, b, &lo, &hi);
+        if (isnan(v)) {
+            fprintf(f, "%.0f NaN NaN NaN\n", b->size_bytes);
+            *(isnan(b->copies) ? gaps : unresolved) = 1;
             continue;
         }
-        fprintf(f, "%.0f %.6g\n", b->size_bytes, b->copies);
-        fig_extend(g, b->size_bytes, b->copies);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", b->size_bytes, v, lo, hi);
+        fig_extend(g, b->size_bytes, lo);
+        fig_extend(g, b->size_bytes, hi);
     }
+    if (!f)
+        return 0;
     if (rc == 0)
         rc = fig_hline(g, 1, "", "guide", "left-above", "1 copy");
     return fig_panel_close(f) < 0 ? -1 : rc;
@@ -315,22 +374,29 @@ static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir,
 
 int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
-    int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0}, gaps = 0;
-    struct fig_style keys[ALLOC_COUNT], notes[API_COUNT + 2];
+    int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0}, gaps = 0, unresolved = 0;
+    struct fig_style keys[ALLOC_COUNT], notes[4];
     for (int d = 0; d < DIR_COUNT; d++)
-        if (breakeven_panel(g, in, d, data_dir, seen, seen_api, &gaps) < 0)
-            return -1;
+        for (int api = 0; api < API_COUNT; api++)
+            if (api_is_copy(api) &&
+                breakeven_panel(g, in, d, api, data_dir, seen, seen_api, &gaps, &unresolved) < 0)
+                return -1;
     if (g->npanels == 0)
         return 0;
     snprintf(g->what, sizeof(g->what), "copies before pinning pays off");
     snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
     snprintf(g->y_label, sizeof(g->y_label), "copies of that size");
-    size_t nnotes = api_notes(seen_api, "reuse", notes);
-    notes[nnotes++] =
-        (struct fig_style){"-", "", "", "copies = (alloc + free) ÷ time saved per copy"};
+    size_t nnotes = 0;
+    notes[nnotes++] = (struct fig_style){"-", "", "",
+                                         "copies = (alloc + free) ÷ time saved per copy; bars: the "
+                                         "saving from the copies' min–max samples"};
     if (gaps)
         notes[nnotes++] = (struct fig_style){"-", "", "", "a gap: page-locked is not faster there"};
-    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "reuse", keys), 6) < 0)
+    if (unresolved)
+        notes[nnotes++] = (struct fig_style){"-", "", "",
+                                             "not resolved (no point): the saving is within the "
+                                             "copies' min–max"};
+    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0)
         return -1;
     /* One column: the sentences would make a second one as wide as the page. */
     return legend_flow(&g->notes, notes, nnotes, 1);

@@ -86,6 +86,14 @@ struct fig {
     /* Each panel's y extent; panels share one y range unless own_y says otherwise. */
     double y_min[FIG_MAX_PANELS], y_max[FIG_MAX_PANELS];
     int own_y[FIG_MAX_PANELS];
+    /*
+     * A band per panel (bandwidth): curves that coincide within their noise,
+     * drawn as one filled min..max band and the median of their medians, in
+     * NAME-PANEL-band.dat; band[p].color "" when panel p has none.
+     */
+    struct fig_style band[FIG_MAX_PANELS];
+    /* The raw link rate of each panel's right-hand percent axis (GB/s); 0 or NaN: none. */
+    double panel_link[FIG_MAX_PANELS];
 };
 
 /* Start describing figure name (x: transfer size in bytes, log). */

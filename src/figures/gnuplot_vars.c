@@ -160,6 +160,39 @@ static int write_panel_file(FILE *f, const struct fig *g, size_t p, const char *
     return 0;
 }
 
+/*
+ * Each panel's band (panel_nband[p] 0 or 1, panel_band_file, band_color,
+ * band_point) and the raw link rate of its percent axis (panel_link[p], 0:
+ * none; y2 = 1 when some panel has one).
+ */
+static int write_bands(FILE *f, const struct fig *g, const char *data_dir)
+{
+    size_t n = g->npanels ? g->npanels : 1;
+    int y2 = 0;
+    fprintf(f, "array panel_nband[%zu]\narray panel_band_file[%zu]\narray band_color[%zu]\n", n, n,
+            n);
+    fprintf(f, "array band_point[%zu]\narray panel_link[%zu]\n", n, n);
+    for (size_t p = 0; p < n; p++) {
+        const struct fig_style *b = &g->band[p];
+        int has = p < g->npanels && b->color && b->color[0];
+        double link = p < g->npanels && g->panel_link[p] > 0 ? g->panel_link[p] : 0;
+        char *file = has ? fig_panel_path(g, p, "-band", data_dir) : NULL;
+        if (has && !file)
+            return -1;
+        fprintf(f, "panel_nband[%zu] = %d; panel_band_file[%zu] = ", p + 1, has, p + 1);
+        gnuplot_string(f, file ? file : "");
+        fprintf(f, "; band_color[%zu] = ", p + 1);
+        gnuplot_string(f, has ? b->color : "");
+        fprintf(f, "; band_point[%zu] = ", p + 1);
+        gnuplot_string(f, has && b->point ? b->point : "");
+        fprintf(f, "; panel_link[%zu] = %.17g\n", p + 1, link);
+        free(file);
+        y2 |= link > 0;
+    }
+    fprintf(f, "y2 = %d\n", y2);
+    return 0;
+}
+
 static int write_panels(FILE *f, const struct fig *g, const char *data_dir, int tex)
 {
     size_t n = g->npanels ? g->npanels : 1;
@@ -173,6 +206,8 @@ static int write_panels(FILE *f, const struct fig *g, const char *data_dir, int 
             write_panel_file(f, g, p, "panel_over_file", "-overlay", data_dir) < 0)
             return -1;
     }
+    if (write_bands(f, g, data_dir) < 0)
+        return -1;
     write_size_array(f, "panel_first", g->npanels, g->panel_first);
     write_size_array(f, "panel_nblocks", g->npanels, g->panel_nblocks);
     write_size_array(f, "panel_over_first", g->npanels, g->panel_over_first);

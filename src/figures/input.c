@@ -60,6 +60,7 @@ static void plot_row_from(struct plot_row *r, const struct summary_row *s)
         .gbps_median = s->gbps_median,
         .gbps_min = s->gbps_min,
         .gbps_max = s->gbps_max,
+        .samples = s->samples,
         .effective_gbps = s->effective_gbps,
         .us_per_copy = s->us_per_copy,
         .roundtrip_us = s->roundtrip_us,

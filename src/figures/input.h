@@ -28,6 +28,7 @@ struct plot_row {
     size_t line;                                      /* in summary.csv */
     double size_bytes;
     double gbps_median, gbps_min, gbps_max, effective_gbps;
+    double samples;               /* timed samples behind the medians */
     double us_per_copy;           /* pipelined: event time / copies; NaN when empty */
     double roundtrip_us;          /* one copy waited for, host clock; NaN when empty */
     double phase_ms[PHASE_COUNT]; /* medians; NaN when empty */

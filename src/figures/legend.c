@@ -55,7 +55,8 @@ size_t plot_alloc_entries(const int seen[], const char *line, struct fig_style *
     size_t n = 0;
     for (int a = 0; a < ALLOC_COUNT; a++)
         if (seen[a]) {
-            out[n] = (struct fig_style){schema_value_name(AXIS_ALLOC, a), line, ""};
+            const char *kind = schema_value_name(AXIS_ALLOC, a);
+            out[n] = (struct fig_style){kind, line ? line : kind, kind};
             snprintf(out[n].title, sizeof(out[0].title), "%s", out[n].color);
             n++;
         }

@@ -23,7 +23,11 @@ int legend_groups(struct fig_legend *L, const struct fig_style *const groups[],
 /* Put n entries into L row by row, at most max_cols to a row. */
 int legend_flow(struct fig_legend *L, const struct fig_style *entries, size_t n, size_t max_cols);
 
-/* The legend entries (one per alloc kind seen[], schema order), drawn with line; how many. */
+/*
+ * The legend entries (one per alloc kind seen[], schema order), each with
+ * its kind's colour and point, drawn with line (NULL: its kind's own
+ * dash); how many.
+ */
 size_t plot_alloc_entries(const int seen[], const char *line, struct fig_style *out);
 
 #endif

@@ -6,6 +6,7 @@
 #include "results/folder.h"
 #include "figures/plot.h"
 #include "experiment/schema.h"
+#include "base/fileio.h"
 #include "base/units.h"
 
 #include <dirent.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Is r an ok reuse copy at warm cache, prefaulted pages and the default placement? */
 static int plain_reuse(const struct summary_row *r)
@@ -169,29 +171,6 @@ static void md_fits(FILE *out, const struct folder *f)
     free(fits);
 }
 
-/* target as a path relative to the folder from (both made absolute first). */
-static void relative_to(const char *from, const char *target, char *buf, size_t n)
-{
-    char a[PATH_MAX], b[PATH_MAX];
-    if (!realpath(from, a) || !realpath(target, b)) {
-        snprintf(buf, n, "%s", target);
-        return;
-    }
-    size_t common = 0, i = 0;
-    for (; a[i] && a[i] == b[i]; i++)
-        if (a[i] == '/')
-            common = i;
-    if (!a[i] && (b[i] == '/' || !b[i]))
-        common = i; /* from is a prefix folder of target */
-    size_t len = 0;
-    buf[0] = '\0';
-    for (const char *p = a + common; *p; p++)
-        if (*p == '/' && len < n)
-            len += (size_t)snprintf(buf + len, n - len, "../");
-    if (len < n)
-        snprintf(buf + len, n - len, "%s", b + common + (b[common] == '/'));
-}
-
 static int has_suffix(const char *s, const char *suffix)
 {
     size_t ls = strlen(s), lx = strlen(suffix);
@@ -218,16 +197,86 @@ static size_t list_figures(const char *dir, const char *ext, char ***out)
     return k;
 }
 
-static void md_figures(FILE *out, const char *out_dir, const struct folder *f)
+/* What a figure shows, for its caption, by its name; "" when not known. */
+static const char *figure_caption(const char *name)
 {
-    char **pngs, rel[PATH_MAX];
+    static const struct {
+        const char *name, *what;
+    } captions[] = {
+        {"bandwidth", "copy bandwidth against transfer size, a panel per direction; bars are "
+                      "the samples' min-max, page-locked kinds that coincide are one band; "
+                      "lines: the PCIe link's raw rate and its practical ceiling"},
+        {"latency", "time per copy against size for small copies: pipelined (event time / "
+                    "copies) and the round trip an application waits for"},
+        {"speedup", "how many times faster each page-locked kind copies than pageable memory, "
+                    "with the interval from the samples' extremes"},
+        {"alloc-cost", "what allocating and freeing a buffer of each kind costs (medians)"},
+        {"breakeven", "copies of a size after which a page-locked buffer has paid for itself, "
+                      "with its interval; sizes whose saving is within noise are not resolved"},
+        {"reuse-vs-reallocate", "copy bandwidth of a reused buffer against the effective "
+                                "bandwidth of alloc + fill + copy + free"},
+        {"reallocate-time", "where a reallocate cycle's time goes, per kind"},
+        {"overlap", "time to push the size through h2d, kernel and d2h in chunks against "
+                    "streams, with each kind's serial sum and ideal"},
+        {"host-access", "the CPU's read and write bandwidth of each kind of host memory"},
+        {"placement", "copy bandwidth at each NUMA binding and page size"},
+        {"placement-pin", "what cudaHostRegister costs at each placement"},
+    };
+    for (size_t i = 0; i < sizeof(captions) / sizeof(captions[0]); i++)
+        if (strcmp(captions[i].name, name) == 0)
+            return captions[i].what;
+    return "";
+}
+
+/* Copy the file src to dst (replaced); -1 on failure. */
+static int copy_file(const char *src, const char *dst)
+{
+    size_t len;
+    char *data = fileio_read_all(src, &len);
+    FILE *f = data ? fopen(dst, "wb") : NULL;
+    int rc = f && fwrite(data, 1, len, f) == len ? 0 : -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    free(data);
+    return rc;
+}
+
+/*
+ * The folder's figures, copied into OUT/figures/ as F<folder>-NAME.{png,pdf,svg}
+ * so that the report travels with its images, each embedded with a numbered
+ * caption; *number counts the figures across folders.
+ */
+static void md_figures(FILE *out, const char *out_dir, const struct folder *f, size_t folder,
+                       size_t *number)
+{
+    static const char *const exts[] = {".png", ".pdf", ".svg"};
+    char **pngs, dir[PATH_MAX], src[PATH_MAX], dst[PATH_MAX + 80];
     size_t n = list_figures(f->dir, ".png", &pngs);
+    snprintf(dir, sizeof(dir), "%s/figures", out_dir);
     if (n == 0)
         fprintf(out, "No figures yet: run `pinsweep plot %s` where gnuplot is.\n", f->dir);
+    else if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+        fprintf(out, "(cannot create %s: %s)\n\n", dir, strerror(errno));
     for (size_t i = 0; i < n; i++) {
-        relative_to(out_dir, pngs[i], rel, sizeof(rel));
         const char *base = strrchr(pngs[i], '/') + 1;
-        fprintf(out, "![%s, %.*s](%s)\n\n", f->label, (int)(strlen(base) - 4), base, rel);
+        int len = (int)(strlen(base) - 4), copied = 1;
+        for (size_t e = 0; e < sizeof(exts) / sizeof(exts[0]); e++) {
+            snprintf(src, sizeof(src), "%.*s%s", (int)strlen(pngs[i]) - 4, pngs[i], exts[e]);
+            snprintf(dst, sizeof(dst), "%s/F%zu-%.*s%s", dir, folder + 1, len, base, exts[e]);
+            if (access(src, R_OK) == 0 && copy_file(src, dst) < 0)
+                copied = 0;
+        }
+        if (!copied)
+            fprintf(out, "(a file of figure %.*s could not be copied into %s)\n\n", len, base, dir);
+        ++*number;
+        fprintf(out, "![Figure %zu: %s, %.*s](figures/F%zu-%.*s.png)\n\n", *number, f->label, len,
+                base, folder + 1, len, base);
+        char name[64];
+        snprintf(name, sizeof(name), "%.*s", len, base);
+        fprintf(out,
+                "*Figure %zu. %s, `%s`: %s.* ([PDF](figures/F%zu-%s.pdf), "
+                "[SVG](figures/F%zu-%s.svg))\n\n",
+                *number, f->label, name, figure_caption(name), folder + 1, name, folder + 1, name);
         free(pngs[i]);
     }
     free(pngs);
@@ -376,7 +425,8 @@ static int has_copies(const struct folder *f)
     return 0;
 }
 
-static void write_folder_section(FILE *out, const char *out_dir, const struct folder *f)
+static void write_folder_section(FILE *out, const char *out_dir, const struct folder *f,
+                                 size_t folder, size_t *number)
 {
     char h2d[160], d2h[160];
     fprintf(out,
@@ -407,7 +457,7 @@ static void write_folder_section(FILE *out, const char *out_dir, const struct fo
         md_alloc_cost(out, f);
     }
     fprintf(out, "\n### Figures\n\n");
-    md_figures(out, out_dir, f);
+    md_figures(out, out_dir, f, folder, number);
 }
 
 /* figures.pdf: every folder's PDF figures, one per page. */
@@ -470,11 +520,12 @@ int report_run(const struct compare_input *inputs, size_t n, const char *out_dir
         rc = -2;
         goto out;
     }
+    size_t figure_number = 0;
     fprintf(out, "# pinsweep report\n\nGB/s = 10^9 bytes/s. Link shares are of the PCIe "
                  "link's raw rate per direction.\n\n## Machines\n\n");
     folder_machine_table(out, f, n, 0);
     for (size_t i = 0; i < n; i++)
-        write_folder_section(out, out_dir, &f[i]);
+        write_folder_section(out, out_dir, &f[i], i, &figure_number);
     rc = fclose(out) == 0 ? 0 : -2;
     fprintf(log, "pinsweep: report in %s\n", path);
     write_book(f, n, out_dir, log);

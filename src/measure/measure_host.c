@@ -11,6 +11,7 @@
  * with its kind, so page-locked kinds need the GPU's driver.
  */
 #include "measure/measure_host.h"
+#include "base/clockmodel.h"
 #include "host/hostaccess.h"
 #include "measure/measure_loop.h"
 #include "measure/placement.h"
@@ -25,6 +26,22 @@ struct host_ctx {
     struct result *r;
 };
 
+/*
+ * A pass's time: as timed, or under the fake engine's clock model
+ * (base/clockmodel.h) the model's, bytes at the kind's host-read or
+ * host-write rate, which then passes on its clock.
+ */
+static double model_pass_ms(const struct host_ctx *x, double timed_ms)
+{
+    if (!clockmodel_active())
+        return timed_ms;
+    const char *q[] = {schema_value_name(AXIS_ALLOC, x->buf->kind),
+                       x->write ? "host-write" : "host-read"};
+    double ms = clockmodel_transfer_ms(q, 2, (double)x->buf->bytes);
+    clockmodel_advance_ms(ms);
+    return ms;
+}
+
 /* passes passes over the buffer; their total time in *ms. */
 static int run_passes(struct host_ctx *x, int passes, double *ms)
 {
@@ -37,7 +54,7 @@ static int run_passes(struct host_ctx *x, int passes, double *ms)
             measure_fail(x->r, "accessing the host buffer", err);
             return -1;
         }
-        *ms += t;
+        *ms += model_pass_ms(x, t);
     }
     return 0;
 }

@@ -25,3 +25,19 @@ done
 wait "$pid"
 rc=$?
 echo "pin-too-much: exit $rc, lowest MemAvailable $((low / 1024)) MiB, killed by the watchdog: $killed"
+# What must hold: not killed, exit 1 (some configurations failed), every 132 GiB row an error
+# with its reason, every 64 MiB row measured.
+fail=0
+check() { if eval "$2"; then echo "PASS pin-too-much: $1"; else echo "FAIL pin-too-much: $1"; fail=1; fi; }
+f=$out/summary.csv
+field() { head -1 "$f" | tr ',' '\n' | grep -nx "$1" | cut -d: -f1; }
+rows() { # size status: how many rows of that size have that status
+    awk -F, -v s="$(field size_bytes)" -v t="$(field status)" -v S="$1" -v T="$2" 'NR > 1 && $s == S && $t == T { n++ } END { print n + 0 }' "$f"
+}
+check "the watchdog did not have to kill the run" '[ "$killed" = no ]'
+check "exit 1: some configurations failed, the run went on" '[ "$rc" -eq 1 ]'
+check "summary.csv is there" '[ -s "$f" ]'
+check "all three 132 GiB configurations are status=error rows" '[ "$(rows 141733920768 error)" -eq 3 ]'
+check "all three 64 MiB configurations after them were measured (status ok)" '[ "$(rows 67108864 ok)" -eq 3 ]'
+check "every error row says why" '! grep ",error,\(\"\"\)\?$" "$f" > /dev/null'
+exit $fail

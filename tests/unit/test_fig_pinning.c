@@ -57,7 +57,9 @@ static double var_number(const char *path, const char *name)
 /*
  * results-small gives link_gbps 63 on every row and meta.yaml says Gen5
  * x16: a labelled line at 63 in h2d and d2h and at 126 in bidir, inside
- * each panel's y range.
+ * each panel's y range, each with the practical ceiling under it and a
+ * percent axis.  Its panels: h2d sync, h2d async, d2h sync, d2h async,
+ * bidir (async).
  */
 static void test_link_known(void)
 {
@@ -67,17 +69,26 @@ static void test_link_known(void)
     int rc = dir ? plot(dir, 0, 1, &log) : -100;
     const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
     CHECK("link_known_plots", rc == PLOT_ENO_GNUPLOT, "returned %d; log:\n%s", rc, log);
-    CHECK("link_known_three_lines",
-          file_has(vars, "nhlines = 3\n") &&
+    CHECK("link_known_raw_and_practical_lines",
+          file_has(vars, "nhlines = 10\n") &&
               file_has(vars, "hline_panel[1] = 1; hline_y[1] = 63; hline_color[1] = 'link'") &&
-              file_has(vars, "hline_panel[2] = 2; hline_y[2] = 63;") &&
-              file_has(vars, "hline_panel[3] = 3; hline_y[3] = 126;"),
-          "%s lacks the lines at 63, 63 and 126", vars);
+              file_has(vars, "hline_panel[3] = 2; hline_y[3] = 63;") &&
+              file_has(vars, "hline_panel[5] = 3; hline_y[5] = 63;") &&
+              file_has(vars, "hline_panel[9] = 5; hline_y[9] = 126;") &&
+              file_has(vars, "hline_panel[2] = 1; hline_y[2] = 58.43") &&
+              file_has(vars, "hline_panel[6] = 3; hline_y[6] = 57.6") &&
+              file_has(vars, "hline_panel[10] = 5; hline_y[10] = 116.0"),
+          "%s lacks the lines at 63 (h2d, d2h), 126 (bidir) and their practical ceilings", vars);
     CHECK("link_known_labels",
-          file_count(vars, "'PCIe Gen5 x16 raw: 63.0 GB/s'") == 2 &&
-              file_has(vars, "'PCIe Gen5 x16 raw, both directions: 126.0 GB/s'"),
+          file_count(vars, "'PCIe Gen5 x16 raw: 63.0 GB/s'") == 4 &&
+              file_has(vars, "'PCIe Gen5 x16 raw, both directions: 126.0 GB/s'") &&
+              file_count(vars, "'practical ceiling, 256 B packets: ") == 5,
           "%s lacks the labels", vars);
-    double h2d = var_number(vars, "panel_y_max[1]"), bidir = var_number(vars, "panel_y_max[3]");
+    CHECK("link_known_percent_axis",
+          file_has(vars, "panel_link[1] = 63\n") && file_has(vars, "panel_link[5] = 126\n") &&
+              file_has(vars, "y2 = 1\n"),
+          "%s lacks the percent-of-link axes", vars);
+    double h2d = var_number(vars, "panel_y_max[1]"), bidir = var_number(vars, "panel_y_max[5]");
     CHECK("link_known_in_range", h2d >= 63 * 1.05 && h2d <= 80 && bidir >= 126 * 1.05,
           "panel_y_max %g (h2d) and %g (bidir); the lines and labels must fit", h2d, bidir);
     CHECK("link_known_bidir_own_scale", var_number(vars, "panel_y_max[1]") < bidir,
@@ -110,7 +121,7 @@ static void test_link_unknown(void)
                       &vars, &log);
     /* No link_gbps column (a folder from an older pinsweep): the link meta.yaml gives. */
     CHECK("link_old_summary_uses_meta",
-          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 1\n") && file_has(vars, "Gen5 x16"),
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 2\n") && file_has(vars, "Gen5 x16"),
           "returned %d; log:\n%s", rc, log);
     free(log);
 
@@ -137,7 +148,7 @@ static void test_link_without_meta(void)
                           "pinned,h2d,reuse,sync,65536,8.2,15.7538,ok\n",
                           &vars, &log);
     CHECK("link_without_meta_label",
-          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 1\n") &&
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 2\n") &&
               file_has(vars, "'PCIe link raw: 15.75 GB/s'"),
           "returned %d; %s lacks the plain label; log:\n%s", rc, vars, log);
     free(log);
@@ -198,7 +209,7 @@ static void test_gen3_data(void)
     CHECK("gen3_data_written", rc == PLOT_ENO_GNUPLOT && copy_notes(log) == 0,
           "returned %d; log:\n%s", rc, log);
     const char *sp = path_in(dir, "figures/data/speedup-h2d.dat");
-    double got = block_y(sp, "color=pinned line=reuse point=sync", "268435456");
+    double got = block_y(sp, "color=pinned line=pinned point=pinned", "268435456");
     double want = fixture_gbps("pinned", "h2d", "reuse", "268435456") /
                   fixture_gbps("pageable", "h2d", "reuse", "268435456");
     CHECK("speedup_is_the_bandwidth_ratio", fabs(got - want) < 1e-4 * want,
@@ -227,7 +238,7 @@ static void test_gen3_data(void)
     CHECK("breakeven_from_breakeven_csv",
           file_count(be, "# index") == 2 &&
               fabs(block_y(path_in(dir, "figures/data/breakeven-h2d.dat"),
-                           "color=pinned line=reuse point=sync", "4096") -
+                           "color=pinned line=pinned point=pinned", "4096") -
                    258.9) < 1e-9,
           "breakeven-h2d.dat's pinned 4 KiB point is not breakeven.csv's 258.9");
     CHECK("breakeven_line_at_1_copy",
@@ -264,7 +275,7 @@ static void test_headline_missing(void)
     rc = plot(dir, 0, 1, &log);
     CHECK("breakeven_gap_where_not_faster",
           rc == PLOT_ENO_GNUPLOT &&
-              file_has(path_in(dir, "figures/data/breakeven-h2d.dat"), "\n4096 NaN\n") &&
+              file_has(path_in(dir, "figures/data/breakeven-h2d.dat"), "\n4096 NaN NaN NaN\n") &&
               file_has(path_in(dir, "figures/data/breakeven-vars.gp"), "a gap:"),
           "returned %d; log:\n%s", rc, log);
     free(log);

@@ -97,9 +97,9 @@ static const struct {
     {"placement_pin_default", "placement-pin-pin.dat", "color=registered line=default", "268435456",
      85.6702},
     /* a zero-copy kernel's curve: a dash and a point of its own */
-    {"bandwidth_zerocopy_style", "bandwidth-h2d.dat", "color=mapped line=zerocopy point=zerocopy",
-     "16777216", 49.5453},
-    {"latency_zerocopy_style", "latency-h2d.dat", "color=mapped line=zerocopy point=zerocopy",
+    {"bandwidth_zerocopy_style", "bandwidth-h2d-async.dat",
+     "color=mapped line=zerocopy point=mapped", "16777216", 49.5453},
+    {"latency_zerocopy_style", "latency-h2d-async.dat", "color=mapped line=zerocopy point=mapped",
      "1048576", NAN}, /* filled in from us_per_copy_median below */
 };
 
@@ -229,12 +229,14 @@ static void test_placement(const char *dir)
           file_count(data_file(dir, "placement-pin-pin.dat"), "# index") == 2,
           "placement-pin-pin.dat: blocks");
     /* The copy figures keep to the default placement: of registered h2d, reuse and reallocate. */
+    /* The sync panel (registered) and the async one (mapped, copies and zero-copy). */
     const char *bw = data_file(dir, "bandwidth-h2d.dat");
+    const char *bwa = data_file(dir, "bandwidth-h2d-async.dat");
     CHECK("bandwidth_default_placement_only",
-          file_count(bw, "# index") == 4 && file_count(bw, "color=registered") == 2 &&
-              file_count(bw, "\n268435456 ") == 2 &&
+          file_count(bw, "# index") == 2 && file_count(bw, "color=registered") == 2 &&
+              file_count(bw, "\n268435456 ") == 2 && file_count(bwa, "# index") == 2 &&
               !file_has(data_file(dir, "bandwidth-vars.gp"), "pipeline"),
-          "%s: %d blocks", bw, file_count(bw, "# index"));
+          "%s: %d blocks; %s: %d", bw, file_count(bw, "# index"), bwa, file_count(bwa, "# index"));
 }
 
 /* The zero-copy kernel's dash and point are explained; no api without a title. */
@@ -243,13 +245,16 @@ static void test_zerocopy_legends(const char *dir)
     const char *bw = data_file(dir, "bandwidth-vars.gp"), *lat = data_file(dir, "latency-vars.gp");
     CHECK("bandwidth_zerocopy_note", file_has(bw, "'zerocopy: a kernel accesses the host buffer'"),
           "%s lacks the note", bw);
+    /* The apis have panels of their own: the notes name only the zero-copy kernel's dash. */
     CHECK("latency_zerocopy_note",
           file_has(lat, "'zerocopy: a kernel on the host buffer'") && !file_has(lat, "(null)") &&
-              file_count(lat, "cudaMemcpy") == 2,
-          "%s: the notes name apis not drawn, or not zero-copy", lat);
+              file_count(lat, "cudaMemcpy") == 0 &&
+              file_has(lat, "panel_title[2] = 'host → device, async'"),
+          "%s: the notes name apis, or not zero-copy, or the panels are not split by api", lat);
 }
 
-/* A folder of copies: no note about pipelines or CPU access it never had, and a stale figure removed. */
+/* A folder of copies: no note about pipelines or CPU access it never had, and a stale figure
+ * removed. */
 static void test_missing(void)
 {
     static const char *const files[] = {"summary.csv",     "meta.yaml",     "fits.csv",
@@ -272,13 +277,14 @@ static void test_missing(void)
           "data files written for figures without rows");
     CHECK("copies_only_stale_removed", !exists(dir, "figures/overlap.png"),
           "overlap.png of an earlier run is still there");
-    /* Both copy apis: each named once in the notes, and no api without a name. */
+    /* Both copy apis: a panel each, named in its title, and no api without a name. */
     const char *sp = data_file(dir, "speedup-vars.gp"), *lat = data_file(dir, "latency-vars.gp");
-    CHECK("copies_only_api_notes",
-          file_count(sp, "'sync: cudaMemcpy'") == 1 && file_count(lat, "'sync: cudaMemcpy'") == 1 &&
+    CHECK("copies_only_api_panels",
+          file_has(sp, "'host → device, sync'") && file_has(sp, "'host → device, async'") &&
+              file_has(lat, "'host → device, sync'") && file_has(lat, "'host → device, async'") &&
               !file_has(sp, "(null)") && !file_has(lat, "(null)") &&
               !file_has(data_file(dir, "breakeven-vars.gp"), "(null)"),
-          "%s or %s: api notes", sp, lat);
+          "%s or %s: panels per api", sp, lat);
     free(log);
 
     /* Pipelines alone: their figure, and no notes for the copy figures (not an error). */
@@ -286,7 +292,8 @@ static void test_missing(void)
     rc = dir ? plot(dir, 1, &log) : -100;
     CHECK("pipelines_only_draws_overlap",
           rc == PLOT_ENO_GNUPLOT && exists(dir, "figures/data/overlap-vars.gp") &&
-              !strstr(log, "note: no bandwidth figure") && !strstr(log, "note: no speedup figure") &&
+              !strstr(log, "note: no bandwidth figure") &&
+              !strstr(log, "note: no speedup figure") &&
               !exists(dir, "figures/data/bandwidth-vars.gp"),
           "returned %d; log:\n%s", rc, log);
     free(log);

@@ -263,7 +263,11 @@ static void test_pipeline_summary(void)
 /* A pipeline and a host read through the fake engine. */
 static void test_fake_pipeline_and_host(void)
 {
+    /* On the model clock (each copy t0 + n/B), so the times below are exact,
+     * whatever else the machine is doing. */
+    setenv("PINSWEEP_FAKE_MODEL", "gbps=25 t0_us=10", 1);
     struct measure_ctx mc = open_fake();
+    const double chunk_us = 10 + (1 << 20) / 25e3; /* 1 MiB at 25 GB/s, plus t0 */
     struct measure_opts m = adaptive();
     struct config c = {.index = 1};
     struct result r;
@@ -281,11 +285,10 @@ static void test_fake_pipeline_and_host(void)
     measure_config(&mc, &m, &c, &r);
     CHECK("a fake pipeline is ok and verified", r.status == RESULT_OK && r.nsamples == 3, "%s",
           r.error);
-    CHECK("a 1x kernel is as long as one chunk's h2d copy (and not zero)",
-          r.kernel_us > 0 && r.nsamples &&
-              fabs(r.samples[0].kernel_ms - 4 * r.kernel_us / 1e3) <
-                  0.5 * r.samples[0].kernel_ms + 0.05,
-          "kernel %g us, kernels alone %g ms", r.kernel_us,
+    CHECK("a 1x kernel is as long as one chunk's h2d copy",
+          r.nsamples && fabs(r.kernel_us - chunk_us) <= 0.0005 && /* kept to the ns */
+              fabs(r.samples[0].kernel_ms - 4 * r.kernel_us / 1e3) < 1e-9,
+          "kernel %.9g us (want %.9g), kernels alone %.9g ms", r.kernel_us, chunk_us,
           r.nsamples ? r.samples[0].kernel_ms : NAN);
     CHECK("each stage is timed alone",
           r.nsamples && r.samples[0].h2d_ms > 0 && r.samples[0].d2h_ms > 0, "h2d %g",
@@ -321,6 +324,7 @@ static void test_fake_pipeline_and_host(void)
           "%s", r.error);
     result_free(&r);
     close_fake(&mc);
+    unsetenv("PINSWEEP_FAKE_MODEL");
 }
 
 int main(void)

@@ -35,5 +35,29 @@ int main(void)
     stats_compute(none, 1, &s);
     CHECK("no valid sample gives NaN", s.n == 0 && isnan(s.median) && isnan(s.mean), "n %zu", s.n);
     CHECK("stats_median", stats_median(even, 4) == 25.0, "%g", stats_median(even, 4));
+
+    /* Skewed samples, where median, mean, min and max all differ (symmetric inputs cannot tell
+       a median from a mean).  Worked by hand: mean 116/5 = 23.2; squared deviations
+       492.84 + 449.44 + 408.04 + 174.24 + 5898.24 = 7422.8; / 4 = 1855.7. */
+    const double skewed[] = {100, 2, 10, 1, 3};
+    stats_compute(skewed, 5, &s);
+    CHECK("skewed: median is the middle value, not the mean", s.median == 3.0, "%g", s.median);
+    CHECK("skewed: mean", s.mean == 23.2, "%.17g", s.mean);
+    CHECK("skewed: min and max in their places", s.min == 1.0 && s.max == 100.0, "min %g max %g",
+          s.min, s.max);
+    CHECK_NEAR("skewed: sample stddev sqrt(1855.7)", s.stddev, 43.07783652877661, 1e-12);
+    CHECK_NEAR("skewed: rsd_pct", s.rsd_pct, 185.6803298654164, 1e-11);
+    CHECK("skewed: n", s.n == 5, "%zu", s.n);
+    /* Even count, skewed: median (2 + 4) / 2 = 3; mean 107/4 = 26.75. */
+    const double skewed_even[] = {4, 100, 1, 2};
+    stats_compute(skewed_even, 4, &s);
+    CHECK("skewed even: median averages the middle two", s.median == 3.0, "%g", s.median);
+    CHECK("skewed even: mean", s.mean == 26.75, "%g", s.mean);
+    CHECK_NEAR("skewed even: sample stddev", s.stddev, 48.849257926809905, 1e-12);
+    CHECK("skewed even: stats_median", stats_median(skewed_even, 4) == 3.0, "%g",
+          stats_median(skewed_even, 4));
+    const double nan_skewed[] = {NAN, 50, 1, NAN, 2};
+    CHECK("skewed with NaN: median of what is left", stats_median(nan_skewed, 5) == 2.0, "%g",
+          stats_median(nan_skewed, 5));
     return check_exit();
 }

@@ -53,8 +53,10 @@ static void test_sysfs(void)
     }
     snprintf(dev, sizeof(dev), "%s/bus/pci/devices/0000:01:00.0", root);
     snprintf(cmd, sizeof(cmd), "mkdir -p '%s'", dev);
-    if (system(cmd) != 0)
+    if (system(cmd) != 0) {
+        CHECK("temporary sysfs", 0, "'%s' failed", cmd);
         return;
+    }
     write_file(dev, "current_link_speed", "8.0 GT/s PCIe\n");
     write_file(dev, "current_link_width", "16\n");
     write_file(dev, "max_link_speed", "16.0 GT/s PCIe\n");
@@ -76,8 +78,7 @@ static void test_sysfs(void)
     sysinfo_pcie_link(root, "0000:02:00.0", &l);
     CHECK("a missing device is unknown", !l.known, "known");
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-    if (system(cmd) != 0)
-        return;
+    CHECK("temporary sysfs removed", system(cmd) == 0, "'%s' failed", cmd);
 }
 
 int main(void)

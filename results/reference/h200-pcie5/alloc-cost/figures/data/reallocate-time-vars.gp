@@ -4,6 +4,7 @@ fig_detail = 'host → device, sync'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'time per cycle (ms)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/alloc-cost/figures'
 log_y = 1
 npanels = 3
@@ -20,13 +21,22 @@ panel_over_file[2] = 'results/reference/h200-pcie5/alloc-cost/figures/data/reall
 panel_title[3] = 'registered'
 panel_file[3] = 'results/reference/h200-pcie5/alloc-cost/figures/data/reallocate-time-registered.dat'
 panel_over_file[3] = 'results/reference/h200-pcie5/alloc-cost/figures/data/reallocate-time-registered-overlay.dat'
+array panel_nband[3]
+array panel_band_file[3]
+array band_color[3]
+array band_point[3]
+array panel_link[3]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
+y2 = 0
 array panel_first[3] = [1, 2, 3]
 array panel_nblocks[3] = [1, 1, 1]
 array panel_over_first[3] = [1, 1, 1]
 array panel_nover[3] = [0, 0, 0]
 array block_color[3] = ['pageable', 'pinned', 'registered']
 array block_line[3] = ['reallocate', 'reallocate', 'reallocate']
-array block_point[3] = ['sync', 'sync', 'sync']
+array block_point[3] = ['pageable', 'pinned', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0

@@ -4,6 +4,7 @@ fig_detail = 'a cycle: alloc + fill + copy + free'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'bandwidth (GB/s = 10⁹ B/s)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/alloc-cost/figures'
 log_y = 1
 npanels = 2
@@ -17,13 +18,21 @@ panel_over_file[1] = 'results/reference/h200-pcie5/alloc-cost/figures/data/reuse
 panel_title[2] = 'device → host, sync'
 panel_file[2] = 'results/reference/h200-pcie5/alloc-cost/figures/data/reuse-vs-reallocate-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/alloc-cost/figures/data/reuse-vs-reallocate-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 15]
 array panel_nblocks[2] = [14, 14]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
 array block_color[28] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered']
 array block_line[28] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate']
-array block_point[28] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array block_point[28] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -39,7 +48,7 @@ key_rows = 3
 key_max_chars = 14
 array key_color[9] = ['pageable', 'portable', 'registered', 'pinned', 'write-combined', '-', 'mallochost', 'mapped', '-']
 array key_line[9] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', '', 'reuse', 'reuse', '']
-array key_point[9] = ['sync', 'sync', 'sync', 'sync', 'sync', '', 'sync', 'sync', '']
+array key_point[9] = ['pageable', 'portable', 'registered', 'pinned', 'write-combined', '', 'mallochost', 'mapped', '']
 array key_title[9] = ['pageable', 'portable', 'registered', 'pinned', 'write-combined', ' ', 'mallochost', 'mapped', ' ']
 nnotes = 2
 note_cols = 2

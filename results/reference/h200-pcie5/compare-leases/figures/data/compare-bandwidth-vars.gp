@@ -4,6 +4,7 @@ fig_detail = 'reuse, cache warm, pages prefaulted'
 fig_machine = ''
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/compare-leases/figures'
 log_y = 0
 npanels = 2
@@ -17,6 +18,14 @@ panel_over_file[1] = 'results/reference/h200-pcie5/compare-leases/figures/data/c
 panel_title[2] = 'device → host, sync'
 panel_file[2] = 'results/reference/h200-pcie5/compare-leases/figures/data/compare-bandwidth-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/compare-leases/figures/data/compare-bandwidth-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 15]
 array panel_nblocks[2] = [14, 14]
 array panel_over_first[2] = [1, 1]

@@ -3,11 +3,12 @@ fig_title = 'default: copy bandwidth'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
-y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
+y_label = 'bandwidth (GB/s = 10⁹ B/s)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/default-lease1/figures'
 log_y = 0
 npanels = 2
-nblocks = 14
+nblocks = 2
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -17,40 +18,50 @@ panel_over_file[1] = 'results/reference/h200-pcie5/default-lease1/figures/data/b
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/default-lease1/figures/data/bandwidth-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/default-lease1/figures/data/bandwidth-d2h-overlay.dat'
-array panel_first[2] = [1, 8]
-array panel_nblocks[2] = [7, 7]
-array panel_over_first[2] = [1, 8]
-array panel_nover[2] = [7, 7]
-array block_color[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_line[14] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
-array block_point[14] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
-array over_color[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array over_line[14] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit']
-nhlines = 2
-array hline_panel[2]
-array hline_y[2]
-array hline_color[2]
-array hline_line[2]
-array hline_where[2]
-array hline_label[2]
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 1; panel_band_file[1] = 'results/reference/h200-pcie5/default-lease1/figures/data/bandwidth-h2d-band.dat'; band_color[1] = 'page-locked'; band_point[1] = 'page-locked'; panel_link[1] = 63.015384615384619
+panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/default-lease1/figures/data/bandwidth-d2h-band.dat'; band_color[2] = 'page-locked'; band_point[2] = 'page-locked'; panel_link[2] = 63.015384615384619
+y2 = 1
+array panel_first[2] = [1, 2]
+array panel_nblocks[2] = [1, 1]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_color[2] = ['pageable', 'pageable']
+array block_line[2] = ['pageable', 'pageable']
+array block_point[2] = ['pageable', 'pageable']
+array over_color[1] = ['']
+array over_line[1] = ['']
+nhlines = 4
+array hline_panel[4]
+array hline_y[4]
+array hline_color[4]
+array hline_line[4]
+array hline_where[4]
+array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'right-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-nkeys = 7
-key_cols = 7
-key_rows = 1
-key_max_chars = 14
-array key_color[7] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array key_line[7] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
-array key_point[7] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
-array key_title[7] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-nnotes = 1
+hline_panel[2] = 1; hline_y[2] = 58.449052396878486; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[3] = 2; hline_y[3] = 63.015384615384619; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614065934065934; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+nkeys = 2
+key_cols = 1
+key_rows = 2
+key_max_chars = 114
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pageable', 'band']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '6 page-locked kinds, within 11.2% (2.3% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
+nnotes = 2
 note_cols = 1
-note_rows = 1
-note_max_chars = 20
-array note_color[1] = ['']
-array note_line[1] = ['fit']
-array note_point[1] = ['']
-array note_title[1] = ['dotted: fit t0 + n/B']
+note_rows = 2
+note_max_chars = 73
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['bars: min–max of 10 samples; band: its members'' lowest min to highest max', 'no fit drawn, residual ≥ 5%: pageable h2d 20%; pageable d2h 18%']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0

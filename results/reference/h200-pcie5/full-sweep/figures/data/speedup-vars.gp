@@ -4,71 +4,95 @@ fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'speedup over pageable (×)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 0
-npanels = 3
+npanels = 5
 nblocks = 30
-array panel_title[3]
-array panel_file[3]
-array panel_over_file[3]
-panel_title[1] = 'host → device'
+array panel_title[5]
+array panel_file[5]
+array panel_over_file[5]
+panel_title[1] = 'host → device, sync'
 panel_file[1] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-h2d.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-h2d-overlay.dat'
-panel_title[2] = 'device → host'
-panel_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-d2h.dat'
-panel_over_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-d2h-overlay.dat'
-panel_title[3] = 'bidirectional (sum)'
-panel_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-bidir.dat'
-panel_over_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-bidir-overlay.dat'
-array panel_first[3] = [1, 13, 25]
-array panel_nblocks[3] = [12, 12, 6]
-array panel_over_first[3] = [1, 1, 1]
-array panel_nover[3] = [0, 0, 0]
-array block_color[30] = ['pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_line[30] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
-array block_point[30] = ['sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'sync', 'async', 'async', 'async', 'async', 'async', 'async', 'async']
+panel_title[2] = 'host → device, async'
+panel_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-h2d-async.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-h2d-async-overlay.dat'
+panel_title[3] = 'device → host, sync'
+panel_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-d2h.dat'
+panel_over_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-d2h-overlay.dat'
+panel_title[4] = 'device → host, async'
+panel_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-d2h-async.dat'
+panel_over_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-d2h-async-overlay.dat'
+panel_title[5] = 'bidirectional (sum), async'
+panel_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-bidir-async.dat'
+panel_over_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/speedup-bidir-async-overlay.dat'
+array panel_nband[5]
+array panel_band_file[5]
+array band_color[5]
+array band_point[5]
+array panel_link[5]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
+panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
+panel_nband[5] = 0; panel_band_file[5] = ''; band_color[5] = ''; band_point[5] = ''; panel_link[5] = 0
+y2 = 0
+array panel_first[5] = [1, 7, 13, 19, 25]
+array panel_nblocks[5] = [6, 6, 6, 6, 6]
+array panel_over_first[5] = [1, 1, 1, 1, 1]
+array panel_nover[5] = [0, 0, 0, 0, 0]
+array block_color[30] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_line[30] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_point[30] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
-nhlines = 3
-array hline_panel[3]
-array hline_y[3]
-array hline_color[3]
-array hline_line[3]
-array hline_where[3]
-array hline_label[3]
+nhlines = 5
+array hline_panel[5]
+array hline_y[5]
+array hline_color[5]
+array hline_line[5]
+array hline_where[5]
+array hline_label[5]
 hline_panel[1] = 1; hline_y[1] = 1; hline_color[1] = ''; hline_line[1] = 'guide'; hline_where[1] = 'right-below'; hline_label[1] = '1×: as fast as pageable'
 hline_panel[2] = 2; hline_y[2] = 1; hline_color[2] = ''; hline_line[2] = 'guide'; hline_where[2] = 'right-below'; hline_label[2] = '1×: as fast as pageable'
 hline_panel[3] = 3; hline_y[3] = 1; hline_color[3] = ''; hline_line[3] = 'guide'; hline_where[3] = 'right-below'; hline_label[3] = '1×: as fast as pageable'
+hline_panel[4] = 4; hline_y[4] = 1; hline_color[4] = ''; hline_line[4] = 'guide'; hline_where[4] = 'right-below'; hline_label[4] = '1×: as fast as pageable'
+hline_panel[5] = 5; hline_y[5] = 1; hline_color[5] = ''; hline_line[5] = 'guide'; hline_where[5] = 'right-below'; hline_label[5] = '1×: as fast as pageable'
 nkeys = 6
 key_cols = 6
 key_rows = 1
 key_max_chars = 14
 array key_color[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array key_line[6] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
-array key_point[6] = ['', '', '', '', '', '']
+array key_line[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array key_point[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array key_title[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-nnotes = 2
-note_cols = 2
+nnotes = 1
+note_cols = 1
 note_rows = 1
-note_max_chars = 22
-array note_color[2] = ['', '']
-array note_line[2] = ['reuse', 'reuse']
-array note_point[2] = ['sync', 'async']
-array note_title[2] = ['sync: cudaMemcpy', 'async: cudaMemcpyAsync']
+note_max_chars = 95
+array note_color[1] = ['-']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['bars: the kind''s min over pageable''s max to its max over pageable''s min (the samples'' extremes)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
 y_max = 11
 y_tics = 'autofreq'
-array panel_y_min[3]
-array panel_y_max[3]
-array panel_y_tics[3]
+array panel_y_min[5]
+array panel_y_max[5]
+array panel_y_tics[5]
 panel_y_min[1] = 0; panel_y_max[1] = 11
 panel_y_tics[1] = 'autofreq'
 panel_y_min[2] = 0; panel_y_max[2] = 11
 panel_y_tics[2] = 'autofreq'
 panel_y_min[3] = 0; panel_y_max[3] = 11
 panel_y_tics[3] = 'autofreq'
+panel_y_min[4] = 0; panel_y_max[4] = 11
+panel_y_tics[4] = 'autofreq'
+panel_y_min[5] = 0; panel_y_max[5] = 11
+panel_y_tics[5] = 'autofreq'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

@@ -18,6 +18,14 @@ panel_over_file[1] = 'results/reference/h200-pcie5/host-access/figures/data/host
 panel_title[2] = 'CPU writes, 1 GiB buffer'
 panel_file[2] = 'results/reference/h200-pcie5/host-access/figures/data/host-access-host-write.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/host-access/figures/data/host-access-host-write-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 6]
 array panel_nblocks[2] = [5, 5]
 array panel_over_first[2] = [1, 1]
@@ -40,7 +48,7 @@ key_rows = 1
 key_max_chars = 14
 array key_color[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
 array key_line[5] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse']
-array key_point[5] = ['', '', '', '', '']
+array key_point[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
 array key_title[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
 nnotes = 1
 note_cols = 1

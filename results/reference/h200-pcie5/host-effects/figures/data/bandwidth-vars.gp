@@ -3,7 +3,8 @@ fig_title = 'host-effects: copy bandwidth'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
-y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
+y_label = 'bandwidth (GB/s = 10⁹ B/s)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/host-effects/figures'
 log_y = 0
 npanels = 2
@@ -17,40 +18,50 @@ panel_over_file[1] = 'results/reference/h200-pcie5/host-effects/figures/data/ban
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/host-effects/figures/data/bandwidth-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/host-effects/figures/data/bandwidth-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 63.015384615384619
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 63.015384615384619
+y2 = 1
 array panel_first[2] = [1, 7]
 array panel_nblocks[2] = [6, 6]
-array panel_over_first[2] = [1, 8]
-array panel_nover[2] = [7, 7]
+array panel_over_first[2] = [1, 5]
+array panel_nover[2] = [4, 6]
 array block_color[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[12] = ['reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed', 'reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed']
-array block_point[12] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
-array over_color[14] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'host', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'host']
-array over_line[14] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'ceiling', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'ceiling']
-nhlines = 2
-array hline_panel[2]
-array hline_y[2]
-array hline_color[2]
-array hline_line[2]
-array hline_where[2]
-array hline_label[2]
+array block_point[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
+array over_color[10] = ['pageable', 'pinned', 'pinned', 'host', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'host']
+array over_line[10] = ['fit', 'fit', 'fit', 'ceiling', 'fit', 'fit', 'fit', 'fit', 'fit', 'ceiling']
+nhlines = 4
+array hline_panel[4]
+array hline_y[4]
+array hline_color[4]
+array hline_line[4]
+array hline_where[4]
+array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'right-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-nkeys = 8
-key_cols = 4
-key_rows = 2
-key_max_chars = 30
-array key_color[8] = ['pageable', 'pinned', 'pageable', '-', 'pageable', 'pinned', 'pageable', '-']
-array key_line[8] = ['reuse', 'reuse', 'first-touch', '', 'flushed', 'flushed', 'flushed+first-touch', '']
-array key_point[8] = ['sync', 'sync', 'sync', '', 'sync', 'sync', 'sync', '']
-array key_title[8] = ['pageable, warm, prefaulted', 'pinned, warm, prefaulted', 'pageable, warm, first-touch', ' ', 'pageable, flushed, prefaulted', 'pinned, flushed, prefaulted', 'pageable, flushed, first-touch', ' ']
-nnotes = 2
-note_cols = 2
-note_rows = 1
-note_max_chars = 67
-array note_color[2] = ['', 'host']
-array note_line[2] = ['fit', 'ceiling']
-array note_point[2] = ['', '']
-array note_title[2] = ['dotted: fit t0 + n/B', 'host memcpy via a 2 MiB staging buffer, 1 thread (pageable ceiling)']
+hline_panel[2] = 1; hline_y[2] = 58.449052396878486; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[3] = 2; hline_y[3] = 63.015384615384619; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614065934065934; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+nkeys = 2
+key_cols = 2
+key_rows = 1
+key_max_chars = 8
+array key_color[2] = ['pageable', 'pinned']
+array key_line[2] = ['reuse', 'reuse']
+array key_point[2] = ['pageable', 'pinned']
+array key_title[2] = ['pageable', 'pinned']
+nnotes = 8
+note_cols = 1
+note_rows = 8
+note_max_chars = 97
+array note_color[8] = ['', '', '', '', '-', '', '-', 'host']
+array note_line[8] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit', '', 'ceiling']
+array note_point[8] = ['', '', '', '', '', '', '', '']
+array note_title[8] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: min–max of 3–15 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no fit drawn, residual ≥ 5%: pageable h2d 24%; pageable h2d 5%; pageable h2d 8%; pageable d2h 13%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0

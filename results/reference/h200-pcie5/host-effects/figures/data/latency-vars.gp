@@ -4,6 +4,7 @@ fig_detail = 'reuse, sync, sizes up to 16M, cache warm, pages prefaulted'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'time per copy (µs)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/host-effects/figures'
 log_y = 1
 npanels = 2
@@ -17,13 +18,21 @@ panel_over_file[1] = 'results/reference/h200-pcie5/host-effects/figures/data/lat
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/host-effects/figures/data/latency-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/host-effects/figures/data/latency-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 5]
 array panel_nblocks[2] = [4, 4]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
 array block_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[8] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_point[8] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array block_point[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -39,7 +48,7 @@ key_rows = 1
 key_max_chars = 8
 array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['pipelined', 'pipelined']
-array key_point[2] = ['', '']
+array key_point[2] = ['pageable', 'pinned']
 array key_title[2] = ['pageable', 'pinned']
 nnotes = 2
 note_cols = 2

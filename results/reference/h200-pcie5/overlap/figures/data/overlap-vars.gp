@@ -18,6 +18,14 @@ panel_over_file[1] = 'results/reference/h200-pcie5/overlap/figures/data/overlap-
 panel_title[2] = 'kernel 1× a chunk''s h2d'
 panel_file[2] = 'results/reference/h200-pcie5/overlap/figures/data/overlap-kernel-1x.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/overlap/figures/data/overlap-kernel-1x-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 6]
 array panel_nblocks[2] = [5, 5]
 array panel_over_first[2] = [1, 5]

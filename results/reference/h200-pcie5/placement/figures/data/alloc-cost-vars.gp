@@ -15,13 +15,20 @@ array panel_over_file[1]
 panel_title[1] = 'reallocate cycles, host → device, sync'
 panel_file[1] = 'results/reference/h200-pcie5/placement/figures/data/alloc-cost-h2d.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/placement/figures/data/alloc-cost-h2d-overlay.dat'
+array panel_nband[1]
+array panel_band_file[1]
+array band_color[1]
+array band_point[1]
+array panel_link[1]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+y2 = 0
 array panel_first[1] = [1]
 array panel_nblocks[1] = [5]
 array panel_over_first[1] = [1]
 array panel_nover[1] = [0]
 array block_color[5] = ['pageable', 'pageable', 'registered', 'registered', 'registered']
 array block_line[5] = ['alloc', 'free', 'alloc', 'free', 'pin']
-array block_point[5] = ['alloc', 'free', 'alloc', 'free', 'pin']
+array block_point[5] = ['pageable', 'pageable', 'registered', 'registered', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -37,7 +44,7 @@ key_rows = 1
 key_max_chars = 10
 array key_color[2] = ['pageable', 'registered']
 array key_line[2] = ['alloc', 'alloc']
-array key_point[2] = ['', '']
+array key_point[2] = ['pageable', 'registered']
 array key_title[2] = ['pageable', 'registered']
 nnotes = 4
 note_cols = 2
@@ -45,7 +52,7 @@ note_rows = 2
 note_max_chars = 37
 array note_color[4] = ['', '', '', '-']
 array note_line[4] = ['alloc', 'pin', 'free', '']
-array note_point[4] = ['alloc', 'pin', 'free', '']
+array note_point[4] = ['', '', '', '']
 array note_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', ' ']
 x_min = 11983725.714285715
 x_max = 375809638.39999998

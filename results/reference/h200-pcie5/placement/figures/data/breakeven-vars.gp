@@ -15,13 +15,20 @@ array panel_over_file[1]
 panel_title[1] = 'host → device'
 panel_file[1] = 'results/reference/h200-pcie5/placement/figures/data/breakeven-h2d.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/placement/figures/data/breakeven-h2d-overlay.dat'
+array panel_nband[1]
+array panel_band_file[1]
+array band_color[1]
+array band_point[1]
+array panel_link[1]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+y2 = 0
 array panel_first[1] = [1]
 array panel_nblocks[1] = [1]
 array panel_over_first[1] = [1]
 array panel_nover[1] = [0]
 array block_color[1] = ['registered']
-array block_line[1] = ['reuse']
-array block_point[1] = ['sync']
+array block_line[1] = ['registered']
+array block_point[1] = ['registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 1
@@ -37,17 +44,17 @@ key_cols = 1
 key_rows = 1
 key_max_chars = 10
 array key_color[1] = ['registered']
-array key_line[1] = ['reuse']
-array key_point[1] = ['']
+array key_line[1] = ['registered']
+array key_point[1] = ['registered']
 array key_title[1] = ['registered']
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 45
+note_max_chars = 96
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['copies = (alloc + free) ÷ time saved per copy']
+array note_title[1] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving from the copies'' min–max samples']
 x_min = 11983725.714285715
 x_max = 375809638.39999998
 y_min = 0.5

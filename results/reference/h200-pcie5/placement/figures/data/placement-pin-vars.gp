@@ -15,6 +15,13 @@ array panel_over_file[1]
 panel_title[1] = 'cudaHostRegister of a malloc''d buffer'
 panel_file[1] = 'results/reference/h200-pcie5/placement/figures/data/placement-pin-pin.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/placement/figures/data/placement-pin-pin-overlay.dat'
+array panel_nband[1]
+array panel_band_file[1]
+array band_color[1]
+array band_point[1]
+array panel_link[1]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+y2 = 0
 array panel_first[1] = [1]
 array panel_nblocks[1] = [2]
 array panel_over_first[1] = [1]
@@ -37,7 +44,7 @@ key_rows = 1
 key_max_chars = 10
 array key_color[1] = ['registered']
 array key_line[1] = ['default']
-array key_point[1] = ['']
+array key_point[1] = ['registered']
 array key_title[1] = ['registered']
 nnotes = 4
 note_cols = 2

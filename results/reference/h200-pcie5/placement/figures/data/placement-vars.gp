@@ -18,6 +18,14 @@ panel_over_file[1] = 'results/reference/h200-pcie5/placement/figures/data/placem
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/placement/figures/data/placement-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/placement/figures/data/placement-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 9]
 array panel_nblocks[2] = [8, 8]
 array panel_over_first[2] = [1, 1]
@@ -40,7 +48,7 @@ key_rows = 1
 key_max_chars = 10
 array key_color[2] = ['pageable', 'registered']
 array key_line[2] = ['default', 'default']
-array key_point[2] = ['', '']
+array key_point[2] = ['pageable', 'registered']
 array key_title[2] = ['pageable', 'registered']
 nnotes = 6
 note_cols = 2

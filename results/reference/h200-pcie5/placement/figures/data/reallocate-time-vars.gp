@@ -18,13 +18,21 @@ panel_over_file[1] = 'results/reference/h200-pcie5/placement/figures/data/reallo
 panel_title[2] = 'registered'
 panel_file[2] = 'results/reference/h200-pcie5/placement/figures/data/reallocate-time-registered.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/placement/figures/data/reallocate-time-registered-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
 array block_color[2] = ['pageable', 'registered']
 array block_line[2] = ['reallocate', 'reallocate']
-array block_point[2] = ['sync', 'sync']
+array block_point[2] = ['pageable', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0

@@ -15,13 +15,20 @@ array panel_over_file[1]
 panel_title[1] = 'host → device, sync'
 panel_file[1] = 'results/reference/h200-pcie5/placement/figures/data/reuse-vs-reallocate-h2d.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/placement/figures/data/reuse-vs-reallocate-h2d-overlay.dat'
+array panel_nband[1]
+array panel_band_file[1]
+array band_color[1]
+array band_point[1]
+array panel_link[1]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+y2 = 0
 array panel_first[1] = [1]
 array panel_nblocks[1] = [4]
 array panel_over_first[1] = [1]
 array panel_nover[1] = [0]
 array block_color[4] = ['pageable', 'pageable', 'registered', 'registered']
 array block_line[4] = ['reuse', 'reallocate', 'reuse', 'reallocate']
-array block_point[4] = ['sync', 'sync', 'sync', 'sync']
+array block_point[4] = ['pageable', 'pageable', 'registered', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -37,7 +44,7 @@ key_rows = 1
 key_max_chars = 10
 array key_color[2] = ['pageable', 'registered']
 array key_line[2] = ['reuse', 'reuse']
-array key_point[2] = ['sync', 'sync']
+array key_point[2] = ['pageable', 'registered']
 array key_title[2] = ['pageable', 'registered']
 nnotes = 2
 note_cols = 2

@@ -4,6 +4,7 @@ fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'time, median (ms)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
 log_y = 1
 npanels = 1
@@ -14,13 +15,20 @@ array panel_over_file[1]
 panel_title[1] = 'reallocate cycles, host → device, sync'
 panel_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-h2d.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-h2d-overlay.dat'
+array panel_nband[1]
+array panel_band_file[1]
+array band_color[1]
+array band_point[1]
+array panel_link[1]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+y2 = 0
 array panel_first[1] = [1]
 array panel_nblocks[1] = [8]
 array panel_over_first[1] = [1]
 array panel_nover[1] = [1]
 array block_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
 array block_line[8] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free']
-array block_point[8] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free']
+array block_point[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
 array over_color[1] = ['reference']
 array over_line[1] = ['reference']
 nhlines = 0
@@ -36,7 +44,7 @@ key_rows = 1
 key_max_chars = 14
 array key_color[4] = ['pageable', 'pinned', 'write-combined', 'registered']
 array key_line[4] = ['alloc', 'alloc', 'alloc', 'alloc']
-array key_point[4] = ['', '', '', '']
+array key_point[4] = ['pageable', 'pinned', 'write-combined', 'registered']
 array key_title[4] = ['pageable', 'pinned', 'write-combined', 'registered']
 nnotes = 4
 note_cols = 2
@@ -44,7 +52,7 @@ note_rows = 2
 note_max_chars = 26
 array note_color[4] = ['', 'reference', '', '-']
 array note_line[4] = ['alloc', 'reference', 'free', '']
-array note_point[4] = ['alloc', '', 'free', '']
+array note_point[4] = ['', '', '', '']
 array note_title[4] = ['alloc', 'one pinned copy, for scale', 'free', ' ']
 x_min = 46811.428571428572
 x_max = 375809638.39999998

@@ -4,6 +4,7 @@ fig_detail = 'sync'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'copies of that size'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
 log_y = 1
 npanels = 2
@@ -17,13 +18,21 @@ panel_over_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/d
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/breakeven-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/breakeven-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 4]
 array panel_nblocks[2] = [3, 3]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
 array block_color[6] = ['pinned', 'write-combined', 'registered', 'pinned', 'write-combined', 'registered']
-array block_line[6] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
-array block_point[6] = ['sync', 'sync', 'sync', 'sync', 'sync', 'sync']
+array block_line[6] = ['pinned', 'write-combined', 'registered', 'pinned', 'write-combined', 'registered']
+array block_point[6] = ['pinned', 'write-combined', 'registered', 'pinned', 'write-combined', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 2
@@ -40,17 +49,17 @@ key_cols = 3
 key_rows = 1
 key_max_chars = 14
 array key_color[3] = ['pinned', 'write-combined', 'registered']
-array key_line[3] = ['reuse', 'reuse', 'reuse']
-array key_point[3] = ['', '', '']
+array key_line[3] = ['pinned', 'write-combined', 'registered']
+array key_point[3] = ['pinned', 'write-combined', 'registered']
 array key_title[3] = ['pinned', 'write-combined', 'registered']
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 45
+note_max_chars = 96
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['copies = (alloc + free) ÷ time saved per copy']
+array note_title[1] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving from the copies'' min–max samples']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.5

@@ -4,6 +4,7 @@ fig_detail = 'sync'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'speedup over pageable (×)'
+x_tics = ''
 out_dir = 'results/reference/h200-pcie5/seed-256mb/figures'
 log_y = 0
 npanels = 2
@@ -17,13 +18,21 @@ panel_over_file[1] = 'results/reference/h200-pcie5/seed-256mb/figures/data/speed
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/seed-256mb/figures/data/speedup-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/seed-256mb/figures/data/speedup-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
 array block_color[2] = ['pinned', 'pinned']
-array block_line[2] = ['reuse', 'reuse']
-array block_point[2] = ['sync', 'sync']
+array block_line[2] = ['pinned', 'pinned']
+array block_point[2] = ['pinned', 'pinned']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 2
@@ -40,28 +49,28 @@ key_cols = 1
 key_rows = 1
 key_max_chars = 6
 array key_color[1] = ['pinned']
-array key_line[1] = ['reuse']
-array key_point[1] = ['']
+array key_line[1] = ['pinned']
+array key_point[1] = ['pinned']
 array key_title[1] = ['pinned']
-nnotes = 0
+nnotes = 1
 note_cols = 1
-note_rows = 0
-note_max_chars = 0
-array note_color[1] = ['']
+note_rows = 1
+note_max_chars = 95
+array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['']
+array note_title[1] = ['bars: the kind''s min over pageable''s max to its max over pageable''s min (the samples'' extremes)']
 x_min = 182857142.85714287
 x_max = 358400000
 y_min = 0
-y_max = 9
+y_max = 12
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 9
+panel_y_min[1] = 0; panel_y_max[1] = 12
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 9
+panel_y_min[2] = 0; panel_y_max[2] = 12
 panel_y_tics[2] = 'autofreq'
 size_tics = '("256M" 268435456)'
 size_tics_wide = '("256M" 268435456)'

@@ -1,14 +1,14 @@
 # bandwidth-vars.gp - written by pinsweep for plots/bandwidth.gp (see src/plot_fig.c)
-fig_title = 'zerocopy: copy bandwidth'
+fig_title = 'zerocopy: copy and zero-copy bandwidth'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
-y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
+y_label = 'bandwidth (GB/s = 10⁹ B/s)'
 x_tics = ''
 out_dir = 'results/reference/h200-pcie5/zerocopy/figures'
 log_y = 0
 npanels = 2
-nblocks = 18
+nblocks = 9
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -18,40 +18,50 @@ panel_over_file[1] = 'results/reference/h200-pcie5/zerocopy/figures/data/bandwid
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/zerocopy/figures/data/bandwidth-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/zerocopy/figures/data/bandwidth-d2h-overlay.dat'
-array panel_first[2] = [1, 11]
-array panel_nblocks[2] = [10, 8]
-array panel_over_first[2] = [1, 6]
-array panel_nover[2] = [5, 4]
-array block_color[18] = ['mapped', 'mapped', 'registered', 'registered', 'registered-readonly', 'registered-readonly', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped']
-array block_line[18] = ['reuse', 'zerocopy', 'reuse', 'zerocopy', 'reuse', 'zerocopy', 'reuse', 'zerocopy', 'reuse', 'zerocopy', 'reuse', 'zerocopy', 'reuse', 'zerocopy', 'reuse', 'zerocopy', 'reuse', 'zerocopy']
-array block_point[18] = ['async', 'zerocopy', 'async', 'zerocopy', 'async', 'zerocopy', 'async', 'zerocopy', 'async', 'zerocopy', 'async', 'zerocopy', 'async', 'zerocopy', 'async', 'zerocopy', 'async', 'zerocopy']
-array over_color[9] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'mapped', 'registered', 'registered-portable', 'registered-mapped']
-array over_line[9] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit']
-nhlines = 2
-array hline_panel[2]
-array hline_y[2]
-array hline_color[2]
-array hline_line[2]
-array hline_where[2]
-array hline_label[2]
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 1; panel_band_file[1] = 'results/reference/h200-pcie5/zerocopy/figures/data/bandwidth-h2d-band.dat'; band_color[1] = 'page-locked'; band_point[1] = 'page-locked'; panel_link[1] = 63.0154
+panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/zerocopy/figures/data/bandwidth-d2h-band.dat'; band_color[2] = 'page-locked'; band_point[2] = 'page-locked'; panel_link[2] = 63.0154
+y2 = 1
+array panel_first[2] = [1, 6]
+array panel_nblocks[2] = [5, 4]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_color[9] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'mapped', 'registered', 'registered-portable', 'registered-mapped']
+array block_line[9] = ['zerocopy', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy']
+array block_point[9] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'mapped', 'registered', 'registered-portable', 'registered-mapped']
+array over_color[1] = ['']
+array over_line[1] = ['']
+nhlines = 4
+array hline_panel[4]
+array hline_y[4]
+array hline_color[4]
+array hline_line[4]
+array hline_where[4]
+array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = 'link'; hline_line[2] = 'link'; hline_where[2] = 'right-above'; hline_label[2] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-nkeys = 10
-key_cols = 2
-key_rows = 5
-key_max_chars = 29
-array key_color[10] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped']
-array key_line[10] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy']
-array key_point[10] = ['async', 'async', 'async', 'async', 'async', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy', 'zerocopy']
-array key_title[10] = ['mapped, async', 'registered, async', 'registered-readonly, async', 'registered-portable, async', 'registered-mapped, async', 'mapped, zerocopy', 'registered, zerocopy', 'registered-readonly, zerocopy', 'registered-portable, zerocopy', 'registered-mapped, zerocopy']
-nnotes = 2
-note_cols = 2
-note_rows = 1
-note_max_chars = 43
-array note_color[2] = ['', '']
-array note_line[2] = ['zerocopy', 'fit']
-array note_point[2] = ['zerocopy', '']
-array note_title[2] = ['zerocopy: a kernel accesses the host buffer', 'dotted: fit t0 + n/B']
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+nkeys = 6
+key_cols = 1
+key_rows = 6
+key_max_chars = 113
+array key_color[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'page-locked']
+array key_line[6] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'band']
+array key_point[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'page-locked']
+array key_title[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', '5 page-locked kinds, within 2.0%: mapped, registered, registered-readonly, registered-portable, registered-mapped']
+nnotes = 3
+note_cols = 1
+note_rows = 3
+note_max_chars = 75
+array note_color[3] = ['', '', '-']
+array note_line[3] = ['reuse', 'zerocopy', '']
+array note_point[3] = ['', '', '']
+array note_title[3] = ['reuse: buffer allocated once', 'zerocopy: a kernel accesses the host buffer', 'bars: min–max of 5–30 samples; band: its members'' lowest min to highest max']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

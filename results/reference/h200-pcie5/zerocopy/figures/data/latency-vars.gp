@@ -18,13 +18,21 @@ panel_over_file[1] = 'results/reference/h200-pcie5/zerocopy/figures/data/latency
 panel_title[2] = 'device → host'
 panel_file[2] = 'results/reference/h200-pcie5/zerocopy/figures/data/latency-d2h.dat'
 panel_over_file[2] = 'results/reference/h200-pcie5/zerocopy/figures/data/latency-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
 array panel_first[2] = [1, 21]
 array panel_nblocks[2] = [20, 16]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
 array block_color[36] = ['mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped']
-array block_line[36] = ['pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'roundtrip']
-array block_point[36] = ['async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy', 'async', 'async', 'zerocopy', 'zerocopy']
+array block_line[36] = ['pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip']
+array block_point[36] = ['mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -40,16 +48,16 @@ key_rows = 2
 key_max_chars = 19
 array key_color[8] = ['mapped', 'registered-mapped', 'registered', '-', 'registered-readonly', '-', 'registered-portable', '-']
 array key_line[8] = ['pipelined', 'pipelined', 'pipelined', '', 'pipelined', '', 'pipelined', '']
-array key_point[8] = ['', '', '', '', '', '', '', '']
+array key_point[8] = ['mapped', 'registered-mapped', 'registered', '', 'registered-readonly', '', 'registered-portable', '']
 array key_title[8] = ['mapped', 'registered-mapped', 'registered', ' ', 'registered-readonly', ' ', 'registered-portable', ' ']
 nnotes = 4
 note_cols = 2
 note_rows = 2
 note_max_chars = 45
 array note_color[4] = ['', '', '', '']
-array note_line[4] = ['pipelined', 'pipelined', 'zerocopy', 'roundtrip']
-array note_point[4] = ['async', '', 'zerocopy', '']
-array note_title[4] = ['async: cudaMemcpyAsync', 'pipelined: event time ÷ copies', 'zerocopy: a kernel on the host buffer', 'round trip: one copy, waited for (host clock)']
+array note_line[4] = ['zerocopy', 'roundtrip', 'pipelined', 'zerocopy-roundtrip']
+array note_point[4] = ['', '', '', '']
+array note_title[4] = ['zerocopy: a kernel on the host buffer', 'round trip: one copy, waited for (host clock)', 'pipelined: event time ÷ copies', 'zerocopy round trip: one kernel, waited for']
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
 y_min = 1

@@ -1,0 +1,257 @@
+/*
+ * clockmodel.c - the fake engine's exact clock and its model (clockmodel.h).
+ */
+#include "base/clockmodel.h"
+#include "base/fileio.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The parameters: name, default, meaning.  One table drives lookup, validation and help. */
+static const struct {
+    const char *name;
+    double dflt;
+    const char *help;
+} params[] = {
+    {"gbps", 25, "bandwidth of a copy (or host access, memcpy), GB/s"},
+    {"t0_us", 10, "fixed cost of each copy, us"},
+    {"host_us", 0, "host clock only: added to each batch's host time, us"},
+    {"wait_us", 0, "round trip only: added to one copy's time, us"},
+    {"bidir_share", 1, "share of a direction's bandwidth while the other runs too"},
+    {"overlap", 1, "1: a pipeline over streams overlaps its stages; 0: runs them serially"},
+    {"alloc_ms", 0.1, "fixed cost of a host allocation, ms"},
+    {"alloc_ms_per_gib", 300, "host allocation cost per GiB, ms (registered: with its pin)"},
+    {"pin_ms_per_gib", 40, "registered: the cudaHostRegister part of alloc, per GiB, ms"},
+    {"free_ms", 0.05, "fixed cost of a host free, ms"},
+    {"free_ms_per_gib", 90, "host free cost per GiB, ms"},
+    {"noise_pct", 0, "each copy's time times 1 + noise_pct/100 * u, u uniform in [-1, 1)"},
+    {"seed", 1, "seed of the noise's generator (xorshift64*)"},
+    {"slow_from_ms", 0, "start of a slow window on the model's clock, ms"},
+    {"slow_to_ms", 0, "its end (exclusive), ms; copies starting within take slow_factor times"},
+    {"slow_factor", 1, "how much longer copies in the slow window take"},
+};
+#define NPARAMS (sizeof(params) / sizeof(params[0]))
+
+const char clockmodel_param_help[] =
+    "gbps 25, t0_us 10, host_us 0, wait_us 0, bidir_share 1, overlap 1, alloc_ms 0.1, "
+    "alloc_ms_per_gib 300, pin_ms_per_gib 40, free_ms 0.05, free_ms_per_gib 90, noise_pct 0, "
+    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1";
+
+#define MAX_ENTRIES 128
+#define NAME_LEN 32
+
+struct entry {
+    char quals[CLOCKMODEL_MAX_QUALS][NAME_LEN];
+    int nquals;
+    size_t param;
+    double value;
+};
+
+static struct {
+    int active;
+    double now_ms;
+    uint64_t rng;
+    struct entry e[MAX_ENTRIES];
+    int n;
+} model;
+
+static int param_index(const char *name)
+{
+    for (size_t i = 0; i < NPARAMS; i++)
+        if (strcmp(params[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* One KEY=VALUE entry into model.e; -1 with the reason. */
+static int parse_entry(const char *tok, int (*known)(const char *), char *err, size_t err_len)
+{
+    char key[256];
+    const char *eq = strchr(tok, '=');
+    char *end;
+    struct entry e = {0};
+    if (!eq || eq == tok || (size_t)(eq - tok) >= sizeof(key)) {
+        snprintf(err, err_len, "'%s' is not KEY=VALUE", tok);
+        return -1;
+    }
+    memcpy(key, tok, (size_t)(eq - tok));
+    key[eq - tok] = '\0';
+    errno = 0;
+    e.value = strtod(eq + 1, &end);
+    if (end == eq + 1 || *end || errno || !isfinite(e.value) || e.value < 0) {
+        snprintf(err, err_len, "%s: '%s' is not a number >= 0", key, eq + 1);
+        return -1;
+    }
+    char *last = strrchr(key, '.'), *name = last ? last + 1 : key;
+    int p = param_index(name);
+    if (p < 0) {
+        snprintf(err, err_len, "%s: no parameter '%s'; parameters: %s", key, name,
+                 clockmodel_param_help);
+        return -1;
+    }
+    e.param = (size_t)p;
+    if (last) {
+        *last = '\0';
+        for (char *q = strtok(key, "."); q; q = strtok(NULL, ".")) {
+            if (e.nquals == CLOCKMODEL_MAX_QUALS || strlen(q) >= NAME_LEN || (known && !known(q))) {
+                snprintf(err, err_len, "%s: '%s' is not an alloc kind, direction or api", tok, q);
+                return -1;
+            }
+            strcpy(e.quals[e.nquals++], q);
+        }
+    }
+    if ((strcmp(name, "gbps") == 0 || strcmp(name, "slow_factor") == 0) && e.value <= 0) {
+        snprintf(err, err_len, "%s: must be above 0", tok);
+        return -1;
+    }
+    if (model.n == MAX_ENTRIES) {
+        snprintf(err, err_len, "more than %d entries", MAX_ENTRIES);
+        return -1;
+    }
+    model.e[model.n++] = e;
+    return 0;
+}
+
+/* Every entry of spec (comments dropped) into the model. */
+static int parse_spec(const char *spec, int (*known)(const char *), char *err, size_t err_len)
+{
+    char *copy = strdup(spec), *save = NULL;
+    int rc = 0;
+    if (!copy) {
+        snprintf(err, err_len, "out of memory");
+        return -1;
+    }
+    for (char *p = copy; *p; p++) /* comments to the end of the line */
+        if (*p == '#')
+            while (*p && *p != '\n')
+                *p++ = ' ';
+    for (char *tok = strtok_r(copy, " \t\r\n;,", &save); tok && rc == 0;
+         tok = strtok_r(NULL, " \t\r\n;,", &save))
+        rc = parse_entry(tok, known, err, err_len);
+    free(copy);
+    return rc;
+}
+
+static void start(void)
+{
+    double seed = clockmodel_get(NULL, 0, "seed");
+    model.active = 1;
+    model.now_ms = 0;
+    model.rng = (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 1; /* never 0 */
+}
+
+int clockmodel_load(const char *spec, int (*known)(const char *qual), char *err, size_t err_len)
+{
+    clockmodel_unload();
+    if (parse_spec(spec, known, err, err_len) < 0) {
+        model.n = 0;
+        return -1;
+    }
+    start();
+    return 1;
+}
+
+int clockmodel_load_env(int (*known)(const char *qual), char *err, size_t err_len)
+{
+    const char *file = getenv("PINSWEEP_FAKE_MODEL_FILE"), *spec = getenv("PINSWEEP_FAKE_MODEL");
+    char why[256];
+    clockmodel_unload();
+    if (!file && !spec)
+        return 0;
+    if (file) {
+        char *text = fileio_read_all(file, NULL);
+        if (!text) {
+            snprintf(err, err_len, "PINSWEEP_FAKE_MODEL_FILE: %s: %s", file, strerror(errno));
+            return -1;
+        }
+        int rc = parse_spec(text, known, why, sizeof(why));
+        free(text);
+        if (rc < 0) {
+            snprintf(err, err_len, "PINSWEEP_FAKE_MODEL_FILE: %s: %s", file, why);
+            model.n = 0;
+            return -1;
+        }
+    }
+    if (spec && parse_spec(spec, known, why, sizeof(why)) < 0) {
+        snprintf(err, err_len, "PINSWEEP_FAKE_MODEL: %s", why);
+        model.n = 0;
+        return -1;
+    }
+    start();
+    return 1;
+}
+
+void clockmodel_unload(void)
+{
+    model.active = 0;
+    model.n = 0;
+}
+
+int clockmodel_active(void)
+{
+    return model.active;
+}
+
+double clockmodel_now_ms(void)
+{
+    return model.now_ms;
+}
+
+void clockmodel_advance_ms(double ms)
+{
+    if (ms > 0)
+        model.now_ms += ms;
+}
+
+/* 1 when every qualifier of e is among quals. */
+static int applies(const struct entry *e, const char *const *quals, int nquals)
+{
+    for (int i = 0; i < e->nquals; i++) {
+        int found = 0;
+        for (int k = 0; k < nquals && !found; k++)
+            found = quals[k] && strcmp(e->quals[i], quals[k]) == 0;
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+double clockmodel_get(const char *const *quals, int nquals, const char *param)
+{
+    int p = param_index(param), best = -1;
+    if (p < 0)
+        return NAN;
+    for (int i = 0; i < model.n; i++)
+        if (model.e[i].param == (size_t)p && applies(&model.e[i], quals, nquals) &&
+            (best < 0 || model.e[i].nquals >= model.e[best].nquals))
+            best = i;
+    return best < 0 ? params[p].dflt : model.e[best].value;
+}
+
+/* Uniform in [-1, 1) from xorshift64*. */
+static double noise_unit(void)
+{
+    model.rng ^= model.rng >> 12;
+    model.rng ^= model.rng << 25;
+    model.rng ^= model.rng >> 27;
+    uint64_t x = model.rng * 0x2545F4914F6CDD1DULL;
+    return (double)(x >> 11) / 9007199254740992.0 * 2.0 - 1.0;
+}
+
+double clockmodel_transfer_ms(const char *const *quals, int nquals, double bytes)
+{
+    double ms = clockmodel_get(quals, nquals, "t0_us") / 1e3 +
+                bytes / (clockmodel_get(quals, nquals, "gbps") * 1e6);
+    double noise = clockmodel_get(quals, nquals, "noise_pct");
+    if (noise > 0)
+        ms *= 1.0 + noise / 100.0 * noise_unit();
+    if (model.now_ms >= clockmodel_get(quals, nquals, "slow_from_ms") &&
+        model.now_ms < clockmodel_get(quals, nquals, "slow_to_ms"))
+        ms *= clockmodel_get(quals, nquals, "slow_factor");
+    return ms;
+}

@@ -1,0 +1,11 @@
+# tests/numbers/compare.awk - see tests/numbers.sh
+        FILENAME == ARGV[1] { split($0, f, " "); GA[f[1]] = f[2]; UA[f[1]] = f[3]; next }
+FILENAME == ARGV[2] { split($0, f, " "); GB[f[1]] = f[2]; UB[f[1]] = f[3]; next }
+FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+function put(c, got, want, rel) { print c (near(got, want, rel) ? " ok" : " bad: row " FNR " got " got " want " want) }
+{ b = $H["machine"] == "B"; g = b ? GB[FNR] : GA[FNR]; u = b ? UB[FNR] : UA[FNR]
+  put("machine", $H["machine"] ~ /^[AB]$/, 1, 0); put("dir", $H["dir"], b ? DB : DA, 0)
+  put("gbps_median", $H["gbps_median"], g, 2e-5); put("gbps_min", $H["gbps_min"], g, 2e-5); put("gbps_max", $H["gbps_max"], g, 2e-5)
+  put("rsd_pct", $H["rsd_pct"], 0, 0); put("us_per_copy_median", $H["us_per_copy_median"], u, 2e-4)
+  put("link_gbps", $H["link_gbps"], "", 0); put("pct_of_link", $H["pct_of_link"], "", 0)
+  put("ratio", $H["ratio"], sprintf("%.4f", g / GA[FNR]), 0); put("in_all", $H["in_all"], "yes", 0) }

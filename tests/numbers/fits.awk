@@ -1,0 +1,6 @@
+# tests/numbers/fits.awk - see tests/numbers.sh
+        FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+function put(c, got, want, rel) { print c (near(got, want, rel) ? " ok" : " bad: " $H["alloc"] " " $H["direction"] " " $H["api"] " got " got " want " want) }
+{ q = $H["alloc"] " " $H["direction"] " " $H["api"]; t0 = p(q, "t0_us"); b = p(q, "gbps")
+  put("points", $H["points"], 3, 0); put("t0_us", $H["t0_us"], t0, 5e-4); put("bandwidth_gbps", $H["bandwidth_gbps"], b, 5e-4)
+  put("n_half_bytes", $H["n_half_bytes"], t0 * b * 1e3, 1e-3); put("residual_pct", $H["residual_pct"] < 0.01, 1, 0) }
