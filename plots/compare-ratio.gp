@@ -1,10 +1,13 @@
 # compare-ratio.gp - each machine's copy bandwidth over the baseline's (the
 # first machine) at the same configuration: a panel per direction, a colour
-# per machine, a dash and point type per alloc kind, a line at 1.  Writes
+# per machine, a dash and point type per alloc kind, a line at 1.  Each
+# point's bar is its noise band, ratio +- compare.csv's noise_pct (the larger
+# of the two runs' spreads between rounds, or within the run): where the bar
+# does not reach the line at 1, the difference is significant.  Writes
 # OUT_DIR/figures/compare-ratio.{png,pdf,svg}; src/plot_compare.c writes its
 # data from compare.csv.
 #   gnuplot -e "plots_dir='plots'; vars_file='OUT/figures/data/compare-ratio-vars.gp'" plots/compare-ratio.gp
 fig_name = 'compare-ratio'
-errorbars = 0
+errorbars = 1
 if (!exists('plots_dir')) plots_dir = 'plots'
 load plots_dir . '/panels.gp'

@@ -21,6 +21,7 @@ if (!exists('point_labels')) point_labels = 0
 load plots_dir . '/style.gp'
 load vars_file
 if (!exists('x_tics')) x_tics = ''
+if (!exists('x_linear')) x_linear = 0
 
 blk(p, j) = panel_first[p] + j - 1
 ovr(p, j) = panel_over_first[p] + j - 1
@@ -42,8 +43,9 @@ do for [fmt in formats] {
     set multiplot title fig_text font font_spec(fmt, 9.5)
     eval axes_reset
     set pointsize point_size(fmt)
-    set logscale x 2
-    eval 'set xtics ' . (x_tics ne '' ? x_tics : xtics_for(fmt))
+    if (x_linear) { unset logscale x; set xtics autofreq; set format x '%g' } else {
+        set logscale x 2
+        eval 'set xtics ' . (x_tics ne '' ? x_tics : xtics_for(fmt)) }
     if (log_y) { set logscale y 10; set mytics 10 } else { unset logscale y; set mytics default }
     set xrange [x_min:x_max]
     set xlabel x_label offset 0, 0.3

@@ -220,7 +220,7 @@ cli_load
 cli_compare() {
     local o=$TMP/cmp a=results/reference/h200-pcie5/default b=results/reference/h200-pcie5/default-lease1 n
     expect "cli: compare two H200 runs" 0 "comparison in $o" -- "$PINSWEEP" compare "$a" "$b" -o "$o" --label "lease 5=$a"
-    head -1 "$o/compare.csv" | grep -qx 'machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,pct_of_link,ratio,in_all' \
+    head -1 "$o/compare.csv" | grep -qx 'machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,pct_of_link,noise_pct,significant,ratio,in_all' \
         && t_pass "cli: compare.csv has its columns" || t_fail "cli: compare.csv has its columns" "$(head -1 "$o/compare.csv")"
     n=$(csv_get "$o/compare.csv" ratio machine "lease 5" | sort -u | tr '\n' ' ')
     [ "$n" = "1.0000 " ] && t_pass "cli: the baseline's ratio is 1" || t_fail "cli: the baseline's ratio is 1" "$n"

@@ -55,3 +55,40 @@ int nvmlDeviceGetPowerUsage(nvmlDevice_t dev, unsigned *mw)
     *mw = 123400;
     return 0;
 }
+/*
+ * The machine state: FAKE_NVML_OTHERS other compute processes besides the
+ * caller, FAKE_NVML_THROTTLE's bits (a number) as the clocks' event
+ * reasons, persistence mode off with FAKE_NVML_NO_PERSISTENCE.
+ */
+#include <string.h>
+#include <unistd.h>
+int nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t dev, unsigned *count, void *infos)
+{
+    const char *o = getenv("FAKE_NVML_OTHERS");
+    unsigned others = o ? (unsigned)atoi(o) : 0, n = others + 1;
+    (void)dev;
+    if (*count < n) {
+        *count = n;
+        return 7; /* NVML_ERROR_INSUFFICIENT_SIZE */
+    }
+    for (unsigned i = 0; i < n; i++) { /* nvmlProcessInfo_t: pid first, 24 bytes */
+        unsigned pid = i == 0 ? (unsigned)getpid() : 100000 + i;
+        memset((char *)infos + 24 * i, 0, 24);
+        memcpy((char *)infos + 24 * i, &pid, sizeof(pid));
+    }
+    *count = n;
+    return 0;
+}
+int nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t dev, unsigned long long *reasons)
+{
+    const char *t = getenv("FAKE_NVML_THROTTLE");
+    (void)dev;
+    *reasons = t ? strtoull(t, NULL, 0) : 0;
+    return 0;
+}
+int nvmlDeviceGetPersistenceMode(nvmlDevice_t dev, int *mode)
+{
+    (void)dev;
+    *mode = getenv("FAKE_NVML_NO_PERSISTENCE") ? 0 : 1;
+    return 0;
+}

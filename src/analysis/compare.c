@@ -126,6 +126,39 @@ static double row_link(const struct cmp *c, size_t k, size_t i)
     return isnan(l) ? c->f[i].link_gbps : l;
 }
 
+/*
+ * The spread of a row as a share of its median, %: between its rounds
+ * (round_gbps_max - round_gbps_min) where it has rounds, else within the
+ * run (gbps_max - gbps_min).  NaN when unknown.
+ */
+static double compare_spread_pct(const struct summary_row *r)
+{
+    int rounds = r->rounds > 1 && !isnan(r->round_gbps_min) && !isnan(r->round_gbps_max);
+    double lo = rounds ? r->round_gbps_min : r->gbps_min;
+    double hi = rounds ? r->round_gbps_max : r->gbps_max;
+    return 100.0 * (hi - lo) / r->gbps_median;
+}
+
+/* The noise folder i's row of key k must beat against the baseline's (compare_csv.h), %. */
+static double noise_pct(const struct cmp *c, size_t k, size_t i)
+{
+    const struct summary_row *a = row_of(c, k, 0), *b = row_of(c, k, i);
+    if (i == 0 || !a || !b)
+        return NAN;
+    double x = compare_spread_pct(a), y = compare_spread_pct(b);
+    return isnan(x) || isnan(y) ? NAN : x > y ? x : y;
+}
+
+/* yes, no, or "" (the baseline, a configuration it lacks, an unknown spread). */
+static const char *significance(const struct cmp *c, size_t k, size_t i)
+{
+    double noise = noise_pct(c, k, i),
+           ratio = VALUE(c, k, i, gbps_median) / VALUE(c, k, 0, gbps_median);
+    if (isnan(noise) || isnan(ratio))
+        return "";
+    return fabs(ratio - 1) * 100 > noise ? "yes" : "no";
+}
+
 static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
 {
     const struct folder *fo = &c->f[i];
@@ -152,6 +185,8 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
         .pct_of_link = 100.0 * g / (bidir ? 2 * link : link),
         .ratio = g / base,
         .in_all = in_all(c, k) ? "yes" : "no",
+        .noise_pct = noise_pct(c, k, i),
+        .significant = significance(c, k, i),
     };
     format_write_row(f, &compare_format, &row);
 }
@@ -301,6 +336,48 @@ static size_t md_partial(FILE *f, const struct cmp *c)
     return n;
 }
 
+/* Folder i against the baseline: configurations in both, how many differ significantly. */
+static void count_significant(const struct cmp *c, size_t i, size_t *both, size_t *sig,
+                              size_t *unknown)
+{
+    *both = *sig = *unknown = 0;
+    for (size_t k = 0; k < c->nkeys; k++) {
+        if (!row_of(c, k, 0) || !row_of(c, k, i))
+            continue;
+        const char *s = significance(c, k, i);
+        (*both)++;
+        *sig += strcmp(s, "yes") == 0;
+        *unknown += !*s;
+    }
+}
+
+/* The significance of every folder against the baseline, and its significant rows. */
+static void md_significance(FILE *f, const struct cmp *c)
+{
+    fprintf(f, "A difference is significant when it exceeds the spread of both folders' rows: "
+               "between rounds (round_gbps_max - round_gbps_min) where a folder has rounds, else "
+               "within the run (gbps_max - gbps_min). compare.csv has `noise_pct` and "
+               "`significant` for every row.\n\n");
+    for (size_t i = 1; i < c->nf; i++) {
+        size_t both, sig, unknown, listed = 0;
+        count_significant(c, i, &both, &sig, &unknown);
+        fprintf(f, "- **%s**: %zu of %zu configurations differ significantly%s", c->f[i].label, sig,
+                both, sig ? ":" : " (no significant difference)");
+        for (size_t k = 0; k < c->nkeys && listed < 50; k++)
+            if (row_of(c, k, 0) && row_of(c, k, i) && strcmp(significance(c, k, i), "yes") == 0)
+                fprintf(f, "%s `%s` %.4f (noise %.2f%%)", listed++ ? ";" : "", c->keys[k],
+                        VALUE(c, k, i, gbps_median) / VALUE(c, k, 0, gbps_median),
+                        noise_pct(c, k, i));
+        if (sig > listed)
+            fprintf(f, "; … and %zu more", sig - listed);
+        if (unknown)
+            fprintf(f, " (%zu without a known spread)", unknown);
+        fprintf(f, "\n");
+    }
+    if (c->nf < 2)
+        fprintf(f, "One folder: nothing to compare.\n");
+}
+
 static int write_compare_md(const struct cmp *c, const char *out, size_t *partial, FILE *log)
 {
     char path[4200];
@@ -313,6 +390,8 @@ static int write_compare_md(const struct cmp *c, const char *out, size_t *partia
     fprintf(f, "\n## Peak bandwidth (median of samples, reuse, over the configurations in "
                "every folder)\n\n");
     md_peaks(f, c);
+    fprintf(f, "\n## Significant differences\n\n");
+    md_significance(f, c);
     fprintf(f, "\n## Configurations in only some folders\n\n");
     *partial = md_partial(f, c);
     if (c->left_out)
@@ -373,6 +452,15 @@ int compare_run(const struct compare_input *inputs, size_t n, const char *out_di
                 c.nkeys - partial, partial, out_dir,
                 c.left_out ? "; rows other than copies at the default placement are not compared"
                            : "");
+        for (size_t i = 1; i < c.nf; i++) {
+            size_t both, sig, unknown;
+            count_significant(&c, i, &both, &sig, &unknown);
+            fprintf(table,
+                    "%s: %zu of %zu configurations differ significantly from %s (beyond both "
+                    "spreads)%s\n",
+                    c.f[i].label, sig, both, c.f[0].label,
+                    sig ? "" : ": no significant difference");
+        }
     }
     rc = 0;
 out:

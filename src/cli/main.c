@@ -103,7 +103,7 @@ static int load(const char *path, const struct cli *c, struct loaded *l)
     rc = EXIT_USAGE;
     if (c->device >= 0)
         e->device = c->device;
-    if (e->measure.shuffled && !e->measure.seed_given && c->choose_seed)
+    if ((e->measure.shuffled || e->measure.rounds > 1) && !e->measure.seed_given && c->choose_seed)
         e->measure.seed =
             (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
     diag_init(&d, path, e->text, e->text_len, stderr);

@@ -2,6 +2,7 @@
  * plan.c - printing the expanded sweep (see plan.h).
  */
 #include "cli/plan.h"
+#include "experiment/rounds.h"
 #include "experiment/budget.h"
 #include "host/sysinfo.h"
 #include "base/units.h"
@@ -92,6 +93,16 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
     else if (m->shuffled)
         fprintf(out, "order: shuffled with a seed chosen when the run starts (listed in plan "
                      "order; give measure.seed to fix it)\n");
+    if (m->rounds > 1) {
+        struct measure_opts r;
+        rounds_round_opts(m, &r);
+        fprintf(out,
+                "rounds: %d, each in its own shuffled order (%s); the budget below is shared: "
+                "a round takes %d to %d samples within %.3gs\n",
+                m->rounds, m->seed_given ? "from measure.seed" : "seed chosen when the run starts",
+                r.samples ? r.samples : r.min_samples, r.samples ? r.samples : r.max_samples,
+                r.max_time_ms / 1e3);
+    }
     if (m->samples > 0)
         fprintf(out, "each: %d warm-up and %d timed samples", m->warmup, m->samples);
     else

@@ -3,6 +3,8 @@
  * configuration, append its rows, keep meta.yaml current, render figures.
  */
 #include "cli/run.h"
+#include "cli/sentinel.h"
+#include "experiment/rounds.h"
 #include "analysis/breakeven.h"
 #include "experiment/budget.h"
 #include "experiment/shard.h"
@@ -160,13 +162,13 @@ static const char *skipped_text(size_t n)
     return buf;
 }
 
-/* Skip c with the reason when it is over a budget, else measure it. */
-static int measure_or_skip(struct measure_ctx *mc, const struct experiment *e,
+/* Skip c with the reason when it is over a budget, else measure it with m. */
+static int measure_or_skip(struct measure_ctx *mc, const struct measure_opts *m,
                            const struct config *c, const struct budget *b, struct result *r)
 {
     char why[400];
     if (budget_check(c, b, why, sizeof(why)) == BUDGET_FITS)
-        return measure_config(mc, &e->measure, c, r);
+        return measure_config(mc, m, c, r);
     memset(r, 0, sizeof(*r));
     r->config = c;
     measure_skip(r, why);
@@ -237,74 +239,197 @@ static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
     }
 }
 
-/*
- * Measure every configuration, appending rows as each one finishes.  A
- * configuration that cannot be recorded stops the run: -1, with why in
- * reason (size n) and mt->reason pointing at it.
- */
-static int measure_all(struct measure_ctx *mc, const struct experiment *e, const struct sweep *s,
-                       struct results *res, struct meta *mt, const struct run_opts *o,
-                       uint64_t gpu_free, const unsigned char *done, char *reason, size_t n)
-{
+/* What the loop over rounds and configurations shares. */
+struct run_loop {
+    struct measure_ctx *mc;
+    const struct experiment *e;
+    const struct sweep *s;
+    struct results *res;
+    struct meta *mt;
+    struct sentinel *sn;
+    struct measure_opts per_round; /* one round's sampling budget */
+    struct budget b;
     struct progress pr;
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
-    struct pipe_line *pipes = calloc(s->n ? s->n : 1, sizeof(*pipes));
-    size_t npipes = 0;
+    struct pipe_line *pipes;
+    size_t npipes;
+    struct result *acc;      /* per position in s: its rounds so far */
+    unsigned char *finished; /* per position: its rows are written (or were, before a resume) */
+    int *unstable;           /* plan numbers whose rounds spread more than the target */
+    int last_config;         /* the plan number measured last, 0 before the first */
+    size_t nunstable;
+    char *reason;
+    size_t reason_len;
+};
+
+/* Count a written row, note its peak, pipeline and stability, and show it. */
+static void account(struct run_loop *l, const struct result *r, const struct summary *sum)
+{
     char status[160];
-    memset(peaks, 0, sizeof(peaks));
-    if (!pipes) {
-        fprintf(stderr, "pinsweep: out of memory\n");
+    if (r->status == RESULT_OK)
+        l->mt->ok++;
+    else if (r->status == RESULT_SKIPPED)
+        l->mt->skipped++;
+    else
+        l->mt->failed++;
+    note_peak(l->peaks, r, sum);
+    if (r->status == RESULT_OK && config_api(r->config) == API_PIPELINE)
+        l->pipes[l->npipes++] =
+            (struct pipe_line){r->config, sum->pipeline_ms_median, sum->serial_ms_median,
+                               sum->ideal_ms_median, sum->overlap_median};
+    if (r->status == RESULT_OK && sum->rounds > 1 && !(sum->between_rsd_pct <= r->target_rsd_pct))
+        l->unstable[l->nunstable++] = r->config->index;
+    progress_end(&l->pr, r->config,
+                 r->status == RESULT_OK ? ok_text(r, sum, status, sizeof(status)) : r->error);
+}
+
+/*
+ * Measure the configuration at position i in round; write its rows when
+ * this was its last round or it did not measure (skipped, failed).
+ * Returns 0, or -1 when it cannot be recorded (l->reason says why).
+ */
+static int measure_one(struct run_loop *l, size_t i, int round)
+{
+    const struct config *c = &l->s->configs[i];
+    struct result r;
+    struct summary sum;
+    int rounds = l->e->measure.rounds > 1 ? l->e->measure.rounds : 1;
+    progress_begin(&l->pr, c);
+    double from = timer_now_ms();
+    int measured = measure_or_skip(l->mc, &l->per_round, c, &l->b, &r);
+    sentinel_note(l->sn, c->index, round, from, timer_now_ms());
+    l->last_config = c->index;
+    if (measured == 0 && measure_merge_round(&l->acc[i], &r, round) < 0)
+        measured = -1;
+    result_free(&r);
+    if (measured < 0) {
+        snprintf(l->reason, l->reason_len, "out of memory measuring configuration %d", c->index);
         return -1;
     }
-    int per_config = e->measure.samples ? e->measure.samples : e->measure.min_samples;
-    struct budget b = {
-        .pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
-    reserve_device(mc, s, &b, done);
-    progress_start(&pr, o->progress, stderr, s, per_config + e->measure.warmup);
-    for (size_t i = 0; i < s->n && !stop_signal; i++) {
-        struct result r;
-        struct summary sum;
-        if (done && done[s->configs[i].index - 1]) {
-            progress_end(&pr, &s->configs[i], "done before");
+    if (round < rounds && l->acc[i].status == RESULT_OK) {
+        progress_end(&l->pr, c, "round done");
+        return 0;
+    }
+    int rc = results_write(l->res, l->e, &l->acc[i], &sum, l->reason, l->reason_len);
+    if (rc == 0)
+        account(l, &l->acc[i], &sum);
+    l->finished[i] = 1;
+    result_free(&l->acc[i]);
+    return rc;
+}
+
+/* One round over the configurations not finished yet, in its order. */
+static int measure_round(struct run_loop *l, int round, const size_t *order)
+{
+    const struct sweep *s = l->s;
+    int per_config = l->per_round.samples ? l->per_round.samples : l->per_round.min_samples;
+    progress_start(&l->pr, l->pr.mode, stderr, s, per_config + l->e->measure.warmup);
+    for (size_t k = 0; k < s->n && !stop_signal; k++) {
+        size_t i = order[k];
+        if (l->finished[i]) {
+            progress_end(&l->pr, &s->configs[i], round == 1 ? "done before" : "done");
             continue;
         }
-        progress_begin(&pr, &s->configs[i]);
-        int measured = measure_or_skip(mc, e, &s->configs[i], &b, &r);
-        if (measured < 0)
-            snprintf(reason, n, "out of memory measuring configuration %d", s->configs[i].index);
-        if (measured < 0 || results_write(res, e, &r, &sum, reason, n) < 0) {
-            progress_finish(&pr);
-            mt->reason = reason;
+        if (sentinel_tick(l->sn, l->mc, 0, l->last_config, round, l->reason, l->reason_len) < 0 ||
+            measure_one(l, i, round) < 0) {
+            progress_finish(&l->pr);
             fprintf(stderr,
                     "pinsweep: %s\npinsweep: the run stops: configuration %d is not recorded "
                     "(every one finished before it is kept)\n",
-                    reason, s->configs[i].index);
-            result_free(&r);
-            devpool_release(&mc->pool, mc->gpu);
-            free(pipes);
+                    l->reason, s->configs[i].index);
             return -1;
         }
-        if (r.status == RESULT_OK)
-            mt->ok++;
-        else if (r.status == RESULT_SKIPPED)
-            mt->skipped++;
-        else
-            mt->failed++;
-        note_peak(peaks, &r, &sum);
-        if (r.status == RESULT_OK && config_api(r.config) == API_PIPELINE)
-            pipes[npipes++] =
-                (struct pipe_line){r.config, sum.pipeline_ms_median, sum.serial_ms_median,
-                                   sum.ideal_ms_median, sum.overlap_median};
-        progress_end(&pr, &s->configs[i],
-                     r.status == RESULT_OK ? ok_text(&r, &sum, status, sizeof(status)) : r.error);
-        result_free(&r);
     }
-    progress_finish(&pr);
-    devpool_release(&mc->pool, mc->gpu);
-    print_peaks(stdout, peaks);
-    print_pipelines(stdout, pipes, npipes);
-    free(pipes);
+    progress_finish(&l->pr);
     return 0;
+}
+
+/* The configurations whose rounds spread more than their target, at the end of the run. */
+static void print_unstable(FILE *out, const struct run_loop *l)
+{
+    if (l->e->measure.rounds <= 1)
+        return;
+    fprintf(out,
+            "rounds: %d; %zu configuration%s spread between rounds more than target_rsd "
+            "(%g%%, stable=no in summary.csv)%s",
+            l->e->measure.rounds, l->nunstable, l->nunstable == 1 ? "" : "s",
+            l->e->measure.target_rsd_pct, l->nunstable ? ":" : "");
+    for (size_t k = 0; k < l->nunstable; k++)
+        fprintf(out, " %d", l->unstable[k]);
+    fputc('\n', out);
+}
+
+/*
+ * Measure every configuration in e->measure.rounds rounds, reading the
+ * sentinel between them, appending a configuration's rows once its last
+ * round is done.  A configuration that cannot be recorded stops the run:
+ * -1, with why in reason (size n) and mt->reason pointing at it.
+ */
+static int measure_all(struct measure_ctx *mc, const struct experiment *e, const struct sweep *s,
+                       struct results *res, struct meta *mt, struct sentinel *sn,
+                       const struct run_opts *o, uint64_t gpu_free, const unsigned char *done,
+                       char *reason, size_t n)
+{
+    struct run_loop l = {.mc = mc,
+                         .e = e,
+                         .s = s,
+                         .res = res,
+                         .mt = mt,
+                         .sn = sn,
+                         .reason = reason,
+                         .reason_len = n};
+    size_t cells = s->n ? s->n : 1;
+    int rounds = e->measure.rounds > 1 ? e->measure.rounds : 1, rc = -1;
+    size_t *order = malloc(cells * sizeof(*order));
+    l.pipes = calloc(cells, sizeof(*l.pipes));
+    l.acc = calloc(cells, sizeof(*l.acc));
+    l.finished = calloc(cells, 1);
+    l.unstable = calloc(cells, sizeof(*l.unstable));
+    if (!order || !l.pipes || !l.acc || !l.finished || !l.unstable) {
+        snprintf(reason, n, "out of memory");
+        fprintf(stderr, "pinsweep: out of memory\n");
+        goto out;
+    }
+    rounds_round_opts(&e->measure, &l.per_round);
+    l.b = (struct budget){
+        .pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
+    for (size_t i = 0; i < s->n; i++)
+        l.finished[i] = done && done[s->configs[i].index - 1];
+    reserve_device(mc, s, &l.b, done);
+    l.pr.mode = o->progress;
+    for (int round = 1; round <= rounds && !stop_signal; round++) {
+        if (rounds_order(s, rounds, (unsigned long)e->measure.seed, round, order) < 0) {
+            snprintf(reason, n, "out of memory ordering round %d", round);
+            goto out;
+        }
+        if (rounds > 1)
+            fprintf(stderr, "pinsweep: round %d of %d (seed %lu)\n", round, rounds,
+                    rounds_seed((unsigned long)e->measure.seed, round));
+        if (measure_round(&l, round, order) < 0)
+            goto out;
+    }
+    if (!stop_signal && sentinel_tick(sn, mc, 1, l.last_config, rounds, reason, n) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", reason);
+        goto out;
+    }
+    rc = 0;
+out:
+    if (rc < 0)
+        mt->reason = reason;
+    devpool_release(&mc->pool, mc->gpu);
+    if (rc == 0) {
+        print_peaks(stdout, l.peaks);
+        print_pipelines(stdout, l.pipes, l.npipes);
+        print_unstable(stdout, &l);
+    }
+    for (size_t i = 0; l.acc && i < s->n; i++)
+        result_free(&l.acc[i]);
+    free(order);
+    free(l.pipes);
+    free(l.acc);
+    free(l.finished);
+    free(l.unstable);
+    return rc;
 }
 
 /*
@@ -380,6 +505,32 @@ static int write_side_files(const char *dir, const struct sweep *s, char *reason
 }
 
 /*
+ * Warn about the machine state that moves numbers (when: "at the start",
+ * "at the end"): other processes on the GPU, clocks held down, persistence
+ * mode off, and the host's (hoststate_warn).
+ */
+static void warn_machine(const struct nvml_state *g, const struct host_state *h, const char *when)
+{
+    char reasons[256];
+    if (g->valid && g->other_processes > 0)
+        fprintf(stderr,
+                "pinsweep: warning: %s %d other process%s on the GPU: they share its copy "
+                "engines and PCIe link\n",
+                when, g->other_processes, g->other_processes == 1 ? " is" : "es are");
+    if (g->valid && g->throttle_reasons > 0 &&
+        (g->throttle_reasons & (long long)NVML_THROTTLE_SLOWING))
+        fprintf(stderr, "pinsweep: warning: %s the GPU's clocks are held down (%s)\n", when,
+                nvml_throttle_text(g->throttle_reasons & (long long)NVML_THROTTLE_SLOWING, reasons,
+                                   sizeof(reasons)));
+    if (g->valid && g->persistence == 0)
+        fprintf(stderr,
+                "pinsweep: warning: %s persistence mode is off: the driver may tear the GPU "
+                "down between runs (nvidia-smi -pm 1)\n",
+                when);
+    hoststate_warn(stderr, h, when);
+}
+
+/*
  * After the loop: the side files, the end state in meta.yaml, the summary
  * line, figures.  Returns -1 when the run failed (mt->reason says why).
  */
@@ -389,6 +540,8 @@ static int finish(const char *dir, const char *meta_path, struct meta *mt, const
     char err[1024], el[32];
     nvml_read(&mt->gpu_end);
     sysinfo_cpu_times(&mt->cpu_end);
+    hoststate_read("", &mt->host_end);
+    warn_machine(&mt->gpu_end, &mt->host_end, "at the end");
     if (nvml_clocks_dropped(&mt->gpu_start, &mt->gpu_end))
         fprintf(stderr,
                 "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
@@ -429,8 +582,14 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     struct results res = {0};
     char err[1024], *dir = NULL, *meta_path = NULL, nvml_why[512], started[64], reason[1024];
     unsigned char *done = NULL;
+    struct sentinel sn;
     int code = EXIT_SYSTEM, made = 0;
+    memset(&sn, 0, sizeof(sn));
 
+    if (sentinel_init(&sn, e, s, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return EXIT_USAGE;
+    }
     if (!ops) {
         fprintf(stderr, "pinsweep: PINSWEEP_ENGINE='%s' is not an engine; allowed: cuda, fake\n",
                 getenv("PINSWEEP_ENGINE"));
@@ -478,6 +637,9 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     res.link_gbps = link.known ? sysinfo_link_gbps(link.cur_gen, link.cur_width) : NAN;
     nvml_read(&mt.gpu_start);
     sysinfo_cpu_times(&mt.cpu_start);
+    hoststate_read("", &mt.host_start);
+    warn_machine(&mt.gpu_start, &mt.host_start, "at the start");
+    sn.bus_id = gpu.pci_bus_id;
     meta_path = results_path(&res, "meta.yaml");
     if (!meta_path || meta_write(meta_path, &mt, reason, sizeof(reason)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", meta_path ? reason : "out of memory");
@@ -492,7 +654,30 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
             e->device, gpu.name, gpu.pci_bus_id, dir);
     catch_stop_signals();
     double t0 = timer_now_ms();
-    int rc = measure_all(&mc, e, s, &res, &mt, o, gpu.mem_free_bytes, done, reason, sizeof(reason));
+    if (sentinel_start(&sn, dir, t0, reason, sizeof(reason)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", reason);
+        mt.reason = reason;
+        record_failure(dir, &mt, 0);
+        goto out;
+    }
+    mt.drift_sentinel = sn.on ? sn.what : NULL;
+    int rc =
+        measure_all(&mc, e, s, &res, &mt, &sn, o, gpu.mem_free_bytes, done, reason, sizeof(reason));
+    if (sentinel_finish(&sn, e->measure.target_rsd_pct, stderr, reason, sizeof(reason)) < 0 &&
+        rc == 0) {
+        fprintf(stderr, "pinsweep: %s\n", reason);
+        mt.reason = reason;
+        rc = -1;
+    }
+    mt.host_start.busy_link = sn.link_first;
+    mt.host_end.busy_link = sn.link_last;
+    if (sn.link_first.known)
+        hoststate_warn_link(stderr, &sn.link_first, "at the start");
+    if (sn.on) {
+        mt.drift = &sn.drift;
+        mt.drift_spans = sn.spans;
+        mt.drift_nspans = sn.nspans;
+    }
     mt.status = rc < 0 ? "failed" : stop_signal ? "interrupted" : "complete";
     results_close(&res);
     ops->close(g);
@@ -504,6 +689,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
            : mt.failed   ? EXIT_SOME_FAILED
                          : EXIT_ALL_OK;
 out:
+    sentinel_free(&sn);
     results_close(&res);
     ops->close(g);
     nvml_close();

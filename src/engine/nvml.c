@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef int nvml_return;
 typedef void *nvml_device;
@@ -26,7 +27,79 @@ static struct {
     nvml_return (*max_clock)(nvml_device, int, unsigned *);
     nvml_return (*temperature)(nvml_device, int, unsigned *);
     nvml_return (*power)(nvml_device, unsigned *);
+    /* optional: left NULL where the library lacks them */
+    nvml_return (*processes)(nvml_device, unsigned *, void *);
+    nvml_return (*reasons)(nvml_device, unsigned long long *);
+    nvml_return (*persistence)(nvml_device, int *);
 } nv;
+
+/* Optional symbols, in order of preference for each field. */
+static void bind_optional(void)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+    } syms[] = {
+        {"nvmlDeviceGetComputeRunningProcesses_v3", offsetof(__typeof__(nv), processes)},
+        {"nvmlDeviceGetComputeRunningProcesses_v2", offsetof(__typeof__(nv), processes)},
+        {"nvmlDeviceGetCurrentClocksEventReasons", offsetof(__typeof__(nv), reasons)},
+        {"nvmlDeviceGetCurrentClocksThrottleReasons", offsetof(__typeof__(nv), reasons)},
+        {"nvmlDeviceGetPersistenceMode", offsetof(__typeof__(nv), persistence)},
+    };
+    for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
+        void *have;
+        memcpy(&have, (char *)&nv + syms[i].offset, sizeof(have));
+        void *p = have ? NULL : dlsym(nv.lib, syms[i].name);
+        if (p)
+            memcpy((char *)&nv + syms[i].offset, &p, sizeof(p));
+    }
+}
+
+/*
+ * nvmlProcessInfo_t (v2 and v3 of the call): pid, usedGpuMemory,
+ * gpuInstanceId, computeInstanceId: 24 bytes, pid first.
+ */
+#define NVML_PROCESS_INFO_BYTES 24
+#define NVML_MAX_PROCESSES 64
+
+/* Compute processes on the GPU other than this one, or -1 when NVML cannot say. */
+static int other_processes(void)
+{
+    unsigned char info[NVML_MAX_PROCESSES * NVML_PROCESS_INFO_BYTES];
+    unsigned n = NVML_MAX_PROCESSES, self = (unsigned)getpid();
+    if (!nv.processes || nv.processes(nv.dev, &n, info) != NVML_SUCCESS)
+        return -1;
+    int others = 0;
+    for (unsigned i = 0; i < n && i < NVML_MAX_PROCESSES; i++) {
+        unsigned pid;
+        memcpy(&pid, info + (size_t)i * NVML_PROCESS_INFO_BYTES, sizeof(pid));
+        others += pid != self;
+    }
+    return others;
+}
+
+char *nvml_throttle_text(long long reasons, char *buf, size_t n)
+{
+    static const char *const names[] = {"gpu_idle",
+                                        "applications_clocks_setting",
+                                        "sw_power_cap",
+                                        "hw_slowdown",
+                                        "sync_boost",
+                                        "sw_thermal_slowdown",
+                                        "hw_thermal_slowdown",
+                                        "hw_power_brake_slowdown",
+                                        "display_clock_setting"};
+    size_t len = 0;
+    buf[0] = '\0';
+    if (reasons < 0)
+        snprintf(buf, n, "unknown");
+    else if (reasons == 0)
+        snprintf(buf, n, "none");
+    for (int b = 0; reasons > 0 && b < 9 && len < n; b++)
+        if (reasons & (1LL << b))
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "," : "", names[b]);
+    return buf;
+}
 
 /* Look every symbol up; returns the name of the first one missing, or NULL. */
 static const char *bind(void)
@@ -65,7 +138,9 @@ int nvml_open(const char *pci_bus_id, char *why, size_t whylen)
         snprintf(why, whylen, "cannot load %s: %s", name, dlerror());
         return -1;
     }
-    if ((missing = bind()) != NULL) {
+    if ((missing = bind()) == NULL)
+        bind_optional();
+    if (missing) {
         snprintf(why, whylen, "%s has no %s", name, missing);
         goto fail;
     }
@@ -99,6 +174,13 @@ void nvml_read(struct nvml_state *st)
     if (nv.temperature(nv.dev, NVML_TEMPERATURE_GPU, &st->temperature_c) != NVML_SUCCESS)
         st->temperature_c = 0;
     st->power_w = nv.power(nv.dev, &mw) == NVML_SUCCESS ? mw / 1000.0 : 0.0;
+    unsigned long long reasons;
+    int mode;
+    st->other_processes = other_processes();
+    st->throttle_reasons =
+        nv.reasons && nv.reasons(nv.dev, &reasons) == NVML_SUCCESS ? (long long)reasons : -1;
+    st->persistence =
+        nv.persistence && nv.persistence(nv.dev, &mode) == NVML_SUCCESS ? mode != 0 : -1;
 }
 
 int nvml_clocks_dropped(const struct nvml_state *start, const struct nvml_state *end)

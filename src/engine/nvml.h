@@ -16,7 +16,17 @@ struct nvml_state {
     unsigned sm_clock_mhz, mem_clock_mhz, max_sm_clock_mhz;
     unsigned temperature_c;
     double power_w;
+    /* Machine state that moves numbers; each -1 where this NVML cannot tell. */
+    int other_processes;        /* compute processes on the GPU besides this one */
+    long long throttle_reasons; /* nvmlClocksEventReasons bits (nvml_throttle_text) */
+    int persistence;            /* persistence mode: 1 on, 0 off */
 };
+
+/* The throttle bits that slow a GPU down (power or thermal caps, hardware slowdown). */
+#define NVML_THROTTLE_SLOWING 0xECULL
+
+/* reasons as "sw_power_cap,hw_thermal_slowdown" ("none" for 0; "unknown" for -1), into buf. */
+char *nvml_throttle_text(long long reasons, char *buf, size_t n);
 
 /* Load NVML and find the GPU at pci_bus_id.  Returns 0, or -1 with the reason in why. */
 int nvml_open(const char *pci_bus_id, char *why, size_t whylen);

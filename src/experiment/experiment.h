@@ -50,7 +50,10 @@ struct measure_opts {
     int shuffled; /* order: shuffled */
     int seed;     /* its seed; seed_given: written in the file */
     int seed_given;
-    int verify; /* check the destination after the timed copies */
+    int verify;   /* check the destination after the timed copies */
+    int rounds;   /* the whole sweep measured this many times, each round in its own order */
+    int sentinel; /* the drift sentinel: a configuration number, or 0: automatic */
+    double sentinel_every_ms; /* how often it is read; 0: never */
 };
 
 /* limits: what a run may take; max_pinned is bytes, or a share of RAM when pct > 0. */

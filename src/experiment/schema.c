@@ -177,6 +177,17 @@ const struct key_def schema_measure_keys[] = {
      "(reused buffers, zero-copy kernels and pipelines, outside every timed span); a mismatch "
      "makes the row status=corrupt",
      bool_choices, .offset = AT(measure.verify), .default_value = 0 /* false */},
+    {"rounds", KEY_INT, 1, 1000, "1",
+     "measure the whole sweep this many times, each round in a fresh shuffled order (from "
+     "seed); each round samples within max_time / rounds and max_samples / rounds; summary.csv "
+     "gives the median of the rounds' medians and their spread",
+     .offset = AT(measure.rounds), .default_value = 1},
+    {"sentinel", KEY_INT, 0, 100000, "auto",
+     "the drift sentinel: a configuration number from plan, or auto (pinned h2d sync 64 MiB)",
+     .offset = AT(measure.sentinel), .default_value = 0 /* auto */},
+    {"sentinel_every", KEY_DURATION, 0, 3600000, "2s",
+     "read the sentinel briefly at this interval through the run (sentinel.csv); 0s turns it off",
+     .offset = AT(measure.sentinel_every_ms), .default_value = 2000.0},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
 

@@ -174,9 +174,11 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int di
             seen_m[r->machine] = seen_a[r->alloc] = 1;
         }
         prev = r;
-        if (ratio) {
-            fprintf(f, "%.0f %.6g\n", r->size_bytes, y);
-            fig_extend(g, r->size_bytes, y);
+        if (ratio) { /* the noise band: where it does not reach 1, the difference is significant */
+            double band = isnan(r->noise_pct) ? 0 : y * r->noise_pct / 100;
+            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, y - band, y + band);
+            fig_extend(g, r->size_bytes, y + band);
+            fig_extend(g, r->size_bytes, y - band);
             continue;
         }
         double lo = isnan(r->gbps_min) ? y : r->gbps_min, hi = isnan(r->gbps_max) ? y : r->gbps_max;
@@ -260,7 +262,8 @@ static int cmp_panel(struct fig *g, const struct cmp_input *in, int dir, int api
     panel_title(dir, api, title, sizeof(title));
     if (!panel_m || fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0 ||
         !(f = fig_panel_create(g, data_dir, "",
-                               ratio ? "size_bytes ratio (gbps_median / the baseline's)"
+                               ratio ? "size_bytes ratio (gbps_median / the baseline's) ratio_low "
+                                       "ratio_high (+- noise_pct)"
                                      : "size_bytes gbps_median gbps_min gbps_max")))
         goto out;
     if (dir == DIR_BIDIR && !ratio)

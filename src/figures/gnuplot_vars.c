@@ -324,6 +324,9 @@ static void write_ranges(FILE *f, const struct fig *g)
     char name[48];
     if (!(g->x_min <= g->x_max))
         fputs("x_min = 1024\nx_max = 1048576\n", f);
+    else if (g->x_linear) /* a margin of 3% of the span either side */
+        fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min - 0.03 * (g->x_max - g->x_min + 1e-3),
+                g->x_max + 0.03 * (g->x_max - g->x_min + 1e-3));
     else
         fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min / 1.4, g->x_max * 1.4);
     for (size_t p = 0; p < g->npanels; p++)
@@ -344,7 +347,7 @@ static void write_ranges(FILE *f, const struct fig *g)
         snprintf(name, sizeof(name), "panel_y_tics[%zu]", p + 1);
         write_log_tics(f, name, g->log_y ? a : 0, b);
     }
-    if (!(g->x_min <= g->x_max))
+    if (!(g->x_min <= g->x_max) || g->x_linear) /* a linear x has gnuplot's own tics */
         write_all_size_tics(f, 1024, 1048576);
     else
         write_all_size_tics(f, g->x_min, g->x_max);
@@ -409,6 +412,8 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     fputs("\nout_dir = ", f);
     gnuplot_string(f, out_dir);
     fprintf(f, "\nlog_y = %d\nnpanels = %zu\nnblocks = %zu\n", g->log_y, g->npanels, g->nblocks);
+    if (g->x_linear) /* written only when set, so the other figures' files stay as they were */
+        fputs("x_linear = 1\n", f);
     if (write_panels(f, g, data_dir, tex) < 0)
         goto out;
     write_style_array(f, "block_color", g->block, g->nblocks, STYLE_COLOR, tex);

@@ -33,6 +33,7 @@
 #include "figures/fig_pinning.h"
 #include "figures/fig_pipeline.h"
 #include "figures/fig_placement.h"
+#include "figures/fig_sentinel.h"
 #include "figures/gnuplot.h"
 #include "figures/input.h"
 #include "results/problems.h"
@@ -78,6 +79,7 @@ static const struct {
     {"placement-pin", 1, fig_placement_pin,
      "reallocate rows of a registered kind with pin_ms_median and numa or pages other than "
      "the default"},
+    {"sentinel", 0, fig_sentinel, "sentinel.csv with good readings (measure.sentinel_every)"},
 };
 #define NFIGURES (sizeof(figures) / sizeof(figures[0]))
 
@@ -102,6 +104,7 @@ static int family_present(const struct plot_input *in, const char *name)
         const struct plot_row *r = &in->all[k];
         int hit = strcmp(name, "overlap") == 0       ? r->api == API_PIPELINE
                   : strcmp(name, "host-access") == 0 ? api_is_host(r->api)
+                  : strcmp(name, "sentinel") == 0    ? 0 /* drawn when there is one; no note */
                   : strncmp(name, "placement", 9) == 0
                       ? !plot_default_place(r) && !api_is_host(r->api)
                       : plot_copy_row(r);

@@ -41,6 +41,7 @@ struct sample {
     double alloc_ms, fill_ms, free_ms; /* reallocate only, else NaN */
     double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
     double kernel_ms; /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
+    int round;        /* the round it was taken in, 1-based (0 counts as 1) */
 };
 
 struct result {
@@ -60,6 +61,8 @@ struct result {
     double huge_pct;       /* malloc'd kinds: the share huge pages back, else NaN */
     struct sample *samples;
     size_t nsamples;
+    int rounds;     /* rounds merged into it (measure_merge_round); 0 or 1: one */
+    int rounds_met; /* adaptive: how many of them reached target_rsd */
 };
 
 /* Rates derived from one sample, GB/s = 1e9 bytes/s; NaN where not applicable. */
@@ -76,6 +79,14 @@ struct summary {
     /* pipeline: whole, serial sum of the stages alone, the longest stage, serial / whole */
     double pipeline_ms_median, serial_ms_median, ideal_ms_median, overlap_median;
     double h2d_alone_ms_median, kernel_alone_ms_median, d2h_alone_ms_median;
+    /*
+     * Rounds (rounds > 1, else NaN): each round's median bandwidth; their
+     * median (then also gbps.median), least and greatest, their relative
+     * standard deviation (between rounds, %), and the median of each
+     * round's own rsd (within a round, %).
+     */
+    int rounds;
+    double round_median_gbps, round_min_gbps, round_max_gbps, between_rsd_pct, within_rsd_pct;
 };
 
 /*
@@ -121,6 +132,15 @@ int measure_one_by_one(const struct config *c);
 
 /* The most samples m can take (the size of a result's sample array). */
 int measure_max_samples(const struct measure_opts *m);
+
+/*
+ * Move round's result r (1-based round) into acc, the configuration's
+ * result over the rounds so far (zeroed before the first): r's samples
+ * are appended to acc's, tagged with round, and r's other fields replace
+ * acc's, except that a failure stays.  r is emptied (its samples now
+ * belong to acc).  Returns 0, or -1 when the samples cannot be grown.
+ */
+int measure_merge_round(struct result *acc, struct result *r, int round);
 
 void measure_sample_rates(const struct config *c, const struct sample *s, struct sample_rates *out);
 int measure_summarise(const struct result *r, struct summary *out);

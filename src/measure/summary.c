@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Bytes per second as GB/s (1e9 B/s) from bytes and milliseconds. */
 static double gbps(double bytes, double ms)
@@ -67,6 +68,91 @@ static void pipeline_series(const struct config *c, const struct sample *s, doub
     v[S_D2H_MS][i] = pipe ? s->d2h_ms : NAN;
 }
 
+/* The number of rounds r's samples came from (their largest round tag, at least 1). */
+static int rounds_of(const struct result *r)
+{
+    int k = 1;
+    for (size_t i = 0; i < r->nsamples; i++)
+        if (r->samples[i].round > k)
+            k = r->samples[i].round;
+    return k;
+}
+
+/*
+ * Each round's median and rsd of gbps[] (r's samples' bandwidths) into
+ * out's round fields; gbps.median becomes the median of the rounds'
+ * medians.  One round: the fields are NaN.  Returns 0 or -1 (memory).
+ */
+static int summarise_rounds(const struct result *r, const double *gbps, struct summary *out)
+{
+    int k = rounds_of(r);
+    double nan = NAN;
+    out->rounds = k;
+    out->round_median_gbps = out->round_min_gbps = out->round_max_gbps = nan;
+    out->between_rsd_pct = out->within_rsd_pct = nan;
+    if (k <= 1)
+        return 0;
+    double *one = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
+    double *med = malloc((size_t)k * sizeof(double)), *rsd = malloc((size_t)k * sizeof(double));
+    int rc = -1;
+    if (!one || !med || !rsd)
+        goto out;
+    for (int round = 1; round <= k; round++) {
+        size_t n = 0;
+        struct stats st;
+        for (size_t i = 0; i < r->nsamples; i++)
+            if ((r->samples[i].round ? r->samples[i].round : 1) == round)
+                one[n++] = gbps[i];
+        if (stats_compute(one, n, &st) < 0)
+            goto out;
+        med[round - 1] = st.median;
+        rsd[round - 1] = n >= 2 ? st.rsd_pct : nan;
+    }
+    struct stats between;
+    if (stats_compute(med, (size_t)k, &between) < 0)
+        goto out;
+    out->round_median_gbps = out->gbps.median = between.median;
+    out->round_min_gbps = between.min;
+    out->round_max_gbps = between.max;
+    out->between_rsd_pct = between.rsd_pct;
+    out->within_rsd_pct = stats_median(rsd, (size_t)k);
+    rc = 0;
+out:
+    free(one);
+    free(med);
+    free(rsd);
+    return rc;
+}
+
+int measure_merge_round(struct result *acc, struct result *r, int round)
+{
+    size_t n = acc->nsamples + r->nsamples;
+    struct sample *all = realloc(acc->samples, (n ? n : 1) * sizeof(*all));
+    if (!all)
+        return -1;
+    for (size_t i = 0; i < r->nsamples; i++) {
+        all[acc->nsamples + i] = r->samples[i];
+        all[acc->nsamples + i].round = round;
+    }
+    int met = acc->rounds_met + (r->stop == STOP_TARGET);
+    enum result_status status = acc->status;
+    char error[sizeof(acc->error)];
+    memcpy(error, acc->error, sizeof(error));
+    free(r->samples);
+    *acc = *r;
+    acc->samples = all;
+    acc->nsamples = n;
+    acc->rounds = round;
+    acc->rounds_met = met;
+    if (round > 1 && status != RESULT_OK) { /* an earlier round's failure stays */
+        acc->status = status;
+        memcpy(acc->error, error, sizeof(error));
+    }
+    r->samples = NULL;
+    r->nsamples = 0;
+    return 0;
+}
+
 int measure_summarise(const struct result *r, struct summary *out)
 {
     size_t n = r->nsamples;
@@ -93,7 +179,7 @@ int measure_summarise(const struct result *r, struct summary *out)
         v[S_PIN][i] = s->pin_ms;
         pipeline_series(r->config, s, v, i);
     }
-    if (stats_compute(v[S_GBPS], n, &out->gbps) < 0)
+    if (stats_compute(v[S_GBPS], n, &out->gbps) < 0 || summarise_rounds(r, v[S_GBPS], out) < 0)
         goto out;
     out->host_gbps_median = stats_median(v[S_HOST], n);
     out->h2d_gbps_median = stats_median(v[S_H2D], n);

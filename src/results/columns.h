@@ -122,7 +122,7 @@ struct format_file {
     const struct csv_format *fmt;
     char path[4200];
     struct csv_table t;
-    int col[64]; /* the table's column of each of fmt's columns; -1 when the header lacks it */
+    int col[96]; /* the table's column of each of fmt's columns; -1 when the header lacks it */
 };
 
 /*

@@ -63,6 +63,8 @@ enum {
     CC_US,
     CC_LINK,
     CC_PCT,
+    CC_NOISE,
+    CC_SIGNIFICANT,
     CC_RATIO,
     CC_IN_ALL,
     CC_N
@@ -86,6 +88,8 @@ static const struct column compare_cols[CC_N] = {
     CNUM(COLUMN_US_PER_COPY, "µs", us_per_copy, "%.6g"),
     CNUM(COLUMN_LINK_GBPS, "GB/s", link_gbps, "%.6g"),
     CNUM("pct_of_link", "%", pct_of_link, "%.2f"),
+    CNUM("noise_pct", "%", noise_pct, "%.3f"),
+    CTEXT("significant", significant),
     CNUM("ratio", "", ratio, "%.4f"),
     CTEXT("in_all", in_all),
 };
@@ -189,6 +193,7 @@ static int read_compare_row(const struct format_file *ff, size_t r, const struct
     format_number(ff, r, CC_MIN, 0, &e->gbps_min, p);
     format_number(ff, r, CC_MAX, 0, &e->gbps_max, p);
     format_number(ff, r, CC_RATIO, 0, &e->ratio, p);
+    format_number(ff, r, CC_NOISE, 0, &e->noise_pct, p);
     if (p->n > before)
         return -1;
     return isnan(e->gbps) ? 1 : 0;

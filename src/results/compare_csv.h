@@ -27,7 +27,16 @@ struct compare_row {
     const char *machine, *dir, *experiment;
     uint64_t alloc, direction, buffer, api, cache, touch; /* schema value indices */
     double size_bytes, gbps_median, gbps_min, gbps_max, rsd_pct, us_per_copy, link_gbps;
-    double pct_of_link, ratio;
+    double pct_of_link;
+    /*
+     * The noise a difference must exceed, % of the median: the larger of
+     * the two folders' spreads (between rounds: round max - min; without
+     * rounds: the samples' max - min); NaN for the baseline.  significant:
+     * yes when |ratio - 1| exceeds it, no, or "" (baseline, or unknown).
+     */
+    double noise_pct;
+    const char *significant;
+    double ratio;
     const char *in_all; /* yes, no */
 };
 
@@ -52,6 +61,7 @@ struct compare_entry {
     size_t machine; /* index into the machines */
     int alloc, dir, buffer, api, cache, touch;
     double size_bytes, gbps, gbps_min, gbps_max, ratio; /* NaN when empty */
+    double noise_pct; /* the noise a difference must exceed (NaN: unknown, or an older file) */
 };
 
 /*

@@ -4,6 +4,7 @@
 #include "results/meta.h"
 #include "base/version.h"
 #include "results/outdir.h"
+#include "experiment/rounds.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -135,6 +136,96 @@ static void emit_gpu_state(struct em *m, const char *key, const struct nvml_stat
     kv_num(m, "temperature_c", st->temperature_c);
     snprintf(w, sizeof(w), "%.1f", st->power_w);
     kv(m, "power_w", w);
+    char reasons[256];
+    if (st->other_processes >= 0)
+        kv_num(m, "other_processes", (unsigned long long)st->other_processes);
+    else
+        kv(m, "other_processes", "unknown");
+    kv(m, "throttle_reasons", nvml_throttle_text(st->throttle_reasons, reasons, sizeof(reasons)));
+    kv(m, "persistence_mode", st->persistence < 0 ? "unknown" : st->persistence ? "on" : "off");
+    map_end(m);
+}
+
+static void emit_host_side(struct em *m, const char *key, const struct host_state *st)
+{
+    char buf[32];
+    map_start(m, key);
+    kv(m, "cpu_governor", st->governor[0] ? st->governor : "unknown");
+    if (st->governors_differ)
+        kv(m, "cpu_governors_differ", "yes");
+    kv(m, "transparent_hugepages", st->thp[0] ? st->thp : "unknown");
+    snprintf(buf, sizeof(buf), "%.2f", st->load1);
+    kv(m, "load_average_1m", st->load1 == st->load1 ? buf : "unknown");
+    if (st->busy_link.known)
+        emit_link_side(m, "pcie_during_copy", st->busy_link.cur_speed, st->busy_link.cur_gen,
+                       st->busy_link.cur_width);
+    else
+        kv(m, "pcie_during_copy", "not read");
+    map_end(m);
+}
+
+/* The host's state at the start and end (hoststate.h). */
+static void emit_host_state(struct em *m, const struct meta *mt)
+{
+    if (!mt->host_start.valid)
+        return;
+    map_start(m, "host_state");
+    emit_host_side(m, "start", &mt->host_start);
+    if (mt->host_end.valid)
+        emit_host_side(m, "end", &mt->host_end);
+    map_end(m);
+}
+
+static void kv_double(struct em *m, const char *key, const char *fmt, double v)
+{
+    char buf[48];
+    snprintf(buf, sizeof(buf), fmt, v);
+    kv(m, key, v == v ? buf : "");
+}
+
+/* One off window: when, how far off, and what was measured in it ("12/r1 40/r2"). */
+static void emit_window(struct em *m, const struct meta *mt, size_t w)
+{
+    const struct drift_window *dw = &mt->drift->windows[w];
+    char key[32], *list = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&list, &len);
+    snprintf(key, sizeof(key), "window_%zu", w + 1);
+    map_start(m, key);
+    kv_double(m, "from_s", "%.3f", dw->from_s);
+    kv_double(m, "to_s", "%.3f", dw->to_s);
+    kv_double(m, "worst_pct", "%.3f", dw->worst_pct);
+    for (size_t i = 0; f && i < mt->drift_nspans; i++)
+        if (drift_disturbed(mt->drift, &mt->drift_spans[i]) == dw)
+            fprintf(f, "%s%d/r%d", ftell(f) ? " " : "", mt->drift_spans[i].config,
+                    mt->drift_spans[i].round);
+    if (f)
+        fclose(f);
+    kv(m, "measured", list ? list : "");
+    free(list);
+    map_end(m);
+}
+
+/* The drift watch: the sentinel, its drift, and the windows it was off in. */
+static void emit_drift(struct em *m, const struct meta *mt)
+{
+    if (!mt->drift_sentinel)
+        return;
+    map_start(m, "drift");
+    kv(m, "sentinel", mt->drift_sentinel);
+    if (mt->drift) {
+        const struct drift *d = mt->drift;
+        kv_num(m, "readings", (unsigned long long)d->readings);
+        kv_num(m, "good_readings", (unsigned long long)d->ok);
+        kv_double(m, "median_gbps", "%.6g", d->median_gbps);
+        kv_double(m, "min_gbps", "%.6g", d->min_gbps);
+        kv_double(m, "max_gbps", "%.6g", d->max_gbps);
+        kv_double(m, "drift_pct", "%.3f", d->drift_pct);
+        kv_double(m, "target_pct", "%g", d->target_pct);
+        kv_num(m, "windows", (unsigned long long)d->nwindows);
+        for (size_t w = 0; w < d->nwindows; w++)
+            emit_window(m, mt, w);
+    }
     map_end(m);
 }
 
@@ -230,8 +321,24 @@ static void emit_experiment(struct em *m, const struct meta *mt)
     kv(m, "min_sample_time", ms);
     kv_num(m, "max_batch", (unsigned long long)e->measure.max_batch);
     kv(m, "order", e->measure.shuffled ? "shuffled" : "listed");
-    if (e->measure.shuffled)
+    if (e->measure.shuffled || e->measure.rounds > 1)
         kv_num(m, "seed", (unsigned long long)e->measure.seed);
+    kv_num(m, "rounds", (unsigned long long)(e->measure.rounds > 1 ? e->measure.rounds : 1));
+    if (e->measure.rounds > 1) {
+        char seeds[4096];
+        size_t len = 0;
+        seeds[0] = '\0';
+        for (int k = 1; k <= e->measure.rounds && len < sizeof(seeds); k++)
+            len += (size_t)snprintf(seeds + len, sizeof(seeds) - len, "%s%lu", k > 1 ? " " : "",
+                                    rounds_seed((unsigned long)e->measure.seed, k));
+        kv(m, "round_seeds", seeds);
+    }
+    if (e->measure.sentinel_every_ms > 0) {
+        snprintf(ms, sizeof(ms), "%gms", e->measure.sentinel_every_ms);
+        kv(m, "sentinel_every", ms);
+    } else {
+        kv(m, "sentinel_every", "off");
+    }
     map_end(m);
     map_end(m);
 }
@@ -272,6 +379,8 @@ static int emit_all(struct em *m, const struct meta *mt)
     emit_software(m, mt);
     emit_host(m, mt->host, mt->numa_nodes);
     emit_host_load(m, mt);
+    emit_host_state(m, mt);
+    emit_drift(m, mt);
     map_end(m);
     emit(m, &ev, yaml_document_end_event_initialize(&ev, 1));
     emit(m, &ev, yaml_stream_end_event_initialize(&ev));

@@ -16,6 +16,8 @@
 #include "engine/gpu.h"
 #include "engine/nvml.h"
 #include "host/sysinfo.h"
+#include "host/hoststate.h"
+#include "measure/drift.h"
 
 #include <stddef.h>
 #include <time.h>
@@ -38,6 +40,14 @@ struct meta {
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */
     int gpu_numa_node;                    /* from sysfs; -1 unknown */
     int numa_nodes;                       /* the host's NUMA nodes */
+    /* The drift watch (cli/sentinel.h): what it read, NULL when off; the analysis at the end
+       (NULL while running) and every configuration's span in each round, to name those measured
+       in an off window. */
+    const char *drift_sentinel;
+    const struct drift *drift;
+    const struct drift_span *drift_spans;
+    size_t drift_nspans;
+    struct host_state host_start, host_end; /* .valid 0: not read */
     int shard_index, shard_count;         /* run --shard I/N; 0: the whole sweep */
 };
 

@@ -15,13 +15,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const outdir_run_files[] = {"experiment.yaml", "summary.csv",     "samples.csv",
-                                        "meta.yaml",       "host-memcpy.csv", "fits.csv",
-                                        "breakeven.csv",   "figures"};
+const char *const outdir_run_files[] = {"experiment.yaml", "summary.csv",   "samples.csv",
+                                        "sentinel.csv",    "meta.yaml",     "host-memcpy.csv",
+                                        "fits.csv",        "breakeven.csv", "figures"};
 const size_t outdir_nrun_files = sizeof(outdir_run_files) / sizeof(outdir_run_files[0]);
 
-const char *const outdir_input_files[] = {"summary.csv", "samples.csv", "meta.yaml",
-                                          "experiment.yaml", "host-memcpy.csv"};
+const char *const outdir_input_files[] = {"summary.csv",  "samples.csv",     "meta.yaml",
+                                          "sentinel.csv", "experiment.yaml", "host-memcpy.csv"};
 const size_t outdir_ninput_files = sizeof(outdir_input_files) / sizeof(outdir_input_files[0]);
 
 int outdir_make(const char *dir, char *err, size_t errlen)

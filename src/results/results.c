@@ -463,9 +463,20 @@ static void summary_of(struct summary_row *row, const struct experiment *e, cons
     row->gbps_mean = ok ? s->gbps.mean : nan;
     row->gbps_stddev = ok ? s->gbps.stddev : nan;
     row->rsd_pct = ok ? s->gbps.rsd_pct : nan;
-    row->target_met =
-        ok && r->stop != STOP_FIXED ? (s->gbps.rsd_pct <= r->target_rsd_pct ? "yes" : "no") : "";
+    int rounds = ok && s->rounds > 1;
+    if (rounds) /* every round reached its target */
+        row->target_met = r->stop != STOP_FIXED ? (r->rounds_met >= s->rounds ? "yes" : "no") : "";
+    else
+        row->target_met = ok && r->stop != STOP_FIXED
+                              ? (s->gbps.rsd_pct <= r->target_rsd_pct ? "yes" : "no")
+                              : "";
     row->stop = ok ? measure_stop_names[r->stop] : "";
+    row->rounds = ok ? (rounds ? s->rounds : 1) : nan;
+    row->round_gbps_min = rounds ? s->round_min_gbps : nan;
+    row->round_gbps_max = rounds ? s->round_max_gbps : nan;
+    row->between_rsd_pct = rounds ? s->between_rsd_pct : nan;
+    row->within_rsd_pct = rounds ? s->within_rsd_pct : nan;
+    row->stable = rounds ? (s->between_rsd_pct <= r->target_rsd_pct ? "yes" : "no") : "";
     row->timing = measure_queued(c) ? "queued" : measure_one_by_one(c) ? "one-by-one" : "direct";
     row->us_per_copy = ok ? s->us_per_copy_median : nan;
     row->roundtrip_us = ok ? r->roundtrip_us : nan;
@@ -518,10 +529,11 @@ static void write_samples(FILE *f, const struct result *r)
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
         measure_sample_rates(r->config, s, &sr);
-        struct sample_row row = {r->config->index,  (double)(i + 1), s->copies,    s->device_ms,
-                                 s->host_ms,        sr.gbps,         sr.host_gbps, s->h2d_ms,
-                                 s->d2h_ms,         s->alloc_ms,     s->fill_ms,   s->free_ms,
-                                 sr.effective_gbps, s->kernel_ms};
+        struct sample_row row = {r->config->index, (double)(i + 1),   s->round ? s->round : 1,
+                                 s->copies,        s->device_ms,      s->host_ms,
+                                 sr.gbps,          sr.host_gbps,      s->h2d_ms,
+                                 s->d2h_ms,        s->alloc_ms,       s->fill_ms,
+                                 s->free_ms,       sr.effective_gbps, s->kernel_ms};
         format_write_row(f, &samples_format, &row);
     }
 }

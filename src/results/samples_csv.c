@@ -10,6 +10,7 @@
 static const struct column samples_cols[] = {
     NUM(COLUMN_CONFIG, "", config, "%.0f"),
     NUM("sample", "", sample, "%.0f"),
+    NUM("round", "", round, "%.0f"),
     NUM("copies", "", copies, "%.0f"),
     NUM("device_ms", "ms", device_ms, "%.6g"),
     NUM("host_ms", "ms", host_ms, "%.6g"),

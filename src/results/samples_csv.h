@@ -13,7 +13,7 @@
 
 /* One row of samples.csv; numbers NaN when not measured. */
 struct sample_row {
-    double config, sample, copies;
+    double config, sample, round, copies;
     double device_ms, host_ms, gbps, host_gbps;
     double h2d_ms, d2h_ms, alloc_ms, fill_ms, free_ms, effective_gbps, kernel_ms;
 };

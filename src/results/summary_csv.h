@@ -21,7 +21,9 @@ struct summary_row {
     uint64_t axis[AXIS_SIZE]; /* schema.h's codes; AXIS_EMPTY, AXIS_UNUSED ("-"), AXIS_INVALID */
     double size_bytes, batch, samples;
     double gbps_median, gbps_min, gbps_max, gbps_mean, gbps_stddev, rsd_pct;
-    const char *target_met, *stop, *timing;
+    const char *target_met, *stop;
+    double rounds, round_gbps_min, round_gbps_max, between_rsd_pct, within_rsd_pct;
+    const char *stable, *timing;
     double us_per_copy, roundtrip_us, host_gbps, h2d_gbps, d2h_gbps;
     double alloc_ms, pin_ms, fill_ms, copy_ms, free_ms, effective_gbps, kernel_us;
     double pipeline_ms, serial_ms, ideal_ms, overlap, h2d_alone_ms, kernel_alone_ms, d2h_alone_ms;

@@ -9,6 +9,7 @@ function chk(col, want, rel,    got) {
 # samples.csv (the second file): each sample's times are the model's too.
 FILENAME == ARGV[2] && FNR == 1 { for (i = 1; i <= NF; i++) P[$i] = i; next }
 FILENAME == ARGV[2] {
+    print "samples.csv:round " ($P["round"] == 1 ? "ok" : "bad: config " $P["config"] " round '" $P["round"] "' in a run of one round")
     split("device_ms host_ms h2d_ms d2h_ms alloc_ms fill_ms free_ms kernel_ms", cols, " ")
     for (i = 1; i <= 8; i++) {
         want = E[$P["config"], cols[i]]
@@ -25,6 +26,8 @@ $H["status"] != "ok" { next }
     R = 2e-5
     chk("samples", 5, 0); chk("stop", "fixed", 0); chk("target_met", "", 0); chk("rsd_pct", "0.000", 0)
     chk("gbps_stddev", 0, 0); chk("link_gbps", "", 0); chk("pct_of_link", "", 0); chk("error", "", 0)
+    chk("rounds", 1, 0); chk("round_gbps_min", "", 0); chk("round_gbps_max", "", 0)
+    chk("between_rsd_pct", "", 0); chk("within_rsd_pct", "", 0); chk("stable", "", 0)
     if (a == "pipeline") pipeline_row()
     else if (a == "host-read" || a == "host-write") host_row()
     else copy_row()

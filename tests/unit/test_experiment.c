@@ -22,7 +22,10 @@ int main(void)
                                "  max_batch: 123\n"
                                "  order: shuffled\n"
                                "  seed: 42\n"
-                               "  verify: true\n";
+                               "  verify: true\n"
+                               "  rounds: 4\n"
+                               "  sentinel: 1\n"
+                               "  sentinel_every: 500ms\n";
     static const char fixed[] = "sweep: {size: 4KiB}\n"
                                 "measure:\n"
                                 "  samples: 11\n";
@@ -43,7 +46,8 @@ int main(void)
               m->warmup == 7 && m->samples == 0 && m->min_samples == 3 && m->max_samples == 40 &&
                   m->target_rsd_pct == 1.5 && m->max_time_ms == 3000 && m->min_sample_ms == 5 &&
                   m->max_batch == 123 && m->shuffled == 1 && m->seed == 42 && m->seed_given &&
-                  m->verify == 1,
+                  m->verify == 1 && m->rounds == 4 && m->sentinel == 1 &&
+                  m->sentinel_every_ms == 500,
               "warmup %d samples %d min %d max %d rsd %g time %g sample %g batch %d order %d "
               "seed %d/%d verify %d",
               m->warmup, m->samples, m->min_samples, m->max_samples, m->target_rsd_pct,

@@ -31,14 +31,18 @@ static int seed_not_given(const struct experiment *e)
     return !e->measure.seed_given;
 }
 
+static int sentinel_auto(const struct experiment *e)
+{
+    return e->measure.sentinel == 0;
+}
+
 static const struct {
     const char *key, *text;
     int (*holds)(const struct experiment *e);
 } words[] = {
-    {"name", "the file's stem", stem_is_name},
-    {"description", "empty", description_empty},
-    {"samples", "adaptive", samples_adaptive},
-    {"seed", "from the clock", seed_not_given},
+    {"name", "the file's stem", stem_is_name}, {"description", "empty", description_empty},
+    {"samples", "adaptive", samples_adaptive}, {"seed", "from the clock", seed_not_given},
+    {"sentinel", "auto", sentinel_auto},
 };
 
 /* Keys that hold a structure rather than a value (no offset), and what help says of them. */

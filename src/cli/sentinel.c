@@ -1,0 +1,215 @@
+/*
+ * sentinel.c - the drift watch (sentinel.h).
+ */
+#include "cli/sentinel.h"
+#include "base/timer.h"
+#include "results/meta.h"
+#include "results/sentinel_csv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The automatic sentinel: pinned h2d sync reuse 64 MiB, every other axis at its default. */
+static void auto_config(struct config *c)
+{
+    memset(c, 0, sizeof(*c));
+    for (int a = 0; a < AXIS_SIZE; a++)
+        c->v[a] = (uint64_t)schema_axes[a].default_value;
+    c->v[AXIS_ALLOC] = ALLOC_PINNED;
+    c->v[AXIS_DIRECTION] = DIR_H2D;
+    c->v[AXIS_BUFFER] = BUFFER_REUSE;
+    c->v[AXIS_API] = API_SYNC;
+    c->v[AXIS_SIZE] = 64ULL << 20;
+    sweep_not_applicable(c);
+}
+
+int sentinel_init(struct sentinel *sn, const struct experiment *e, const struct sweep *s, char *err,
+                  size_t errlen)
+{
+    char text[128];
+    memset(sn, 0, sizeof(*sn));
+    sn->last_good_gbps = NAN;
+    if (!(e->measure.sentinel_every_ms > 0))
+        return 0;
+    if (e->measure.sentinel > 0) {
+        size_t i = 0;
+        while (i < s->n && s->configs[i].index != e->measure.sentinel)
+            i++;
+        if (i == s->n) {
+            snprintf(err, errlen,
+                     "measure.sentinel: %d is not a configuration of the plan (1 to %zu; see "
+                     "pinsweep plan)",
+                     e->measure.sentinel, s->n);
+            return -1;
+        }
+        sn->config = s->configs[i];
+        snprintf(sn->what, sizeof(sn->what), "configuration %d, %s", sn->config.index,
+                 sweep_describe(&sn->config, text, sizeof(text)));
+    } else {
+        auto_config(&sn->config);
+        snprintf(sn->what, sizeof(sn->what), "%s (automatic)",
+                 sweep_describe(&sn->config, text, sizeof(text)));
+    }
+    sn->m = e->measure;
+    sn->m.samples = SENTINEL_SAMPLES;
+    sn->m.warmup = 1;
+    sn->m.verify = 0;
+    sn->every_ms = e->measure.sentinel_every_ms;
+    sn->on = 1;
+    return 0;
+}
+
+int sentinel_start(struct sentinel *sn, const char *dir, double t0_ms, char *err, size_t errlen)
+{
+    sn->t0_ms = t0_ms;
+    if (!sn->on)
+        return 0;
+    if (!(sn->csv = sentinel_open(dir, err, errlen)))
+        return -1;
+    return 0;
+}
+
+/* Keep reading (time_s, gbps) for the analysis at the end; -1 when memory runs out. */
+static int keep_reading(struct sentinel *sn, double time_s, double gbps)
+{
+    if (sn->n == sn->cap) {
+        size_t cap = sn->cap ? 2 * sn->cap : 64;
+        struct drift_reading *r = realloc(sn->readings, cap * sizeof(*r));
+        if (!r)
+            return -1;
+        sn->readings = r;
+        sn->cap = cap;
+    }
+    sn->readings[sn->n++] = (struct drift_reading){time_s, gbps};
+    return 0;
+}
+
+/* One reading into sentinel.csv and readings[]. */
+static int take_reading(struct sentinel *sn, struct measure_ctx *mc, int after_config, int round,
+                        char *err, size_t errlen)
+{
+    struct result r;
+    struct summary sum;
+    char utc[32];
+    double time_s = (timer_now_ms() - sn->t0_ms) / 1e3, nan = NAN;
+    memset(&sum, 0, sizeof(sum));
+    if (measure_config(mc, &sn->m, &sn->config, &r) < 0 ||
+        (r.status == RESULT_OK && measure_summarise(&r, &sum) < 0)) {
+        result_free(&r);
+        snprintf(err, errlen, "out of memory reading the sentinel");
+        return -1;
+    }
+    int ok = r.status == RESULT_OK;
+    double g = ok ? sum.gbps.median : nan;
+    struct sentinel_row row = {
+        .reading = (double)(sn->n + 1),
+        .time_s = time_s,
+        .utc = meta_iso_time(time(NULL), utc, sizeof(utc)),
+        .round = round,
+        .after_config = after_config > 0 ? after_config : nan,
+        .gbps_median = g,
+        .gbps_min = ok ? sum.gbps.min : nan,
+        .gbps_max = ok ? sum.gbps.max : nan,
+        .rsd_pct = ok ? sum.gbps.rsd_pct : nan,
+        .samples = ok ? (double)r.nsamples : nan,
+        .change_pct = ok ? 100.0 * (g / sn->last_good_gbps - 1) : nan,
+        .status = ok ? "ok" : "error",
+        .error = ok ? "" : r.error,
+    };
+    if (ok)
+        sn->last_good_gbps = g;
+    int rc = sentinel_append(sn->csv, &row, err, errlen);
+    result_free(&r);
+    if (rc == 0 && keep_reading(sn, time_s, g) < 0) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    return rc;
+}
+
+int sentinel_tick(struct sentinel *sn, struct measure_ctx *mc, int force, int after_config,
+                  int round, char *err, size_t errlen)
+{
+    if (!sn->on)
+        return 0;
+    double now = timer_now_ms();
+    if (!force && sn->n && now - sn->last_ms < sn->every_ms)
+        return 0;
+    sn->last_ms = now;
+    /* The first and the last reading also read the PCIe link while the copies run. */
+    struct link_watch w;
+    int watching =
+        (sn->n == 0 || force) && sn->bus_id && link_watch_start(&w, "/sys", sn->bus_id) == 0;
+    int rc = take_reading(sn, mc, after_config, round, err, errlen);
+    if (watching)
+        link_watch_stop(&w, sn->n <= 1 ? &sn->link_first : &sn->link_last);
+    return rc;
+}
+
+void sentinel_note(struct sentinel *sn, int config, int round, double from_ms, double to_ms)
+{
+    if (!sn->on)
+        return;
+    if (sn->nspans == sn->spans_cap) {
+        size_t cap = sn->spans_cap ? 2 * sn->spans_cap : 256;
+        struct drift_span *s = realloc(sn->spans, cap * sizeof(*s));
+        if (!s)
+            return; /* the list of disturbed configurations will miss it; the run goes on */
+        sn->spans = s;
+        sn->spans_cap = cap;
+    }
+    sn->spans[sn->nspans++] =
+        (struct drift_span){config, round, (from_ms - sn->t0_ms) / 1e3, (to_ms - sn->t0_ms) / 1e3};
+}
+
+/* The drift and the disturbed configurations, for the end of the run. */
+static void print_drift(const struct sentinel *sn, FILE *out)
+{
+    const struct drift *d = &sn->drift;
+    if (d->ok < 2) {
+        fprintf(out, "pinsweep: sentinel (%s): %zu good readings, too few for a drift\n", sn->what,
+                d->ok);
+        return;
+    }
+    fprintf(out,
+            "pinsweep: sentinel (%s): %zu readings, median %.2f GB/s, drift %.2f%% "
+            "(max/min - 1); %zu window%s off by more than %g%%\n",
+            sn->what, d->ok, d->median_gbps, d->drift_pct, d->nwindows, d->nwindows == 1 ? "" : "s",
+            d->target_pct);
+    for (size_t w = 0; w < d->nwindows; w++) {
+        size_t k = 0;
+        fprintf(out, "  %.1f-%.1f s (worst %+.2f%%): measured then:", d->windows[w].from_s,
+                d->windows[w].to_s, d->windows[w].worst_pct);
+        for (size_t i = 0; i < sn->nspans; i++)
+            if (drift_disturbed(d, &sn->spans[i]) == &d->windows[w] && k++ < 20)
+                fprintf(out, " %d/r%d", sn->spans[i].config, sn->spans[i].round);
+        if (k > 20)
+            fprintf(out, " ... (%zu in all; meta.yaml lists them)", k);
+        fputc('\n', out);
+    }
+}
+
+int sentinel_finish(struct sentinel *sn, double target_pct, FILE *out, char *err, size_t errlen)
+{
+    if (!sn->on)
+        return 0;
+    int rc = outfile_close(sn->csv, err, errlen);
+    sn->csv = NULL;
+    if (drift_analyse(sn->readings, sn->n, target_pct, &sn->drift) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    print_drift(sn, out);
+    return rc;
+}
+
+void sentinel_free(struct sentinel *sn)
+{
+    outfile_discard(sn->csv);
+    free(sn->readings);
+    free(sn->spans);
+    drift_free(&sn->drift);
+    memset(sn, 0, sizeof(*sn));
+}

@@ -1,0 +1,61 @@
+/*
+ * fig_sentinel.c - the drift sentinel over time (fig_sentinel.h).
+ */
+#include "figures/fig_sentinel.h"
+#include "base/stats.h"
+#include "results/sentinel_csv.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+int fig_sentinel(struct fig *g, const struct plot_input *in, const char *data_dir)
+{
+    size_t n = 0, good = 0;
+    struct sentinel_row *rows = sentinel_read(in->dir, &n, stderr);
+    double *g_all = malloc((n ? n : 1) * sizeof(double));
+    char median_text[32], label[96];
+    int rc = -1;
+    if (!rows || !g_all) {
+        rc = rows ? -1 : 0; /* no sentinel.csv: no figure (its note says what it needs) */
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(rows[i].gbps_median))
+            g_all[good++] = rows[i].gbps_median;
+    if (good == 0) {
+        rc = 0;
+        goto out;
+    }
+    g->x_linear = 1;
+    snprintf(g->what, sizeof(g->what), "drift sentinel");
+    snprintf(g->x_label, sizeof(g->x_label), "time since the run started (s)");
+    snprintf(g->y_label, sizeof(g->y_label), "sentinel bandwidth (GB/s)");
+    g->zoom_y = 1;
+    FILE *f = fig_panel(g, "time", "each reading: median and min..max of its samples") < 0
+                  ? NULL
+                  : fig_panel_create(g, data_dir, "", "time_s gbps_median gbps_min gbps_max");
+    struct fig_style s = {"pinned", "reuse", "sync"};
+    if (!f || fig_block(g, f, &s, "sentinel readings") < 0)
+        goto out_close;
+    for (size_t i = 0; i < n; i++) {
+        const struct sentinel_row *r = &rows[i];
+        if (isnan(r->gbps_median))
+            continue;
+        double lo = isnan(r->gbps_min) ? r->gbps_median : r->gbps_min;
+        double hi = isnan(r->gbps_max) ? r->gbps_median : r->gbps_max;
+        fprintf(f, "%.3f %.6g %.6g %.6g\n", r->time_s, r->gbps_median, lo, hi);
+        fig_extend(g, r->time_s, lo);
+        fig_extend(g, r->time_s, hi);
+    }
+    double median = stats_median(g_all, good);
+    plot_format_gbps(median, median_text, sizeof(median_text));
+    snprintf(label, sizeof(label), "median of the readings: %s GB/s", median_text);
+    rc = fig_hline(g, median, "pinned", "link", "right-above", label);
+out_close:
+    if (f && fig_panel_close(f) < 0)
+        rc = -1;
+out:
+    free(rows);
+    free(g_all);
+    return rc;
+}

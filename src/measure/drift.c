@@ -1,0 +1,87 @@
+/*
+ * drift.c - the sentinel's drift and its off windows (drift.h).
+ */
+#include "measure/drift.h"
+#include "base/stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* r[i] is good and off the median by more than the target: its signed offset (%), else NaN. */
+static double off_pct(const struct drift *d, const struct drift_reading *r)
+{
+    if (isnan(r->gbps) || !(d->median_gbps > 0))
+        return NAN;
+    double pct = 100.0 * (r->gbps / d->median_gbps - 1);
+    return fabs(pct) > d->target_pct ? pct : NAN;
+}
+
+/* The time of the good reading before i (direction -1) or after it (+1); r[i]'s own if none. */
+static double good_neighbour(const struct drift *d, const struct drift_reading *r, size_t n,
+                             size_t i, int direction)
+{
+    for (size_t k = i; direction < 0 ? k-- > 0 : ++k < n;)
+        if (!isnan(r[k].gbps) && isnan(off_pct(d, &r[k])))
+            return r[k].time_s;
+    return r[i].time_s;
+}
+
+int drift_analyse(const struct drift_reading *r, size_t n, double target_pct, struct drift *out)
+{
+    struct stats st;
+    double *g = malloc((n ? n : 1) * sizeof(*g));
+    memset(out, 0, sizeof(*out));
+    out->target_pct = target_pct;
+    out->windows = malloc((n ? n : 1) * sizeof(*out->windows));
+    if (!g || !out->windows) {
+        free(g);
+        drift_free(out);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        g[i] = r[i].gbps;
+        out->ok += !isnan(r[i].gbps);
+    }
+    out->readings = n;
+    if (stats_compute(g, n, &st) < 0) {
+        free(g);
+        drift_free(out);
+        return -1;
+    }
+    free(g);
+    out->median_gbps = st.median;
+    out->min_gbps = st.min;
+    out->max_gbps = st.max;
+    out->drift_pct = out->ok >= 2 ? 100.0 * (st.max / st.min - 1) : NAN;
+    for (size_t i = 0; i < n; i++) {
+        if (isnan(off_pct(out, &r[i])))
+            continue;
+        size_t j = i; /* the run of off readings i..j (failed readings inside it do not end it) */
+        double worst = off_pct(out, &r[i]);
+        while (j + 1 < n && (isnan(r[j + 1].gbps) || !isnan(off_pct(out, &r[j + 1])))) {
+            double p = off_pct(out, &r[++j]);
+            if (!isnan(p) && fabs(p) > fabs(worst))
+                worst = p;
+        }
+        out->windows[out->nwindows++] = (struct drift_window){
+            good_neighbour(out, r, n, i, -1), good_neighbour(out, r, n, j, +1), worst};
+        i = j;
+    }
+    return 0;
+}
+
+const struct drift_window *drift_disturbed(const struct drift *d, const struct drift_span *s)
+{
+    for (size_t i = 0; i < d->nwindows; i++)
+        if (s->from_s < d->windows[i].to_s && s->to_s > d->windows[i].from_s)
+            return &d->windows[i];
+    return NULL;
+}
+
+void drift_free(struct drift *d)
+{
+    free(d->windows);
+    d->windows = NULL;
+    d->nwindows = 0;
+}

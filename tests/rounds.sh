@@ -1,0 +1,115 @@
+# tests/rounds.sh - rounds, the drift sentinel, the machine state and compare's
+# significance through the fake engine on its model clock (base/clockmodel.h),
+# sourced by tests/run-tests.  The statistics themselves are checked against
+# hand-computed cases in tests/unit/test_rounds.c.
+
+RND=tests/rounds
+RND_MODEL="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10 noise_pct=0.2 seed=3"
+
+# Values of column NAME of CSV FILE, one per line (no quoted commas before it).
+rnd_col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$1"; }
+
+rounds_run() {
+    local r=$TMP/rounds
+    expect "rounds: a run of 3 rounds" 0 "round 3 of 3" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r" --no-plot || return
+    [ "$(rnd_col "$r/summary.csv" rounds | sort -u)" = 3 ] && t_pass "rounds: every row says 3 rounds" || t_fail "rounds: every row says 3 rounds" "$(rnd_col "$r/summary.csv" rounds | sort -u | tr '\n' ' ')"
+    [ "$(rnd_col "$r/samples.csv" round | sort -u | tr '\n' ' ')" = "1 2 3 " ] && t_pass "rounds: samples.csv keeps each sample's round" || t_fail "rounds: samples.csv keeps each sample's round"
+    # each configuration has samples in every round, at most max_samples / rounds = 3 per round
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { n[$H["config"] "," $H["round"]]++ } END { for (k in n) { c++; if (n[k] > 3 || n[k] < 3) bad++ } exit !(c == 36 && !bad) }' "$r/samples.csv" \
+        && t_pass "rounds: 12 configurations x 3 rounds, 3 samples each (min and max divided by rounds, at least 3)" || t_fail "rounds: 3 samples per configuration and round"
+    # gbps_median is the median of the rounds' medians, recomputed from samples.csv
+    awk -F, 'function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t } return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+        FNR == 1 { delete H; for (i = 1; i <= NF; i++) H[$i] = i; next }
+        FILENAME == ARGV[1] { k = $H["config"] SUBSEP $H["round"]; v[k, ++n[k]] = $H["gbps"]; next }
+        { for (q = 1; q <= 3; q++) { k = $H["config"] SUBSEP q; delete a; for (i = 1; i <= n[k]; i++) a[i] = v[k, i]; m[q] = med(a, n[k]) }
+          lo = m[1]; hi = m[1]; for (q = 2; q <= 3; q++) { if (m[q] < lo) lo = m[q]; if (m[q] > hi) hi = m[q] }
+          delete a; for (q = 1; q <= 3; q++) a[q] = m[q]; mm = med(a, 3)
+          if (sqrt(($H["gbps_median"] / mm - 1) ^ 2) > 2e-5 || sqrt(($H["round_gbps_min"] / lo - 1) ^ 2) > 2e-5 || sqrt(($H["round_gbps_max"] / hi - 1) ^ 2) > 2e-5) bad++; rows++ }
+        END { exit !(rows == 12 && !bad) }' "$r/samples.csv" "$r/summary.csv" \
+        && t_pass "rounds: gbps_median, round_gbps_min and round_gbps_max recomputed from samples.csv" || t_fail "rounds: the round statistics recomputed from samples.csv"
+    grep -q '^    round_seeds: [0-9]* [0-9]* [0-9]*$' "$r/meta.yaml" && grep -q '^    seed: 11$' "$r/meta.yaml" && grep -q '^    rounds: 3$' "$r/meta.yaml" \
+        && t_pass "rounds: meta.yaml records the seed, the rounds and each round's seed" || t_fail "rounds: meta.yaml records the rounds" "$(grep -n round "$r/meta.yaml")"
+    expect "rounds: the same seed again" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-again" --no-plot || return
+    [ "$(rnd_col "$r/samples.csv" config | uniq | md5sum)" = "$(rnd_col "$r-again/samples.csv" config | uniq | md5sum)" ] \
+        && t_pass "rounds: the same seed gives the same order of rows" || t_fail "rounds: the same seed gives the same order"
+    # the rounds are spread: a configuration's rounds are not back to back
+    [ "$(rnd_col "$r/samples.csv" round | uniq | wc -l)" -ge 3 ] && [ "$(awk -F, 'NR > 1 { print $1 }' "$r/summary.csv" | tr '\n' ' ')" != "1 2 3 4 5 6 7 8 9 10 11 12 " ] \
+        && t_pass "rounds: rows come in a shuffled order" || t_fail "rounds: rows come in a shuffled order"
+    [ "$(rnd_col "$r/summary.csv" stable | sort -u | tr '\n' ' ')" != "" ] && ! rnd_col "$r/summary.csv" stable | grep -qv '^\(yes\|no\)$' \
+        && t_pass "rounds: every row is marked stable yes or no" || t_fail "rounds: stable is yes or no"
+    # a configuration made unstable by a slow window: stable=no and listed at the end
+    expect "rounds: a slow window during one round" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL slow_from_ms=150 slow_to_ms=260 slow_factor=1.5" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-slow" --no-plot || return
+    local listed
+    listed=$(sed -n 's/^rounds: 3; \([0-9]*\) configuration.*/\1/p' "$TMP/out")
+    [ -n "$listed" ] && [ "$listed" -ge 1 ] && [ "$listed" = "$(rnd_col "$r-slow/summary.csv" stable | grep -c '^no$')" ] \
+        && t_pass "rounds: the unstable configurations are marked stable=no and listed at the end ($listed)" || t_fail "rounds: unstable configurations listed" "$(tail -2 "$TMP/out")"
+    grep -q '^  windows: [1-9]' "$r-slow/meta.yaml" && grep -q '^    measured: [0-9]*/r[123]' "$r-slow/meta.yaml" \
+        && t_pass "rounds: the sentinel flags the slow window and names what was measured in it" || t_fail "rounds: the sentinel flags the slow window" "$(sed -n '/^drift:/,$p' "$r-slow/meta.yaml")"
+    awk -F, 'NR > 1 && $NF == "" && $(NF - 1) == "ok" { n++ } END { exit n < 5 }' "$r-slow/sentinel.csv" \
+        && t_pass "rounds: sentinel.csv has the readings, with times" || t_fail "rounds: sentinel.csv has the readings" "$(head -3 "$r-slow/sentinel.csv")"
+    grep -q '^  windows: 0$' "$r/meta.yaml" && grep -q '^  drift_pct: ' "$r/meta.yaml" \
+        && t_pass "rounds: a quiet run has a drift and no window" || t_fail "rounds: a quiet run has no window" "$(sed -n '/^drift:/,$p' "$r/meta.yaml")"
+    # the slow window lies within [150, 260) ms of the model clock: a flagged window overlaps it
+    awk '/^  window_/ { w = 1 } w && /from_s:/ { f = $2 } w && /to_s:/ { t = $2; if (f < 0.26 && t > 0.15) ok = 1 } END { exit !ok }' "$r-slow/meta.yaml" \
+        && t_pass "rounds: the flagged window covers the slow window's time" || t_fail "rounds: the flagged window's time" "$(grep -A3 window_ "$r-slow/meta.yaml")"
+    # compare: two quiet runs with different noise seeds are the same machine; a slower pinned is not
+    expect "rounds: a second quiet run (other noise)" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL seed=5" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-b" --no-plot || return
+    expect "rounds: compare two quiet runs" 0 "" -- "$PINSWEEP" compare "$r" "$r-b" --label "A=$r" --label "B=$r-b" -o "$TMP/rnd-cmp" || return
+    grep -q "^B: 0 of 12 configurations differ significantly from A (beyond both spreads): no significant difference$" "$TMP/out" \
+        && t_pass "rounds: compare's table says so" || t_fail "rounds: compare's table says so" "$(tail -3 "$TMP/out")"
+    [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["machine"] == "B" && $H["significant"] == "no" { n++ } END { print n + 0 }' "$TMP/rnd-cmp/compare.csv")" = 12 ] \
+        && t_pass "rounds: two runs of the same machine: no significant difference on any row" || t_fail "rounds: two runs of the same machine" "$(cut -d, -f1,4,5,10,20- "$TMP/rnd-cmp/compare.csv" | head -14)"
+    expect "rounds: a run with pinned 2% slower" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL pinned.gbps=49" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-c" --no-plot || return
+    expect "rounds: compare against it" 0 "" -- "$PINSWEEP" compare "$r" "$r-c" --label "A=$r" --label "C=$r-c" -o "$TMP/rnd-cmp2" || return
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["machine"] == "C" && $H["size_bytes"] >= 1048576 { if ($H["alloc"] == "pinned") bad += $H["significant"] != "yes"; else quiet += $H["significant"] == "no"; n++ } END { exit !(n == 8 && !bad && quiet >= 3) }' "$TMP/rnd-cmp2/compare.csv" \
+        && t_pass "rounds: pinned 2% slower is significant at >= 1 MiB; pageable (unchanged) is not, but for at most one chance row" || t_fail "rounds: the slower pinned is significant" "$(cut -d, -f1,4,5,10,11,20- "$TMP/rnd-cmp2/compare.csv")"
+    grep -q '^## Significant differences' "$TMP/rnd-cmp2/compare.md" && grep -q 'C\*\*: [1-9][0-9]* of 12 configurations differ significantly' "$TMP/rnd-cmp2/compare.md" \
+        && t_pass "rounds: compare.md lists the significant differences" || t_fail "rounds: compare.md lists them" "$(grep -A4 Significant "$TMP/rnd-cmp2/compare.md")"
+    if command -v gnuplot > /dev/null; then
+        "$PINSWEEP" plot "$r-slow" > /dev/null 2>&1 && [ -s "$r-slow/figures/sentinel.png" ] && [ -s "$r-slow/figures/data/sentinel-vars.gp" ] \
+            && t_pass "rounds: the sentinel figure is drawn" || t_fail "rounds: the sentinel figure is drawn"
+        "$PINSWEEP" plot "$TMP/rnd-cmp2" > /dev/null 2>&1
+        [ -s "$TMP/rnd-cmp2/figures/compare-ratio.png" ] && grep -q 'ratio_low' "$TMP/rnd-cmp2/figures/data/"compare-ratio-*.dat \
+            && t_pass "rounds: compare-ratio draws each ratio's noise band" || t_fail "rounds: compare-ratio's noise band"
+    else
+        t_skip "rounds: the sentinel and ratio figures" "no gnuplot"
+    fi
+    expect_exact "rounds: a sentinel that is not in the plan is a usage error" 2 "pinsweep: measure.sentinel: 99 is not a configuration of the plan (1 to 12; see pinsweep plan)" -- \
+        env PINSWEEP_ENGINE=fake "$PINSWEEP" run "$TMP/rnd-bad.yaml" -o "$r-bad" --no-plot < /dev/null
+}
+
+# Machine state through the stand-in NVML: other processes, throttling, persistence off.
+rounds_machine_state() {
+    local r=$TMP/rnd-state
+    expect "machine state: another process on the GPU is warned about" 0 "warning: at the start 2 other processes are on the GPU" -- \
+        env PINSWEEP_ENGINE=fake PINSWEEP_NVML_LIB="$PWD/$BUILD/tests/libfake-nvml.so" FAKE_NVML_OTHERS=2 FAKE_NVML_THROTTLE=0x24 FAKE_NVML_NO_PERSISTENCE=1 \
+        "$PINSWEEP" run tests/good/defaults.yaml -o "$r" --no-plot || return
+    grep -q "the GPU's clocks are held down (sw_power_cap,sw_thermal_slowdown)" "$TMP/err" && grep -q "persistence mode is off" "$TMP/err" \
+        && t_pass "machine state: throttling and persistence off are warned about" || t_fail "machine state: throttling warned" "$(cat "$TMP/err")"
+    grep -q '^    other_processes: 2$' "$r/meta.yaml" && grep -q '^    throttle_reasons: sw_power_cap,sw_thermal_slowdown$' "$r/meta.yaml" && grep -q '^    persistence_mode: off$' "$r/meta.yaml" \
+        && grep -q '^  start:$' "$r/meta.yaml" && grep -q '^    cpu_governor: ' "$r/meta.yaml" && grep -q '^    transparent_hugepages: ' "$r/meta.yaml" && grep -q '^    pcie_during_copy: ' "$r/meta.yaml" \
+        && t_pass "machine state: meta.yaml records it at the start and the end" || t_fail "machine state: meta.yaml records it" "$(sed -n '/gpu_state/,/^pinsweep/p' "$r/meta.yaml")"
+    expect "machine state: a quiet GPU" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_NVML_LIB="$PWD/$BUILD/tests/libfake-nvml.so" \
+        "$PINSWEEP" run tests/good/defaults.yaml -o "$r-quiet" --no-plot || return
+    ! grep -q "other process\|held down\|persistence" "$TMP/err" && grep -q '^    other_processes: 0$' "$r-quiet/meta.yaml" && grep -q '^    persistence_mode: on$' "$r-quiet/meta.yaml" \
+        && t_pass "machine state: a quiet GPU gives no warning" || t_fail "machine state: a quiet GPU" "$(cat "$TMP/err")"
+}
+
+# bench/reproducibility on two runs of rounds.
+rounds_bench_script() {
+    local out
+    out=$(python3 bench/reproducibility "$TMP/rounds" "$TMP/rounds-b" 2>&1)
+    echo "$out" | grep -q '^page-locked >= 16 MiB: no pairs' && echo "$out" | grep -q '^page-locked sync 64 KiB-1 MiB: 4 of 4 pairs within 5%' \
+        && echo "$out" | grep -q "^stated spread covers the other run's median: [0-9]* of 24" && echo "$out" | grep -q '^run A: wall time [0-9]* s; rounds 3' \
+        && t_pass "bench/reproducibility: pairs, coverage and wall times" || t_fail "bench/reproducibility" "$out"
+}
+
+sed 's/^  sentinel_every: 10ms$/  sentinel: 99/' $RND/rounds.yaml > "$TMP/rnd-bad.yaml"
+rounds_run
+rounds_machine_state
+rounds_bench_script
