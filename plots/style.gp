@@ -61,8 +61,10 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 #   band                  solid, thicker: the median of page-locked kinds that coincide
 #   guide                 thin solid: a reference value (1x, 1 copy)
 #   reference             a broad light band under the curves (one pinned copy's time)
+#   h2d, d2h, bidir       (headline) the direction: solid, dashed, dash-dot
 #   an alloc kind         (compare figures) pinned solid, pageable dashed, registered dash-dot, ...
-line_dt(l) = (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'serial' || \
+line_dt(l) = l eq 'h2d' ? 1 : l eq 'd2h' ? 2 : l eq 'bidir' ? 5 : \
+    (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'serial' || \
               l eq 'thp') ? 2 : \
     (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb') ? 3 : l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \

@@ -293,16 +293,9 @@ static int breakeven_in(const struct plot_input *in, int dir)
     return 0;
 }
 
-/*
- * The copies after which the buffer of break-even row b pays off, with the
- * interval its copies' samples allow: the time saved per copy from the
- * reuse rows' extremes (pageable's slowest against the kind's fastest, and
- * the other way round), alloc + free at their medians.  *lo and *hi; NaN
- * for *hi (and the return value) when the saving is within the samples'
- * spread: not resolved.
- */
-static double breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
-                                 double *lo, double *hi)
+/* (see fig_pinning.h) */
+double fig_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
+                              double *lo, double *hi)
 {
     const struct plot_curve *pc =
         plot_find_curve(in, (int)b->dir, ALLOC_PAGEABLE, BUFFER_REUSE, (int)b->api, NULL);
@@ -355,7 +348,7 @@ static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir, 
             rc = fig_block(g, f, &s, "copies before the buffer pays off");
             seen[b->alloc] = seen_api[b->api] = 1;
         }
-        v = breakeven_interval(in, b, &lo, &hi);
+        v = fig_breakeven_interval(in, b, &lo, &hi);
         if (isnan(v)) {
             fprintf(f, "%.0f NaN NaN NaN\n", b->size_bytes);
             *(isnan(b->copies) ? gaps : unresolved) = 1;

@@ -48,16 +48,25 @@ void fig_init(struct fig *g, const char *name, int log_y)
     for (size_t p = 0; p < FIG_MAX_PANELS; p++) {
         g->y_min[p] = INFINITY;
         g->y_max[p] = -INFINITY;
+        g->panel_x_min[p] = INFINITY;
+        g->panel_x_max[p] = -INFINITY;
     }
     snprintf(g->x_label, sizeof(g->x_label), "transfer size (bytes, 1K = 1024)");
 }
 
+int fig_log_y(const struct fig *g, size_t p)
+{
+    return g->log_y || (g->panel_axes && p < FIG_MAX_PANELS && g->panel_log_y[p]);
+}
+
 void fig_extend(struct fig *g, double x, double y)
 {
-    if (isnan(y) || (g->log_y && y <= 0) || g->npanels == 0)
+    if (g->npanels == 0 || isnan(y) || (fig_log_y(g, g->npanels - 1) && y <= 0))
         return;
     g->x_min = fmin(g->x_min, x);
     g->x_max = fmax(g->x_max, x);
+    g->panel_x_min[g->npanels - 1] = fmin(g->panel_x_min[g->npanels - 1], x);
+    g->panel_x_max[g->npanels - 1] = fmax(g->panel_x_max[g->npanels - 1], x);
     fig_extend_y(g, y);
 }
 
@@ -90,8 +99,10 @@ void fig_count_tics(struct fig *g, const double *v, size_t n)
 
 void fig_extend_y(struct fig *g, double y)
 {
+    if (g->npanels == 0)
+        return;
     size_t p = g->npanels - 1;
-    if (isnan(y) || (g->log_y && y <= 0) || g->npanels == 0)
+    if (isnan(y) || (fig_log_y(g, p) && y <= 0))
         return;
     g->y_min[p] = fmin(g->y_min[p], y);
     g->y_max[p] = fmax(g->y_max[p], y);

@@ -95,6 +95,16 @@ struct fig {
     struct fig_style band[FIG_MAX_PANELS];
     /* The raw link rate of each panel's right-hand percent axis (GB/s); 0 or NaN: none. */
     double panel_link[FIG_MAX_PANELS];
+    /*
+     * Panels with axes of their own (the headline figure): when panel_axes
+     * is set, each panel has its own y label, a log y axis where
+     * panel_log_y says so and its own x range (panel_x_min, panel_x_max:
+     * its data's extent in bytes), and the panels are laid out in a grid.
+     */
+    int panel_axes;
+    int panel_log_y[FIG_MAX_PANELS];
+    char panel_y_label[FIG_MAX_PANELS][64];
+    double panel_x_min[FIG_MAX_PANELS], panel_x_max[FIG_MAX_PANELS];
 };
 
 /* Start describing figure name (x: transfer size in bytes, log). */
@@ -111,6 +121,9 @@ void fig_extend(struct fig *g, double x, double y);
  * any order, repeated or not) instead of at sizes.
  */
 void fig_count_tics(struct fig *g, const double *v, size_t n);
+
+/* Is panel p's y axis logarithmic (the figure's, or the panel's own)? */
+int fig_log_y(const struct fig *g, size_t p);
 
 /* Widen only the current panel's y extent to hold y. */
 void fig_extend_y(struct fig *g, double y);

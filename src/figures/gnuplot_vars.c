@@ -289,11 +289,14 @@ static double nice_step(double span)
     return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * decade;
 }
 
-/* The y range of a panel whose values span lo..hi (NaN-free), into *y0 and *y1. */
-static void y_range(const struct fig *g, double lo, double hi, double *y0, double *y1)
+/*
+ * The y range of a panel whose values span lo..hi (NaN-free), on a log axis
+ * when log is set, into *y0 and *y1.
+ */
+static void y_range(const struct fig *g, int log, double lo, double hi, double *y0, double *y1)
 {
     if (!(lo <= hi)) { /* no values at all: any range will do */
-        *y0 = g->log_y ? 0.1 : 0;
+        *y0 = log ? 0.1 : 0;
         *y1 = 1;
     } else if (g->zoom_y) { /* whole steps around the values, a little margin */
         double span = hi > lo ? hi - lo : 0.1 * fmax(fabs(hi), 1);
@@ -301,7 +304,7 @@ static void y_range(const struct fig *g, double lo, double hi, double *y0, doubl
         *y0 = floor(a / step) * step;
         *y0 = *y0 < 0 && lo >= 0 ? 0 : *y0;
         *y1 = ceil(b / step) * step;
-    } else if (g->log_y) {
+    } else if (log) {
         *y0 = round_125(lo / 1.15, -1);
         *y1 = round_125(hi * 1.15, 1);
     } else {
@@ -334,18 +337,19 @@ static void write_ranges(FILE *f, const struct fig *g)
             lo = fmin(lo, g->y_min[p]);
             hi = fmax(hi, g->y_max[p]);
         }
-    y_range(g, lo, hi, &y0, &y1);
+    y_range(g, g->log_y, lo, hi, &y0, &y1);
     fprintf(f, "y_min = %.17g\ny_max = %.17g\n", y0, y1);
     write_log_tics(f, "y_tics", g->log_y ? y0 : 0, y1);
     fprintf(f, "array panel_y_min[%zu]\narray panel_y_max[%zu]\narray panel_y_tics[%zu]\n", n, n,
             n);
     for (size_t p = 0; p < n; p++) {
         double a = y0, b = y1;
+        int log = fig_log_y(g, p);
         if (p < g->npanels && g->own_y[p])
-            y_range(g, g->y_min[p], g->y_max[p], &a, &b);
+            y_range(g, log, g->y_min[p], g->y_max[p], &a, &b);
         fprintf(f, "panel_y_min[%zu] = %.17g; panel_y_max[%zu] = %.17g\n", p + 1, a, p + 1, b);
         snprintf(name, sizeof(name), "panel_y_tics[%zu]", p + 1);
-        write_log_tics(f, name, g->log_y ? a : 0, b);
+        write_log_tics(f, name, log ? a : 0, b);
     }
     if (!(g->x_min <= g->x_max) || g->x_linear) /* a linear x has gnuplot's own tics */
         write_all_size_tics(f, 1024, 1048576);
@@ -378,6 +382,28 @@ static void write_legend(FILE *f, const char *prefix, const struct fig_legend *L
     for (size_t i = 0; i < 4; i++) {
         snprintf(name, sizeof(name), "%s_%s", prefix, fields[i]);
         write_style_array(f, name, L->e, L->n, which[i], tex);
+    }
+}
+
+/*
+ * Panels with axes of their own: panel_axes = 1, panel_log_y[p],
+ * panel_y_label[p], and panel_x_min[p], panel_x_max[p] (the panel's data
+ * with the margin of the shared range, or the shared range when it has none,
+ * or 1K..1M when no panel has any).
+ */
+static void write_panel_axes(FILE *f, const struct fig *g, int tex)
+{
+    size_t n = g->npanels ? g->npanels : 1;
+    fprintf(f, "panel_axes = 1\narray panel_log_y[%zu]\narray panel_y_label[%zu]\n", n, n);
+    fprintf(f, "array panel_x_min[%zu]\narray panel_x_max[%zu]\n", n, n);
+    for (size_t p = 0; p < g->npanels; p++) {
+        int own = g->panel_x_min[p] <= g->panel_x_max[p], any = g->x_min <= g->x_max;
+        double lo = own ? g->panel_x_min[p] : any ? g->x_min : 1024 * 1.4;
+        double hi = own ? g->panel_x_max[p] : any ? g->x_max : 1048576 / 1.4;
+        fprintf(f, "panel_log_y[%zu] = %d; panel_y_label[%zu] = ", p + 1, fig_log_y(g, p), p + 1);
+        gp_text(f, g->panel_y_label[p], tex);
+        fprintf(f, "\npanel_x_min[%zu] = %.17g; panel_x_max[%zu] = %.17g\n", p + 1, lo / 1.4, p + 1,
+                hi * 1.4);
     }
 }
 
@@ -422,6 +448,8 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     write_style_array(f, "over_color", g->over, g->nover, STYLE_COLOR, tex);
     write_style_array(f, "over_line", g->over, g->nover, STYLE_LINE, tex);
     write_hlines(f, g, tex);
+    if (g->panel_axes)
+        write_panel_axes(f, g, tex);
     write_legend(f, "key", &g->key, tex);
     write_legend(f, "note", &g->notes, tex);
     write_ranges(f, g);

@@ -56,6 +56,7 @@ static void plot_row_from(struct plot_row *r, const struct summary_row *s)
         .numa = s->axis[AXIS_NUMA],
         .device = s->device,
         .line = s->line,
+        .config = s->config,
         .size_bytes = s->size_bytes,
         .gbps_median = s->gbps_median,
         .gbps_min = s->gbps_min,

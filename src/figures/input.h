@@ -26,6 +26,7 @@ struct plot_row {
     uint64_t streams, chunks, kernel, threads, numa;  /* axis codes (schema.h); "-": AXIS_UNUSED */
     const char *device;                               /* owned by the table */
     size_t line;                                      /* in summary.csv */
+    double config;                                    /* summary.csv's config: samples.csv's key */
     double size_bytes;
     double gbps_median, gbps_min, gbps_max, effective_gbps;
     double samples;               /* timed samples behind the medians */

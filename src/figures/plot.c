@@ -29,6 +29,7 @@
  */
 #include "figures/plot.h"
 #include "figures/fig_copies.h"
+#include "figures/fig_headline.h"
 #include "figures/fig_hostaccess.h"
 #include "figures/fig_pinning.h"
 #include "figures/fig_pipeline.h"
@@ -36,6 +37,7 @@
 #include "figures/fig_sentinel.h"
 #include "figures/gnuplot.h"
 #include "figures/input.h"
+#include "figures/tables.h"
 #include "results/problems.h"
 
 #include <stdio.h>
@@ -56,6 +58,9 @@ static const struct {
     int (*describe)(struct fig *g, const struct plot_input *in, const char *data_dir);
     const char *needs;
 } figures[] = {
+    {"headline", 0, fig_headline,
+     "reuse rows of pinned or pageable memory, api sync or async (cache warm, touch "
+     "prefaulted)"},
     {"bandwidth", 0, fig_bandwidth,
      "copy or zerocopy rows with status ok (numa any, pages default; the placement figure "
      "draws the others)"},
@@ -93,7 +98,7 @@ static void compose_title(struct fig *g, const struct plot_input *in)
 
 /*
  * Whether the folder has any row of figure i's family: copies for the first
- * seven figures, pipelines for overlap, CPU access for host-access, placed
+ * eight figures, pipelines for overlap, CPU access for host-access, placed
  * buffers for placement and placement-pin.  A figure of a family the folder
  * has no row of is left out without a note: an overlap folder is not missing
  * a speedup figure.
@@ -114,12 +119,31 @@ static int family_present(const struct plot_input *in, const char *name)
     return 0;
 }
 
+/* Is figure name one of the copy figures drawn against size (not overlap, host-access, placement)?
+ */
+static int copy_family(const char *name)
+{
+    return strcmp(name, "overlap") != 0 && strcmp(name, "host-access") != 0 &&
+           strncmp(name, "placement", 9) != 0;
+}
+
 /* Figure i of figures[] from in (a struct plot_input), titled; see fig_describe_fn. */
 static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
                            const char **needs)
 {
-    fig_init(g, figures[i].name, figures[i].log_y);
-    *needs = family_present(in, figures[i].name) ? figures[i].needs : NULL;
+    static char few[160];
+    const struct plot_input *pin = in;
+    const char *name = figures[i].name;
+    size_t nsizes = plot_copy_sizes(pin);
+    fig_init(g, name, figures[i].log_y);
+    *needs = family_present(in, name) ? figures[i].needs : NULL;
+    if (*needs && copy_family(name) && nsizes < PLOT_MIN_FIGURE_SIZES) {
+        /* A point a panel, or lines across sizes nothing was measured at: a table instead. */
+        snprintf(few, sizeof(few), "at least %d sizes (this sweep has %zu: see figures/tables.md)",
+                 PLOT_MIN_FIGURE_SIZES, nsizes);
+        *needs = few;
+        return 0;
+    }
     if (figures[i].describe(g, in, data_dir) < 0)
         return -1;
     compose_title(g, in);
@@ -145,6 +169,13 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
         log_line(log, "%s: out of memory", results_dir);
         goto out;
     }
+    char *fig_dir = NULL, *data_dir = NULL;
+    int made = plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log);
+    int tables = made == 0 ? plot_tables_write(&in, fig_dir, log) : -1;
+    free(fig_dir);
+    free(data_dir);
+    if (tables < 0)
+        goto out;
     rc = fig_render(describe_figure, NFIGURES, &in, results_dir, scripts_dir, o && o->latex,
                     how_later, log);
 out:

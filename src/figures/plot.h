@@ -8,6 +8,12 @@
  * gnuplot scripts of the repository's plots/ folder on them, which write
  * DIR/figures/NAME.{png,pdf,svg}:
  *
+ *   headline             what a reader wants first, one panel each in a grid:
+ *                        pinned and pageable bandwidth h2d, d2h and bidir,
+ *                        the time of a copy up to 1 MiB, alloc + free of a
+ *                        pinned buffer per GiB and the break-even copies,
+ *                        each with its samples' min-max; the panels the
+ *                        folder has no data for are named in a note
  *   bandwidth            copy bandwidth against size, a panel per direction;
  *                        over it, when DIR has them, each reuse curve's fit
  *                        t0 + n/B (fits.csv, dotted) and, in h2d and d2h,

@@ -177,13 +177,21 @@ static int has_suffix(const char *s, const char *suffix)
     return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
 }
 
-/* The folder's figure files ending in ext (".png"), sorted; the caller frees them. */
+/* The headline figure first (what a reader wants first), the others by name. */
+static int figure_order(const struct dirent **a, const struct dirent **b)
+{
+    int ha = strncmp((*a)->d_name, "headline.", 9) == 0;
+    int hb = strncmp((*b)->d_name, "headline.", 9) == 0;
+    return ha != hb ? hb - ha : alphasort(a, b);
+}
+
+/* The folder's figure files ending in ext (".png"), headline first; the caller frees them. */
 static size_t list_figures(const char *dir, const char *ext, char ***out)
 {
     char path[4200];
     snprintf(path, sizeof(path), "%s/figures", dir);
     struct dirent **names = NULL;
-    int n = scandir(path, &names, NULL, alphasort);
+    int n = scandir(path, &names, NULL, figure_order);
     size_t k = 0;
     *out = calloc(n > 0 ? (size_t)n : 1, sizeof(char *));
     for (int i = 0; i < n; i++) {
@@ -203,6 +211,10 @@ static const char *figure_caption(const char *name)
     static const struct {
         const char *name, *what;
     } captions[] = {
+        {"headline", "pinned against pageable on one page: copy bandwidth in each direction "
+                     "and both at once, the time of a small copy, alloc + free of a pinned "
+                     "buffer per GiB and the copies after which it pays off, each with the "
+                     "samples' min-max"},
         {"bandwidth", "copy bandwidth against transfer size, a panel per direction; bars are "
                       "the samples' min-max, page-locked kinds that coincide are one band; "
                       "lines: the PCIe link's raw rate and its practical ceiling"},
@@ -242,6 +254,24 @@ static int copy_file(const char *src, const char *dst)
 }
 
 /*
+ * The folder's tables (figures/tables.md, written by pinsweep plot for a
+ * sweep of too few sizes for a figure), without their heading; 1 when it
+ * has them.
+ */
+static int md_tables(FILE *out, const struct folder *f)
+{
+    char path[PATH_MAX];
+    size_t len;
+    snprintf(path, sizeof(path), "%s/figures/tables.md", f->dir);
+    char *text = access(path, R_OK) == 0 ? fileio_read_all(path, &len) : NULL;
+    const char *body = text ? strstr(text, "\n\n") : NULL;
+    if (body)
+        fprintf(out, "%s\n", body + 2);
+    free(text);
+    return body != NULL;
+}
+
+/*
  * The folder's figures, copied into OUT/figures/ as F<folder>-NAME.{png,pdf,svg}
  * so that the report travels with its images, each embedded with a numbered
  * caption; *number counts the figures across folders.
@@ -253,6 +283,8 @@ static void md_figures(FILE *out, const char *out_dir, const struct folder *f, s
     char **pngs, dir[PATH_MAX], src[PATH_MAX], dst[PATH_MAX + 80];
     size_t n = list_figures(f->dir, ".png", &pngs);
     snprintf(dir, sizeof(dir), "%s/figures", out_dir);
+    if (md_tables(out, f) && n == 0)
+        return free(pngs);
     if (n == 0)
         fprintf(out, "No figures yet: run `pinsweep plot %s` where gnuplot is.\n", f->dir);
     else if (mkdir(dir, 0777) < 0 && errno != EEXIST)

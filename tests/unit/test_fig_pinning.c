@@ -117,7 +117,8 @@ static void test_link_unknown(void)
 
     rc = plot_summary("link-old-summary", 1,
                       "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
-                      "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,65536,8.2,ok\n",
+                      "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,65536,8.2,ok\n"
+                      "pinned,h2d,reuse,sync,1048576,38,ok\npinned,h2d,reuse,sync,16777216,54,ok\n",
                       &vars, &log);
     /* No link_gbps column (a folder from an older pinsweep): the link meta.yaml gives. */
     CHECK("link_old_summary_uses_meta",
@@ -128,7 +129,8 @@ static void test_link_unknown(void)
     rc = plot_summary(
         "link-differs", 1,
         "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
-        "pinned,h2d,reuse,sync,4096,0.6,63,ok\npinned,h2d,reuse,sync,65536,8.2,31.5,ok\n",
+        "pinned,h2d,reuse,sync,4096,0.6,63,ok\npinned,h2d,reuse,sync,65536,8.2,31.5,ok\n"
+        "pinned,h2d,reuse,sync,1048576,38,63,ok\npinned,h2d,reuse,sync,16777216,54,63,ok\n",
         &vars, &log);
     CHECK("link_differs_draws_no_line",
           rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 0\n") && strstr(log, "note: ") &&
@@ -145,7 +147,9 @@ static void test_link_without_meta(void)
     int rc = plot_summary("link-no-meta", 0,
                           "alloc,direction,buffer,api,size_bytes,gbps_median,link_gbps,status\n"
                           "pinned,h2d,reuse,sync,4096,0.6,15.7538,ok\n"
-                          "pinned,h2d,reuse,sync,65536,8.2,15.7538,ok\n",
+                          "pinned,h2d,reuse,sync,65536,8.2,15.7538,ok\n"
+                          "pinned,h2d,reuse,sync,1048576,13,15.7538,ok\n"
+                          "pinned,h2d,reuse,sync,16777216,13.5,15.7538,ok\n",
                           &vars, &log);
     CHECK("link_without_meta_label",
           rc == PLOT_ENO_GNUPLOT && file_has(vars, "nhlines = 2\n") &&
@@ -293,6 +297,87 @@ static void test_headline_missing(void)
     free(log);
 }
 
+/* ---- the headline figure ---- */
+
+/*
+ * machine-gen3 has pinned and pageable reuse copies both ways, reallocate
+ * rows and breakeven.csv, but no bidirectional rows and no samples.csv:
+ * five panels, the allocation cost as alloc + free per GiB from the
+ * medians (said so), and the missing panel named.  Without reallocate rows
+ * and breakeven.csv those panels are named missing too.
+ */
+static void test_headline_figure(void)
+{
+    char *log = NULL;
+    const char *dir = make_folder("headline-gen3", GEN3, gen3_files);
+    int rc = plot(dir, 0, 1, &log);
+    char vars[1100];
+    snprintf(vars, sizeof(vars), "%s", path_in(dir, "figures/data/headline-vars.gp"));
+    CHECK("headline_five_panels", rc == PLOT_ENO_GNUPLOT && var_number(vars, "npanels") == 5,
+          "returned %d, npanels %g; log:\n%s", rc, var_number(vars, "npanels"), log);
+    CHECK("headline_names_missing_panel",
+          file_has(vars, "not in this folder: bidirectional bandwidth'") &&
+              file_has(vars, "allocation: medians only"),
+          "headline-vars.gp does not name the missing bidir panel or the alloc medians");
+    /* summary.csv: pinned h2d reallocate 4096 B, alloc 0.461984 ms, free 0.210572 ms */
+    double want = (0.461984 + 0.210572) / 1e3 / (4096 / 1073741824.0);
+    double got = block_y(path_in(dir, "figures/data/headline-alloc.dat"),
+                         "color=pinned line=h2d point=pinned", "4096");
+    CHECK("headline_alloc_per_gib", fabs(got / want - 1) < 1e-5, "got %.9g, want %.9g", got, want);
+    CHECK("headline_log_axes",
+          file_has(vars, "panel_log_y[1] = 0;") && file_has(vars, "panel_log_y[3] = 1;"),
+          "bandwidth should be linear and latency log");
+    free(log);
+
+    copy_edit(GEN3 "/summary.csv", path_in(dir, "summary.csv"), ",reallocate,", ",reuse,");
+    unlink(path_in(dir, "breakeven.csv"));
+    rc = plot(dir, 0, 1, &log);
+    CHECK("headline_missing_alloc_breakeven",
+          rc == PLOT_ENO_GNUPLOT && var_number(vars, "npanels") == 3 &&
+              file_has(vars, "not in this folder: bidirectional bandwidth, allocation cost, "
+                             "break-even'"),
+          "returned %d, npanels %g", rc, var_number(vars, "npanels"));
+    free(log);
+}
+
+/* ---- tables instead of degenerate figures ---- */
+
+/*
+ * seed-256mb measured one size (256 MB, decimal): tables.md and tables.tex
+ * instead of the copy figures, the size named as decimal, n and the
+ * min-max in every row.  machine-gen3's 9 sizes make figures and no table.
+ */
+static void test_tables(void)
+{
+    static const char *const files[] = {"summary.csv", "meta.yaml", NULL};
+    char *log = NULL;
+    const char *dir = make_folder("tables-seed", "results/reference/h200-pcie5/seed-256mb", files);
+    int rc = plot(dir, 0, 1, &log);
+    CHECK("tables_instead_of_one_point",
+          rc == PLOT_ENO_GNUPLOT &&
+              strstr(log, "note: no bandwidth figure: it needs at least 2 sizes (this sweep "
+                          "has 1") &&
+              !exists(dir, "figures/data/bandwidth-vars.gp"),
+          "returned %d; log:\n%s", rc, log);
+    CHECK("tables_md_rows",
+          file_has(path_in(dir, "figures/tables.md"),
+                   "| pinned | h2d | sync | reuse | warm | 256MB (244.1 MiB) | 256000000 | 54.98 | "
+                   "54.59–55.21 | 20 | 4656 |"),
+          "tables.md lacks the pinned h2d row");
+    CHECK("tables_tex_booktabs",
+          file_has(path_in(dir, "figures/tables.tex"), "\\toprule") &&
+              file_count(path_in(dir, "figures/tables.tex"), " \\\\\n") == 5,
+          "tables.tex is not a booktabs table of a heading and 4 rows");
+    free(log);
+
+    dir = make_folder("tables-gen3", GEN3, gen3_files);
+    write_text(path_in(dir, "figures/tables.md"), "stale");
+    rc = plot(dir, 0, 1, &log);
+    CHECK("tables_not_for_a_sweep", rc == PLOT_ENO_GNUPLOT && !exists(dir, "figures/tables.md"),
+          "returned %d; tables.md is there for 9 sizes", rc);
+    free(log);
+}
+
 /* ---- LaTeX ---- */
 
 /* Is there an executable prog on PATH? */
@@ -386,6 +471,8 @@ int main(void)
     test_gen3_figures();
     test_gen3_data();
     test_headline_missing();
+    test_headline_figure();
+    test_tables();
     test_latex();
     test_latex_no_gnuplot();
     return plot_test_end("test_fig_pinning");

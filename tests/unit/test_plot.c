@@ -585,7 +585,9 @@ static void test_gnuplot_fails(void)
     char *log = NULL, scripts[1024];
     snprintf(scripts, sizeof(scripts), "%s/broken-plots", tmpdir);
     const char *dir = make_results("broken", NULL, 0);
+    /* headline is drawn first, then bandwidth: both broken. */
     int made = mkdir(scripts, 0777) == 0 &&
+               write_text(path_in(scripts, "headline.gp"), "plot no_such_function(x)\n") == 0 &&
                write_text(path_in(scripts, "bandwidth.gp"), "plot no_such_function(x)\n") == 0;
     if (!plot_gnuplot_available()) {
         skip_no_gnuplot(name);

@@ -102,7 +102,8 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
     if (!bad && nk > MAX_KEYS)
         bad = snprintf(why, n, "%zu key entries, more than %d", nk, MAX_KEYS);
     if (!bad && nb &&
-        (!strcmp(fig, "bandwidth") || !strcmp(fig, "speedup") || !strcmp(fig, "breakeven"))) {
+        (!strcmp(fig, "bandwidth") || !strcmp(fig, "speedup") || !strcmp(fig, "breakeven") ||
+         !strcmp(fig, "headline"))) {
         int said = 0;
         for (size_t k = 0; k < nn; k++)
             said |= strstr(note_title[k], "bars: ") != NULL;
@@ -116,8 +117,8 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
 /* Check every *-vars.gp of the copy figures under dir/figures/data. */
 static void check_folder(const char *name, const char *dir, int must_have)
 {
-    static const char *const figs[] = {"bandwidth", "latency", "speedup", "breakeven",
-                                       "alloc-cost"};
+    static const char *const figs[] = {"headline", "bandwidth", "latency",
+                                       "speedup",  "breakeven", "alloc-cost"};
     char check[256], why[512];
     int seen = 0;
     for (size_t i = 0; i < sizeof(figs) / sizeof(figs[0]); i++) {

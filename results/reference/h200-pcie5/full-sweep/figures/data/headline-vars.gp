@@ -1,0 +1,120 @@
+# headline-vars.gp - written by pinsweep for plots/headline.gp (see src/plot_fig.c)
+fig_title = 'full-sweep: headline, pinned against pageable'
+fig_detail = 'cudaMemcpy, reused buffers, warm cache, default placement'
+fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'GB/s (median)'
+x_tics = ''
+out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
+log_y = 0
+npanels = 6
+nblocks = 13
+array panel_title[6]
+array panel_file[6]
+array panel_over_file[6]
+panel_title[1] = 'host → device'
+panel_file[1] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-h2d.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-h2d-overlay.dat'
+panel_title[2] = 'device → host'
+panel_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-d2h.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-d2h-overlay.dat'
+panel_title[3] = 'bidirectional (sum), cudaMemcpyAsync'
+panel_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-bidir.dat'
+panel_over_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-bidir-overlay.dat'
+panel_title[4] = 'small copies: time per copy'
+panel_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-small.dat'
+panel_over_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-small-overlay.dat'
+panel_title[5] = 'pinned: cudaHostAlloc + cudaFreeHost'
+panel_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-alloc.dat'
+panel_over_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-alloc-overlay.dat'
+panel_title[6] = 'copies before pinning pays off'
+panel_file[6] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-breakeven.dat'
+panel_over_file[6] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-breakeven-overlay.dat'
+array panel_nband[6]
+array panel_band_file[6]
+array band_color[6]
+array band_point[6]
+array panel_link[6]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
+panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
+panel_nband[5] = 0; panel_band_file[5] = ''; band_color[5] = ''; band_point[5] = ''; panel_link[5] = 0
+panel_nband[6] = 0; panel_band_file[6] = ''; band_color[6] = ''; band_point[6] = ''; panel_link[6] = 0
+y2 = 0
+array panel_first[6] = [1, 3, 5, 7, 11, 12]
+array panel_nblocks[6] = [2, 2, 2, 4, 1, 2]
+array panel_over_first[6] = [1, 1, 1, 1, 1, 1]
+array panel_nover[6] = [0, 0, 0, 0, 0, 0]
+array block_color[13] = ['pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pinned', 'pinned']
+array block_line[13] = ['h2d', 'h2d', 'd2h', 'd2h', 'bidir', 'bidir', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h']
+array block_point[13] = ['pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pinned', 'pinned']
+array over_color[1] = ['']
+array over_line[1] = ['']
+nhlines = 4
+array hline_panel[4]
+array hline_y[4]
+array hline_color[4]
+array hline_line[4]
+array hline_where[4]
+array hline_label[4]
+hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[3] = 3; hline_y[3] = 126.03076923076924; hline_color[3] = ''; hline_line[3] = 'link'; hline_where[3] = 'left-below'; hline_label[3] = 'PCIe raw rate, both ways: 126.03 GB/s'
+hline_panel[4] = 6; hline_y[4] = 1; hline_color[4] = ''; hline_line[4] = 'guide'; hline_where[4] = 'left-above'; hline_label[4] = '1 copy'
+panel_axes = 1
+array panel_log_y[6]
+array panel_y_label[6]
+array panel_x_min[6]
+array panel_x_max[6]
+panel_log_y[1] = 0; panel_y_label[1] = 'GB/s (median)'
+panel_x_min[1] = 2925.7142857142858; panel_x_max[1] = 375809638.39999998
+panel_log_y[2] = 0; panel_y_label[2] = 'GB/s (median)'
+panel_x_min[2] = 2925.7142857142858; panel_x_max[2] = 375809638.39999998
+panel_log_y[3] = 0; panel_y_label[3] = 'GB/s (median)'
+panel_x_min[3] = 2925.7142857142858; panel_x_max[3] = 375809638.39999998
+panel_log_y[4] = 1; panel_y_label[4] = 'µs per copy (pipelined)'
+panel_x_min[4] = 2925.7142857142858; panel_x_max[4] = 1468006.3999999999
+panel_log_y[5] = 1; panel_y_label[5] = 'seconds per GiB (median)'
+panel_x_min[5] = 2925.7142857142858; panel_x_max[5] = 375809638.39999998
+panel_log_y[6] = 1; panel_y_label[6] = 'copies of that size'
+panel_x_min[6] = 2925.7142857142858; panel_x_max[6] = 375809638.39999998
+nkeys = 5
+key_cols = 5
+key_rows = 1
+key_max_chars = 22
+array key_color[5] = ['pageable', 'pinned', '', '', '']
+array key_line[5] = ['h2d', 'h2d', 'h2d', 'd2h', 'bidir']
+array key_point[5] = ['pageable', 'pinned', '', '', '']
+array key_title[5] = ['pageable', 'pinned', 'solid: host → device', 'dashed: device → host', 'dash-dot: both at once']
+nnotes = 2
+note_cols = 1
+note_rows = 2
+note_max_chars = 47
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['bars: the samples'' min–max (7 samples a point)', 'break-even: no point where pinned is not faster']
+x_min = 2925.7142857142858
+x_max = 375809638.39999998
+y_min = 0
+y_max = 1
+y_tics = 'autofreq'
+array panel_y_min[6]
+array panel_y_max[6]
+array panel_y_tics[6]
+panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_tics[1] = 'autofreq'
+panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_tics[2] = 'autofreq'
+panel_y_min[3] = 0; panel_y_max[3] = 140
+panel_y_tics[3] = 'autofreq'
+panel_y_min[4] = 5; panel_y_max[4] = 200
+panel_y_tics[4] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[5] = 0.20000000000000001; panel_y_max[5] = 500
+panel_y_tics[5] = '("0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)'
+panel_y_min[6] = 0.5; panel_y_max[6] = 10000
+panel_y_tics[6] = '("1" 1, "10" 10, "100" 100, "1000" 1000, "10000" 10000)'
+size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
+size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
+size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
