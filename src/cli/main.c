@@ -9,14 +9,18 @@
 #include "analysis/compare.h"
 #include "experiment/experiment.h"
 #include "analysis/fit.h"
+#include "analysis/fleet.h"
+#include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
 #include "figures/plot.h"
 #include "figures/fig_machines.h"
 #include "figures/report.h"
 #include "cli/run.h"
+#include "results/merge.h"
 #include "results/results.h"
 #include "experiment/schema.h"
+#include "experiment/shard.h"
 #include "experiment/sweep.h"
 #include "host/sysinfo.h"
 #include "base/units.h"
@@ -69,6 +73,22 @@ struct loaded {
     char cap_text[160];
 };
 
+/* --shard I/N: only that shard's configurations stay in l->s; -1 when out of memory. */
+static int keep_shard(struct loaded *l, const struct cli *c)
+{
+    double cost_s, total_s;
+    size_t all = l->s.n;
+    if (shard_keep(&l->s, &l->e.measure, c->shard_index, c->shard_count, &cost_s, &total_s) < 0) {
+        fprintf(stderr, "pinsweep: out of memory cutting the sweep into shards\n");
+        return -1;
+    }
+    fprintf(stderr,
+            "pinsweep: shard %d/%d: %zu of %zu configurations, about %.0f%% of the expected "
+            "time\n",
+            c->shard_index, c->shard_count, l->s.n, all, total_s > 0 ? 100 * cost_s / total_s : 0);
+    return 0;
+}
+
 /* Load path into l; prints every problem. Returns 0 or an exit code (l then holds nothing). */
 static int load(const char *path, const struct cli *c, struct loaded *l)
 {
@@ -101,6 +121,10 @@ static int load(const char *path, const struct cli *c, struct loaded *l)
     }
     if (pinned_cap(e, c, &l->cap, l->cap_text, sizeof(l->cap_text)) < 0)
         goto fail;
+    if (c->shard_count && keep_shard(l, c) < 0) {
+        rc = EXIT_SYSTEM;
+        goto fail;
+    }
     return 0;
 fail:
     sweep_free(&l->s);
@@ -195,7 +219,9 @@ static int cmd_run(int argc, char **argv, struct cli *c)
                          .progress = c->progress,
                          .plot = c->plot,
                          .latex = c->latex,
-                         .resume_dir = c->resume_dir};
+                         .resume_dir = c->resume_dir,
+                         .shard_index = c->shard_index,
+                         .shard_count = c->shard_count};
     if (o.progress == PROGRESS_OFF && isatty(STDERR_FILENO))
         o.progress = PROGRESS_TTY;
     rc = run_experiment(&l.e, &l.s, &o);
@@ -349,6 +375,57 @@ static int cmd_report(int argc, char **argv, struct cli *c)
     return cmd_compare_report("report", argc, argv, c);
 }
 
+/*
+ * merge DIR... -o OUT: the shards of one experiment as one results folder,
+ * then its fits, break-even and figures as `plot` makes them.
+ */
+static int cmd_merge(int argc, char **argv, struct cli *c)
+{
+    char err[1024];
+    if (argc < 1)
+        return usage_error("merge takes one or more results folders%s", "");
+    if (!c->out_dir)
+        return usage_error("merge needs -o OUT, the folder to write%s", "");
+    struct merge_opts mo = {.different_machines = c->different_machines};
+    int rc = results_merge((const char *const *)argv, (size_t)argc, c->out_dir, &mo, stderr);
+    if (rc < 0)
+        return rc == RESULTS_EUSAGE ? EXIT_USAGE : EXIT_SYSTEM;
+    if (fit_results(c->out_dir, stdout, err, sizeof(err)) < 0 ||
+        breakeven_write(c->out_dir, stdout, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
+        return EXIT_SYSTEM;
+    }
+    if (c->plot) {
+        struct plot_opts po = {.latex = c->latex};
+        plot_results_opts(c->out_dir, plots_dir(), stderr, &po);
+    }
+    return rc == MERGE_INCOMPLETE ? EXIT_SOME_FAILED : EXIT_ALL_OK;
+}
+
+/* check: the node's health against an expectation; exit 0 healthy, 1 unhealthy. */
+static int cmd_check(int argc, char **argv, struct cli *c)
+{
+    if (argc)
+        return usage_error("check takes no operands, not '%s'", argv[0]);
+    struct check_opts o = {.device = c->device,
+                           .expect = c->expects,
+                           .nexpect = c->nexpects,
+                           .json_path = c->json_path,
+                           .prom_path = c->prom_path};
+    return check_node(&o);
+}
+
+/* fleet DIR...: nodes' folders against the fleet's median and spread; exit 1 when some are
+ * flagged. */
+static int cmd_fleet(int argc, char **argv, struct cli *c)
+{
+    int rc = fleet_run((const char *const *)argv, (size_t)argc, c->out_dir, c->json_path, stdout,
+                       stderr);
+    if (rc == -2)
+        return usage_error("fleet takes three or more results folders, one per node%s", "");
+    return rc < 0 ? EXIT_SYSTEM : rc;
+}
+
 static int cmd_help(int argc, char **argv, struct cli *c);
 
 static int cmd_version(int argc, char **argv, struct cli *c)
@@ -363,14 +440,35 @@ static int cmd_version(int argc, char **argv, struct cli *c)
 #define RUN_OPTIONS                                                                                \
     (OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_PROGRESS) |    \
      OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_RESUME) | OPT_BIT(OPT_MAX_PINNED) |                    \
-     OPT_BIT(OPT_MAX_FILE_SIZE) | OPT_BIT(OPT_LATEX))
+     OPT_BIT(OPT_MAX_FILE_SIZE) | OPT_BIT(OPT_LATEX) | OPT_BIT(OPT_SHARD))
 
 /* Every command: usage and `help` list them in this order. */
 static const struct command commands[] = {
     {"plan", "FILE", "print the configurations FILE expands to (needs no GPU)",
-     OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_MAX_PINNED) | OPT_BIT(OPT_MAX_FILE_SIZE), cmd_plan},
+     OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_MAX_PINNED) | OPT_BIT(OPT_MAX_FILE_SIZE) |
+         OPT_BIT(OPT_SHARD),
+     cmd_plan},
     {"run", "FILE", "measure every configuration on the GPU and write a results folder",
      RUN_OPTIONS, cmd_run},
+    {"merge", "DIR...",
+     "combine the shards of one experiment (run --shard I/N) into\n"
+     "one results folder, OUT; names configurations missing or in\n"
+     "two shards (exit 1: some are missing)",
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_DIFFERENT_MACHINES) | OPT_BIT(OPT_NO_PLOT) |
+         OPT_BIT(OPT_LATEX),
+     cmd_merge},
+    {"check", "",
+     "a health check of this node's GPUs in seconds each: the PCIe\n"
+     "link during a copy against its maximum, pinned h2d, d2h and\n"
+     "bidir bandwidth, small-copy latency, pageable h2d, against\n"
+     "--expect; one ERROR line per failed check on stdout (exit 1)",
+     OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_EXPECT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROM), cmd_check},
+    {"fleet", "DIR DIR DIR...",
+     "nodes' results folders against the fleet itself: per\n"
+     "configuration the median and a robust spread (MAD), each node's\n"
+     "outliers and links below their maximum (exit 1: some flagged);\n"
+     "-o OUT writes fleet.csv",
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON), cmd_fleet},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"
      "(breakeven.csv) and render the figures of a results folder:\n"

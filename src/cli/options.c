@@ -4,6 +4,7 @@
  */
 #include "cli/options.h"
 #include "base/units.h"
+#include "experiment/shard.h"
 #include "base/termsafe.h"
 #include "base/suggest.h"
 
@@ -41,6 +42,21 @@ const struct option_def options_table[OPT_COUNT] = {
                    "also write figures with gnuplot's cairolatex\n"
                    "terminal (NAME.tex), so a paper sets their text in its own fonts"},
     [OPT_MARKDOWN] = {"markdown", 0, NULL, "print the reference as markdown (the README's)"},
+    [OPT_SHARD] = {"shard", 0, "I/N",
+                   "only shard I of N (1 <= I <= N): a deterministic Nth\n"
+                   "of the configurations, balanced by expected time"},
+    [OPT_DIFFERENT_MACHINES] = {"different-machines", 0, NULL,
+                                "merge shards measured on different machines\n"
+                                "(hostname or GPU differ) instead of refusing them"},
+    [OPT_EXPECT] = {"expect", 0, "SRC",
+                    "what a healthy node reads: a results folder of a good\n"
+                    "node, a folder of nodes' results folders (their median), or\n"
+                    "NAME=VALUE,... (h2d, d2h, bidir, pageable GB/s; latency us);\n"
+                    "repeatable, the first that has a check wins"},
+    [OPT_JSON] = {"json", 0, "FILE", "also write the verdict as JSON to FILE (- for stdout)"},
+    [OPT_PROM] = {"prom", 0, "FILE",
+                  "also write the readings in the Prometheus text format to\n"
+                  "FILE (through FILE.tmp), for node_exporter's textfile collector"},
 };
 
 /* getopt_long's code for an option without a short name: above every char. */
@@ -128,6 +144,30 @@ static int apply_option(enum option_id id, const char *arg, struct cli *c)
         break;
     case OPT_MARKDOWN:
         c->markdown = 1;
+        break;
+    case OPT_SHARD: {
+        char err[200];
+        if (shard_parse(arg, &c->shard_index, &c->shard_count, err, sizeof(err)) < 0) {
+            options_usage_error("%s", err);
+            return -1;
+        }
+        break;
+    }
+    case OPT_DIFFERENT_MACHINES:
+        c->different_machines = 1;
+        break;
+    case OPT_EXPECT:
+        if (c->nexpects == 16) {
+            options_usage_error("--expect is taken at most 16 times, not again with '%s'", arg);
+            return -1;
+        }
+        c->expects[c->nexpects++] = arg;
+        break;
+    case OPT_JSON:
+        c->json_path = arg;
+        break;
+    case OPT_PROM:
+        c->prom_path = arg;
         break;
     case OPT_COUNT:
         break;

@@ -27,6 +27,11 @@ enum option_id {
     OPT_LABEL,
     OPT_LATEX,
     OPT_MARKDOWN,
+    OPT_SHARD,
+    OPT_DIFFERENT_MACHINES,
+    OPT_EXPECT,
+    OPT_JSON,
+    OPT_PROM,
     OPT_COUNT
 };
 
@@ -57,7 +62,13 @@ struct cli {
     const char *resume_dir; /* run: --resume DIR */
     const char *labels[64]; /* compare, report: --label NAME=DIR, as given */
     int nlabels;
-    int argc; /* the whole command line, for meta.yaml */
+    int shard_index, shard_count; /* plan, run: --shard I/N; 0: the whole sweep */
+    int different_machines;       /* merge: shards of different machines are the point */
+    const char *expects[16];      /* check: --expect SRC, as given */
+    int nexpects;
+    const char *json_path; /* check, fleet: --json FILE */
+    const char *prom_path; /* check: --prom FILE */
+    int argc;              /* the whole command line, for meta.yaml */
     char **argv;
 };
 

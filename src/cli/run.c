@@ -7,6 +7,7 @@
 #include "experiment/rounds.h"
 #include "analysis/breakeven.h"
 #include "experiment/budget.h"
+#include "experiment/shard.h"
 #include "analysis/fit.h"
 #include "engine/gpu.h"
 #include "measure/measure.h"
@@ -443,8 +444,8 @@ static int open_results(struct results *res, const char *dir, const struct exper
                         struct meta *mt, char *started_text, size_t n, char *reason, size_t rn,
                         int *made)
 {
-    int rc = o->resume_dir ? results_resume(res, dir, e, done, s->n, &mt->ok, &mt->failed,
-                                            &mt->skipped, reason, rn)
+    int rc = o->resume_dir ? results_resume(res, dir, e, done, shard_max_index(s), &mt->ok,
+                                            &mt->failed, &mt->skipped, reason, rn)
                            : results_open(res, dir, e, reason, rn);
     *made = o->resume_dir ? 1 : res->made;
     if (rc < 0) {
@@ -614,11 +615,13 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                       .configs = s->n,
                       .gpu_numa_node = gpu_node,
                       .numa_nodes = numabind_nodes(),
-                      .nvml_unavailable = have_nvml ? NULL : nvml_why};
+                      .nvml_unavailable = have_nvml ? NULL : nvml_why,
+                      .shard_index = o->shard_index,
+                      .shard_count = o->shard_count};
     dir = o->resume_dir ? strdup(o->resume_dir)
           : o->out_dir  ? strdup(o->out_dir)
                         : results_default_dir(e->name, host.hostname, time(NULL));
-    done = calloc(s->n ? s->n : 1, 1);
+    done = calloc(shard_max_index(s) + 1, 1); /* by plan number: a shard's go beyond s->n */
     if (!dir || !done) {
         fprintf(stderr, "pinsweep: out of memory\n");
         goto out;

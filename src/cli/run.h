@@ -25,10 +25,11 @@ struct run_opts {
     const char *plots_dir;    /* the gnuplot scripts */
     const char *command_line; /* recorded in meta.yaml */
     enum progress_mode progress;
-    int plot;               /* render figures at the end when gnuplot is there */
-    int latex;              /* cairolatex figures too */
-    uint64_t pinned_cap;    /* configurations holding more page-locked bytes are skipped */
-    const char *resume_dir; /* go on with the interrupted run in this folder */
+    int plot;                     /* render figures at the end when gnuplot is there */
+    int latex;                    /* cairolatex figures too */
+    uint64_t pinned_cap;          /* configurations holding more page-locked bytes are skipped */
+    const char *resume_dir;       /* go on with the interrupted run in this folder */
+    int shard_index, shard_count; /* --shard I/N (recorded in meta.yaml); 0: the whole sweep */
 };
 
 /* Run s (expanded from e) and return one of enum exit_code. */

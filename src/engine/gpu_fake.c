@@ -7,6 +7,9 @@
  * faults are injected through the environment:
  *   PINSWEEP_FAKE_NO_GPU=1          open fails as on a machine without a driver
  *   PINSWEEP_FAKE_DEVICES=N         the machine shows N devices (default 1)
+ *   PINSWEEP_FAKE_BUS_ID=ID         device 0's PCI bus id (default "none"; device N's last
+ *                                   digit is ID's + N), so its link is read from a fake
+ *                                   sysfs tree (PINSWEEP_SYSFS) as a real one would be
  *   PINSWEEP_FAKE_FAIL_ALLOC=KIND   host_alloc of that alloc kind fails
  *   PINSWEEP_FAKE_UNSUPPORTED=KIND  host_alloc says the device does not support that kind
  *   PINSWEEP_FAKE_CORRUPT=DIR       copies in that direction (h2d or d2h) get their
@@ -103,7 +106,11 @@ static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *er
     snprintf(info->name, sizeof(info->name), "fake GPU (%s)",
              clockmodel_active() ? "memcpy, model clock" : "memcpy");
     snprintf(info->uuid, sizeof(info->uuid), "GPU-00000000-0000-0000-0000-%012d", device);
-    snprintf(info->pci_bus_id, sizeof(info->pci_bus_id), "none");
+    const char *bus = getenv("PINSWEEP_FAKE_BUS_ID");
+    snprintf(info->pci_bus_id, sizeof(info->pci_bus_id), "%s", bus && *bus ? bus : "none");
+    size_t len = strlen(info->pci_bus_id);
+    if (bus && *bus && len && info->pci_bus_id[len - 1] >= '0' && info->pci_bus_id[len - 1] <= '9')
+        info->pci_bus_id[len - 1] = (char)('0' + (info->pci_bus_id[len - 1] - '0' + device) % 10);
     info->mem_total_bytes = info->mem_free_bytes = 1ULL << 30;
     *g = &f->base;
     return 0;

@@ -48,6 +48,7 @@ struct meta {
     const struct drift_span *drift_spans;
     size_t drift_nspans;
     struct host_state host_start, host_end; /* .valid 0: not read */
+    int shard_index, shard_count;         /* run --shard I/N; 0: the whole sweep */
 };
 
 /* Write m to path.  Returns 0, or -1 with "cannot write PATH: why" in err (errno kept). */

@@ -110,7 +110,7 @@ int results_open(struct results *res, const char *dir, const struct experiment *
  * The number of fields of a CSV line (quotes respected), or -1 when a quote
  * is not closed; the text of field k (up to n - 1 bytes, quotes kept) in buf.
  */
-static int line_fields(const char *line, int k, char *buf, size_t n)
+int results_line_field(const char *line, int k, char *buf, size_t n)
 {
     int field = 0, quoted = 0;
     size_t len = 0;
@@ -131,16 +131,6 @@ static int line_fields(const char *line, int k, char *buf, size_t n)
     return quoted ? -1 : field + 1;
 }
 
-/* A CSV file of the folder as lines: the header's state and the complete lines. */
-struct csv_lines {
-    const struct csv_format *fmt;
-    char *path, *buf;
-    char **line; /* complete data lines, NUL-terminated in buf */
-    long *config;
-    size_t n;
-    int header_ok; /* the first line is whole and is fmt's header */
-};
-
 /* fmt's header line, without its newline, into a malloc'd string. */
 static char *header_text(const struct csv_format *fmt)
 {
@@ -158,20 +148,16 @@ static char *header_text(const struct csv_format *fmt)
     return text;
 }
 
-/*
- * Read dir/FILE into l: a missing or empty file, or one whose header was cut
- * short, has no lines and header_ok 0 (it is repaired by writing it anew);
- * a whole header that is not fmt's is refused.  Returns 0 or RESULTS_E*.
- */
-static int lines_read(struct csv_lines *l, const struct results *res, const struct csv_format *fmt,
-                      size_t nconfigs, char *err, size_t errlen)
+int results_lines_read(struct csv_lines *l, const char *dir, const struct csv_format *fmt,
+                       size_t nconfigs, char *err, size_t errlen)
 {
     size_t len = 0, cap = 0;
     char *header = header_text(fmt);
     int cfg = format_find(fmt, COLUMN_CONFIG), rc = RESULTS_ESYSTEM;
     memset(l, 0, sizeof(*l));
     l->fmt = fmt;
-    l->path = results_path(res, fmt->file);
+    if (asprintf(&l->path, "%s/%s", dir, fmt->file) < 0)
+        l->path = NULL;
     if (!header || !l->path) {
         snprintf(err, errlen, "out of memory");
         goto out;
@@ -198,7 +184,7 @@ static int lines_read(struct csv_lines *l, const struct results *res, const stru
     for (; l->header_ok && (nl = memchr(p, '\n', (size_t)(l->buf + len - p))); p = nl + 1) {
         char num[32];
         *nl = '\0';
-        if ((size_t)line_fields(p, cfg, num, sizeof(num)) != fmt->ncols)
+        if ((size_t)results_line_field(p, cfg, num, sizeof(num)) != fmt->ncols)
             continue; /* cut short, or two lines run together */
         long c = strtol(num, NULL, 10);
         if (c < 1 || (size_t)c > nconfigs)
@@ -225,7 +211,7 @@ out:
     return rc;
 }
 
-static void lines_free(struct csv_lines *l)
+void results_lines_free(struct csv_lines *l)
 {
     free(l->path);
     free(l->buf);
@@ -262,8 +248,8 @@ static void reconcile(const struct csv_lines *sum, const size_t *count, unsigned
         char status[32], samples[32];
         if (done[c - 1])
             continue;
-        line_fields(sum->line[i], st, status, sizeof(status));
-        line_fields(sum->line[i], ns, samples, sizeof(samples));
+        results_line_field(sum->line[i], st, status, sizeof(status));
+        results_line_field(sum->line[i], ns, samples, sizeof(samples));
         int is_ok = strcmp(status, status_names[RESULT_OK]) == 0;
         if (is_ok && strtoul(samples, NULL, 10) != count[c - 1])
             continue; /* samples lost: measure it again */
@@ -350,11 +336,11 @@ static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs
     if (rc < 0)
         snprintf(err, errlen, "out of memory");
     if (rc == 0)
-        rc = lines_read(&sum, res, &summary_format, nconfigs, err, errlen);
+        rc = results_lines_read(&sum, res->dir, &summary_format, nconfigs, err, errlen);
     else
         memset(&sum, 0, sizeof(sum));
     if (rc == 0)
-        rc = lines_read(&smp, res, &samples_format, nconfigs, err, errlen);
+        rc = results_lines_read(&smp, res->dir, &samples_format, nconfigs, err, errlen);
     if (rc == 0) {
         for (size_t i = 0; i < smp.n; i++)
             count[smp.config[i] - 1]++;
@@ -364,8 +350,8 @@ static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs
     }
     if (rc == 0)
         rc = lines_write(&smp, done, err, errlen);
-    lines_free(&sum);
-    lines_free(&smp);
+    results_lines_free(&sum);
+    results_lines_free(&smp);
     free(count);
     free(row_of);
     return rc;

@@ -12,6 +12,7 @@
 
 #include "experiment/experiment.h"
 #include "measure/measure.h"
+#include "results/columns.h"
 #include "results/outdir.h"
 
 #include <stdio.h>
@@ -82,6 +83,34 @@ int results_write(struct results *res, const struct experiment *e, const struct 
  * created or written, or a file of src cannot be read; a message in err.
  */
 int results_copy(const char *src, const char *dst, char *err, size_t errlen);
+
+/* A CSV file of a folder as lines: the header's state and the complete lines. */
+struct csv_lines {
+    const struct csv_format *fmt;
+    char *path, *buf;
+    char **line; /* complete data lines, NUL-terminated in buf */
+    long *config;
+    size_t n;
+    int header_ok; /* the first line is whole and is fmt's header */
+};
+
+/*
+ * Read dir/FILE (fmt's file) into l: a missing or empty file, or one whose
+ * header was cut short, has no lines and header_ok 0; a whole header that
+ * is not fmt's is refused (RESULTS_EUSAGE).  Lines cut short, with the wrong
+ * number of fields or a configuration number outside 1..nconfigs are left
+ * out.  Returns 0 or RESULTS_E*, a message in err.  Free l with
+ * results_lines_free() either way.
+ */
+int results_lines_read(struct csv_lines *l, const char *dir, const struct csv_format *fmt,
+                       size_t nconfigs, char *err, size_t errlen);
+void results_lines_free(struct csv_lines *l);
+
+/*
+ * Field k (0-based) of a CSV line into buf (size n, unquoted as written);
+ * returns the line's number of fields, or -1 when a quote is left open.
+ */
+int results_line_field(const char *line, int k, char *buf, size_t n);
 
 /* A path inside the folder ("meta.yaml"); the caller frees it. */
 char *results_path(const struct results *res, const char *file);

@@ -1,0 +1,250 @@
+/*
+ * fleet.c - outliers of a fleet against the fleet itself (see fleet.h).
+ */
+#include "analysis/fleet.h"
+#include "results/folder.h"
+#include "results/outdir.h"
+#include "base/jsonout.h"
+#include "base/stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One node's reading of one configuration. */
+struct reading {
+    size_t node;
+    char key[160]; /* the configuration: "pinned h2d reuse sync warm prefaulted 268435456" */
+    double gbps, noise_gbps;
+    double median, spread, z; /* the fleet's, filled in once every node is read */
+};
+
+struct fleet {
+    struct folder *f;
+    size_t n;
+    struct reading *r;
+    size_t nr;
+    int *link_low; /* per node: 1 when its link trained below its maximum */
+    size_t *outliers, *compared;
+    double *worst_z; /* per node: its lowest z */
+    size_t *worst;   /* the reading of it */
+};
+
+static const int key_axes[] = {AXIS_ALLOC, AXIS_DIRECTION, AXIS_BUFFER,
+                               AXIS_API,   AXIS_CACHE,     AXIS_TOUCH};
+
+/* Every copy row of node k. Returns 0 or -1 (memory). */
+static int add_node(struct fleet *fl, size_t k)
+{
+    const struct summary_file *s = &fl->f[k].s;
+    for (size_t i = 0; i < s->nrows; i++) {
+        const struct summary_row *row = &s->rows[i];
+        if (!folder_copy_row(row) || isnan(row->gbps_median))
+            continue;
+        struct reading *grown = realloc(fl->r, (fl->nr + 1) * sizeof(*grown));
+        if (!grown)
+            return -1;
+        fl->r = grown;
+        struct reading *r = &fl->r[fl->nr++];
+        memset(r, 0, sizeof(*r));
+        r->node = k;
+        for (size_t a = 0; a < sizeof(key_axes) / sizeof(key_axes[0]); a++) {
+            char v[32];
+            summary_axis_text(row, key_axes[a], v, sizeof(v));
+            snprintf(r->key + strlen(r->key), sizeof(r->key) - strlen(r->key), "%s ",
+                     v[0] ? v : "-");
+        }
+        snprintf(r->key + strlen(r->key), sizeof(r->key) - strlen(r->key), "%.0f", row->size_bytes);
+        r->gbps = row->gbps_median;
+        r->noise_gbps = isnan(row->rsd_pct) ? 0 : row->rsd_pct / 100 * row->gbps_median;
+    }
+    return 0;
+}
+
+/* The fleet's median, spread and each reading's z for the configuration of reading i. */
+static void judge_key(struct fleet *fl, size_t i, double *x, double *dev, double *noise)
+{
+    size_t m = 0;
+    for (size_t j = 0; j < fl->nr; j++)
+        if (strcmp(fl->r[j].key, fl->r[i].key) == 0) {
+            x[m] = fl->r[j].gbps;
+            noise[m++] = fl->r[j].noise_gbps;
+        }
+    double med = stats_median(x, m);
+    for (size_t j = 0; j < m; j++)
+        dev[j] = fabs(x[j] - med);
+    double spread = 1.4826 * stats_median(dev, m), floor = stats_median(noise, m);
+    if (spread < floor)
+        spread = floor;
+    for (size_t j = 0; j < fl->nr; j++) {
+        struct reading *r = &fl->r[j];
+        if (strcmp(r->key, fl->r[i].key) != 0)
+            continue;
+        r->median = med;
+        r->spread = spread;
+        r->z = m < FLEET_MIN_NODES ? NAN : spread > 0 ? (r->gbps - med) / spread : 0;
+    }
+}
+
+/* 1 when node k's meta.yaml says its link is below its maximum. */
+static int link_low(const struct folder *f)
+{
+    const char *cg = meta_get(&f->m, "gpu.pcie.current.generation"),
+               *mg = meta_get(&f->m, "gpu.pcie.max.generation"),
+               *cw = meta_get(&f->m, "gpu.pcie.current.width"),
+               *mw = meta_get(&f->m, "gpu.pcie.max.width");
+    if (!cg || !mg || !cw || !mw || !atoi(mg) || !atoi(mw))
+        return 0;
+    return atoi(cg) < atoi(mg) || atoi(cw) < atoi(mw);
+}
+
+static const char *node_name(const struct fleet *fl, size_t k)
+{
+    const char *h = meta_get(&fl->f[k].m, "host.hostname");
+    return h && *h ? h : fl->f[k].dir;
+}
+
+/* Tally outliers per node and print the table; returns how many nodes are flagged. */
+static size_t tally(struct fleet *fl, FILE *out)
+{
+    size_t flagged = 0;
+    for (size_t j = 0; j < fl->nr; j++) {
+        const struct reading *r = &fl->r[j];
+        if (isnan(r->z))
+            continue;
+        fl->compared[r->node]++;
+        fl->outliers[r->node] += fabs(r->z) > FLEET_Z_OUTLIER;
+        if (r->z < fl->worst_z[r->node]) {
+            fl->worst_z[r->node] = r->z;
+            fl->worst[r->node] = j;
+        }
+    }
+    fprintf(out, "%-20s %8s %8s %-6s %s\n", "node", "configs", "outliers", "link", "worst");
+    for (size_t k = 0; k < fl->n; k++) {
+        fl->link_low[k] = link_low(&fl->f[k]);
+        int bad = fl->outliers[k] > 0 || fl->link_low[k];
+        flagged += bad;
+        fprintf(out, "%-20s %8zu %8zu %-6s", node_name(fl, k), fl->compared[k], fl->outliers[k],
+                fl->link_low[k] ? "LOW" : "ok");
+        if (fl->compared[k]) {
+            const struct reading *w = &fl->r[fl->worst[k]];
+            fprintf(out, " %s: %.2f GB/s, fleet %.2f +- %.2f (z %.1f)", w->key, w->gbps, w->median,
+                    w->spread, w->z);
+        }
+        fprintf(out, "%s\n", bad ? "  FLAGGED" : "");
+    }
+    return flagged;
+}
+
+static int write_csv(const struct fleet *fl, const char *dir, char *err, size_t errlen)
+{
+    char path[4200];
+    if (outdir_make(dir, err, errlen) < 0)
+        return -1;
+    snprintf(path, sizeof(path), "%s/fleet.csv", dir);
+    struct outfile *o = outfile_replace(path, err, errlen);
+    if (!o)
+        return -1;
+    fprintf(o->f, "node,dir,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,"
+                  "fleet_median,fleet_spread,band_low,band_high,z,outlier\n");
+    for (size_t j = 0; j < fl->nr; j++) {
+        const struct reading *r = &fl->r[j];
+        char key[160];
+        snprintf(key, sizeof(key), "%s", r->key);
+        for (char *p = key; *p; p++)
+            if (*p == ' ')
+                *p = ',';
+        fprintf(o->f, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%s\n", node_name(fl, r->node),
+                fl->f[r->node].dir, key, r->gbps, r->median, r->spread,
+                r->median - FLEET_Z_OUTLIER * r->spread, r->median + FLEET_Z_OUTLIER * r->spread,
+                r->z,
+                isnan(r->z)                    ? ""
+                : fabs(r->z) > FLEET_Z_OUTLIER ? "yes"
+                                               : "no");
+    }
+    return outfile_close(o, err, errlen);
+}
+
+static void write_json(const struct fleet *fl, FILE *f)
+{
+    fprintf(f, "{\"z_outlier\": %g, \"nodes\": [", FLEET_Z_OUTLIER);
+    for (size_t k = 0; k < fl->n; k++) {
+        fprintf(f, "%s\n  {\"node\": ", k ? "," : "");
+        json_string(f, node_name(fl, k));
+        fprintf(f, ", \"dir\": ");
+        json_string(f, fl->f[k].dir);
+        fprintf(f,
+                ", \"configurations\": %zu, \"outliers\": %zu, \"link_below_max\": %s, "
+                "\"flagged\": %s}",
+                fl->compared[k], fl->outliers[k], fl->link_low[k] ? "true" : "false",
+                fl->outliers[k] || fl->link_low[k] ? "true" : "false");
+    }
+    fprintf(f, "\n]}\n");
+}
+
+int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char *json_path,
+              FILE *out, FILE *log)
+{
+    struct fleet fl = {.n = n};
+    int rc = -1;
+    size_t opened = 0;
+    char err[4400];
+    double *x = NULL, *dev = NULL, *noise = NULL;
+    if (n < FLEET_MIN_NODES) {
+        fprintf(log, "pinsweep fleet: takes at least %d nodes' folders, not %zu\n", FLEET_MIN_NODES,
+                n);
+        return -2;
+    }
+    fl.f = calloc(n, sizeof(*fl.f));
+    fl.link_low = calloc(n, sizeof(int));
+    fl.outliers = calloc(n, sizeof(size_t));
+    fl.compared = calloc(n, sizeof(size_t));
+    fl.worst = calloc(n, sizeof(size_t));
+    fl.worst_z = malloc(n * sizeof(double));
+    if (!fl.f || !fl.link_low || !fl.outliers || !fl.compared || !fl.worst || !fl.worst_z)
+        goto out;
+    for (; opened < n; opened++) {
+        fl.worst_z[opened] = INFINITY;
+        if (folder_open(&fl.f[opened], dirs[opened], NULL, log) < 0 || add_node(&fl, opened) < 0)
+            goto out;
+    }
+    x = malloc((fl.nr + 1) * sizeof(*x));
+    dev = malloc((fl.nr + 1) * sizeof(*dev));
+    noise = malloc((fl.nr + 1) * sizeof(*noise));
+    if (!x || !dev || !noise)
+        goto out;
+    for (size_t i = 0; i < fl.nr; i++)
+        if (fl.r[i].spread == 0 && fl.r[i].median == 0)
+            judge_key(&fl, i, x, dev, noise);
+    size_t flagged = tally(&fl, out);
+    fprintf(log, "pinsweep fleet: %zu of %zu nodes flagged\n", flagged, n);
+    if (out_dir && write_csv(&fl, out_dir, err, sizeof(err)) < 0) {
+        fprintf(log, "pinsweep fleet: %s\n", err);
+        goto out;
+    }
+    if (json_path) {
+        FILE *f = strcmp(json_path, "-") == 0 ? stdout : fopen(json_path, "w");
+        if (!f) {
+            fprintf(log, "pinsweep fleet: cannot write %s\n", json_path);
+            goto out;
+        }
+        write_json(&fl, f);
+        if (f != stdout && fclose(f) != 0)
+            goto out;
+    }
+    rc = flagged ? 1 : 0;
+out:
+    for (size_t k = 0; k < opened && k < n; k++)
+        folder_close(&fl.f[k]);
+    free(fl.f);
+    free(fl.r);
+    free(fl.link_low);
+    free(fl.outliers);
+    free(fl.compared);
+    free(fl.worst);
+    free(fl.worst_z);
+    free(x);
+    free(dev);
+    free(noise);
+    return rc;
+}

@@ -1,0 +1,37 @@
+/*
+ * fleet.h - `pinsweep fleet`: many nodes' results folders against the fleet
+ * itself.
+ *
+ * For each copy configuration measured on at least FLEET_MIN_NODES nodes,
+ * the fleet's median and its robust spread: the median absolute deviation
+ * scaled to a standard deviation (1.4826 MAD), and never less than the
+ * nodes' own median run-to-run noise (rsd_pct), so a fleet of identical
+ * readings does not flag a node for noise.  A node's reading is an outlier
+ * when its robust z-score, (x - median) / spread, is beyond
+ * FLEET_Z_OUTLIER: the usual cut-off for modified z-scores (Iglewicz and
+ * Hoaglin), a property of the statistic, not a threshold set per machine.
+ * A node whose PCIe link trained below its maximum (meta.yaml) is flagged
+ * too.
+ */
+#ifndef PINSWEEP_FLEET_H
+#define PINSWEEP_FLEET_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define FLEET_MIN_NODES 3
+#define FLEET_Z_OUTLIER 3.5
+
+/*
+ * Read dirs[0..n-1] (one results folder per node, named by its hostname in
+ * meta.yaml), print the per-node table on out, write fleet.csv (every node's
+ * reading of every configuration, with the fleet's median, spread, band and
+ * z-score) into out_dir when not NULL, and the verdict as JSON to json_path
+ * when not NULL ("-": stdout).  Returns 0 when no node is flagged, 1 when
+ * some are, -1 after a message on log when a folder cannot be read or a
+ * file not written (-2: fewer than FLEET_MIN_NODES folders).
+ */
+int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char *json_path,
+              FILE *out, FILE *log);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * check.h - `pinsweep check`: a health check of one node's GPUs in seconds.
+ */
+#ifndef PINSWEEP_CHECK_H
+#define PINSWEEP_CHECK_H
+
+/* What check was asked to do. */
+struct check_opts {
+    int device;                /* -1: every GPU the engine shows */
+    const char *const *expect; /* --expect sources, in order (the first that has a check wins) */
+    int nexpect;
+    const char *json_path; /* --json FILE, or NULL ("-": stdout) */
+    const char *prom_path; /* --prom FILE, or NULL: written through FILE.tmp, renamed */
+};
+
+/*
+ * Measure every check (analysis/health.h) on each GPU, read its link while
+ * the copies run, judge them against the expectation, print one line per
+ * failed check on stdout and the readings on stderr.  Returns 0 healthy,
+ * 1 unhealthy, 2 a usage error, 3 no usable GPU or a file not written.
+ */
+int check_node(const struct check_opts *o);
+
+#endif

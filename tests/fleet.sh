@@ -1,0 +1,173 @@
+# tests/fleet.sh - sharded runs and merge, the health check, through the fake
+# engine; sourced by tests/run-tests (PINSWEEP, TMP, t_pass, t_fail, t_skip,
+# expect, expect_exact from tests/cli.sh).
+
+fleet_shards() {
+    local d=$TMP/shards i
+    rm -rf "$d"; mkdir -p "$d"
+    for i in 1 2 3; do
+        PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/slurm-sweep.yaml --shard $i/3 -o "$d/s$i" --no-plot > /dev/null 2> "$d/err$i"
+    done
+    PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/slurm-sweep.yaml -o "$d/whole" --no-plot > /dev/null 2>&1
+    grep -qx "pinsweep: shard 1/3: [0-9]* of 24 configurations, about 3[0-9]% of the expected time" "$d/err1" \
+        && t_pass "fleet: run --shard says its share of the configurations and of the time" \
+        || t_fail "fleet: run --shard says its share" "$(head -2 "$d/err1")"
+    grep -q '^  shard: 2/3$' "$d/s2/meta.yaml" && t_pass "fleet: meta.yaml records the shard" \
+        || t_fail "fleet: meta.yaml records the shard" "$(grep shard "$d/s2/meta.yaml")"
+    local a b c
+    a=$("$PINSWEEP" plan tests/good/slurm-sweep.yaml --shard 1/3 2> /dev/null | awk '$1 ~ /^[0-9]+$/ && NF > 5 { print $1 }')
+    b=$("$PINSWEEP" plan tests/good/slurm-sweep.yaml --shard 2/3 2> /dev/null | awk '$1 ~ /^[0-9]+$/ && NF > 5 { print $1 }')
+    c=$("$PINSWEEP" plan tests/good/slurm-sweep.yaml --shard 3/3 2> /dev/null | awk '$1 ~ /^[0-9]+$/ && NF > 5 { print $1 }')
+    [ "$(printf '%s\n' $a $b $c | sort -n | tr '\n' ' ')" = "$(seq 24 | tr '\n' ' ')" ] \
+        && t_pass "fleet: the shards of plan cover every configuration once" \
+        || t_fail "fleet: the shards of plan cover every configuration once" "$a | $b | $c"
+    expect_exact "fleet: --shard 0/3 is a usage error" 2 "pinsweep: --shard takes I/N, shard I of N with 1 <= I <= N <= 100000 (such as 2/4), not '0/3'
+(run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" plan tests/good/slurm-sweep.yaml --shard 0/3
+    expect "fleet: --shard 4/3 is a usage error" 2 "not '4/3'" -- "$PINSWEEP" run tests/good/slurm-sweep.yaml --shard 4/3
+
+    expect "fleet: merge of every shard exits 0" 0 "pinsweep merge: 3 shards, 24 of 24 configurations -> $d/m" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s2" "$d/s3" -o "$d/m" --no-plot
+    local cols='NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } { print $c["config"], $c["alloc"], $c["direction"], $c["size_bytes"], $c["status"] }'
+    if cmp -s <(awk -F, "$cols" "$d/m/summary.csv") <(awk -F, "$cols" "$d/whole/summary.csv"); then
+        t_pass "fleet: the merged configurations equal a single run's, in plan order"
+    else t_fail "fleet: the merged configurations equal a single run's" "$(diff <(awk -F, "$cols" "$d/m/summary.csv") <(awk -F, "$cols" "$d/whole/summary.csv") | head -4)"; fi
+    [ "$(wc -l < "$d/m/samples.csv")" = "$(wc -l < "$d/whole/samples.csv")" ] && [ -s "$d/m/fits.csv" ] \
+        && t_pass "fleet: the merged folder has every sample row and its fits" \
+        || t_fail "fleet: the merged folder has every sample row and its fits" "$(wc -l "$d/m/samples.csv" "$d/whole/samples.csv")"
+    grep -q '^  configurations_missing: 0$' "$d/m/meta.yaml" && t_pass "fleet: the merged meta.yaml says what it holds" \
+        || t_fail "fleet: the merged meta.yaml says what it holds" "$(tail -5 "$d/m/meta.yaml")"
+
+    local first
+    first=$("$PINSWEEP" plan tests/good/slurm-sweep.yaml --shard 3/3 2> /dev/null | awk '$1 ~ /^[0-9]+$/ && NF > 5 { print $1; exit }')
+    expect "fleet: merge without a shard exits 1" 1 "" -- "$PINSWEEP" merge "$d/s1" "$d/s2" -o "$d/m2" --no-plot
+    grep -q "^pinsweep merge: configuration $first (.*) is missing: it belongs to shard 3/3$" "$TMP/err" \
+        && t_pass "fleet: merge names each missing configuration and its shard" \
+        || t_fail "fleet: merge names each missing configuration and its shard" "$(head -2 "$TMP/err")"
+    expect "fleet: a configuration in two shards is refused" 2 "is in both $d/s1 and $d/whole" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/whole" -o "$d/m3" --no-plot
+    [ ! -e "$d/m3" ] && t_pass "fleet: a refused merge writes nothing" || t_fail "fleet: a refused merge writes nothing" "$(ls "$d/m3")"
+    expect_exact "fleet: a folder given twice" 2 "pinsweep merge: $d/s1 is given twice" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s1" -o "$d/m3" --no-plot
+    expect "fleet: merge into a folder holding something" 2 "holds something already" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s2" "$d/s3" -o "$d/m" --no-plot
+    expect "fleet: merge needs -o" 2 "merge needs -o OUT" -- "$PINSWEEP" merge "$d/s1"
+    PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/defaults.yaml -o "$d/other" --no-plot > /dev/null 2>&1
+    expect "fleet: shards of different experiment files are refused" 2 \
+        "are runs of different experiment files (their experiment.yaml differ); merge takes the shards of one experiment" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/other" -o "$d/m4" --no-plot
+    cp -r "$d/s2" "$d/s2-elsewhere"
+    sed -i 's/^  hostname: .*/  hostname: elsewhere/' "$d/s2-elsewhere/meta.yaml"
+    expect "fleet: shards of different machines are refused" 2 "were made on different machines (host.hostname: " -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s2-elsewhere" "$d/s3" -o "$d/m5" --no-plot
+    grep -q "give --different-machines when that is the point" "$TMP/err" && t_pass "fleet: the refusal says how to merge anyway" \
+        || t_fail "fleet: the refusal says how to merge anyway" "$(cat "$TMP/err")"
+    expect "fleet: --different-machines merges them" 0 "24 of 24 configurations" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s2-elsewhere" "$d/s3" -o "$d/m5" --no-plot --different-machines
+    sed -i 's/^  git_revision: .*/  git_revision: 0123456789ab/' "$d/s2-elsewhere/meta.yaml"
+    expect "fleet: shards of different binaries are refused" 2 "were made by different pinsweep binaries (pinsweep.git_revision: " -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s2-elsewhere" "$d/s3" -o "$d/m6" --no-plot --different-machines
+}
+
+# check through the fake engine, its link read from a fixture sysfs tree.
+fleet_check() {
+    local d=$TMP/check host all_low
+    host=$(hostname)
+    rm -rf "$d"; mkdir -p "$d"
+    all_low=h2d=0.001,d2h=0.001,bidir=0.001,latency=100000,pageable=0.001
+    export PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: healthy against stated numbers, exit 0" 0 \
+        "pinsweep: check: $host: healthy (0 failed)" -- "$PINSWEEP" check --expect "$all_low" --json "$d/ok.json" --prom "$d/ok.prom"
+    [ ! -s "$TMP/out" ] && t_pass "check: a healthy node prints nothing on stdout" || t_fail "check: a healthy node prints nothing on stdout" "$(cat "$TMP/out")"
+    PINSWEEP_SYSFS=tests/fixtures/link-degraded expect "check: a link trained below its maximum is unhealthy, exit 1" 1 \
+        "pinsweep: check: $host: unhealthy (1 failed)" -- "$PINSWEEP" check --expect "$all_low" --json "$d/bad.json" --prom "$d/bad.prom"
+    t_compare_text "check: the failed link's line" "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16" "$TMP/out"
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: slower than stated is unhealthy" 1 "unhealthy (2 failed)" -- \
+        "$PINSWEEP" check --expect h2d=100000 --expect latency=0.000001,h2d=1
+    grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: [0-9.]* GB/s, below 90000.00 (10% under 100000.00 expected, from stated)$" "$TMP/out" \
+        && grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) latency: [0-9.]* us, above 0.00 (50% over 0.00 expected, from stated)$" "$TMP/out" \
+        && t_pass "check: one ERROR line per failed check; the first --expect that has a check wins" \
+        || t_fail "check: one ERROR line per failed check" "$(cat "$TMP/out")"
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a good node's results folder as the expectation" 1 "" -- \
+        "$PINSWEEP" check --expect results/reference/h200-pcie5/default
+    grep -q "h2d: .* (10% under 55.43 expected, from results/reference/h200-pcie5/default)$" "$TMP/out" \
+        && t_pass "check: the expectation is the folder's row of the same configuration" || t_fail "check: the expectation is the folder's row" "$(cat "$TMP/out")"
+    mkdir -p "$d/fleet"
+    cp -r results/reference/h200-pcie5/default "$d/fleet/a"; cp -r results/reference/h200-pcie5/default-lease1 "$d/fleet/b"
+    cp -r tests/fixtures/results-small "$d/fleet/c"
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a fleet's median as the expectation" 1 "" -- "$PINSWEEP" check --expect "$d/fleet"
+    grep -q "h2d: .*expected, from median of [0-9] nodes in $d/fleet)$" "$TMP/out" \
+        && t_pass "check: the fleet's median names its nodes" || t_fail "check: the fleet's median names its nodes" "$(cat "$TMP/out")"
+    expect "check: a bad --expect" 2 "--expect 'h2d=fast': each of NAME=VALUE takes a check" -- "$PINSWEEP" check --expect h2d=fast
+    expect "check: --expect neither folder nor numbers" 2 "--expect 'nowhere' is neither a folder nor NAME=VALUE" -- "$PINSWEEP" check --expect nowhere
+    PINSWEEP_FAKE_NO_GPU=1 expect "check: no GPU exits 3" 3 "no usable GPU" -- "$PINSWEEP" check
+    PINSWEEP_FAKE_DEVICES=2 PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: every GPU of the node" 0 "" -- "$PINSWEEP" check --json "$d/two.json"
+    python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert [g['index'] for g in j['gpus']] == [0, 1], j" "$d/two.json" \
+        && t_pass "check: two fake GPUs, both in the JSON" || t_fail "check: two fake GPUs, both in the JSON"
+    python3 - "$d/bad.json" <<'PY' && t_pass "check: --json holds the verdict, the link and each check" || t_fail "check: --json holds the verdict, the link and each check"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["verdict"] == "unhealthy"
+g = j["gpus"][0]
+assert g["link"] == {"verdict": "fail", "current": {"generation": 4, "width": 16}, "max": {"generation": 5, "width": 16}}, g["link"]
+assert [c["name"] for c in g["checks"]] == ["h2d", "d2h", "bidir", "latency", "pageable"]
+assert all(c["verdict"] == "ok" and c["value"] > 0 for c in g["checks"])
+PY
+    local py=
+    for py in python3 /usr/bin/python3 ""; do [ -n "$py" ] && "$py" -c 'import prometheus_client' 2> /dev/null && break; done
+    if [ -z "$py" ]; then
+        t_skip "check: --prom parses with the Prometheus client's parser" "python3-prometheus-client is not installed"
+    else
+        "$py" - "$d/bad.prom" <<'PY' && t_pass "check: --prom parses with the Prometheus client's parser, with every metric" || t_fail "check: --prom parses with the Prometheus client's parser"
+import sys
+from prometheus_client.parser import text_string_to_metric_families
+fams = {f.name: f for f in text_string_to_metric_families(open(sys.argv[1]).read())}
+want = {"pinsweep_check_bandwidth_gbps", "pinsweep_check_latency_us", "pinsweep_check_pcie_link_generation",
+        "pinsweep_check_pcie_link_width", "pinsweep_check_ok", "pinsweep_check_healthy", "pinsweep_check_timestamp_seconds"}
+assert want <= set(fams), set(fams)
+s = {(x.name, tuple(sorted(x.labels.items()))): x.value for f in fams.values() for x in f.samples}
+assert s[("pinsweep_check_pcie_link_generation", (("bus_id", "0000:00:06.0"), ("gpu", "0"), ("state", "current")))] == 4
+assert s[("pinsweep_check_ok", (("bus_id", "0000:00:06.0"), ("check", "link"), ("gpu", "0")))] == 0
+assert [x.value for x in fams["pinsweep_check_healthy"].samples] == [0]
+assert len(fams["pinsweep_check_bandwidth_gbps"].samples) == 4
+PY
+    fi
+    [ ! -e "$d/bad.prom.tmp" ] && t_pass "check: --prom is renamed into place" || t_fail "check: --prom is renamed into place"
+    unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID
+}
+
+# fleet: four copies of the reference run, one 20% slower for pinned h2d, one with its link trained low.
+fleet_view() {
+    local d=$TMP/fleetview n
+    rm -rf "$d"; mkdir -p "$d"
+    for n in a b c d e; do
+        cp -r results/reference/h200-pcie5/default "$d/$n"
+        sed -i "s/^  hostname: .*/  hostname: node-$n/" "$d/$n/meta.yaml"
+    done
+    awk -F, 'BEGIN { OFS = "," } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+             { if ($c["alloc"] == "pinned" && $c["direction"] == "h2d") $c["gbps_median"] *= 0.8; print }' \
+        results/reference/h200-pcie5/default/summary.csv > "$d/d/summary.csv"
+    awk '/^    current:/ { cur = 1 } /^    max:/ { cur = 0 } cur && /generation:/ { sub(/[0-9]+/, "4") } { print }' \
+        results/reference/h200-pcie5/default/meta.yaml | sed 's/^  hostname: .*/  hostname: node-e/' > "$d/e/meta.yaml"
+    expect "fleet: a slow node and a low link are flagged, exit 1" 1 "pinsweep fleet: 2 of 5 nodes flagged" -- \
+        "$PINSWEEP" fleet "$d/a" "$d/b" "$d/c" "$d/d" "$d/e" -o "$d/out" --json "$d/fleet.json"
+    grep -q "^node-d  *266  *19 ok .*FLAGGED$" "$TMP/out" && grep -q "^node-e  *266  *0 LOW .*FLAGGED$" "$TMP/out" \
+        && grep -q "^node-a  *266  *0 ok .*[^D]$" "$TMP/out" \
+        && t_pass "fleet: the table names the slow node's outliers and the low link" || t_fail "fleet: the table" "$(cat "$TMP/out")"
+    [ "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | cut -d, -f1 | sort -u)" = node-d ] \
+        && t_pass "fleet: fleet.csv marks the slow node's readings outside the band, and only them" \
+        || t_fail "fleet: fleet.csv marks the outliers" "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | head -3)"
+    python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert [n['node'] for n in j['nodes'] if n['flagged']] == ['node-d', 'node-e'], j" "$d/fleet.json" \
+        && t_pass "fleet: --json names the flagged nodes" || t_fail "fleet: --json names the flagged nodes"
+    expect "fleet: the same readings everywhere flag nothing" 0 "pinsweep fleet: 0 of 3 nodes flagged" -- \
+        "$PINSWEEP" fleet "$d/a" "$d/b" "$d/c"
+    expect "fleet: two folders are too few" 2 "fleet takes three or more results folders" -- "$PINSWEEP" fleet "$d/a" "$d/b"
+}
+
+# t_compare_text NAME WANT FILE: FILE holds exactly the line WANT.
+t_compare_text() {
+    if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
+}
+
+fleet_shards
+fleet_check
+fleet_view

@@ -1,0 +1,163 @@
+# tests/slurm.sh - pinsweep through a real Slurm on this one machine, sourced by
+# tests/run-tests (PINSWEEP, TMP, t_pass, t_fail, t_skip).
+#
+# Starts munged (as the munge user), slurmctld and slurmd (as root, in the
+# foreground, in the background) with a minimal slurm.conf under a temporary
+# folder: no systemd, no accounting. Then: a sharded sweep with the fake
+# engine as a job array through scripts/pinsweep-slurm --wait, merged, whose
+# configurations must equal a single run's; and pinsweep check as the
+# HealthCheckProgram (scripts/pinsweep-healthcheck), which must drain the
+# node once the fake engine's link reads degraded. Every daemon it started
+# is stopped by its pid. Skipped, visibly, where Slurm or munge is not
+# installed (.ci/run installs them) or without root.
+
+SL=
+slurm_pids=()
+
+slurm_stop() {
+    local p
+    for p in "${slurm_pids[@]}"; do kill "$p" 2> /dev/null; done
+    for p in "${slurm_pids[@]}"; do
+        for _ in $(seq 150); do kill -0 "$p" 2> /dev/null || break; sleep 0.1; done
+        kill -9 "$p" 2> /dev/null
+    done
+    slurm_pids=()
+}
+
+# A free TCP port from the kernel's ephemeral range.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+slurm_start() {
+    local node port1 port2 i
+    SL=$(mktemp -d /tmp/pinsweep-slurm.XXXXXX)
+    chmod 755 "$SL"
+    mkdir -p "$SL/munge" "$SL/state" "$SL/spool" "$SL/log"
+    dd if=/dev/urandom of="$SL/munge/munge.key" bs=1024 count=1 status=none
+    chown -R munge:munge "$SL/munge"; chmod 700 "$SL/munge"; chmod 400 "$SL/munge/munge.key"
+    runuser -u munge -- munged --key-file="$SL/munge/munge.key" --socket="$SL/munge/munge.sock" \
+        --pid-file="$SL/munge/munged.pid" --log-file="$SL/munge/munged.log" \
+        --seed-file="$SL/munge/munged.seed" --force || return 1
+    slurm_pids+=("$(cat "$SL/munge/munged.pid")")
+    node=$(hostname -s); port1=$(free_port); port2=$(free_port)
+    cat > "$SL/slurm.conf" <<CONF
+ClusterName=pinsweeptest
+SlurmctldHost=$node(127.0.0.1)
+SlurmctldPort=$port1
+SlurmdPort=$port2
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$SL/munge/munge.sock
+CredType=cred/munge
+StateSaveLocation=$SL/state
+SlurmdSpoolDir=$SL/spool
+SlurmctldPidFile=$SL/slurmctld.pid
+SlurmdPidFile=$SL/slurmd.pid
+SlurmctldLogFile=$SL/log/slurmctld.log
+SlurmdLogFile=$SL/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/none
+JobCompType=jobcomp/none
+MpiDefault=none
+SwitchType=switch/none
+ReturnToService=2
+SchedulerType=sched/backfill
+HealthCheckProgram=$SL/healthcheck
+HealthCheckInterval=2
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
+PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+    export SLURM_CONF=$SL/slurm.conf
+    # The health check: healthy until $SL/degraded exists, then the link reads Gen4 of Gen5.
+    cat > "$SL/healthcheck" <<HC
+#!/usr/bin/env bash
+export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
+export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf
+[ -e $SL/degraded ] && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
+exec $PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1
+HC
+    chmod +x "$SL/healthcheck"
+    slurmctld -D -i -f "$SL/slurm.conf" > "$SL/log/slurmctld.out" 2>&1 & slurm_pids+=($!); disown $!
+    slurmd -D -f "$SL/slurm.conf" > "$SL/log/slurmd.out" 2>&1 & slurm_pids+=($!); disown $!
+    for i in $(seq 60); do
+        sinfo -h -o '%T' 2> /dev/null | grep -qx idle && return 0
+        sleep 0.5
+    done
+    return 1
+}
+
+slurm_test() {
+    local why= t0 state reason i
+    if [ "$(id -u)" != 0 ]; then why="not root"; fi
+    for p in slurmctld slurmd munged sbatch scontrol sinfo runuser python3; do
+        command -v $p > /dev/null || why="${why:+$why; }$p is not installed (apt-get install slurmctld slurmd slurm-client munge)"
+    done
+    if [ -n "$why" ]; then t_skip "slurm: a real cluster on this machine" "$why"; return; fi
+    if ! slurm_start; then
+        t_fail "slurm: the cluster starts" "$(tail -5 "$SL"/log/*.log "$SL"/log/*.out 2> /dev/null)"
+        slurm_stop; rm -rf "$SL"; return
+    fi
+    t_pass "slurm: munged, slurmctld and slurmd start and the node is idle"
+
+    t0=$(date +%s)
+    PINSWEEP_ENGINE=fake PINSWEEP=$PINSWEEP timeout 300 scripts/pinsweep-slurm tests/good/slurm-sweep.yaml \
+        -o "$SL/sweep" --shards 4 --gpus 0 --wait > "$SL/out" 2> "$SL/err"; rc=$?
+    if [ $rc -eq 0 ] && [ -f "$SL/sweep/merged/summary.csv" ]; then
+        t_pass "slurm: a job array of 4 shards ran and merged in $(($(date +%s) - t0)) s"
+    else
+        t_fail "slurm: a job array of 4 shards ran and merged" "exit $rc: $(tail -5 "$SL/err"; tail -3 "$SL"/sweep/logs/*.out 2> /dev/null)"
+    fi
+    grep -q '^#SBATCH --array=1-4$' "$SL/sweep/job.sbatch" && t_pass "slurm: the job script is an array of 4" \
+        || t_fail "slurm: the job script is an array of 4" "$(grep SBATCH "$SL/sweep/job.sbatch")"
+    PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/slurm-sweep.yaml -o "$SL/single" --no-plot > /dev/null 2>&1
+    # The configurations (config and the axes) of the merged folder and of one whole run.
+    local f
+    for f in sweep/merged single; do
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+                 { print $c["experiment"], $c["config"], $c["alloc"], $c["direction"], $c["buffer"], $c["api"], $c["size_bytes"], $c["status"] }' \
+            "$SL/$f/summary.csv" > "$SL/$(basename $f).cfg" 2> /dev/null
+    done
+    if [ -s "$SL/single.cfg" ] && cmp -s "$SL/merged.cfg" "$SL/single.cfg"; then
+        t_pass "slurm: the merged configurations equal a single run's"
+    else
+        t_fail "slurm: the merged configurations equal a single run's" "$(diff "$SL/merged.cfg" "$SL/single.cfg" | head -5)"
+    fi
+    ls -d "$SL"/sweep/shard-* 2> /dev/null | wc -l | grep -qx 4 && t_pass "slurm: each array task wrote its shard folder" \
+        || t_fail "slurm: each array task wrote its shard folder" "$(ls "$SL/sweep")"
+
+    state=$(sinfo -h -N -o '%T' | head -1)
+    [ "$state" = idle ] && t_pass "slurm: the node is idle while its link is healthy" \
+        || t_fail "slurm: the node is idle while its link is healthy" "state $state: $(tail -3 "$SL/log/healthcheck.log")"
+    touch "$SL/degraded"
+    for i in $(seq 60); do
+        state=$(sinfo -h -N -o '%T' | head -1)
+        case $state in drain*) break ;; esac
+        sleep 0.5
+    done
+    reason=$(sinfo -h -N -o '%E' | head -1)
+    case $state in drain*) t_pass "slurm: pinsweep check as HealthCheckProgram drains the node with a degraded link" ;;
+        *) t_fail "slurm: pinsweep check as HealthCheckProgram drains the node with a degraded link" "state $state: $(tail -3 "$SL/log/healthcheck.log")" ;; esac
+    [ "$reason" = "pinsweep: $(hostname -s) GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16" ] \
+        && t_pass "slurm: the drain reason is the failed check's line" \
+        || t_fail "slurm: the drain reason is the failed check's line" "'$reason'"
+    rm -f "$SL/degraded"
+    for i in $(seq 60); do
+        state=$(sinfo -h -N -o '%T' | head -1)
+        [ "$state" = idle ] && break
+        sleep 0.5
+    done
+    [ "$state" = idle ] && t_pass "slurm: once healthy again, the health check resumes the node it drained" \
+        || t_fail "slurm: once healthy again, the health check resumes the node it drained" "state $state"
+    slurm_stop
+    local left=0
+    for p in munged slurmctld slurmd; do pgrep -f "$p.*$SL" > /dev/null && left=1; done
+    [ $left = 0 ] && t_pass "slurm: every daemon started was stopped" || t_fail "slurm: every daemon started was stopped" "$(pgrep -af "$SL")"
+    unset SLURM_CONF
+    rm -rf "$SL"
+}
+
+slurm_test
