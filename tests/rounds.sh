@@ -105,7 +105,8 @@ rounds_bench_script() {
     local out
     out=$(python3 bench/reproducibility "$TMP/rounds" "$TMP/rounds-b" 2>&1)
     echo "$out" | grep -q '^page-locked >= 16 MiB: no pairs' && echo "$out" | grep -q '^page-locked sync 64 KiB-1 MiB: 4 of 4 pairs within 5%' \
-        && echo "$out" | grep -q "^stated spread covers the other run's median: [0-9]* of 24" && echo "$out" | grep -q '^run A: wall time [0-9]* s; rounds 3' \
+        && echo "$out" | grep -q "^stated spread covers the other run's median: [0-9]* of 24 ([0-9.]*%; spread 95% prediction interval (pi95_pct))" \
+        && echo "$out" | grep -q "^stated spread covers the other run's median: [0-9]* of 24 ([0-9.]*%; spread between-round min-max)" && echo "$out" | grep -q '^run A: wall time [0-9]* s; rounds 3' \
         && t_pass "bench/reproducibility: pairs, coverage and wall times" || t_fail "bench/reproducibility" "$out"
 }
 

@@ -127,12 +127,16 @@ static double row_link(const struct cmp *c, size_t k, size_t i)
 }
 
 /*
- * The spread of a row as a share of its median, %: between its rounds
- * (round_gbps_max - round_gbps_min) where it has rounds, else within the
- * run (gbps_max - gbps_min).  NaN when unknown.
+ * The spread of a row as a share of its median, %: the 95 % prediction
+ * interval of another run (pi95_pct) where it has rounds; between its
+ * rounds (round_gbps_max - round_gbps_min) for a file from before pi95_pct;
+ * else within the run (gbps_max - gbps_min), which a rerun often leaves.
+ * NaN when unknown.
  */
 static double compare_spread_pct(const struct summary_row *r)
 {
+    if (r->rounds > 1 && !isnan(r->pi95_pct))
+        return r->pi95_pct;
     int rounds = r->rounds > 1 && !isnan(r->round_gbps_min) && !isnan(r->round_gbps_max);
     double lo = rounds ? r->round_gbps_min : r->gbps_min;
     double hi = rounds ? r->round_gbps_max : r->gbps_max;
@@ -354,10 +358,13 @@ static void count_significant(const struct cmp *c, size_t i, size_t *both, size_
 /* The significance of every folder against the baseline, and its significant rows. */
 static void md_significance(FILE *f, const struct cmp *c)
 {
-    fprintf(f, "A difference is significant when it exceeds the spread of both folders' rows: "
-               "between rounds (round_gbps_max - round_gbps_min) where a folder has rounds, else "
-               "within the run (gbps_max - gbps_min). compare.csv has `noise_pct` and "
-               "`significant` for every row.\n\n");
+    fprintf(f, "A difference is significant when it exceeds the noise of both folders' rows: "
+               "where a folder has rounds, the 95 %% prediction interval of another run "
+               "(`pi95_pct`: t(0.975, N-1) x s x sqrt(1 + 1/N) over the N round medians); "
+               "without rounds, the spread within the run (gbps_max - gbps_min), which "
+               "covers a rerun's value only about a third of the time, so one-round folders "
+               "show more significant differences than there are. compare.csv has "
+               "`noise_pct` and `significant` for every row.\n\n");
     for (size_t i = 1; i < c->nf; i++) {
         size_t both, sig, unknown, listed = 0;
         count_significant(c, i, &both, &sig, &unknown);

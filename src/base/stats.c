@@ -3,6 +3,7 @@
  */
 #include "base/stats.h"
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
@@ -41,4 +42,12 @@ double stats_median(const double *x, size_t n)
     if (stats_compute(x, n, &s) < 0)
         return NAN;
     return s.median;
+}
+
+double stats_pi95_halfwidth(const struct stats *st)
+{
+    if (st->n < 2 || isnan(st->stddev))
+        return NAN;
+    double n = (double)st->n;
+    return gsl_cdf_tdist_Pinv(0.975, n - 1) * st->stddev * sqrt(1 + 1 / n);
 }

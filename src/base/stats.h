@@ -22,4 +22,11 @@ int stats_compute(const double *x, size_t n, struct stats *out);
 /* The median of x[0..n-1] (NaN skipped), or NaN when none. */
 double stats_median(const double *x, size_t n);
 
+/*
+ * The half-width of the 95 % prediction interval for one more value drawn
+ * like st's n values: t(0.975, n - 1) * stddev * sqrt(1 + 1/n), in st's
+ * unit.  NaN when n < 2.
+ */
+double stats_pi95_halfwidth(const struct stats *st);
+
 #endif

@@ -296,7 +296,9 @@ static int measure_one(struct run_loop *l, size_t i, int round)
     int rounds = l->e->measure.rounds > 1 ? l->e->measure.rounds : 1;
     progress_begin(&l->pr, c);
     double from = timer_now_ms();
+    l->mc->earlier = round > 1 ? &l->acc[i] : NULL;
     int measured = measure_or_skip(l->mc, &l->per_round, c, &l->b, &r);
+    l->mc->earlier = NULL;
     sentinel_note(l->sn, c->index, round, from, timer_now_ms());
     l->last_config = c->index;
     if (measured == 0 && measure_merge_round(&l->acc[i], &r, round) < 0)
@@ -396,6 +398,7 @@ static int measure_all(struct measure_ctx *mc, const struct experiment *e, const
     for (size_t i = 0; i < s->n; i++)
         l.finished[i] = done && done[s->configs[i].index - 1];
     reserve_device(mc, s, &l.b, done);
+    mc->hostpool.limit_bytes = l.b.ram / 4 < o->pinned_cap ? l.b.ram / 4 : o->pinned_cap;
     l.pr.mode = o->progress;
     for (int round = 1; round <= rounds && !stop_signal; round++) {
         if (rounds_order(s, rounds, (unsigned long)e->measure.seed, round, order) < 0) {
@@ -416,6 +419,10 @@ static int measure_all(struct measure_ctx *mc, const struct experiment *e, const
 out:
     if (rc < 0)
         mt->reason = reason;
+    mt->host_buffers_reused = mc->hostpool.reused;
+    if (hostpool_release(&mc->hostpool, mc->gpu) < 0)
+        fprintf(stderr, "pinsweep: warning: freeing the kept host buffers: %s\n",
+                mc->gpu->ops->error(mc->gpu));
     devpool_release(&mc->pool, mc->gpu);
     if (rc == 0) {
         print_peaks(stdout, l.peaks);

@@ -40,7 +40,7 @@ static const struct axis_value direction_values[] = {
 };
 
 static const struct axis_value buffer_values[] = {
-    {"reuse", "allocate once per configuration; time only the copies"},
+    {"reuse", "allocate once, fill, time only the copies; kept for the next configuration of the same kind, pages, NUMA node and size"},
     {"reallocate", "every sample allocates, fills, copies once and frees; each part timed"},
 };
 

@@ -1,15 +1,28 @@
 /*
- * buffers.c - a configuration's host buffers: allocated with its kind,
- * filled, freed (buffers.h).
+ * buffers.c - a configuration's host buffers: allocated with its kind (or
+ * taken from the run's pool), filled, freed or given back (buffers.h).
  */
 #include "measure/buffers.h"
 #include "measure/measure_loop.h"
 
 #include <string.h>
 
+static struct hostpool_key key_of(const struct buffers *b, const struct config *c)
+{
+    return (struct hostpool_key){config_alloc(c), config_pages(c), b->node, config_size(c)};
+}
+
 int buffers_alloc_host(struct gpu *g, struct buffers *b, const struct config *c, struct result *r)
 {
+    struct hostpool_key k = key_of(b, c);
     for (int i = 0; i < b->nhost; i++) {
+        b->from_pool[i] = b->pool && hostpool_take(b->pool, &k, &b->host[i]);
+        if (b->from_pool[i])
+            continue;
+        if (b->pool && hostpool_make_room(b->pool, g, k.bytes) < 0) {
+            measure_fail(r, "freeing a kept host buffer", g->ops->error(g));
+            return -1;
+        }
         int rc =
             g->ops->host_alloc(g, &b->host[i], config_alloc(c), config_pages(c), config_size(c));
         if (rc == GPU_UNSUPPORTED) {
@@ -27,17 +40,26 @@ int buffers_alloc_host(struct gpu *g, struct buffers *b, const struct config *c,
 void buffers_fill_host(struct buffers *b)
 {
     for (int i = 0; i < b->nhost; i++)
-        memset(b->host[i].ptr, FILL_BYTE, b->host[i].bytes);
+        if (!b->from_pool[i] || b->host[i].bytes <= REFILL_MAX_BYTES)
+            memset(b->host[i].ptr, FILL_BYTE, b->host[i].bytes);
 }
 
 int buffers_free_host(struct gpu *g, struct buffers *b, struct result *r)
 {
     int rc = 0;
     for (int i = 0; i < b->nhost; i++) {
-        if (g->ops->host_free(g, &b->host[i]) < 0 && r->status == RESULT_OK) {
+        int freed;
+        if (b->pool && r->status == RESULT_OK) {
+            struct hostpool_key k = key_of(b, r->config);
+            freed = hostpool_give(b->pool, g, &k, &b->host[i]);
+        } else {
+            freed = g->ops->host_free(g, &b->host[i]);
+        }
+        if (freed < 0 && r->status == RESULT_OK) {
             measure_fail(r, "freeing the host buffer", g->ops->error(g));
             rc = -1;
         }
+        b->from_pool[i] = 0;
     }
     return rc;
 }

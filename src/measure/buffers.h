@@ -6,6 +6,7 @@
 #ifndef PINSWEEP_BUFFERS_H
 #define PINSWEEP_BUFFERS_H
 
+#include "measure/hostpool.h"
 #include "measure/measure.h"
 
 /* The byte written into host buffers before they are used (touches every page). */
@@ -17,16 +18,31 @@ struct buffers {
     void *dev[2];
     int nhost; /* 1, or 2 for bidir (a pair each way) and pipelines (input and output) */
     int ndev;  /* 0 for host access, 2 for bidir, else 1 */
+    struct hostpool *pool; /* where host buffers come from and go back to; NULL: none */
+    int node;              /* the NUMA node the thread is bound to, -1 none (the pool's key) */
+    unsigned char from_pool[2]; /* host[i] was used before: filled again only when small */
 };
 
 /*
- * Allocate b's host buffers on g with c's kind, pages and size.  On failure
+ * A buffer from the pool is filled again when it is at most this large, so
+ * it is in the CPU caches as a new one would be; a larger one is mostly not
+ * in the caches either way, and filling it would cost 0.1 s per GiB.
+ */
+#define REFILL_MAX_BYTES (256ULL << 20)
+
+/*
+ * Allocate b's host buffers on g with c's kind, pages and size, or take
+ * them from b->pool.  On failure
  * r is failed (or skipped, when the device does not support the kind) and
  * -1 returned; what was allocated stays in b for buffers_free_host().
  */
 int buffers_alloc_host(struct gpu *g, struct buffers *b, const struct config *c, struct result *r);
-void buffers_fill_host(struct buffers *b); /* memset every host buffer to FILL_BYTE */
-/* Free b's host buffers (safe on zeroed ones); a failure fails r if nothing did before. */
+/* memset b's host buffers to FILL_BYTE: new ones, and pooled ones up to REFILL_MAX_BYTES. */
+void buffers_fill_host(struct buffers *b);
+/*
+ * Free b's host buffers (safe on zeroed ones), or give them back to b->pool
+ * when r measured; a failure fails r if nothing did before.
+ */
 int buffers_free_host(struct gpu *g, struct buffers *b, struct result *r);
 
 #endif

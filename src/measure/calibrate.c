@@ -41,8 +41,13 @@ int calibrate_batch(struct gpu *g, const struct measure_opts *m, struct copy_job
             break;
         j->copies = (int)ceil(want);
     }
-    r->batch = j->copies;
+    calibrate_use_batch(j, j->copies, r);
+    return 0;
+}
+
+void calibrate_use_batch(struct copy_job *j, int copies, struct result *r)
+{
+    j->copies = r->batch = copies;
     /* Queued batches start with a few untimed copies so the copy engine is busy at start. */
     j->warm_copies = j->queued ? (j->copies / 8 < 8 ? j->copies / 8 : 8) : 0;
-    return 0;
 }

@@ -16,4 +16,7 @@
 int calibrate_batch(struct gpu *g, const struct measure_opts *m, struct copy_job *j,
                     struct result *r);
 
+/* Time copies copies a sample from now on: j's batch (and warm-up copies) and r->batch. */
+void calibrate_use_batch(struct copy_job *j, int copies, struct result *r);
+
 #endif

@@ -19,18 +19,22 @@
 #include <string.h>
 
 /* The one way c is measured, with b's device buffers taken. */
-static void dispatch(struct gpu *g, const struct measure_opts *m, const struct config *c,
+static void dispatch(struct measure_ctx *mc, const struct measure_opts *m, const struct config *c,
                      struct buffers *b, struct result *r)
 {
+    struct gpu *g = mc->gpu;
     enum copy_api api = config_api(c);
-    if (api == API_PIPELINE)
+    if (api == API_PIPELINE) {
         measure_pipeline(g, m, c, b, r);
-    else if (api_is_host(api))
+    } else if (api_is_host(api)) {
         measure_host(g, m, c, b, r);
-    else if (config_buffer(c) == BUFFER_REALLOCATE)
+    } else if (config_buffer(c) == BUFFER_REALLOCATE) {
         measure_reallocate(g, m, c, b, r);
-    else /* reuse, and zero-copy kernels (their buffer axis reads "-") */
-        measure_reuse(g, m, c, b, r);
+    } else { /* reuse, and zero-copy kernels (their buffer axis reads "-") */
+        if (mc->hostpool.limit_bytes)
+            b->pool = &mc->hostpool;
+        measure_reuse(g, m, c, b, mc->earlier, r);
+    }
 }
 
 int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const struct config *c,
@@ -55,8 +59,9 @@ int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const s
     int bound = placement_bind(c, mc->gpu_node, r);
     if (bound < 0)
         return 0;
+    b.node = r->bound_node;
     if (devpool_take(&mc->pool, mc->gpu, b.ndev, config_size(c), b.dev) == 0)
-        dispatch(mc->gpu, m, c, &b, r);
+        dispatch(mc, m, c, &b, r);
     else
         measure_fail(r, "allocating the device buffer", mc->gpu->ops->error(mc->gpu));
     buffers_free_host(mc->gpu, &b, r);

@@ -19,6 +19,7 @@
 #include "base/stats.h"
 #include "experiment/sweep.h"
 #include "measure/devpool.h"
+#include "measure/hostpool.h"
 
 enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED, RESULT_CORRUPT };
 
@@ -83,22 +84,34 @@ struct summary {
      * Rounds (rounds > 1, else NaN): each round's median bandwidth; their
      * median (then also gbps.median), least and greatest, their relative
      * standard deviation (between rounds, %), and the median of each
-     * round's own rsd (within a round, %).
+     * round's own rsd (within a round, %); and the half-width of the 95 %
+     * prediction interval of one more round's median, % of their median
+     * (stats_pi95_halfwidth), which is what another run can be expected
+     * to read.
      */
     int rounds;
     double round_median_gbps, round_min_gbps, round_max_gbps, between_rsd_pct, within_rsd_pct;
+    double pi95_pct;
 };
 
 /*
  * What a run measures with, one per open device: set gpu and gpu_node and
  * zero the rest.  The pool's device buffers are kept from one configuration
  * to the next (devpool.h); devpool_release(&pool, gpu) frees them before
- * the engine is closed.
+ * the engine is closed.  So are reused host buffers when hostpool's limit is
+ * set (hostpool.h); hostpool_release(&hostpool, gpu) frees them.
  */
 struct measure_ctx {
-    struct gpu *gpu;     /* the open engine */
-    int gpu_node;        /* the GPU's NUMA node (-1 unknown), which numa: auto binds to */
-    struct devpool pool; /* its device buffers */
+    struct gpu *gpu;           /* the open engine */
+    int gpu_node;              /* the GPU's NUMA node (-1 unknown), which numa: auto binds to */
+    struct devpool pool;       /* its device buffers */
+    struct hostpool hostpool;  /* reused host buffers kept for later configurations */
+    /*
+     * The configuration's result from its earlier rounds (NULL in the
+     * first): a later round takes its batch size instead of calibrating
+     * again, and leaves the round trip measured.  Set by the caller.
+     */
+    const struct result *earlier;
 };
 
 /*

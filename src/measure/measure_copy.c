@@ -93,7 +93,7 @@ static int one_by_one_sample(void *ctx, struct sample *s)
 }
 
 int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct config *c,
-                  struct buffers *b, struct result *r)
+                  struct buffers *b, const struct result *earlier, struct result *r)
 {
     struct reuse_ctx x = {.g = g, .r = r};
     struct copy_time t;
@@ -105,7 +105,11 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
     if (verify && verify_before(g, c, b, r) < 0)
         return -1;
     copyjob_make(c, b, 1, &x.job);
-    if (calibrate_batch(g, m, &x.job, r) < 0)
+    /* A later round measures as the first did, without sizing its batch again. */
+    int again = earlier && earlier->status == RESULT_OK && earlier->batch > 0;
+    if (again)
+        calibrate_use_batch(&x.job, earlier->batch, r);
+    else if (calibrate_batch(g, m, &x.job, r) < 0)
         return -1;
     for (int i = 0; i < m->warmup; i++)
         if (copyjob_run(g, &x.job, &t, r) < 0)
@@ -113,7 +117,9 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
     if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) <
         0)
         return -1;
-    if (measure_roundtrip(g, &x.job, r) < 0)
+    if (again && !isnan(earlier->roundtrip_us))
+        r->roundtrip_us = earlier->roundtrip_us; /* one round's is enough */
+    else if (measure_roundtrip(g, &x.job, r) < 0)
         return -1;
     return verify ? verify_after(g, c, b, r) : 0;
 }

@@ -89,7 +89,7 @@ static int summarise_rounds(const struct result *r, const double *gbps, struct s
     double nan = NAN;
     out->rounds = k;
     out->round_median_gbps = out->round_min_gbps = out->round_max_gbps = nan;
-    out->between_rsd_pct = out->within_rsd_pct = nan;
+    out->between_rsd_pct = out->within_rsd_pct = out->pi95_pct = nan;
     if (k <= 1)
         return 0;
     double *one = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
@@ -115,6 +115,7 @@ static int summarise_rounds(const struct result *r, const double *gbps, struct s
     out->round_min_gbps = between.min;
     out->round_max_gbps = between.max;
     out->between_rsd_pct = between.rsd_pct;
+    out->pi95_pct = 100 * stats_pi95_halfwidth(&between) / between.median;
     out->within_rsd_pct = stats_median(rsd, (size_t)k);
     rc = 0;
 out:

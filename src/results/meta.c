@@ -358,6 +358,8 @@ static void emit_run(struct em *m, const struct meta *mt)
     kv_num(m, "configurations_ok", (unsigned long long)mt->ok);
     kv_num(m, "configurations_failed", (unsigned long long)mt->failed);
     kv_num(m, "configurations_skipped", (unsigned long long)mt->skipped);
+    if (mt->finished)
+        kv_num(m, "host_buffers_reused", (unsigned long long)mt->host_buffers_reused);
     if (mt->shard_count) {
         char shard[32];
         snprintf(shard, sizeof(shard), "%d/%d", mt->shard_index, mt->shard_count);

@@ -35,6 +35,7 @@ struct meta {
     const char *started_text; /* a resumed run: when the first part started (meta_iso_time) */
     time_t resumed;           /* a resumed run: when this part started, else 0 */
     size_t configs, ok, failed, skipped;
+    size_t host_buffers_reused; /* reused host buffers handed on instead of allocated again */
     const char *nvml_unavailable;         /* the reason, or NULL when NVML answered */
     struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */

@@ -476,6 +476,7 @@ static void summary_of(struct summary_row *row, const struct experiment *e, cons
     row->round_gbps_max = rounds ? s->round_max_gbps : nan;
     row->between_rsd_pct = rounds ? s->between_rsd_pct : nan;
     row->within_rsd_pct = rounds ? s->within_rsd_pct : nan;
+    row->pi95_pct = rounds ? s->pi95_pct : nan;
     row->stable = rounds ? (s->between_rsd_pct <= r->target_rsd_pct ? "yes" : "no") : "";
     row->timing = measure_queued(c) ? "queued" : measure_one_by_one(c) ? "one-by-one" : "direct";
     row->us_per_copy = ok ? s->us_per_copy_median : nan;

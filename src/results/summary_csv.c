@@ -35,6 +35,7 @@ static const struct column summary_cols[] = {
     NUM("round_gbps_max", "GB/s", round_gbps_max, "%.6g"),
     NUM("between_rsd_pct", "%", between_rsd_pct, "%.3f"),
     NUM("within_rsd_pct", "%", within_rsd_pct, "%.3f"),
+    NUM("pi95_pct", "%", pi95_pct, "%.3f"),
     TEXT("stable", stable),
     TEXT("timing", timing),
     NUM(COLUMN_US_PER_COPY, "µs", us_per_copy, "%.3f"),

@@ -22,7 +22,7 @@ struct summary_row {
     double size_bytes, batch, samples;
     double gbps_median, gbps_min, gbps_max, gbps_mean, gbps_stddev, rsd_pct;
     const char *target_met, *stop;
-    double rounds, round_gbps_min, round_gbps_max, between_rsd_pct, within_rsd_pct;
+    double rounds, round_gbps_min, round_gbps_max, between_rsd_pct, within_rsd_pct, pi95_pct;
     const char *stable, *timing;
     double us_per_copy, roundtrip_us, host_gbps, h2d_gbps, d2h_gbps;
     double alloc_ms, pin_ms, fill_ms, copy_ms, free_ms, effective_gbps, kernel_us;

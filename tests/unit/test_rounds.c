@@ -130,6 +130,10 @@ static void test_stats(void)
     CHECK_NEAR("round max", sum.round_max_gbps, 60, 1e-9);
     CHECK_NEAR("between-round rsd", sum.between_rsd_pct, 100 * sqrt(700) / 30, 1e-9);
     CHECK_NEAR("within-round rsd: the median of 10, 5, 0", sum.within_rsd_pct, 5, 1e-9);
+    /* 95 % prediction interval of a fourth round: t(0.975, 2) = 4.302652729749464 (tables),
+       times s = sqrt(700), times sqrt(1 + 1/3); as % of the median, 20. */
+    CHECK_NEAR("pi95: t(0.975, 2) * s * sqrt(4/3) / median", sum.pi95_pct,
+               100 * 4.302652729749464 * sqrt(700) * sqrt(4.0 / 3) / 20, 1e-6);
     CHECK_NEAR("pooled min stays the samples' min", sum.gbps.min, 9, 1e-9);
     CHECK("rounds counted", sum.rounds == 3, "%d", sum.rounds);
     /* The median of round medians is not the pooled median: rounds {1,1,1,100} {2} {3}. */
@@ -153,7 +157,9 @@ static void test_stats(void)
     round_of(&r, &c[0], r1, 3);
     measure_summarise(&r, &sum);
     CHECK("one round: no round statistics",
-          sum.rounds == 1 && isnan(sum.between_rsd_pct) && isnan(sum.round_min_gbps), "rounds %d",
+          sum.rounds == 1 && isnan(sum.between_rsd_pct) && isnan(sum.round_min_gbps) &&
+              isnan(sum.pi95_pct),
+          "rounds %d",
           sum.rounds);
     CHECK_NEAR("one round: the samples' median", sum.gbps.median, 10, 1e-9);
     result_free(&r);

@@ -1,0 +1,59 @@
+/*
+ * hostpool.h - host buffers kept from one configuration to the next, so that
+ * a sweep measured in several rounds (or in both directions) allocates each
+ * buffer once.  One pool per run, in its struct measure_ctx; hostpool.c says
+ * why and when a kept buffer is used again.
+ */
+#ifndef PINSWEEP_HOSTPOOL_H
+#define PINSWEEP_HOSTPOOL_H
+
+#include "engine/gpu.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a kept buffer was allocated as; a configuration may use it when all match. */
+struct hostpool_key {
+    enum alloc_kind kind;
+    enum page_kind pages;
+    int node; /* the NUMA node the thread was bound to when allocating, -1 none */
+    size_t bytes;
+};
+
+/*
+ * A zeroed pool is off: nothing is kept.  limit_bytes > 0 turns it on: idle
+ * buffers are kept while their sum stays within it.
+ */
+struct hostpool {
+    struct hostpool_entry {
+        struct hostpool_key key;
+        struct host_buf buf;
+    } *idle;
+    size_t n, cap;
+    uint64_t held_bytes;  /* the sum of the idle buffers' bytes */
+    uint64_t limit_bytes; /* 0: off */
+    size_t reused;        /* buffers handed out again instead of allocated (for meta.yaml) */
+};
+
+/* Move an idle buffer with key k into *out and return 1; 0 when there is none. */
+int hostpool_take(struct hostpool *p, const struct hostpool_key *k, struct host_buf *out);
+
+/*
+ * Free idle buffers, largest first, until bytes more would fit the limit:
+ * call before allocating a buffer of bytes that the pool did not have.
+ * Returns 0, or -1 when g failed to free one (g's error() says why).
+ */
+int hostpool_make_room(struct hostpool *p, struct gpu *g, uint64_t bytes);
+
+/*
+ * Keep b (allocated as k) for a later configuration when it fits the limit,
+ * else free it on g; b is zeroed either way.  Returns 0, or -1 when g failed
+ * to free it (g's error() says why).
+ */
+int hostpool_give(struct hostpool *p, struct gpu *g, const struct hostpool_key *k,
+                  struct host_buf *b);
+
+/* Free every idle buffer on g and turn the pool off; call before g is closed. */
+int hostpool_release(struct hostpool *p, struct gpu *g);
+
+#endif

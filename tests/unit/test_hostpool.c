@@ -1,0 +1,180 @@
+/*
+ * test_hostpool.c - host buffers kept across configurations
+ * (measure/hostpool.c, measure/buffers.c): what is kept, what is handed
+ * out again, the limit, making room largest first; and with the fake
+ * engine, a configuration's other direction and a second round reusing
+ * the first one's buffer, verified.
+ */
+#include "check.h"
+#include "measure/buffers.h"
+#include "measure/hostpool.h"
+#include "measure/measure.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MIB (1u << 20)
+
+/* An engine that only frees, and remembers the sizes it freed in order. */
+static size_t freed[16], nfreed;
+static int fail_free;
+
+static int count_free(struct gpu *g, struct host_buf *b)
+{
+    (void)g;
+    if (!b->ptr)
+        return 0;
+    free(b->ptr); /* refused or not, the test's memory goes back */
+    b->ptr = NULL;
+    if (fail_free)
+        return -1;
+    freed[nfreed++] = b->bytes;
+    return 0;
+}
+
+static const char *no_error(const struct gpu *g)
+{
+    (void)g;
+    return "free refused";
+}
+
+static const struct gpu_ops counting_ops = {
+    .name = "counting", .host_free = count_free, .error = no_error};
+
+static struct host_buf buf_of(size_t bytes)
+{
+    struct host_buf b = {.kind = ALLOC_PINNED, .bytes = bytes};
+    b.ptr = malloc(bytes);
+    return b;
+}
+
+static struct hostpool_key key(enum alloc_kind kind, int node, size_t bytes)
+{
+    return (struct hostpool_key){kind, PAGES_DEFAULT, node, bytes};
+}
+
+static void test_pool(void)
+{
+    struct gpu g = {.ops = &counting_ops};
+    struct hostpool p = {.limit_bytes = 10};
+    struct hostpool_key k4 = key(ALLOC_PINNED, -1, 4), k3 = key(ALLOC_PINNED, -1, 3);
+    struct host_buf a = buf_of(4), b = buf_of(3), c = buf_of(4), out;
+    nfreed = 0;
+    CHECK("a buffer within the limit is kept, not freed",
+          hostpool_give(&p, &g, &k4, &a) == 0 && nfreed == 0 && p.n == 1 && p.held_bytes == 4 &&
+              !a.ptr,
+          "freed %zu, held %llu", nfreed, (unsigned long long)p.held_bytes);
+    hostpool_give(&p, &g, &k3, &b);
+    CHECK("a second one too (7 of 10 held)", nfreed == 0 && p.held_bytes == 7, "held %llu",
+          (unsigned long long)p.held_bytes);
+    CHECK("a third that would pass the limit (11 > 10) is freed",
+          hostpool_give(&p, &g, &k4, &c) == 0 && nfreed == 1 && freed[0] == 4 && p.n == 2,
+          "freed %zu", nfreed);
+    struct hostpool_key other_kind = key(ALLOC_PORTABLE, -1, 4), other_node = key(ALLOC_PINNED, 1, 4);
+    CHECK("another kind of the same size is not handed out",
+          hostpool_take(&p, &other_kind, &out) == 0, "taken");
+    CHECK("nor the same kind on another NUMA node", hostpool_take(&p, &other_node, &out) == 0,
+          "taken");
+    CHECK("the same kind, pages, node and size is, once",
+          hostpool_take(&p, &k4, &out) == 1 && out.bytes == 4 && p.held_bytes == 3 &&
+              hostpool_take(&p, &k4, &out) == 0 && p.reused == 1,
+          "held %llu, reused %zu", (unsigned long long)p.held_bytes, p.reused);
+    hostpool_give(&p, &g, &k4, &out);
+    nfreed = 0;
+    CHECK("making room for 5 frees the largest idle buffer first, and only it",
+          hostpool_make_room(&p, &g, 5) == 0 && nfreed == 1 && freed[0] == 4 &&
+              p.held_bytes == 3,
+          "freed %zu (first %zu), held %llu", nfreed, freed[0], (unsigned long long)p.held_bytes);
+    CHECK("room for 8 frees the rest", hostpool_make_room(&p, &g, 8) == 0 && p.n == 0, "left %zu",
+          p.n);
+    struct host_buf d = buf_of(2);
+    hostpool_give(&p, &g, &k3, &d);
+    fail_free = 1;
+    CHECK("a refused free is an error", hostpool_make_room(&p, &g, 10) < 0, "no error");
+    fail_free = 0;
+    struct host_buf e = buf_of(1);
+    hostpool_give(&p, &g, &k3, &e);
+    nfreed = 0;
+    CHECK("release frees everything kept and turns the pool off",
+          hostpool_release(&p, &g) == 0 && nfreed == 1 && p.n == 0 && p.limit_bytes == 0, "freed %zu",
+          nfreed);
+    struct host_buf f = buf_of(1);
+    nfreed = 0;
+    CHECK("an off pool keeps nothing", hostpool_give(&p, &g, &k3, &f) == 0 && nfreed == 1,
+          "freed %zu", nfreed);
+}
+
+static struct config copy_config(enum direction d, size_t size)
+{
+    struct config c = {.index = 1};
+    for (int a = 0; a < AXIS_SIZE; a++)
+        c.v[a] = AXIS_UNUSED;
+    c.v[AXIS_ALLOC] = ALLOC_PINNED;
+    c.v[AXIS_DIRECTION] = d;
+    c.v[AXIS_BUFFER] = BUFFER_REUSE;
+    c.v[AXIS_API] = API_SYNC;
+    c.v[AXIS_NUMA] = NUMA_ANY;
+    c.v[AXIS_SIZE] = size;
+    return c;
+}
+
+/* Measure c verified on mc; its status, and its batch and round trip in *r_out. */
+static enum result_status measure(struct measure_ctx *mc, const struct config *c,
+                                  struct result *r_out)
+{
+    struct measure_opts m = {
+        .samples = 3, .max_samples = 3, .min_sample_ms = 0.05, .max_batch = 8, .verify = 1};
+    struct result r;
+    measure_config(mc, &m, c, &r);
+    result_free(&r);
+    *r_out = r; /* its samples are freed: only the other fields are read */
+    return r.status;
+}
+
+static void test_with_engine(void)
+{
+    struct gpu_info info;
+    struct measure_ctx mc = {.gpu_node = -1};
+    char err[256];
+    struct result r, first;
+    setenv("PINSWEEP_FAKE_DEVICES", "1", 1);
+    if (gpu_fake_ops.open(0, &info, &mc.gpu, err, sizeof(err)) < 0) {
+        CHECK("the fake engine opens", 0, "%s", err);
+        return;
+    }
+    mc.hostpool.limit_bytes = 3 * MIB;
+    struct config h2d = copy_config(DIR_H2D, MIB), d2h = copy_config(DIR_D2H, MIB),
+                  big = copy_config(DIR_H2D, 4 * MIB);
+    CHECK("h2d 1 MiB measures and verifies", measure(&mc, &h2d, &first) == RESULT_OK, "%s",
+          first.error);
+    CHECK("its buffer is kept", mc.hostpool.n == 1 && mc.hostpool.held_bytes == MIB, "n %zu",
+          mc.hostpool.n);
+    CHECK("d2h 1 MiB takes it, and verifies in it", measure(&mc, &d2h, &r) == RESULT_OK &&
+          mc.hostpool.reused == 1 && mc.hostpool.n == 1, "%s (reused %zu)", r.error,
+          mc.hostpool.reused);
+    CHECK("4 MiB is over the 3 MiB limit: allocated, not kept, the 1 MiB one freed for room",
+          measure(&mc, &big, &r) == RESULT_OK && mc.hostpool.reused == 1 && mc.hostpool.n == 0,
+          "%s (kept %zu)", r.error, mc.hostpool.n);
+    /* An earlier round that sized another batch and read another round trip than this
+       engine would: a later round must take both, not measure them again. */
+    struct result earlier = first;
+    earlier.batch = first.batch == 5 ? 6 : 5;
+    earlier.roundtrip_us = 123.25;
+    mc.earlier = &earlier;
+    CHECK("a later round of h2d measures with the earlier round's batch and round trip",
+          measure(&mc, &h2d, &r) == RESULT_OK && r.batch == earlier.batch &&
+              r.roundtrip_us == 123.25,
+          "batch %d vs %d, round trip %g", r.batch, earlier.batch, r.roundtrip_us);
+    mc.earlier = NULL;
+    CHECK("release frees what is kept", hostpool_release(&mc.hostpool, mc.gpu) == 0 &&
+          mc.hostpool.n == 0, "%s", mc.gpu->ops->error(mc.gpu));
+    devpool_release(&mc.pool, mc.gpu);
+    gpu_fake_ops.close(mc.gpu);
+}
+
+int main(void)
+{
+    test_pool();
+    test_with_engine();
+    return check_exit();
+}
