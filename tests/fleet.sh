@@ -156,6 +156,16 @@ fleet_view() {
     [ "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | cut -d, -f1 | sort -u)" = node-d ] \
         && t_pass "fleet: fleet.csv marks the slow node's readings outside the band, and only them" \
         || t_fail "fleet: fleet.csv marks the outliers" "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | head -3)"
+    # Full precision: z read back is (gbps_median - fleet_median) / fleet_spread from the cells, and the
+    # band's ends are fleet_median -+ 3.5 spreads, each to 6 significant digits.
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+             function off(got, want) { return (got - want) ^ 2 > (2e-5 * want) ^ 2 }
+             $c["fleet_spread"] > 0 { z = ($c["gbps_median"] - $c["fleet_median"]) / $c["fleet_spread"]; n++
+               if (z * z > 1e-4 && off($c["z"], z)) { print "z " $0; bad++ }
+               if (off($c["band_low"], $c["fleet_median"] - 3.5 * $c["fleet_spread"])) { print "low " $0; bad++ } }
+             END { exit !(n > 100 && bad == 0) }' "$d/out/fleet.csv" > "$TMP/fleet-prec" \
+        && t_pass "fleet: fleet.csv's z and band are written to 6 significant digits" \
+        || t_fail "fleet: fleet.csv's z and band are written to 6 significant digits" "$(head -3 "$TMP/fleet-prec")"
     python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert [n['node'] for n in j['nodes'] if n['flagged']] == ['node-d', 'node-e'], j" "$d/fleet.json" \
         && t_pass "fleet: --json names the flagged nodes" || t_fail "fleet: --json names the flagged nodes"
     expect "fleet: the same readings everywhere flag nothing" 0 "pinsweep fleet: 0 of 3 nodes flagged" -- \

@@ -154,7 +154,7 @@ static int write_csv(const struct fleet *fl, const char *dir, char *err, size_t 
         for (char *p = key; *p; p++)
             if (*p == ' ')
                 *p = ',';
-        fprintf(o->f, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%s\n", node_name(fl, r->node),
+        fprintf(o->f, "%s,%s,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%s\n", node_name(fl, r->node),
                 fl->f[r->node].dir, key, r->gbps, r->median, r->spread,
                 r->median - FLEET_Z_OUTLIER * r->spread, r->median + FLEET_Z_OUTLIER * r->spread,
                 r->z,

@@ -22,7 +22,7 @@ static const struct column breakeven_cols[B_N] = {
     NUM(COLUMN_FREE_MS, "ms", free_ms, "%.6g"),
     NUM("pageable_us_per_copy", "µs", pageable_us, "%.6g"),
     NUM("pinned_us_per_copy", "µs", pinned_us, "%.6g"),
-    NUM("breakeven_copies", "copies", copies, "%.4g"),
+    NUM("breakeven_copies", "copies", copies, "%.6g"),
 };
 
 const struct csv_format breakeven_format = {"breakeven.csv", breakeven_cols, B_N};

@@ -87,10 +87,10 @@ static const struct column compare_cols[CC_N] = {
     CNUM(COLUMN_RSD_PCT, "%", rsd_pct, "%.6g"),
     CNUM(COLUMN_US_PER_COPY, "µs", us_per_copy, "%.6g"),
     CNUM(COLUMN_LINK_GBPS, "GB/s", link_gbps, "%.6g"),
-    CNUM("pct_of_link", "%", pct_of_link, "%.2f"),
-    CNUM("noise_pct", "%", noise_pct, "%.3f"),
+    CNUM("pct_of_link", "%", pct_of_link, "%.6g"),
+    CNUM("noise_pct", "%", noise_pct, "%.6g"),
     CTEXT("significant", significant),
-    CNUM("ratio", "", ratio, "%.4f"),
+    CNUM("ratio", "", ratio, "%.6g"),
     CTEXT("in_all", in_all),
 };
 

@@ -23,10 +23,10 @@ static const struct column fits_cols[F_N] = {
     COLUMN_OF_TEXT(struct fit_row, COLUMN_EXPERIMENT, experiment),
     COLUMNS_OF_AXES(struct fit_row, axis),
     NUM("points", "", points, "%.0f"),
-    NUM("t0_us", "µs", t0_us, "%.4f"),
-    NUM("bandwidth_gbps", "GB/s", bandwidth_gbps, "%.4f"),
+    NUM("t0_us", "µs", t0_us, "%.6g"),
+    NUM("bandwidth_gbps", "GB/s", bandwidth_gbps, "%.6g"),
     NUM("n_half_bytes", "bytes", n_half_bytes, "%.0f"),
-    NUM("residual_pct", "%", residual_pct, "%.3f"),
+    NUM("residual_pct", "%", residual_pct, "%.6g"),
 };
 
 const struct csv_format fits_format = {"fits.csv", fits_cols, F_N};

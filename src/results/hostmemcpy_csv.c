@@ -17,7 +17,7 @@ enum { M_DIR, M_SIZE, M_GBPS, M_SAMPLES, M_STAGING, M_N };
 static const struct column hostmemcpy_cols[M_N] = {
     COLUMN_OF_AXIS(struct hostmemcpy_row, AXIS_DIRECTION, dir),
     NUM(COLUMN_SIZE_BYTES, "bytes", size_bytes, "%.0f"),
-    NUM(COLUMN_GBPS_MEDIAN, "GB/s", gbps, "%.4f"),
+    NUM(COLUMN_GBPS_MEDIAN, "GB/s", gbps, "%.6g"),
     NUM(COLUMN_SAMPLES, "", samples, "%.0f"),
     NUM("staging_bytes", "bytes", staging_bytes, "%.0f"),
 };

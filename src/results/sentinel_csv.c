@@ -14,16 +14,16 @@
 
 static const struct column sentinel_cols[] = {
     NUM("reading", "", reading, "%.0f"),
-    NUM("time_s", "s", time_s, "%.3f"),
+    NUM("time_s", "s", time_s, "%.9f"),
     TEXT("utc", utc),
     NUM("round", "", round, "%.0f"),
     NUM("after_config", "", after_config, "%.0f"),
     NUM(COLUMN_GBPS_MEDIAN, "GB/s", gbps_median, "%.6g"),
     NUM(COLUMN_GBPS_MIN, "GB/s", gbps_min, "%.6g"),
     NUM(COLUMN_GBPS_MAX, "GB/s", gbps_max, "%.6g"),
-    NUM(COLUMN_RSD_PCT, "%", rsd_pct, "%.3f"),
+    NUM(COLUMN_RSD_PCT, "%", rsd_pct, "%.6g"),
     NUM(COLUMN_SAMPLES, "", samples, "%.0f"),
-    NUM("change_pct", "%", change_pct, "%.3f"),
+    NUM("change_pct", "%", change_pct, "%.6g"),
     TEXT("status", status),
     TEXT("error", error),
 };

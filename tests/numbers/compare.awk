@@ -8,6 +8,6 @@ function put(c, got, want, rel) { print c (near(got, want, rel) ? " ok" : " bad:
   put("gbps_median", $H["gbps_median"], g, 2e-5); put("gbps_min", $H["gbps_min"], g, 2e-5); put("gbps_max", $H["gbps_max"], g, 2e-5)
   put("rsd_pct", $H["rsd_pct"], 0, 0); put("us_per_copy_median", $H["us_per_copy_median"], u, 2e-4)
   put("link_gbps", $H["link_gbps"], "", 0); put("pct_of_link", $H["pct_of_link"], "", 0)
-  put("ratio", $H["ratio"], sprintf("%.4f", g / GA[FNR]), 0); put("in_all", $H["in_all"], "yes", 0)
+  put("ratio", $H["ratio"], sprintf("%.6g", g / GA[FNR]), 0); put("in_all", $H["in_all"], "yes", 0)
   # exact runs: no spread, so any difference is significant, and none is not
-  put("noise_pct", $H["noise_pct"], b ? "0.000" : "", 0); put("significant", $H["significant"], b ? (g != GA[FNR] ? "yes" : "no") : "", 0) }
+  put("noise_pct", $H["noise_pct"], b ? "0" : "", 0); put("significant", $H["significant"], b ? (g != GA[FNR] ? "yes" : "no") : "", 0) }

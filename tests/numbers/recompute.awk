@@ -66,16 +66,16 @@ END {
         put("summary.csv:gbps_mean", r[S["gbps_mean"]], mean, R, "config " cfg)
         # samples.csv prints gbps to 6 significant digits: each value is off by up to 5e-6 of
         # itself, which moves a standard deviation by up to that times sqrt(n / (n - 1)) of MAX,
-        # and rsd_pct by that over the mean, plus its own rounding to 3 decimals.
+        # and rsd_pct by that over the mean, plus its own rounding to 6 significant digits.
         du = N[cfg] > 1 ? 5e-6 * MAX * sqrt(N[cfg] / (N[cfg] - 1)) : 0
         put_abs("summary.csv:gbps_stddev", r[S["gbps_stddev"]], sd, 1e-6 * sd + du, "config " cfg)
-        put_abs("summary.csv:rsd_pct", r[S["rsd_pct"]], 100 * sd / mean, 5e-4 + 100 * du / mean + 1e-9, "config " cfg)
+        put_abs("summary.csv:rsd_pct", r[S["rsd_pct"]], 100 * sd / mean, 5e-6 * 100 * sd / mean + 100 * du / mean + 1e-9, "config " cfg)
         col("host_gbps_median", "host", R); col("h2d_gbps_median", "h2d", 5e-4); col("d2h_gbps_median", "d2h", 5e-4)
         col("us_per_copy_median", "us", 2e-4, "%.3f"); col("alloc_ms_median", "alloc", R)
         col("fill_ms_median", "fill", R); col("free_ms_median", "free", R); col("copy_ms_median", "copy", R)
         col("effective_gbps_median", "eff", R); col("pipeline_ms_median", "pipe", R)
         col("h2d_alone_ms_median", "hal", R); col("kernel_alone_ms_median", "kal", R)
         col("d2h_alone_ms_median", "dal", R); col("serial_ms_median", "serial", R)
-        col("ideal_ms_median", "ideal", R); col("overlap_median", "overlap", 2e-4, "%.4f")
+        col("ideal_ms_median", "ideal", R); col("overlap_median", "overlap", 2e-4, "%.6g")
     }
 }

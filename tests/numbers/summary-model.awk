@@ -24,7 +24,7 @@ $H["status"] != "ok" { next }
 {
     cf = $H["config"]; k = $H["alloc"]; d = $H["direction"]; a = $H["api"]; n = $H["size_bytes"]; c = $H["batch"]
     R = 2e-5
-    chk("samples", 5, 0); chk("stop", "fixed", 0); chk("target_met", "", 0); chk("rsd_pct", "0.000", 0)
+    chk("samples", 5, 0); chk("stop", "fixed", 0); chk("target_met", "", 0); chk("rsd_pct", "0", 0)
     chk("gbps_stddev", 0, 0); chk("link_gbps", "", 0); chk("pct_of_link", "", 0); chk("error", "", 0)
     chk("rounds", 1, 0); chk("round_gbps_min", "", 0); chk("round_gbps_max", "", 0)
     chk("between_rsd_pct", "", 0); chk("within_rsd_pct", "", 0); chk("pi95_pct", "", 0); chk("stable", "", 0)
@@ -95,7 +95,7 @@ function pipeline_row(    ch, nc, kern, h, kk, dd, off, m, hh, hd, f0, f1, f2, l
     chk("pipeline_ms_median", all, R); chk("h2d_alone_ms_median", h, R); chk("d2h_alone_ms_median", dd, R)
     chk("kernel_alone_ms_median", kk, R); chk("serial_ms_median", h + kk + dd, R)
     m = h > kk ? h : kk; chk("ideal_ms_median", m > dd ? m : dd, R)
-    chk("overlap_median", sprintf("%.4f", (h + kk + dd) / all), 0)
+    chk("overlap_median", sprintf("%.6g", (h + kk + dd) / all), 0)
     chk("kernel_us", sprintf("%.3f", f1 * 1e3), 0)
     chk("h2d_gbps_median", n / (h * 1e6), R); chk("d2h_gbps_median", n / (dd * 1e6), R)
     chk("host_gbps_median", n / ((all + p(k " pipeline", "host_us") / 1e3) * 1e6), R)
