@@ -399,3 +399,39 @@ cli_verify() {
     done
 }
 cli_verify
+
+# The Max Payload Size: read from the GPU's config space in a fixture sysfs tree (PINSWEEP_SYSFS,
+# PINSWEEP_FAKE_BUS_ID), recorded in meta.yaml and used for the practical ceiling; with the 64
+# bytes a non-root user may read, unknown with the reason, and 256 B assumed in the label.
+cli_payload() {
+    local t=$TMP/payload-sys dev r
+    dev=$t/bus/pci/devices/0000:00:06.0
+    mkdir -p "$dev" && cp tests/fixtures/link-healthy/bus/pci/devices/0000:00:06.0/* "$dev/"
+    # Status 0x0010 (capability list) at 0x06, the first capability at 0x34: 0x40 power
+    # management, then 0x60 PCI Express, its DevCap (0x64) MPS supported 512 B, DevCtl (0x68)
+    # MPS 256 B (bits 7:5 = 1) as `lspci -vv` shows "DevCtl: ... MaxPayload 256 bytes".
+    { printf '\xde\x10\x35\x23\x00\x00\x10\x00'; head -c 44 /dev/zero; printf '\x40'; head -c 11 /dev/zero
+      printf '\x01\x60'; head -c 30 /dev/zero; printf '\x10\x00\x02\x00\xa2\x8f\x00\x10\x30\x29'; head -c 150 /dev/zero; } > "$dev/config"
+    printf 'sweep: {size: [1MiB, 4MiB], alloc: pinned, direction: [h2d, d2h]}\nmeasure: {samples: 3, sentinel_every: 0s}\n' > "$TMP/payload.yaml"
+    r=$TMP/payload-read
+    expect "cli: a run reads the GPU's Max Payload Size from config space" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_SYSFS="$t" \
+        PINSWEEP_FAKE_BUS_ID=0000:00:06.0 "$PINSWEEP" run "$TMP/payload.yaml" -o "$r" --no-plot || return
+    grep -qx '    max_payload_bytes: 256' "$r/meta.yaml" && grep -qx '    max_payload_supported_bytes: 512' "$r/meta.yaml" \
+        && t_pass "cli: meta.yaml records the payload size in effect and supported" \
+        || t_fail "cli: meta.yaml records the payload size" "$(sed -n '/  pcie:/,/^[a-z]/p' "$r/meta.yaml")"
+    head -c 64 "$dev/config" > "$dev/config.64" && mv "$dev/config.64" "$dev/config"
+    expect "cli: a run where config space is cut at 64 bytes (not root)" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_SYSFS="$t" \
+        PINSWEEP_FAKE_BUS_ID=0000:00:06.0 "$PINSWEEP" run "$TMP/payload.yaml" -o "$TMP/payload-64" --no-plot || return
+    grep -qx '    max_payload_bytes: unknown' "$TMP/payload-64/meta.yaml" \
+        && grep -qx '    max_payload_why: config space past its first 64 bytes is readable only by root' "$TMP/payload-64/meta.yaml" \
+        && t_pass "cli: meta.yaml says the payload size is unknown, and why" \
+        || t_fail "cli: meta.yaml says the payload size is unknown, and why" "$(sed -n '/  pcie:/,/^[a-z]/p' "$TMP/payload-64/meta.yaml")"
+    # The fake run copies pinned memory, so the bandwidth figure has the link's lines: read, then assumed.
+    "$PINSWEEP" plot "$r" > /dev/null 2>&1; "$PINSWEEP" plot "$TMP/payload-64" > /dev/null 2>&1
+    grep -q "'practical ceiling (MPS 256 B, read): 58.45 GB/s'" "$r/figures/data/bandwidth-vars.gp" \
+        && grep -q "'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'" "$TMP/payload-64/figures/data/bandwidth-vars.gp" \
+        && t_pass "cli: the practical ceiling says whether the payload size was read or assumed" \
+        || t_fail "cli: the practical ceiling says whether the payload size was read or assumed" \
+            "$(grep -h 'practical' "$r/figures/data/bandwidth-vars.gp" "$TMP/payload-64/figures/data/bandwidth-vars.gp" | head -4)"
+}
+cli_payload

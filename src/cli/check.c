@@ -21,13 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The sysfs root: PINSWEEP_SYSFS (tests give a fixture tree), else /sys. */
-static const char *sysfs_root(void)
-{
-    const char *r = getenv("PINSWEEP_SYSFS");
-    return r && *r ? r : "/sys";
-}
-
 /* The link polled while copies run; the fastest reading is kept. */
 struct link_poll {
     pthread_t thread;
@@ -41,7 +34,7 @@ static void *link_poll_main(void *arg)
     struct link_poll *p = arg;
     while (!p->stop) {
         struct pcie_link l;
-        sysinfo_pcie_link(sysfs_root(), p->bus_id, &l);
+        sysinfo_pcie_link(sysinfo_sysfs_root(), p->bus_id, &l);
         if (l.known && (!p->best.known ||
                         l.cur_gen * 100 + l.cur_width > p->best.cur_gen * 100 + p->best.cur_width))
             p->best = l;
@@ -100,7 +93,7 @@ static int check_gpu(const struct gpu_ops *ops, int device, const struct experim
     g->index = device;
     snprintf(g->bus_id, sizeof(g->bus_id), "%s", info.pci_bus_id);
     snprintf(g->name, sizeof(g->name), "%s", info.name);
-    struct measure_ctx mc = {.gpu = gpu, .gpu_node = numabind_gpu_node(sysfs_root(), g->bus_id)};
+    struct measure_ctx mc = {.gpu = gpu, .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), g->bus_id)};
     struct link_poll lp = {.bus_id = g->bus_id};
     int polling = pthread_create(&lp.thread, NULL, link_poll_main, &lp) == 0;
     for (int i = 0; i < HC_COUNT; i++) {

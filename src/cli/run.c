@@ -607,8 +607,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         return EXIT_SYSTEM;
     }
     sysinfo_host(&host);
-    sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
-    int gpu_node = numabind_gpu_node("/sys", gpu.pci_bus_id);
+    sysinfo_pcie_link(sysinfo_sysfs_root(), gpu.pci_bus_id, &link);
+    int gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), gpu.pci_bus_id);
     struct measure_ctx mc = {.gpu = g, .gpu_node = gpu_node};
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
     struct meta mt = {.exp = e,

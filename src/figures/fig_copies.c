@@ -516,33 +516,41 @@ static void link_label(const struct plot_input *in, double gbps, int both, char 
 /*
  * The practical ceiling of a PCIe link of raw rate link_gbps in direction
  * dir: the share of each packet that is payload, with packets of
- * PCIE_PAYLOAD_BYTES (the usual Max Payload Size).  h2d data comes back as
- * read completions (a 3-dword header: 4 B framing + 12 B + 4 B LCRC =
- * 20 B), d2h goes out as posted writes with 64-bit addresses (a 4-dword
- * header: 24 B).  Flow control and acknowledgements take a little more.
+ * payload_bytes (the Max Payload Size).  h2d data comes back as read
+ * completions (a 3-dword header: 4 B framing + 12 B + 4 B LCRC = 20 B),
+ * d2h goes out as posted writes with 64-bit addresses (a 4-dword header:
+ * 24 B).  Flow control and acknowledgements take a little more.
  */
-#define PCIE_PAYLOAD_BYTES 256.0
-static double practical_gbps(double link_gbps, int dir)
+static double practical_gbps(double link_gbps, int dir, double payload_bytes)
 {
-    double h2d = link_gbps * PCIE_PAYLOAD_BYTES / (PCIE_PAYLOAD_BYTES + 20);
-    double d2h = link_gbps * PCIE_PAYLOAD_BYTES / (PCIE_PAYLOAD_BYTES + 24);
+    double h2d = link_gbps * payload_bytes / (payload_bytes + 20);
+    double d2h = link_gbps * payload_bytes / (payload_bytes + 24);
     return dir == DIR_H2D ? h2d : dir == DIR_D2H ? d2h : h2d + d2h;
 }
 
-/* The link's raw rate and its practical ceiling in the current panel, labelled, and its % axis. */
+/* The Max Payload Size assumed when meta.yaml does not give the one read: the usual one. */
+#define PCIE_PAYLOAD_ASSUMED 256
+
+/*
+ * The link's raw rate and its practical ceiling in the current panel,
+ * labelled, and its % axis.  The ceiling takes the Max Payload Size read
+ * from config space when meta.yaml has it, else 256 B, and says which.
+ */
 static int link_lines(struct fig *g, const struct plot_input *in, int dir)
 {
     char label[128], v[32];
     double link = in->link_gbps, raw = dir == DIR_BIDIR ? 2 * link : link;
+    int mps = in->mps_bytes > 0 ? in->mps_bytes : PCIE_PAYLOAD_ASSUMED;
     if (isnan(link))
         return 0;
     link_label(in, link, dir == DIR_BIDIR, label, sizeof(label));
     if (fig_hline(g, raw, "link", "link", "right-above", label) < 0)
         return -1;
-    plot_format_gbps(practical_gbps(link, dir), v, sizeof(v));
-    snprintf(label, sizeof(label), "practical ceiling, 256 B packets: %s GB/s", v);
+    plot_format_gbps(practical_gbps(link, dir, mps), v, sizeof(v));
+    snprintf(label, sizeof(label), "practical ceiling (MPS %d B, %s): %s GB/s", mps,
+             in->mps_bytes > 0 ? "read" : "assumed", v);
     g->panel_link[g->npanels - 1] = raw;
-    return fig_hline(g, practical_gbps(link, dir), "link", "practical", "left-above", label);
+    return fig_hline(g, practical_gbps(link, dir, mps), "link", "practical", "left-above", label);
 }
 
 /* What the zero-copy kernel's dash means, in the notes of the bandwidth figure. */

@@ -165,9 +165,10 @@ static void meta_int(int *v, const char *text)
 }
 
 /*
- * The GPU's name, the hostname and the PCIe link's generation and width
- * from meta.yaml (read with libyaml, meta.h), when it is there and says;
- * `current: unknown` leaves the link unknown.
+ * The GPU's name, the hostname, the PCIe link's generation and width and
+ * its Max Payload Size from meta.yaml (read with libyaml, meta.h), when it
+ * is there and says; `current: unknown` leaves the link unknown, and
+ * `max_payload_bytes: unknown` (or none) the payload size.
  */
 static void read_meta(struct plot_input *in)
 {
@@ -182,6 +183,7 @@ static void read_meta(struct plot_input *in)
     text_copy_clean(in->host, sizeof(in->host), host ? host : "");
     meta_int(&in->pcie_gen, meta_get(&m, "gpu.pcie.current.generation"));
     meta_int(&in->pcie_width, meta_get(&m, "gpu.pcie.current.width"));
+    meta_int(&in->mps_bytes, meta_get(&m, "gpu.pcie.max_payload_bytes"));
     meta_doc_free(&m);
     free(path);
 }

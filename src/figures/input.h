@@ -68,6 +68,7 @@ struct plot_input {
     char gpu[128];        /* from meta.yaml, or "" */
     char host[128];
     int pcie_gen, pcie_width; /* meta.yaml's gpu.pcie.current; 0 when unknown */
+    int mps_bytes;            /* meta.yaml's gpu.pcie.max_payload_bytes; 0 when not read */
     double link_gbps;         /* the link_gbps of every row when all agree, else NaN */
 };
 

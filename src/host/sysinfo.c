@@ -138,6 +138,86 @@ static void read_link_side(const char *dir, const char *which, char *speed, size
         *width = atoi(w);
 }
 
+const char *sysinfo_sysfs_root(void)
+{
+    const char *r = getenv("PINSWEEP_SYSFS");
+    return r && *r ? r : "/sys";
+}
+
+/* Config space registers are little-endian. */
+static unsigned cfg_u16(const unsigned char *cfg, size_t at)
+{
+    return cfg[at] | (unsigned)cfg[at + 1] << 8;
+}
+
+enum {
+    CFG_STATUS = 0x06,           /* Status register; bit 4: the capability list exists */
+    CFG_STATUS_CAP_LIST = 0x10,
+    CFG_CAP_PTR = 0x34,          /* the first capability */
+    CFG_HEADER_BYTES = 0x40,     /* capabilities lie beyond the standard header */
+    CAP_ID_EXP = 0x10,           /* PCI Express */
+    EXP_DEVCAP = 4,              /* Device Capabilities, from the capability */
+    EXP_DEVCTL = 8,              /* Device Control */
+    EXP_BYTES = 10,              /* through Device Control */
+    CAP_LIST_MAX = 48,           /* (256 - 64) / 4: more links than that is a loop */
+};
+
+void sysinfo_pcie_mps(const unsigned char *cfg, size_t len, struct pcie_link *l)
+{
+    size_t at;
+    int hops = 0;
+    l->mps_bytes = l->mps_supported_bytes = 0;
+    if (len < CFG_HEADER_BYTES) {
+        snprintf(l->mps_why, sizeof(l->mps_why), "its config space could not be read");
+        return;
+    }
+    if (!(cfg_u16(cfg, CFG_STATUS) & CFG_STATUS_CAP_LIST)) {
+        snprintf(l->mps_why, sizeof(l->mps_why), "the device lists no capabilities");
+        return;
+    }
+    for (at = cfg[CFG_CAP_PTR] & ~3u; at >= CFG_HEADER_BYTES && hops < CAP_LIST_MAX; hops++) {
+        if (at + 2 > len)
+            break;
+        if (cfg[at] == CAP_ID_EXP)
+            break;
+        at = cfg[at + 1] & ~3u;
+    }
+    if (at >= CFG_HEADER_BYTES && at + EXP_BYTES > len) {
+        snprintf(l->mps_why, sizeof(l->mps_why),
+                 len <= CFG_HEADER_BYTES
+                     ? "config space past its first 64 bytes is readable only by root"
+                     : "its config space is cut short");
+        return;
+    }
+    if (at < CFG_HEADER_BYTES || hops == CAP_LIST_MAX || cfg[at] != CAP_ID_EXP) {
+        snprintf(l->mps_why, sizeof(l->mps_why), "the device has no PCI Express capability");
+        return;
+    }
+    unsigned ctl = (cfg_u16(cfg, at + EXP_DEVCTL) >> 5) & 7, cap = cfg[at + EXP_DEVCAP] & 7;
+    if (ctl > 5 || cap > 5) { /* 6 and 7 are reserved: 4096 B is the largest */
+        snprintf(l->mps_why, sizeof(l->mps_why), "its payload size fields hold reserved values");
+        return;
+    }
+    l->mps_bytes = 128 << ctl;
+    l->mps_supported_bytes = 128 << cap;
+    l->mps_why[0] = '\0';
+}
+
+/* The device's config file (up to 4096 bytes) into sysinfo_pcie_mps. */
+static void read_mps(const char *dir, struct pcie_link *l)
+{
+    char path[512];
+    unsigned char cfg[4096];
+    size_t len = 0;
+    snprintf(path, sizeof(path), "%s/config", dir);
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        len = fread(cfg, 1, sizeof(cfg), f);
+        fclose(f);
+    }
+    sysinfo_pcie_mps(cfg, len, l);
+}
+
 int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_link *l)
 {
     char dir[400];
@@ -147,5 +227,6 @@ int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_li
     read_link_side(dir, "max", l->max_speed, sizeof(l->max_speed), &l->max_gen, &l->max_width);
     /* "Unknown" speeds and width 0 (a VM that hides the link) do not count as known. */
     l->known = l->cur_gen > 0 && l->cur_width > 0;
+    read_mps(dir, l);
     return 0;
 }

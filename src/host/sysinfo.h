@@ -14,6 +14,13 @@ struct pcie_link {
     char max_speed[32];
     int cur_gen, max_gen; /* 0 when the speed is not one of a known generation */
     int cur_width, max_width;
+    /*
+     * The Max Payload Size the device sends and receives (Device Control)
+     * and the most it supports (Device Capabilities), bytes, from its PCIe
+     * capability in config space; 0 when not read, and mps_why says why.
+     */
+    int mps_bytes, mps_supported_bytes;
+    char mps_why[128];
 };
 
 struct host_info {
@@ -50,12 +57,28 @@ uint64_t sysinfo_ram_bytes(void);
 /* Fill h from the running system; missing facts are left "" or 0. */
 void sysinfo_host(struct host_info *h);
 
+/* The sysfs root: PINSWEEP_SYSFS when set (tests give a fixture tree), else "/sys". */
+const char *sysinfo_sysfs_root(void);
+
 /*
  * Read the link of PCI device bus_id ("0000:00:06.0") under sysfs_root
- * (normally "/sys"; tests pass a fake tree).  Returns 0; l->known says
- * whether anything was found.
+ * (normally "/sys"; tests pass a fake tree): speed and width from
+ * current_link_* and max_link_*, the Max Payload Size from the device's
+ * config file (sysinfo_pcie_mps).  Returns 0; l->known says whether the
+ * link was found, l->mps_bytes whether the payload size was.
  */
 int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_link *l);
+
+/*
+ * The Max Payload Size from a device's config space, cfg (len bytes, as
+ * read from sysfs's config file): the capability list from the pointer at
+ * 0x34 to the PCI Express capability (ID 0x10), whose Device Capabilities
+ * (offset 4, bits 2:0) and Device Control (offset 8, bits 7:5) registers
+ * give 128 << field bytes.  Fills l->mps_bytes and l->mps_supported_bytes,
+ * or leaves them 0 with l->mps_why saying why: without root, sysfs gives
+ * only the first 64 bytes, and the capability lies beyond them.
+ */
+void sysinfo_pcie_mps(const unsigned char *cfg, size_t len, struct pcie_link *l);
 
 /* PCIe generation of a transfer rate in GT/s (2.5 -> 1 ... 64 -> 6), or 0. */
 int sysinfo_pcie_gen(double gts);

@@ -92,6 +92,21 @@ static void emit_link_side(struct em *m, const char *key, const char *speed, int
     map_end(m);
 }
 
+/*
+ * The Max Payload Size from config space (sysinfo_pcie_mps): in effect and
+ * supported, in bytes, or unknown and why.
+ */
+static void emit_payload(struct em *m, const struct pcie_link *l)
+{
+    if (l && l->mps_bytes > 0) {
+        kv_num(m, "max_payload_bytes", (unsigned long long)l->mps_bytes);
+        kv_num(m, "max_payload_supported_bytes", (unsigned long long)l->mps_supported_bytes);
+        return;
+    }
+    kv(m, "max_payload_bytes", "unknown");
+    kv(m, "max_payload_why", l && l->mps_why[0] ? l->mps_why : "not read");
+}
+
 static void emit_gpu(struct em *m, const struct meta *mt)
 {
     const struct gpu_info *g = mt->gpu;
@@ -122,6 +137,7 @@ static void emit_gpu(struct em *m, const struct meta *mt)
         kv(m, "current", "unknown");
         kv(m, "max", "unknown");
     }
+    emit_payload(m, mt->link);
     map_end(m);
     map_end(m);
 }

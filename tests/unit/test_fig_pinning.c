@@ -82,8 +82,10 @@ static void test_link_known(void)
     CHECK("link_known_labels",
           file_count(vars, "'PCIe Gen5 x16 raw: 63.0 GB/s'") == 4 &&
               file_has(vars, "'PCIe Gen5 x16 raw, both directions: 126.0 GB/s'") &&
-              file_count(vars, "'practical ceiling, 256 B packets: ") == 5,
-          "%s lacks the labels", vars);
+              file_count(vars, "'practical ceiling (MPS 256 B, assumed): ") == 5 &&
+              file_has(vars, "'practical ceiling (MPS 256 B, assumed): 58.43 GB/s'") &&
+              file_has(vars, "'practical ceiling (MPS 256 B, assumed): 57.6 GB/s'"),
+          "%s lacks the labels (meta.yaml has no payload size: 256 B assumed)", vars);
     CHECK("link_known_percent_axis",
           file_has(vars, "panel_link[1] = 63\n") && file_has(vars, "panel_link[5] = 126\n") &&
               file_has(vars, "y2 = 1\n"),
@@ -93,6 +95,36 @@ static void test_link_known(void)
           "panel_y_max %g (h2d) and %g (bidir); the lines and labels must fit", h2d, bidir);
     CHECK("link_known_bidir_own_scale", var_number(vars, "panel_y_max[1]") < bidir,
           "the h2d panel is scaled to bidir's sum");
+    free(log);
+}
+
+/*
+ * meta.yaml gives the Max Payload Size read from config space (512 B): the
+ * practical ceilings are the link's rate times 512 / (512 + 20) for h2d,
+ * 512 / (512 + 24) for d2h and their sum for bidir, labelled as read.
+ */
+static void test_link_mps_read(void)
+{
+    static const char *const files[] = {"summary.csv", NULL};
+    char *log = NULL;
+    const char *dir = make_folder("link-mps", SMALL, files);
+    int edited = dir ? copy_edit(path_in(SMALL, "meta.yaml"), path_in(dir, "meta.yaml"),
+                                 "  pcie:\n", "  pcie:\n    max_payload_bytes: 512\n")
+                     : -1;
+    int rc = edited == 0 ? plot(dir, 0, 1, &log) : -100;
+    const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
+    /* results-small's rows give link_gbps 63: the ceilings are of that rate */
+    double h2d = 63.0 * 512 / 532, d2h = 63.0 * 512 / 536;
+    CHECK("link_mps_read_plots", rc == PLOT_ENO_GNUPLOT, "returned %d; log:\n%s", rc, log);
+    CHECK_NEAR("link_mps_read_h2d_ceiling", var_number(vars, "hline_y[2]"), h2d, 1e-12);
+    CHECK_NEAR("link_mps_read_d2h_ceiling", var_number(vars, "hline_y[6]"), d2h, 1e-12);
+    CHECK_NEAR("link_mps_read_bidir_ceiling", var_number(vars, "hline_y[10]"), h2d + d2h, 1e-12);
+    CHECK("link_mps_read_labels",
+          file_count(vars, "'practical ceiling (MPS 512 B, read): ") == 5 &&
+              file_has(vars, "'practical ceiling (MPS 512 B, read): 60.63 GB/s'") &&
+              file_has(vars, "'practical ceiling (MPS 512 B, read): 60.18 GB/s'") &&
+              !file_has(vars, "assumed"),
+          "%s lacks the labels of a payload size read", vars);
     free(log);
 }
 
@@ -466,6 +498,7 @@ int main(void)
     if (plot_test_begin("plot-headline") < 0)
         return 1;
     test_link_known();
+    test_link_mps_read();
     test_link_unknown();
     test_link_without_meta();
     test_gen3_figures();

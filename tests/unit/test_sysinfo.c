@@ -1,10 +1,12 @@
 /*
- * test_sysinfo.c - PCIe link ceilings and reading the link from a fake sysfs tree.
+ * test_sysinfo.c - PCIe link ceilings, reading the link from a fake sysfs
+ * tree, and the Max Payload Size from config space.
  */
 #include "check.h"
 #include "host/sysinfo.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,6 +32,80 @@ static void test_ceilings(void)
     CHECK("unknown generation gives NaN", isnan(sysinfo_link_gbps(0, 16)), "not NaN");
     CHECK("width 0 gives NaN", isnan(sysinfo_link_gbps(5, 0)), "not NaN");
     CHECK("generation 7 is unknown", isnan(sysinfo_link_gbps(7, 16)), "not NaN");
+}
+
+/*
+ * A config space of len bytes: the capability list bit, the list from 0x40
+ * (power management) to the PCI Express capability at 0x60 with Device
+ * Capabilities devcap and Device Control devctl (little-endian).
+ */
+static void make_config(unsigned char *cfg, size_t len, unsigned devcap, unsigned devctl)
+{
+    memset(cfg, 0, len);
+    cfg[0] = 0xde, cfg[1] = 0x10;    /* vendor: NVIDIA */
+    cfg[0x06] = 0x10;                /* Status: capability list */
+    cfg[0x34] = 0x40;                /* first capability */
+    if (len < 0x6a)
+        return;
+    cfg[0x40] = 0x01, cfg[0x41] = 0x60; /* power management, then 0x60 */
+    cfg[0x60] = 0x10, cfg[0x61] = 0x00; /* PCI Express, the last */
+    for (int i = 0; i < 4; i++)
+        cfg[0x64 + i] = (unsigned char)(devcap >> (8 * i));
+    cfg[0x68] = (unsigned char)devctl, cfg[0x69] = (unsigned char)(devctl >> 8);
+}
+
+/* The payload size fields as lspci shows them: every encoding, and the registers' other bits. */
+static void test_mps(void)
+{
+    static const struct {
+        unsigned devcap, devctl;
+        int mps, supported;
+    } cases[] = {
+        {0x00000000, 0x0000, 128, 128},   {0x10008fa1, 0x2930, 256, 256},
+        {0x10008fa2, 0x2930, 256, 512},   {0x00000003, 0x5f7f, 1024, 1024},
+        {0x00000005, 0x0080, 2048, 4096}, {0xfffffff8 | 4, 0x0040, 512, 2048},
+        {0x00000005, 0xffbf, 4096, 4096},
+    };
+    unsigned char cfg[256];
+    struct pcie_link l;
+    char name[96];
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        make_config(cfg, sizeof(cfg), cases[i].devcap, cases[i].devctl);
+        sysinfo_pcie_mps(cfg, sizeof(cfg), &l);
+        snprintf(name, sizeof(name), "MPS from DevCtl 0x%04x, DevCap 0x%08x: %d of %d B",
+                 cases[i].devctl, cases[i].devcap, cases[i].mps, cases[i].supported);
+        CHECK(name, l.mps_bytes == cases[i].mps && l.mps_supported_bytes == cases[i].supported,
+              "got %d of %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mps_why);
+    }
+    static const struct {
+        const char *name;
+        size_t len;
+        int edit; /* 0 none, 1 no capability list, 2 a loop, 3 a reserved value, 4 no PCIe */
+        const char *why;
+    } unread[] = {
+        {"MPS: 64 bytes of config space (not root)", 64, 0,
+         "config space past its first 64 bytes is readable only by root"},
+        {"MPS: config space cut inside the capability", 0x66, 0, "its config space is cut short"},
+        {"MPS: no config space", 0, 0, "its config space could not be read"},
+        {"MPS: no capability list", 256, 1, "the device lists no capabilities"},
+        {"MPS: a capability list that loops", 256, 2, "the device has no PCI Express capability"},
+        {"MPS: a reserved payload size", 256, 3, "its payload size fields hold reserved values"},
+        {"MPS: a conventional PCI device", 256, 4, "the device has no PCI Express capability"},
+    };
+    for (size_t i = 0; i < sizeof(unread) / sizeof(unread[0]); i++) {
+        make_config(cfg, sizeof(cfg), 0x10008fa2, 0x2930);
+        if (unread[i].edit == 1)
+            cfg[0x06] = 0;
+        else if (unread[i].edit == 2)
+            cfg[0x41] = 0x40;
+        else if (unread[i].edit == 3)
+            cfg[0x68] = 0xc0; /* 6 << 5 */
+        else if (unread[i].edit == 4)
+            cfg[0x41] = 0;
+        sysinfo_pcie_mps(cfg, unread[i].len, &l);
+        CHECK(unread[i].name, l.mps_bytes == 0 && strcmp(l.mps_why, unread[i].why) == 0,
+              "got %d B, why '%s', want 0 and '%s'", l.mps_bytes, l.mps_why, unread[i].why);
+    }
 }
 
 static void write_file(const char *dir, const char *name, const char *text)
@@ -69,6 +145,21 @@ static void test_sysfs(void)
     CHECK("max link read separately", l.max_gen == 4 && l.max_width == 16, "gen %d width %d",
           l.max_gen, l.max_width);
     CHECK_STR("speed text kept", l.cur_speed, "8.0 GT/s PCIe");
+    CHECK_STR("no config file: the payload size unread, and why", l.mps_why,
+              "its config space could not be read");
+
+    unsigned char cfg[256];
+    char path[512];
+    make_config(cfg, sizeof(cfg), 0x10008fa2, 0x2930);
+    snprintf(path, sizeof(path), "%s/config", dev);
+    FILE *f = fopen(path, "wb");
+    size_t wrote = f ? fwrite(cfg, 1, sizeof(cfg), f) : 0;
+    if (f)
+        fclose(f);
+    sysinfo_pcie_link(root, "0000:01:00.0", &l);
+    CHECK("the payload size read from the config file", wrote == sizeof(cfg) &&
+              l.mps_bytes == 256 && l.mps_supported_bytes == 512 && l.mps_why[0] == '\0',
+          "got %d of %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mps_why);
 
     write_file(dev, "current_link_speed", "Unknown\n");
     write_file(dev, "current_link_width", "0\n");
@@ -84,6 +175,7 @@ static void test_sysfs(void)
 int main(void)
 {
     test_ceilings();
+    test_mps();
     test_sysfs();
     return check_exit();
 }
