@@ -175,6 +175,32 @@ char *units_format_size_short(uint64_t bytes, char *buf, size_t n)
     return buf;
 }
 
+char *units_format_size_decimal(uint64_t bytes, char *buf, size_t n)
+{
+    static const char *const unit[] = {"B", "KB", "MB", "GB", "TB"};
+    double v = (double)bytes;
+    int i = 0;
+    while (i < 4 && v >= 1000) {
+        v /= 1000;
+        i++;
+    }
+    snprintf(buf, n, "%.4g %s", v, unit[i]);
+    return buf;
+}
+
+int units_size_round(uint64_t bytes, int base)
+{
+    uint64_t b = base == 10 ? 10 : 2, limit = base == 10 ? 1000 : 1024, m = bytes;
+    int k = 0;
+    if (bytes < limit)
+        return 0;
+    while (m % b == 0) {
+        m /= b;
+        k++;
+    }
+    return m < limit && (base == 10 || k >= 10);
+}
+
 char *units_format_approx(uint64_t bytes, char *buf, size_t n)
 {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};

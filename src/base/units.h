@@ -32,4 +32,15 @@ char *units_format_approx(uint64_t bytes, char *buf, size_t n);
 /* Axis-label style: 4K, 1M, 1G (binary), falling back to units_format_size. */
 char *units_format_size_short(uint64_t bytes, char *buf, size_t n);
 
+/* Axis-label style in decimal units: "1 KB", "256 MB", "1.5 GB", "500 B".  Returns buf. */
+char *units_format_size_decimal(uint64_t bytes, char *buf, size_t n);
+
+/*
+ * Is bytes a round size in base 10 (at least 1000, with at most three
+ * significant digits: 1KB, 1500B, 256MB) or in base 2 (m x 2^k with
+ * k >= 10 and m < 1024: 4KiB, 3MiB)?  1 or 0; a size can be both (128000
+ * is 128KB and 125KiB) or neither (1148, 4097).
+ */
+int units_size_round(uint64_t bytes, int base);
+
 #endif

@@ -4,6 +4,7 @@
  */
 #include "figures/figure.h"
 #include "results/outdir.h"
+#include "base/units.h"
 
 #include <errno.h>
 #include <math.h>
@@ -54,6 +55,11 @@ void fig_init(struct fig *g, const char *name, int log_y)
     snprintf(g->x_label, sizeof(g->x_label), "transfer size (bytes, 1K = 1024)");
 }
 
+int fig_sizes_decimal(const struct fig *g)
+{
+    return g->x_decimal > g->x_binary;
+}
+
 int fig_log_y(const struct fig *g, size_t p)
 {
     return g->log_y || (g->panel_axes && p < FIG_MAX_PANELS && g->panel_log_y[p]);
@@ -65,6 +71,10 @@ void fig_extend(struct fig *g, double x, double y)
         return;
     g->x_min = fmin(g->x_min, x);
     g->x_max = fmax(g->x_max, x);
+    if (x >= 1 && x < 1e19 && x == floor(x)) {
+        g->x_decimal += (size_t)units_size_round((uint64_t)x, 10);
+        g->x_binary += (size_t)units_size_round((uint64_t)x, 2);
+    }
     g->panel_x_min[g->npanels - 1] = fmin(g->panel_x_min[g->npanels - 1], x);
     g->panel_x_max[g->npanels - 1] = fmax(g->panel_x_max[g->npanels - 1], x);
     fig_extend_y(g, y);

@@ -84,6 +84,8 @@ struct fig {
     struct fig_legend key;   /* the curves' colours, dashes and points */
     struct fig_legend notes; /* under the key, centred: what a kind of line or point means */
     double x_min, x_max;     /* data extent in size_bytes, all panels */
+    /* Points drawn at round decimal sizes (256MB) and at round binary ones (4KiB). */
+    size_t x_decimal, x_binary;
     /* Each panel's y extent; panels share one y range unless own_y says otherwise. */
     double y_min[FIG_MAX_PANELS], y_max[FIG_MAX_PANELS];
     int own_y[FIG_MAX_PANELS];
@@ -121,6 +123,13 @@ void fig_extend(struct fig *g, double x, double y);
  * any order, repeated or not) instead of at sizes.
  */
 void fig_count_tics(struct fig *g, const double *v, size_t n);
+
+/*
+ * Are the figure's sizes decimal: more of its points at round decimal sizes
+ * (1KB, 256MB) than at round binary ones (4KiB)?  Its size axis is then
+ * labelled in decimal units (1 KB, 10 KB, ...) at their true positions.
+ */
+int fig_sizes_decimal(const struct fig *g);
 
 /* Is panel p's y axis logarithmic (the figure's, or the panel's own)? */
 int fig_log_y(const struct fig *g, size_t p);

@@ -41,6 +41,9 @@ static void gp_text(FILE *f, const char *s, int tex)
     free(t);
 }
 
+/* A size axis runs from the smallest size / SIZE_MARGIN to the largest x SIZE_MARGIN. */
+#define SIZE_MARGIN 1.4
+
 /* A "nice" upper bound for a linear axis from 0: a whole number of 1, 2 or 5 steps. */
 static double nice_ceiling(double v)
 {
@@ -97,11 +100,81 @@ static void write_size_tics(FILE *f, const char *name, double lo, double hi, int
 }
 
 /*
- * Size tics for a panel of the usual width, for a wide one (size_tics_wide)
- * and for LaTeX's wider font (size_tics_tex: no end label next to another).
+ * Is m x 10^e a label of decimal series level: 0 every multiple 1..9 of a
+ * power of ten, 1 the multiples 1, 2 and 5, 2 the powers of ten, 3 the
+ * powers of a thousand (1 KB, 1 MB, 1 GB)?
  */
-static void write_all_size_tics(FILE *f, double lo, double hi)
+static int decimal_label(int m, int e, int level)
 {
+    if (level == 0)
+        return 1;
+    if (level == 1)
+        return m == 1 || m == 2 || m == 5;
+    return m == 1 && (level == 2 || e % 3 == 0);
+}
+
+/* How many labels decimal series level puts within [lo, hi]. */
+static int decimal_labels(double lo, double hi, int e_lo, int e_hi, int level)
+{
+    int n = 0;
+    for (int e = e_lo; e <= e_hi; e++)
+        for (int m = 1; m <= 9; m++) {
+            double v = m * pow(10, e);
+            n += v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9) && decimal_label(m, e, level);
+        }
+    return n;
+}
+
+/*
+ * The gnuplot `set xtics` list for decimal sizes lo..hi bytes on a log
+ * axis (the axis's range: the sizes with the margin write_ranges gives
+ * them), as the string variable called name: labels in decimal units (1 KB,
+ * 10 KB, 256 MB) at their true positions, at the powers of ten when that
+ * gives 2 to max_labels of them, else at 1, 2 and 5 times them or at every
+ * multiple (a range of less than a decade), or at the powers of a thousand
+ * (a wide one); minor tics at the other multiples 1..9 of the powers of ten.
+ */
+static void write_decimal_tics(FILE *f, const char *name, double lo, double hi, int max_labels)
+{
+    static const int order[] = {2, 1, 0};
+    lo /= SIZE_MARGIN, hi *= SIZE_MARGIN;
+    int e_lo = (int)floor(log10(lo)), e_hi = (int)ceil(log10(hi)), level = 3, first = 1;
+    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]) && level == 3; i++) {
+        int n = decimal_labels(lo, hi, e_lo, e_hi, order[i]);
+        if (n >= 2 && n <= max_labels)
+            level = order[i];
+        else if (n > max_labels) /* too many already: sparser is all there is */
+            break;
+    }
+    char label[32];
+    fprintf(f, "%s = '(", name);
+    for (int e = e_lo; e <= e_hi; e++)
+        for (int m = 1; m <= 9; m++) {
+            double v = m * pow(10, e);
+            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9) || v < 1)
+                continue;
+            int major = decimal_label(m, e, level);
+            units_format_size_decimal((uint64_t)llround(v), label, sizeof(label));
+            fprintf(f, "%s\"%s\" %.0f%s", first ? "" : ", ", major ? label : "", v,
+                    major ? "" : " 1");
+            first = 0;
+        }
+    fputs(")'\n", f);
+}
+
+/*
+ * Size tics for a panel of the usual width, for a wide one (size_tics_wide)
+ * and for LaTeX's wider font (size_tics_tex: no end label next to another);
+ * decimal units at powers of ten when the figure's sizes are decimal.
+ */
+static void write_all_size_tics(FILE *f, double lo, double hi, int decimal)
+{
+    if (decimal) {
+        write_decimal_tics(f, "size_tics", lo, hi, 5);
+        write_decimal_tics(f, "size_tics_wide", lo, hi, 10);
+        write_decimal_tics(f, "size_tics_tex", lo, hi, 5);
+        return;
+    }
     write_size_tics(f, "size_tics", lo, hi, 5, 2);
     write_size_tics(f, "size_tics_wide", lo, hi, 10, 2);
     write_size_tics(f, "size_tics_tex", lo, hi, 5, 3);
@@ -331,7 +404,8 @@ static void write_ranges(FILE *f, const struct fig *g)
         fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min - 0.03 * (g->x_max - g->x_min + 1e-3),
                 g->x_max + 0.03 * (g->x_max - g->x_min + 1e-3));
     else
-        fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min / 1.4, g->x_max * 1.4);
+        fprintf(f, "x_min = %.17g\nx_max = %.17g\n", g->x_min / SIZE_MARGIN,
+                g->x_max * SIZE_MARGIN);
     for (size_t p = 0; p < g->npanels; p++)
         if (!g->own_y[p]) {
             lo = fmin(lo, g->y_min[p]);
@@ -352,9 +426,9 @@ static void write_ranges(FILE *f, const struct fig *g)
         write_log_tics(f, name, log ? a : 0, b);
     }
     if (!(g->x_min <= g->x_max) || g->x_linear) /* a linear x has gnuplot's own tics */
-        write_all_size_tics(f, 1024, 1048576);
+        write_all_size_tics(f, 1024, 1048576, 0);
     else
-        write_all_size_tics(f, g->x_min, g->x_max);
+        write_all_size_tics(f, g->x_min, g->x_max, fig_sizes_decimal(g));
 }
 
 /* The length of the longest entry of L in characters (UTF-8 aware), for the page's width. */
@@ -398,12 +472,12 @@ static void write_panel_axes(FILE *f, const struct fig *g, int tex)
     fprintf(f, "array panel_x_min[%zu]\narray panel_x_max[%zu]\n", n, n);
     for (size_t p = 0; p < g->npanels; p++) {
         int own = g->panel_x_min[p] <= g->panel_x_max[p], any = g->x_min <= g->x_max;
-        double lo = own ? g->panel_x_min[p] : any ? g->x_min : 1024 * 1.4;
-        double hi = own ? g->panel_x_max[p] : any ? g->x_max : 1048576 / 1.4;
+        double lo = own ? g->panel_x_min[p] : any ? g->x_min : 1024 * SIZE_MARGIN;
+        double hi = own ? g->panel_x_max[p] : any ? g->x_max : 1048576 / SIZE_MARGIN;
         fprintf(f, "panel_log_y[%zu] = %d; panel_y_label[%zu] = ", p + 1, fig_log_y(g, p), p + 1);
         gp_text(f, g->panel_y_label[p], tex);
-        fprintf(f, "\npanel_x_min[%zu] = %.17g; panel_x_max[%zu] = %.17g\n", p + 1, lo / 1.4, p + 1,
-                hi * 1.4);
+        fprintf(f, "\npanel_x_min[%zu] = %.17g; panel_x_max[%zu] = %.17g\n", p + 1, lo / SIZE_MARGIN,
+                p + 1, hi * SIZE_MARGIN);
     }
 }
 
@@ -413,6 +487,24 @@ static void write_text_var(FILE *f, const char *name, const char *text, int tex)
     fprintf(f, "%s = ", name);
     gp_text(f, text, tex);
     fputc('\n', f);
+}
+
+/*
+ * x_label: the figure's, its "1K = 1024" made "1 KB = 1000" when its sizes
+ * are decimal and the axis is labelled in decimal units.
+ */
+static void write_x_label(FILE *f, const struct fig *g, int tex)
+{
+    static const char binary[] = "1K = 1024";
+    char label[sizeof(g->x_label) + 8];
+    const char *at = strstr(g->x_label, binary);
+    int sizes = !g->x_linear && !g->x_tics[0] && g->x_min <= g->x_max;
+    if (sizes && at && fig_sizes_decimal(g))
+        snprintf(label, sizeof(label), "%.*s1 KB = 1000%s", (int)(at - g->x_label), g->x_label,
+                 at + strlen(binary));
+    else
+        snprintf(label, sizeof(label), "%s", g->x_label);
+    write_text_var(f, "x_label", label, tex);
 }
 
 int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_dir, int tex)
@@ -431,7 +523,7 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     write_text_var(f, "fig_title", g->title, tex);
     write_text_var(f, "fig_detail", g->detail, tex);
     write_text_var(f, "fig_machine", g->machine, tex);
-    write_text_var(f, "x_label", g->x_label, tex);
+    write_x_label(f, g, tex);
     write_text_var(f, "y_label", g->y_label, tex);
     fputs("x_tics = ", f);
     gnuplot_string(f, g->x_tics);

@@ -364,6 +364,78 @@ static void test_latency_variants(void)
     free(log);
 }
 
+/* The text of `NAME = '...'` in the variables file at path, in a static buffer ("" when absent). */
+static const char *var_text(const char *path, const char *name)
+{
+    static char value[4096];
+    char *text = read_text(path), key[96];
+    snprintf(key, sizeof(key), "\n%s = '", name);
+    const char *p = strstr(text, key), *end = p ? strchr(p + strlen(key), '\'') : NULL;
+    snprintf(value, sizeof(value), "%.*s", end ? (int)(end - p - strlen(key)) : 0,
+             end ? p + strlen(key) : "");
+    free(text);
+    return value;
+}
+
+/*
+ * Decimal sizes (256MB, 512MB) are drawn where they are, 256000000 bytes,
+ * on an axis labelled in decimal units at their true positions (200 MB and
+ * 500 MB: no power of ten falls between 183 and 717 MB), not beside a
+ * binary "256M" at 2^28; binary sizes keep their binary labels.
+ */
+static void test_decimal_sizes(void)
+{
+    const char *dir = make_summary("decimal", "alloc,direction,buffer,api,size_bytes,gbps_median,"
+                                              "us_per_copy_median,status\n"
+                                              "pinned,h2d,reuse,sync,256000000,55,4654.5,ok\n"
+                                              "pinned,h2d,reuse,sync,512000000,55.2,9275.4,ok\n");
+    char *log = NULL;
+    int rc = dir ? plot(dir, plots_dir, &log) : -100;
+    const char *vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    CHECK("decimal_sizes_plot", rc == plot_ok(), "returned %d; log:\n%s", rc, log ? log : "");
+    CHECK_STR("decimal_sizes_labelled_decimal_at_their_values", var_text(vars, "size_tics"),
+              "(\"200 MB\" 200000000, \"\" 300000000 1, \"\" 400000000 1, \"500 MB\" 500000000, "
+              "\"\" 600000000 1, \"\" 700000000 1)");
+    CHECK("decimal_sizes_axis_says_decimal",
+          file_has(vars, "x_label = 'transfer size (bytes, 1 KB = 1000)'\n"),
+          "%s: the x label does not say 1 KB = 1000", vars);
+    CHECK("decimal_sizes_points_at_their_bytes",
+          file_has(path_in(dir, "figures/data/bandwidth-h2d.dat"), "\n256000000 55 "),
+          "256000000 is not a point of the h2d data");
+    free(log);
+    log = NULL;
+    /* 1 KB .. 64 MB, log-spaced between: the powers of ten from 1 KB to 10 MB. */
+    dir = make_summary("decimal-range", "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+                                        "pageable,h2d,reuse,sync,1000,0.16,ok\n"
+                                        "pageable,h2d,reuse,sync,31764,2.9,ok\n"
+                                        "pageable,h2d,reuse,sync,1008933,11.9,ok\n"
+                                        "pageable,h2d,reuse,sync,64000000,9.2,ok\n");
+    rc = dir ? plot(dir, plots_dir, &log) : -100;
+    vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    const char *tics = var_text(vars, "size_tics");
+    CHECK("decimal_range_labels",
+          rc == plot_ok() && strstr(tics, "\"1 KB\" 1000, ") && strstr(tics, "\"10 KB\" 10000, ") &&
+              strstr(tics, "\"100 KB\" 100000, ") && strstr(tics, "\"1 MB\" 1000000, ") &&
+              strstr(tics, "\"10 MB\" 10000000, ") && strstr(tics, "\"\" 60000000 1") &&
+              !strstr(tics, "K\" 1024") && !strstr(tics, "\"64 MB\""),
+          "size_tics = '%s'", tics);
+    free(log);
+    log = NULL;
+    /* Binary sizes: 4K .. 1M as before. */
+    dir = make_summary("binary", "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+                                 "pinned,h2d,reuse,sync,4096,0.6,ok\n"
+                                 "pinned,h2d,reuse,sync,65536,8.2,ok\n"
+                                 "pinned,h2d,reuse,sync,1048576,38.9,ok\n");
+    rc = dir ? plot(dir, plots_dir, &log) : -100;
+    vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    CHECK("binary_sizes_keep_binary_labels",
+          rc == plot_ok() && strstr(var_text(vars, "size_tics"), "\"4K\" 4096") &&
+              strstr(var_text(vars, "size_tics"), "\"1M\" 1048576") &&
+              file_has(vars, "x_label = 'transfer size (bytes, 1K = 1024)'\n"),
+          "size_tics = '%s'", var_text(vars, "size_tics"));
+    free(log);
+}
+
 /*
  * The cache and touch axes: each state is a curve of its own in the
  * bandwidth figure, dashed by state and named in the legend; the latency
@@ -678,6 +750,7 @@ int main(void)
     test_without_side_files();
     test_reuse_only();
     test_latency_variants();
+    test_decimal_sizes();
     test_host_states();
     test_bad_side_files();
     test_memcpy_forms();

@@ -97,6 +97,34 @@ static void test_format(void)
     CHECK("format then parse round-trips", bad == 0, "%d sizes did not", bad);
 }
 
+/* Round sizes in base 10 and base 2, and decimal axis labels. */
+static void test_round(void)
+{
+    static const struct {
+        uint64_t bytes;
+        int decimal, binary;
+        const char *label;
+    } cases[] = {
+        {1000, 1, 0, "1 KB"},         {256000000, 1, 0, "256 MB"}, {64000000, 1, 0, "64 MB"},
+        {1500, 1, 0, "1.5 KB"},       {4096, 0, 1, "4.096 KB"},    {1ULL << 28, 0, 1, "268.4 MB"},
+        {3ULL << 20, 0, 1, "3.146 MB"}, {128000, 1, 1, "128 KB"},  {1024000, 0, 1, "1.024 MB"},
+        {1148, 0, 0, "1.148 KB"},     {4097, 0, 0, "4.097 KB"},    {500, 0, 0, "500 B"},
+        {999000, 1, 0, "999 KB"},     {1000000000000ULL, 1, 0, "1 TB"}, {0, 0, 0, "0 B"},
+    };
+    char buf[32], name[80];
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        uint64_t b = cases[i].bytes;
+        snprintf(name, sizeof(name), "round %llu: decimal %d, binary %d", (unsigned long long)b,
+                 cases[i].decimal, cases[i].binary);
+        CHECK(name,
+              units_size_round(b, 10) == cases[i].decimal &&
+                  units_size_round(b, 2) == cases[i].binary,
+              "decimal %d, binary %d", units_size_round(b, 10), units_size_round(b, 2));
+        snprintf(name, sizeof(name), "decimal label %llu", (unsigned long long)b);
+        CHECK_STR(name, units_format_size_decimal(b, buf, sizeof(buf)), cases[i].label);
+    }
+}
+
 static void test_durations(void)
 {
     double ms = -1;
@@ -124,6 +152,7 @@ int main(void)
 {
     test_sizes();
     test_format();
+    test_round();
     test_durations();
     return check_exit();
 }
