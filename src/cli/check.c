@@ -93,7 +93,8 @@ static int check_gpu(const struct gpu_ops *ops, int device, const struct experim
     g->index = device;
     snprintf(g->bus_id, sizeof(g->bus_id), "%s", info.pci_bus_id);
     snprintf(g->name, sizeof(g->name), "%s", info.name);
-    struct measure_ctx mc = {.gpu = gpu, .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), g->bus_id)};
+    struct measure_ctx mc = {.gpu = gpu,
+                             .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), g->bus_id)};
     struct link_poll lp = {.bus_id = g->bus_id};
     int polling = pthread_create(&lp.thread, NULL, link_poll_main, &lp) == 0;
     for (int i = 0; i < HC_COUNT; i++) {

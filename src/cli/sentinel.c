@@ -141,8 +141,8 @@ int sentinel_tick(struct sentinel *sn, struct measure_ctx *mc, int force, int af
     sn->last_ms = now;
     /* The first and the last reading also read the PCIe link while the copies run. */
     struct link_watch w;
-    int watching =
-        (sn->n == 0 || force) && sn->bus_id && link_watch_start(&w, sysinfo_sysfs_root(), sn->bus_id) == 0;
+    int watching = (sn->n == 0 || force) && sn->bus_id &&
+                   link_watch_start(&w, sysinfo_sysfs_root(), sn->bus_id) == 0;
     int rc = take_reading(sn, mc, after_config, round, err, errlen);
     if (watching)
         link_watch_stop(&w, sn->n <= 1 ? &sn->link_first : &sn->link_last);

@@ -24,8 +24,7 @@ static const char *numa_point(uint64_t numa)
     return numa - NUMA_NODE < 8 ? nodes[numa - NUMA_NODE] : "numa:node";
 }
 
-/* The same binding, unused counted as any. */
-static uint64_t numa_of(const struct plot_row *r)
+uint64_t fig_placement_numa(const struct plot_row *r)
 {
     return r->numa == AXIS_UNUSED ? NUMA_ANY : r->numa;
 }
@@ -47,7 +46,8 @@ static int place_order(const void *pa, const void *pb)
     const struct plot_row *a = plot_row_of(pa), *b = plot_row_of(pb);
     int d;
     if ((d = a->dir - b->dir) || (d = a->api - b->api) || (d = a->alloc - b->alloc) ||
-        (d = a->pages - b->pages) || (d = plot_cmp_u64(numa_of(a), numa_of(b))))
+        (d = a->pages - b->pages) ||
+        (d = plot_cmp_u64(fig_placement_numa(a), fig_placement_numa(b))))
         return d;
     return plot_cmp_double(a->size_bytes, b->size_bytes);
 }
@@ -60,7 +60,7 @@ static int place_same_panel(const struct plot_row *a, const struct plot_row *b)
 static int place_same_curve(const struct plot_row *a, const struct plot_row *b)
 {
     return place_same_panel(a, b) && a->alloc == b->alloc && a->pages == b->pages &&
-           numa_of(a) == numa_of(b);
+           fig_placement_numa(a) == fig_placement_numa(b);
 }
 
 /* What a placement figure drew: kinds, page sizes, bindings (numa codes, first 8). */
@@ -76,10 +76,10 @@ static void place_note_row(struct place_seen *seen, const struct plot_row *r)
 {
     size_t c = 0;
     seen->alloc[r->alloc] = seen->pages[r->pages] = 1;
-    while (c < seen->nnuma && seen->numa[c] != numa_of(r))
+    while (c < seen->nnuma && seen->numa[c] != fig_placement_numa(r))
         c++;
     if (c == seen->nnuma && c < 8)
-        seen->numa[seen->nnuma++] = numa_of(r);
+        seen->numa[seen->nnuma++] = fig_placement_numa(r);
     if (isnan(r->host_numa_node) || (seen->nodes_set && !(seen->node == r->host_numa_node)))
         seen->node = NAN;
     else if (!seen->nodes_set)
@@ -99,7 +99,8 @@ static int place_blocks(struct fig *g, FILE *f, const struct plot_row *const *ro
     for (size_t i = first, j; i < end && rc == 0; i = j) {
         const struct plot_row *r0 = rows[i];
         struct fig_style s = {schema_value_name(AXIS_ALLOC, r0->alloc),
-                              schema_value_name(AXIS_PAGES, r0->pages), numa_point(numa_of(r0))};
+                              schema_value_name(AXIS_PAGES, r0->pages),
+                              numa_point(fig_placement_numa(r0))};
         j = plot_run_end(rows, end, i, place_same_curve);
         rc = fig_block(g, f, &s, pin ? "pin_ms_median" : "copy bandwidth");
         for (size_t k = i; k < j && rc == 0; k++) {
@@ -200,14 +201,36 @@ static int place_notes(struct fig *g, const struct place_seen *seen, size_t hole
     return legend_flow(&g->notes, notes, n, 2);
 }
 
-/* The title's detail: the api, and the NUMA node that held every buffer when one did. */
-static void place_detail(struct fig *g, const struct place_seen *seen, const char *what)
+/*
+ * The title's detail: the api; that the machine has one NUMA node, so
+ * that numa any and auto are the same memory, when it has and both are
+ * drawn; else the NUMA node that held every buffer when one did.
+ */
+static void place_detail(struct fig *g, const struct place_seen *seen, const char *what,
+                         int numa_nodes)
 {
-    if (seen->nodes_set && !isnan(seen->node) && seen->nnuma > 1)
+    int any = 0, autos = 0;
+    for (size_t c = 0; c < seen->nnuma; c++) {
+        any |= seen->numa[c] == NUMA_ANY;
+        autos |= seen->numa[c] == NUMA_AUTO;
+    }
+    if (numa_nodes == 1 && any && autos)
+        snprintf(g->detail, sizeof(g->detail),
+                 "%s; one NUMA node, so numa any and auto are the same memory", what);
+    else if (seen->nodes_set && !isnan(seen->node) && seen->nnuma > 1)
         snprintf(g->detail, sizeof(g->detail), "%s; NUMA node %.0f held every buffer", what,
                  seen->node);
     else
         snprintf(g->detail, sizeof(g->detail), "%s", what);
+}
+
+int fig_placement_rows(const struct plot_input *in, int pin, const struct plot_row ***rows,
+                       size_t *n)
+{
+    if (plot_select_rows(in, pin ? place_pin_keep : place_copy_keep, place_order, rows, n) < 0)
+        return -1;
+    place_narrow(*rows, n, pin);
+    return 0;
 }
 
 int fig_placement(struct fig *g, const struct plot_input *in, const char *data_dir)
@@ -218,9 +241,8 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
     struct fig_style keys[ALLOC_COUNT];
     char what[64];
     int rc = 0;
-    if (plot_select_rows(in, place_copy_keep, place_order, &rows, &n) < 0)
+    if (fig_placement_rows(in, 0, &rows, &n) < 0)
         return -1;
-    place_narrow(rows, &n, 0);
     for (size_t i = 0, j; i < n && rc == 0; i = j) {
         int dir = rows[i]->dir;
         FILE *f;
@@ -240,7 +262,7 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
         snprintf(what, sizeof(what), "reuse, %s", schema_value_name(AXIS_API, rows[0]->api));
         snprintf(g->what, sizeof(g->what), "copy bandwidth by NUMA binding and page size");
         snprintf(g->y_label, sizeof(g->y_label), "copy bandwidth (GB/s = 10⁹ B/s)");
-        place_detail(g, &seen, what);
+        place_detail(g, &seen, what, in->numa_nodes);
         rc =
             legend_flow(&g->key, keys, plot_alloc_entries(seen.alloc, "default", keys), 6) < 0 ||
                     place_notes(g, &seen, place_not_measured(in, BUFFER_REUSE, rows[0]->api, 0)) < 0
@@ -260,9 +282,8 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
     char title[96], what[64];
     int rc = 0;
     FILE *f = NULL;
-    if (plot_select_rows(in, place_pin_keep, place_order, &rows, &n) < 0)
+    if (fig_placement_rows(in, 1, &rows, &n) < 0)
         return -1;
-    place_narrow(rows, &n, 1);
     if (n) {
         snprintf(title, sizeof(title), "cudaHostRegister of a malloc'd buffer");
         if (fig_panel(g, "pin", title) < 0 ||
@@ -279,7 +300,7 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
                  schema_value_name(AXIS_API, rows[0]->api));
         snprintf(g->what, sizeof(g->what), "pinning time by page size");
         snprintf(g->y_label, sizeof(g->y_label), "cudaHostRegister time, median (ms)");
-        place_detail(g, &seen, what);
+        place_detail(g, &seen, what, in->numa_nodes);
         rc = legend_flow(&g->key, keys, plot_alloc_entries(seen.alloc, "default", keys), 6) < 0 ||
                      place_notes(g, &seen,
                                  place_not_measured(in, BUFFER_REALLOCATE, rows[0]->api, 1)) < 0

@@ -16,4 +16,16 @@
 int fig_placement(struct fig *g, const struct plot_input *in, const char *data_dir);
 int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *data_dir);
 
+/*
+ * The rows the placement figure (pin 0) or the placement-pin figure (pin 1)
+ * draws, sorted by direction, api, kind, page size, binding and size: a
+ * malloc'd array of pointers into in->all (the caller frees it) of *n; -1
+ * when out of memory.
+ */
+int fig_placement_rows(const struct plot_input *in, int pin, const struct plot_row ***rows,
+                       size_t *n);
+
+/* A row's NUMA binding as an axis code, "-" (not applying) counted as NUMA_ANY. */
+uint64_t fig_placement_numa(const struct plot_row *r);
+
 #endif

@@ -476,8 +476,8 @@ static void write_panel_axes(FILE *f, const struct fig *g, int tex)
         double hi = own ? g->panel_x_max[p] : any ? g->x_max : 1048576 / SIZE_MARGIN;
         fprintf(f, "panel_log_y[%zu] = %d; panel_y_label[%zu] = ", p + 1, fig_log_y(g, p), p + 1);
         gp_text(f, g->panel_y_label[p], tex);
-        fprintf(f, "\npanel_x_min[%zu] = %.17g; panel_x_max[%zu] = %.17g\n", p + 1, lo / SIZE_MARGIN,
-                p + 1, hi * SIZE_MARGIN);
+        fprintf(f, "\npanel_x_min[%zu] = %.17g; panel_x_max[%zu] = %.17g\n", p + 1,
+                lo / SIZE_MARGIN, p + 1, hi * SIZE_MARGIN);
     }
 }
 

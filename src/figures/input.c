@@ -165,8 +165,8 @@ static void meta_int(int *v, const char *text)
 }
 
 /*
- * The GPU's name, the hostname, the PCIe link's generation and width and
- * its Max Payload Size from meta.yaml (read with libyaml, meta.h), when it
+ * The GPU's name, the hostname, the host's NUMA nodes, the PCIe link's
+ * generation and width and its Max Payload Size from meta.yaml (read with libyaml, meta.h), when it
  * is there and says; `current: unknown` leaves the link unknown, and
  * `max_payload_bytes: unknown` (or none) the payload size.
  */
@@ -184,6 +184,7 @@ static void read_meta(struct plot_input *in)
     meta_int(&in->pcie_gen, meta_get(&m, "gpu.pcie.current.generation"));
     meta_int(&in->pcie_width, meta_get(&m, "gpu.pcie.current.width"));
     meta_int(&in->mps_bytes, meta_get(&m, "gpu.pcie.max_payload_bytes"));
+    meta_int(&in->numa_nodes, meta_get(&m, "host.numa_nodes"));
     meta_doc_free(&m);
     free(path);
 }

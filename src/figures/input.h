@@ -69,6 +69,7 @@ struct plot_input {
     char host[128];
     int pcie_gen, pcie_width; /* meta.yaml's gpu.pcie.current; 0 when unknown */
     int mps_bytes;            /* meta.yaml's gpu.pcie.max_payload_bytes; 0 when not read */
+    int numa_nodes;           /* meta.yaml's host.numa_nodes; 0 when unknown */
     double link_gbps;         /* the link_gbps of every row when all agree, else NaN */
 };
 

@@ -37,6 +37,7 @@
 #include "figures/fig_sentinel.h"
 #include "figures/gnuplot.h"
 #include "figures/input.h"
+#include "figures/place_table.h"
 #include "figures/tables.h"
 #include "results/problems.h"
 
@@ -141,6 +142,17 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
         /* A point a panel, or lines across sizes nothing was measured at: a table instead. */
         snprintf(few, sizeof(few), "at least %d sizes (this sweep has %zu: see figures/tables.md)",
                  PLOT_MIN_FIGURE_SIZES, nsizes);
+        *needs = few;
+        return 0;
+    }
+    size_t placed = *needs && !copy_family(name) && strncmp(name, "placement", 9) == 0
+                        ? place_table_sizes(pin, strcmp(name, "placement-pin") == 0)
+                        : 0;
+    if (placed && placed < PLOT_MIN_SIZES) {
+        /* Lines joining two or three sizes would cross sizes nothing was measured at. */
+        snprintf(few, sizeof(few),
+                 "at least %d sizes (its buffers have %zu: see figures/tables.md)", PLOT_MIN_SIZES,
+                 placed);
         *needs = few;
         return 0;
     }

@@ -5,6 +5,7 @@
  */
 #include "figures/tables.h"
 #include "figures/figure.h"
+#include "figures/place_table.h"
 #include "results/outdir.h"
 #include "results/problems.h"
 #include "base/units.h"
@@ -65,11 +66,9 @@ static void table_cells(const struct plot_row *r, struct table_cells *c)
 static const char *table_title = "copies at %zu size%s: median of the samples, their min–max "
                                  "and count (n); default placement (numa any, pages default)";
 
-static void write_md(FILE *f, const struct plot_input *in, size_t nsizes)
+static void write_md_copies(FILE *f, const struct plot_input *in, size_t nsizes)
 {
-    fprintf(f, "# %s: tables\n\nA sweep of fewer than %d sizes is a table, not a figure.\n\n",
-            in->experiment, PLOT_MIN_SIZES);
-    fprintf(f, "Table: %s, ", in->experiment);
+    fprintf(f, "\nTable: %s, ", in->experiment);
     fprintf(f, table_title, nsizes, nsizes == 1 ? "" : "s");
     fputs(".\n\n| kind | direction | api | buffer | host buffer | size | bytes | GB/s | "
           "min–max GB/s | n | µs per copy |\n|---|---|---|---|---|---|---:|---:|---:|---:|---:|\n",
@@ -99,11 +98,9 @@ static void tex_put(FILE *f, const char *s)
     }
 }
 
-static void write_tex(FILE *f, const struct plot_input *in, size_t nsizes)
+static void write_tex_copies(FILE *f, const struct plot_input *in, size_t nsizes)
 {
-    fputs("% tables.tex - written by pinsweep; needs \\usepackage{booktabs}\n"
-          "\\begin{table}\n\\centering\\footnotesize\n\\caption{",
-          f);
+    fputs("\\begin{table}\n\\centering\\footnotesize\n\\caption{", f);
     tex_put(f, in->experiment);
     fputs(", ", f);
     char title[256];
@@ -136,34 +133,63 @@ static void write_tex(FILE *f, const struct plot_input *in, size_t nsizes)
     fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
 }
 
+/* tables.md: the copies' table when they have too few sizes, then the placement tables; -1 if
+ * out of memory. */
+static int write_md(FILE *f, const struct plot_input *in, size_t nsizes)
+{
+    fprintf(f, "# %s: tables\n\nA sweep of fewer than %d sizes is a table, not a figure.\n",
+            in->experiment, PLOT_MIN_SIZES);
+    if (in->nrows && nsizes < PLOT_MIN_SIZES)
+        write_md_copies(f, in, nsizes);
+    return place_tables_write(f, in, 0) < 0 ? -1 : 0;
+}
+
+/* tables.tex: the same tables in LaTeX; -1 if out of memory. */
+static int write_tex(FILE *f, const struct plot_input *in, size_t nsizes)
+{
+    fputs("% tables.tex - written by pinsweep; needs \\usepackage{booktabs}\n", f);
+    if (in->nrows && nsizes < PLOT_MIN_SIZES)
+        write_tex_copies(f, in, nsizes);
+    return place_tables_write(f, in, 1) < 0 ? -1 : 0;
+}
+
 /* Write fig_dir/name with write(); -1 after saying why on log. */
 static int write_table(const char *fig_dir, const char *name, const struct plot_input *in,
-                       size_t nsizes, void (*write)(FILE *, const struct plot_input *, size_t),
+                       size_t nsizes, int (*write)(FILE *, const struct plot_input *, size_t),
                        FILE *log)
 {
     char *path = plot_path_join(fig_dir, name);
     FILE *f = path ? outfile_fopen_fresh(path) : NULL;
     int rc = f ? 0 : -1;
     if (f) {
-        write(f, in, nsizes);
-        rc = ferror(f) ? -1 : 0;
+        rc = write(f, in, nsizes) < 0 || ferror(f) ? -1 : 0;
         if (fclose(f) != 0)
             rc = -1;
     }
     if (rc < 0)
         log_line(log, "%s: cannot write: %s", path ? path : name, strerror(errno));
     else
-        log_line(log, "wrote %s (%zu size%s: a table, not a figure)", path, nsizes,
-                 nsizes == 1 ? "" : "s");
+        log_line(log, "wrote %s (too few sizes for a figure: a table)", path);
     free(path);
     return rc;
+}
+
+/* Does a placement figure of in have too few sizes, so that it is a table? */
+static int place_few(const struct plot_input *in)
+{
+    for (int pin = 0; pin < 2; pin++) {
+        size_t k = place_table_sizes(in, pin);
+        if (k > 0 && k < PLOT_MIN_SIZES)
+            return 1;
+    }
+    return 0;
 }
 
 int plot_tables_write(const struct plot_input *in, const char *fig_dir, FILE *log)
 {
     static const char *const names[] = {"tables.md", "tables.tex"};
     size_t nsizes = plot_copy_sizes(in);
-    if (in->nrows == 0 || nsizes >= PLOT_MIN_SIZES) {
+    if ((in->nrows == 0 || nsizes >= PLOT_MIN_SIZES) && !place_few(in)) {
         for (size_t i = 0; i < 2; i++) {
             char *path = plot_path_join(fig_dir, names[i]);
             if (path)

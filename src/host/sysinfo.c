@@ -151,15 +151,15 @@ static unsigned cfg_u16(const unsigned char *cfg, size_t at)
 }
 
 enum {
-    CFG_STATUS = 0x06,           /* Status register; bit 4: the capability list exists */
+    CFG_STATUS = 0x06, /* Status register; bit 4: the capability list exists */
     CFG_STATUS_CAP_LIST = 0x10,
-    CFG_CAP_PTR = 0x34,          /* the first capability */
-    CFG_HEADER_BYTES = 0x40,     /* capabilities lie beyond the standard header */
-    CAP_ID_EXP = 0x10,           /* PCI Express */
-    EXP_DEVCAP = 4,              /* Device Capabilities, from the capability */
-    EXP_DEVCTL = 8,              /* Device Control */
-    EXP_BYTES = 10,              /* through Device Control */
-    CAP_LIST_MAX = 48,           /* (256 - 64) / 4: more links than that is a loop */
+    CFG_CAP_PTR = 0x34,      /* the first capability */
+    CFG_HEADER_BYTES = 0x40, /* capabilities lie beyond the standard header */
+    CAP_ID_EXP = 0x10,       /* PCI Express */
+    EXP_DEVCAP = 4,          /* Device Capabilities, from the capability */
+    EXP_DEVCTL = 8,          /* Device Control */
+    EXP_BYTES = 10,          /* through Device Control */
+    CAP_LIST_MAX = 48,       /* (256 - 64) / 4: more links than that is a loop */
 };
 
 void sysinfo_pcie_mps(const unsigned char *cfg, size_t len, struct pcie_link *l)

@@ -18,16 +18,16 @@
 #include <stdlib.h>
 
 static const struct csv_format *const formats[] = {
-    &summary_format,   &samples_format, &fits_format,      &breakeven_format,
-    &compare_format,   &machines_format, &hostmemcpy_format, &sentinel_format,
+    &summary_format, &samples_format,  &fits_format,       &breakeven_format,
+    &compare_format, &machines_format, &hostmemcpy_format, &sentinel_format,
 };
 
 /* Columns that hold whole numbers: counts, indices, node numbers and sizes in bytes. */
 static const char *const whole_columns[] = {
-    "config",          "sample",          "round",          "copies",     "size_bytes",
-    "batch",           "samples",         "rounds",         "points",     "n_half_bytes",
-    "gpu_numa_node",   "bound_numa_node", "host_numa_node", "reading",    "after_config",
-    "staging_bytes",   "from_bytes",      "to_bytes",
+    "config",        "sample",          "round",          "copies",  "size_bytes",
+    "batch",         "samples",         "rounds",         "points",  "n_half_bytes",
+    "gpu_numa_node", "bound_numa_node", "host_numa_node", "reading", "after_config",
+    "staging_bytes", "from_bytes",      "to_bytes",
 };
 
 static int is_whole(const char *name)
@@ -61,8 +61,8 @@ static double ns_in(const char *unit)
 /* Does every value of the column come back within half a unit of its 6th digit (or a ns)? */
 static void check_precise(const struct csv_format *f, const struct column *c, const char *name)
 {
-    static const double values[] = {0.000123456789, 1.23456789, 9.87654321, 98765.4321,
-                                    55.4321987, -3.14159265};
+    static const double values[] = {0.000123456789, 1.23456789, 9.87654321,
+                                    98765.4321,     55.4321987, -3.14159265};
     char what[160];
     for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
         char *text = cell(values[i], c->fmt);

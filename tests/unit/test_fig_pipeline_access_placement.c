@@ -70,6 +70,43 @@ static const char *fixture_subset(const char *name, const char *keep, const char
     return dir;
 }
 
+/*
+ * A new folder tmpdir/name with the fixture's meta.yaml and its summary.csv,
+ * every copy row of a page-locked or pageable kind at 16 MiB or 256 MiB
+ * (",sync,") given a twin at 4 MiB or 64 MiB: placements at four sizes,
+ * enough for the placement figures (the fixture's own two sizes make
+ * tables).  NULL on failure.
+ */
+static const char *fixture_four_sizes(const char *name)
+{
+    static const char *const meta[] = {"meta.yaml", NULL};
+    static const char *const from[] = {",16777216,", ",268435456,"}, *const to[] = {",4194304,",
+                                                                                    ",67108864,"};
+    char *text = read_text(BEYOND "/summary.csv"), *out = malloc(strlen(text) * 3 + 1);
+    size_t len = 0;
+    const char *dir = NULL;
+    for (char *line = text, *end; out && (end = strchr(line, '\n')); line = end + 1) {
+        size_t n = (size_t)(end - line) + 1;
+        memcpy(out + len, line, n);
+        len += n;
+        for (size_t k = 0; k < 2; k++) {
+            char *hit = strstr(line, from[k]);
+            if (!hit || hit > end || !strstr(line, ",sync,") || strstr(line, ",sync,") > end)
+                continue;
+            size_t head = (size_t)(hit - line);
+            len += (size_t)sprintf(out + len, "%.*s%s%.*s", (int)head, line, to[k],
+                                   (int)(n - head - strlen(from[k])), hit + strlen(from[k]));
+        }
+    }
+    if (out) {
+        out[len] = '\0';
+        dir = make_folder_summary(name, BEYOND, meta, out);
+    }
+    free(text);
+    free(out);
+    return dir;
+}
+
 /* Points of the figures: what each curve is drawn from (fixture values). */
 static const struct {
     const char *name, *file, *heading, *x;
@@ -127,21 +164,74 @@ static void draw_fixture(char *dir, size_t n)
     CHECK("beyond_data_written", rc == PLOT_ENO_GNUPLOT && !strstr(log, "warning"),
           "returned %d; log:\n%s", rc, log);
     for (size_t i = 0; i < NBEYOND; i++) {
-        char note[96];
-        snprintf(name, sizeof(name), "beyond_draws_%s", beyond_figures[i]);
-        snprintf(note, sizeof(note), "note: no %s figure", beyond_figures[i]);
-        CHECK(name, !strstr(log, note), "log:\n%s", log);
+        char note[160];
+        int placed = strncmp(beyond_figures[i], "placement", 9) == 0;
+        snprintf(name, sizeof(name), "beyond_%s_%s", placed ? "tabulates" : "draws",
+                 beyond_figures[i]);
+        snprintf(note, sizeof(note),
+                 placed ? "note: no %s figure: it needs at least 4 sizes (its buffers have 2: see "
+                          "figures/tables.md)"
+                        : "note: no %s figure",
+                 beyond_figures[i]);
+        /* Two sizes of placed buffers: a table, not lines across sizes nothing was measured at. */
+        CHECK(name, placed == (strstr(log, note) != NULL), "log:\n%s", log);
     }
     free(log);
 }
 
-/* Each curve's points are the fixture's values. */
-static void test_points(const char *dir)
+/* The same, with the placed buffers at four sizes: the placement figures are drawn. */
+static void draw_four_sizes(char *dir, size_t n)
+{
+    char *log = NULL;
+    const char *made = fixture_four_sizes("four-sizes");
+    snprintf(dir, n, "%s", made ? made : "(no folder)");
+    int rc = made ? plot(dir, 1, &log) : -100;
+    CHECK("four_sizes_draws_placement",
+          rc == PLOT_ENO_GNUPLOT && !strstr(log, "warning") &&
+              !strstr(log, "note: no placement figure") &&
+              !strstr(log, "note: no placement-pin figure") && !exists(dir, "figures/tables.md"),
+          "returned %d; log:\n%s", rc, log);
+    free(log);
+}
+
+/*
+ * tables.md at the fixture's two sizes: a column per page size and binding,
+ * the fixture's medians and min-max, the skipped hugetlb rows said, and that
+ * the machine's one NUMA node makes numa any and auto the same memory.
+ */
+static void test_placement_tables(const char *dir)
+{
+    const char *md = path_in(dir, "figures/tables.md"), *tex = path_in(dir, "figures/tables.tex");
+    CHECK("placement_table_columns",
+          file_has(md, "| direction | kind | size | default / any | default / auto | thp / any | "
+                       "thp / auto | hugetlb / any |\n|---|---|---|---:|---:|---:|---:|---:|\n"),
+          "%s lacks the header of the copy table", md);
+    CHECK("placement_table_one_numa_node",
+          file_has(md, "Table: h200-beyond, copy bandwidth by page size and NUMA binding (reuse, "
+                       "sync; 2 sizes): median GB/s of the samples (min–max); a column per page "
+                       "size / binding. This machine has one NUMA node: numa any and auto are the "
+                       "same memory.\n"),
+          "%s lacks the caption", md);
+    CHECK("placement_table_pin",
+          file_has(md, "| kind | size | default / any | thp / any | hugetlb / any |\n") &&
+              file_has(md, "| registered | 256MiB | 85.67 | 40.15 | – |\n") &&
+              file_has(md, "| registered | 16MiB | ") && file_has(md, " | skipped |\n"),
+          "%s lacks the pinning table or its cells", md);
+    CHECK("placement_table_tex",
+          file_has(tex, "\\toprule\ndirection & kind & size & default / any & default / auto & thp "
+                        "/ any & thp / auto & hugetlb / any \\\\\n\\midrule\n") &&
+              file_count(tex, "\\begin{tabular}") == 3,
+          "%s lacks the placement tables", tex);
+}
+
+/* Each curve's points are the fixture's values (placement's: drawn at four sizes, from four). */
+static void test_points(const char *dir, const char *four)
 {
     for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
         /* Zero-copy's latency: us_per_copy_median of the fixture's 1 MiB kernel, 48.192 us. */
         double want = isnan(points[i].y) ? 48.192 : points[i].y;
-        double got = block_y(data_file(dir, points[i].file), points[i].heading, points[i].x);
+        const char *from = strncmp(points[i].name, "placement", 9) == 0 ? four : dir;
+        double got = block_y(data_file(from, points[i].file), points[i].heading, points[i].x);
         CHECK(points[i].name, fabs(got - want) <= 1e-9 * want, "%s, %s at %s: %g, want %g",
               points[i].file, points[i].heading, points[i].x, got, want);
     }
@@ -216,15 +306,30 @@ static void test_placement(const char *dir)
           "%s holds rows of other apis or kinds", h2d);
     const char *vars = data_file(dir, "placement-vars.gp");
     CHECK("placement_says_bindings_are_alike",
-          file_has(vars, "fig_detail = 'reuse, sync; NUMA node 0 held every buffer'") &&
+          file_has(vars, "fig_detail = 'reuse, sync; one NUMA node, so numa any and auto are the "
+                         "same memory'") &&
               file_has(vars, "'numa auto: the GPU''s node'") &&
               file_has(vars, "'thp: transparent huge pages'"),
           "%s: detail or notes", vars);
     CHECK("placement_says_what_was_skipped",
-          file_has(vars, "'2 configurations skipped or failed: see summary.csv'") &&
+          /* the fixture's skipped hugetlb rows and their twins at the sizes added */
+          file_has(vars, "'4 configurations skipped or failed: see summary.csv'") &&
               file_has(data_file(dir, "placement-pin-vars.gp"),
-                       "'1 configuration skipped or failed: see summary.csv'"),
+                       "'2 configurations skipped or failed: see summary.csv'"),
           "the skipped hugetlb rows are not counted");
+    /* Where the machine has two nodes, the title says where the pages were instead. */
+    char *log = NULL;
+    const char *two = make_folder("two-nodes", dir, (const char *const[]){"summary.csv", NULL});
+    int rc = two ? copy_edit(path_in(dir, "meta.yaml"), path_in(two, "meta.yaml"),
+                             "  numa_nodes: 1\n", "  numa_nodes: 2\n")
+                 : -1;
+    rc = rc == 0 ? plot(two, 1, &log) : -100;
+    CHECK("placement_two_nodes_says_where_the_pages_were",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(data_file(two, "placement-vars.gp"),
+                       "fig_detail = 'reuse, sync; NUMA node 0 held every buffer'"),
+          "returned %d; log:\n%s", rc, log);
+    free(log);
     CHECK("placement_pin_a_curve_per_page_size",
           file_count(data_file(dir, "placement-pin-pin.dat"), "# index") == 2,
           "placement-pin-pin.dat: blocks");
@@ -318,7 +423,7 @@ static void test_figures(void)
 {
     const char *name = "beyond_figures_drawn";
     char *log = NULL;
-    const char *dir = make_folder("figures", BEYOND, beyond_files);
+    const char *dir = fixture_four_sizes("figures");
     if (!plot_gnuplot_available()) {
         skip_no_gnuplot(name);
         return;
@@ -332,14 +437,16 @@ static void test_figures(void)
 
 int main(void)
 {
-    char dir[1024];
+    char dir[1024], four[1024];
     if (plot_test_begin("plot-beyond") < 0)
         return 1;
     draw_fixture(dir, sizeof(dir));
-    test_points(dir);
+    draw_four_sizes(four, sizeof(four));
+    test_points(dir, four);
     test_overlap(dir);
     test_host_access(dir);
-    test_placement(dir);
+    test_placement_tables(dir);
+    test_placement(four);
     test_zerocopy_legends(dir);
     test_missing();
     test_bad_axis_cell();

@@ -42,9 +42,9 @@ static void test_ceilings(void)
 static void make_config(unsigned char *cfg, size_t len, unsigned devcap, unsigned devctl)
 {
     memset(cfg, 0, len);
-    cfg[0] = 0xde, cfg[1] = 0x10;    /* vendor: NVIDIA */
-    cfg[0x06] = 0x10;                /* Status: capability list */
-    cfg[0x34] = 0x40;                /* first capability */
+    cfg[0] = 0xde, cfg[1] = 0x10; /* vendor: NVIDIA */
+    cfg[0x06] = 0x10;             /* Status: capability list */
+    cfg[0x34] = 0x40;             /* first capability */
     if (len < 0x6a)
         return;
     cfg[0x40] = 0x01, cfg[0x41] = 0x60; /* power management, then 0x60 */
@@ -157,8 +157,9 @@ static void test_sysfs(void)
     if (f)
         fclose(f);
     sysinfo_pcie_link(root, "0000:01:00.0", &l);
-    CHECK("the payload size read from the config file", wrote == sizeof(cfg) &&
-              l.mps_bytes == 256 && l.mps_supported_bytes == 512 && l.mps_why[0] == '\0',
+    CHECK("the payload size read from the config file",
+          wrote == sizeof(cfg) && l.mps_bytes == 256 && l.mps_supported_bytes == 512 &&
+              l.mps_why[0] == '\0',
           "got %d of %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mps_why);
 
     write_file(dev, "current_link_speed", "Unknown\n");
