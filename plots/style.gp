@@ -50,6 +50,8 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 #                         after another; dotted, thicker: its longest stage alone
 #   default, thp, hugetlb (placement) the page size: solid, dashed, dotted (thicker)
 #   fit                   dotted, thin: the model t0 + n/B of a curve
+#   regime                dotted, thick: one regime's bandwidth n/B across its sizes (a pageable
+#                         copy within the host's cache and beyond it)
 #   pin                   dotted: the cudaHostRegister part of a registered alloc
 #   ceiling               long dashes, thick: host memcpy, the ceiling of a pageable copy
 #   flushed               dash-dot: host buffer flushed from the CPU caches before each copy
@@ -66,7 +68,8 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 line_dt(l) = l eq 'h2d' ? 1 : l eq 'd2h' ? 2 : l eq 'bidir' ? 5 : \
     (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'serial' || \
               l eq 'thp') ? 2 : \
-    (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb') ? 3 : l eq 'ceiling' ? 4 : \
+    (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb' || l eq 'regime') ? 3 : \
+    l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
     l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : \
     l eq 'zerocopy-roundtrip' ? 10 : alloc_dt(l)
@@ -75,7 +78,7 @@ alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 
     a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \
     a eq 'registered-mapped' ? 10 : 1
 line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : l eq 'pin' ? 1.7 : l eq 'link' ? 1.0 : \
-    l eq 'practical' ? 1.0 : l eq 'band' ? 1.8 : \
+    l eq 'practical' ? 1.0 : l eq 'band' ? 1.8 : l eq 'regime' ? 2.6 : \
     l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : (l eq 'ideal' || l eq 'hugetlb') ? 1.7 : 1.2
 set dashtype 2 (7, 4)
 set dashtype 3 (1.2, 2.0)

@@ -435,3 +435,35 @@ cli_payload() {
             "$(grep -h 'practical' "$r/figures/data/bandwidth-vars.gp" "$TMP/payload-64/figures/data/bandwidth-vars.gp" | head -4)"
 }
 cli_payload
+
+# Pageable copies whose bandwidth falls once the buffer leaves the host's cache: fits.csv has their
+# two regimes as tests/regimes/regimes.awk finds them again from summary.csv (the H200's default
+# and small-transfers runs), the bandwidth figure's notes give them, and the report tabulates them.
+cli_regimes() {
+    local name d want got
+    for name in default small-transfers; do
+        d=$TMP/regimes-$name
+        expect "cli: plot $name's reference run" 0 "" -- "$PINSWEEP" plot "results/reference/h200-pcie5/$name" -o "$d" || continue
+        want=$(awk -F, -f tests/regimes/regimes.awk "$d/summary.csv" | awk '{ printf "%s %s %s %s %s %s %s %.6g %.6g\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }')
+        got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["regime"] != "all" {
+                printf "%s %s %s %s %s %s %s %.6g %.6g\n", $H["alloc"], $H["direction"], $H["api"], $H["regime"],
+                       $H["from_bytes"], $H["to_bytes"], $H["points"], $H["bandwidth_gbps"], $H["residual_pct"] }' "$d/fits.csv")
+        [ -n "$want" ] && [ "$got" = "$want" ] \
+            && t_pass "cli: $name's fits.csv has the pageable regimes the data show ($(echo "$want" | wc -l) rows)" \
+            || t_fail "cli: $name's fits.csv has the pageable regimes the data show" "got:
+$got
+want:
+$want"
+    done
+    d=$TMP/regimes-default
+    grep -q "'pageable h2d sync: 14.8 GB/s in the host''s cache (1 MiB–32 MiB), 8.5 GB/s beyond it (64 MiB–1 GiB)'" "$d/figures/data/bandwidth-vars.gp" \
+        && grep -q "'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 21%; pageable d2h sync 15%'" "$d/figures/data/bandwidth-vars.gp" \
+        && grep -q "^14.7705 \|^1.04858e+06 14.7705$" "$d/figures/data/bandwidth-h2d-overlay.dat" \
+        && t_pass "cli: the bandwidth figure draws the two regimes and says what they are" \
+        || t_fail "cli: the bandwidth figure draws the two regimes" "$(grep note_title "$d/figures/data/bandwidth-vars.gp")"
+    expect "cli: report on the default run" 0 "" -- "$PINSWEEP" report "$d" -o "$TMP/regimes-report" || return
+    grep -qF '| pageable | h2d | sync | 14.77 GB/s (1MiB–32MiB, 6 sizes, residual 8.1%) | 8.54 GB/s (64MiB–1GiB, 5 sizes, residual 4.2%) |' "$TMP/regimes-report/report.md" \
+        && t_pass "cli: the report tabulates the two regimes" \
+        || t_fail "cli: the report tabulates the two regimes" "$(grep -A4 'No single' "$TMP/regimes-report/report.md")"
+}
+cli_regimes

@@ -4,6 +4,7 @@
 #include "analysis/fit.h"
 #include "results/fits_csv.h"
 #include "results/summary_csv.h"
+#include "base/units.h"
 #include "experiment/schema.h"
 
 #include <errno.h>
@@ -38,6 +39,63 @@ int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, s
     out->n_half_bytes = c0 / c1;
     out->residual_pct = 100.0 * sqrt(ss / (double)k);
     return 0;
+}
+
+/* The regime of points [a, b): t(n) = n / B by least squares on the relative residuals. */
+static void fit_level(const double *n_bytes, const double *g, size_t a, size_t b,
+                      struct fit_regime *out)
+{
+    double sum = 0, sum2 = 0, ss = 0;
+    for (size_t i = a; i < b; i++) {
+        sum += g[i];
+        sum2 += g[i] * g[i];
+    }
+    out->points = b - a;
+    out->from_bytes = n_bytes[a];
+    out->to_bytes = n_bytes[b - 1];
+    out->bandwidth_gbps = sum2 / sum; /* minimises sum (g / B - 1)^2 over 1 / B */
+    for (size_t i = a; i < b; i++)
+        ss += (g[i] / out->bandwidth_gbps - 1) * (g[i] / out->bandwidth_gbps - 1);
+    out->residual_pct = 100.0 * sqrt(ss / (double)(b - a));
+}
+
+/* The bandwidth of each point, GB/s, into g (k of them); the index of the highest. */
+static size_t point_gbps(const double *n_bytes, const double *t_us, size_t k, double *g)
+{
+    size_t peak = 0;
+    for (size_t i = 0; i < k; i++) {
+        g[i] = t_us[i] > 0 ? n_bytes[i] / (t_us[i] * 1e3) : 0;
+        if (g[i] > g[peak])
+            peak = i;
+    }
+    return peak;
+}
+
+int fit_regimes(const double *n_bytes, const double *t_us, size_t k, struct fit_regime *in_cache,
+                struct fit_regime *beyond)
+{
+    double *g = k ? malloc(k * sizeof(*g)) : NULL;
+    int found = 0;
+    if (!g)
+        return 0;
+    size_t peak = point_gbps(n_bytes, t_us, k, g), s = k, e, p;
+    double top = g[peak];
+    while (s > 0 && g[s - 1] < FIT_BEYOND_SHARE * top) /* the largest sizes, fallen */
+        s--;
+    if (s <= peak || k - s < FIT_REGIME_MIN_POINTS)
+        goto out;
+    for (e = s; e > 0 && g[e - 1] < FIT_PLATEAU_SHARE * top;) /* the plateau's last size, + 1 */
+        e--;
+    for (p = e; p > 0 && g[p - 1] >= FIT_BEYOND_SHARE * top;)
+        p--;
+    if (e - p < FIT_REGIME_MIN_POINTS)
+        goto out;
+    fit_level(n_bytes, g, p, e, in_cache);
+    fit_level(n_bytes, g, s, k, beyond);
+    found = beyond->bandwidth_gbps <= FIT_REGIME_DROP * in_cache->bandwidth_gbps;
+out:
+    free(g);
+    return found;
 }
 
 /* One curve: the rows of summary.csv that share the experiment and every axis but size. */
@@ -123,17 +181,101 @@ static void print_table_row(FILE *table, const struct curve *c, const struct fit
             ft->bandwidth_gbps, half, ft->residual_pct, variant);
 }
 
-/* The row of fits.csv for curve c fitted as ft. */
+/* A regime's line of the table, under its curve's. */
+static void print_regime_row(FILE *table, int id, const struct fit_regime *r)
+{
+    char from[32], to[32];
+    fprintf(table, "  %-12s %s..%s: %.2f GB/s (%zu sizes, resid %.1f%%)\n", fit_regime_names[id],
+            units_format_size((uint64_t)r->from_bytes, from, sizeof(from)),
+            units_format_size((uint64_t)r->to_bytes, to, sizeof(to)), r->bandwidth_gbps, r->points,
+            r->residual_pct);
+}
+
+/* The row of fits.csv for curve c fitted as ft over all its sizes. */
 static void write_fit(FILE *f, const struct curve *c, const struct fit *ft)
 {
     struct fit_row row = {c->key->experiment};
     memcpy(row.axis, c->key->axis, sizeof(row.axis));
+    row.regime = fit_regime_names[FIT_ALL];
+    row.from_bytes = c->n[0];
+    row.to_bytes = c->n[c->k - 1];
     row.points = (double)ft->points;
     row.t0_us = ft->t0_us;
     row.bandwidth_gbps = ft->bandwidth_gbps;
     row.n_half_bytes = ft->n_half_bytes;
     row.residual_pct = ft->residual_pct;
     format_write_row(f, &fits_format, &row);
+}
+
+/* The row of fits.csv for regime id of curve c: t(n) = n / B, so t0 and n_half are 0. */
+static void write_regime(FILE *f, const struct curve *c, int id, const struct fit_regime *r)
+{
+    struct fit_row row = {c->key->experiment};
+    memcpy(row.axis, c->key->axis, sizeof(row.axis));
+    row.regime = fit_regime_names[id];
+    row.from_bytes = r->from_bytes;
+    row.to_bytes = r->to_bytes;
+    row.points = (double)r->points;
+    row.bandwidth_gbps = r->bandwidth_gbps;
+    row.residual_pct = r->residual_pct;
+    format_write_row(f, &fits_format, &row);
+}
+
+/* A point of a curve, for sorting by size. */
+struct point {
+    double n, t;
+};
+
+static int point_order(const void *pa, const void *pb)
+{
+    const struct point *a = pa, *b = pb;
+    return (a->n > b->n) - (a->n < b->n);
+}
+
+/* Sort curve c's points by size; -1 when out of memory. */
+static int sort_points(struct curve *c)
+{
+    struct point *pt = malloc((c->k ? c->k : 1) * sizeof(*pt));
+    if (!pt)
+        return -1;
+    for (size_t i = 0; i < c->k; i++)
+        pt[i] = (struct point){c->n[i], c->t[i]};
+    qsort(pt, c->k, sizeof(*pt), point_order);
+    for (size_t i = 0; i < c->k; i++) {
+        c->n[i] = pt[i].n;
+        c->t[i] = pt[i].t;
+    }
+    free(pt);
+    return 0;
+}
+
+/*
+ * Curve c into fits.csv (f) and the table: its fit over all sizes, then,
+ * for pageable memory, its two regimes when the data show them.  1 when
+ * fitted, 0 when not, -1 when out of memory.
+ */
+static int fit_curve(FILE *f, FILE *table, struct curve *c, int first)
+{
+    struct fit ft;
+    struct fit_regime in, beyond;
+    if (sort_points(c) < 0)
+        return -1;
+    if (fit_latency_bandwidth(c->n, c->t, c->k, &ft) < 0)
+        return 0;
+    write_fit(f, c, &ft);
+    if (table && first)
+        print_table_header(table);
+    if (table)
+        print_table_row(table, c, &ft);
+    if (c->key->axis[AXIS_ALLOC] == ALLOC_PAGEABLE && fit_regimes(c->n, c->t, c->k, &in, &beyond)) {
+        write_regime(f, c, FIT_IN_CACHE, &in);
+        write_regime(f, c, FIT_BEYOND_CACHE, &beyond);
+        if (table) {
+            print_regime_row(table, FIT_IN_CACHE, &in);
+            print_regime_row(table, FIT_BEYOND_CACHE, &beyond);
+        }
+    }
+    return 1;
 }
 
 int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
@@ -153,17 +295,13 @@ int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen)
         fitted = FIT_EWRITE;
         goto out;
     }
-    for (long i = 0; i < nc; i++) {
-        struct fit ft;
-        struct curve *c = &cv[i];
-        if (fit_latency_bandwidth(c->n, c->t, c->k, &ft) < 0)
-            continue;
-        write_fit(o->f, c, &ft);
-        if (table && fitted == 0)
-            print_table_header(table);
-        if (table)
-            print_table_row(table, c, &ft);
-        fitted++;
+    for (long i = 0; i < nc && fitted >= 0; i++) {
+        int rc = fit_curve(o->f, table, &cv[i], fitted == 0);
+        if (rc < 0) {
+            snprintf(err, errlen, "out of memory");
+            fitted = FIT_EWRITE;
+        }
+        fitted += rc > 0;
     }
     if (outfile_close(o, err, errlen) < 0)
         fitted = FIT_EWRITE;

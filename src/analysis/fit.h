@@ -28,6 +28,40 @@ struct fit {
  */
 int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, struct fit *out);
 
+/*
+ * One regime of a pageable copy: the sizes from_bytes..to_bytes (points of
+ * them) fitted with t(n) = n / B, a bandwidth of its own, by least squares
+ * on the relative residuals as above (B = sum g^2 / sum g over the points'
+ * bandwidths g); residual_pct the RMS of (g / B - 1).
+ */
+struct fit_regime {
+    size_t points;
+    double from_bytes, to_bytes;
+    double bandwidth_gbps;
+    double residual_pct;
+};
+
+/* The thresholds of fit_regimes, as shares of the curve's peak bandwidth. */
+#define FIT_BEYOND_SHARE 0.75 /* beyond the cache: below this share of the peak */
+#define FIT_PLATEAU_SHARE 0.8 /* the in-cache plateau ends at the last size reaching this share */
+#define FIT_REGIME_DROP 0.8   /* two regimes only when beyond's B is at most this share of in's */
+#define FIT_REGIME_MIN_POINTS 3
+
+/*
+ * The two regimes of a pageable copy whose bandwidth falls once the buffer
+ * leaves the host's last-level cache, from its points n_bytes[i],
+ * t_us[i] (k of them, sizes ascending): beyond-cache is the longest run of
+ * the largest sizes whose bandwidth is below FIT_BEYOND_SHARE of the
+ * curve's peak; in-cache the run of sizes at or above that share which ends
+ * at the last size before it reaching FIT_PLATEAU_SHARE of the peak (sizes
+ * between them are the knee, in neither).  Each needs
+ * FIT_REGIME_MIN_POINTS points, and beyond's bandwidth must be at most
+ * FIT_REGIME_DROP of in-cache's.  Returns 1 with both filled in, or 0 when
+ * the data show no such drop.
+ */
+int fit_regimes(const double *n_bytes, const double *t_us, size_t k, struct fit_regime *in_cache,
+                struct fit_regime *beyond);
+
 /* What fit_results and breakeven_write return on failure. */
 enum {
     FIT_EINPUT = -1, /* summary.csv is missing, unreadable or malformed */
@@ -36,9 +70,11 @@ enum {
 
 /*
  * Fit each curve of results_dir/summary.csv (ok reuse rows, h2d and d2h) and
- * write results_dir/fits.csv afresh (through fits.csv.tmp, results/outdir.h);
- * print a table of the fits on table (may be NULL).  Returns the number of
- * curves fitted, or FIT_EINPUT or FIT_EWRITE with a message in err.
+ * write results_dir/fits.csv afresh (through fits.csv.tmp, results/outdir.h):
+ * a row (regime all) per curve, and for a pageable curve whose data show
+ * two regimes (fit_regimes) a row for each (in-cache, beyond-cache); print
+ * a table of the fits on table (may be NULL).  Returns the number of curves
+ * fitted, or FIT_EINPUT or FIT_EWRITE with a message in err.
  */
 int fit_results(const char *results_dir, FILE *table, char *err, size_t errlen);
 

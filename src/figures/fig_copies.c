@@ -19,9 +19,22 @@
 #define PLOT_TIME_PANELS 3 /* alloc kinds in the reallocate-time figure */
 #define PLOT_FIT_POINTS 60 /* sizes at which a fit's model bandwidth is drawn */
 #define PLOT_LATENCY_MAX_BYTES (16.0 * 1048576) /* small copies: the latency figure's sizes */
-#define OVERLAY_COLUMNS "size_bytes gbps (fit: the model n / (t0 + n/B); ceiling: host memcpy)"
+#define OVERLAY_COLUMNS                                                                            \
+    "size_bytes gbps (fit: the model n / (t0 + n/B); regime: its B over its sizes; ceiling: host " \
+    "memcpy)"
 
 /* ---- the bandwidth figure ---- */
+
+/* What the bandwidth figure's overlays drew and left out, for its notes. */
+struct bw_drawn {
+    int fits, ceiling;
+    char unfit[FIG_MAX_PANELS * 2][48]; /* curves no single fit describes, with their residuals */
+    size_t nunfit;
+    /* the pageable curves drawn as two regimes: each one's first row and fits.csv rows */
+    const struct plot_row *regime_curve[FIG_MAX_PANELS];
+    const struct fit_row *regime[FIG_MAX_PANELS][2];
+    size_t nregimes;
+};
 
 /* Fits are drawn only where they describe the data: enough sizes and a small residual. */
 #define FIT_MIN_POINTS 5
@@ -315,8 +328,9 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
     return 0;
 }
 
-/* The fit of fits.csv for the curve starting at row r, or NULL. */
-static const struct fit_row *find_fit(const struct plot_input *in, const struct plot_row *r)
+/* The row of fits.csv of regime (enum fit_regime_id) for the curve starting at row r, or NULL. */
+static const struct fit_row *find_fit(const struct plot_input *in, const struct plot_row *r,
+                                      int regime)
 {
     const int axes[] = {AXIS_DIRECTION, AXIS_ALLOC, AXIS_BUFFER, AXIS_API,
                         AXIS_CACHE,     AXIS_TOUCH, AXIS_PAGES};
@@ -325,7 +339,7 @@ static const struct fit_row *find_fit(const struct plot_input *in, const struct 
         size_t k = 0;
         while (k < 7 && in->fits[i].axis[axes[k]] == (uint64_t)values[k])
             k++;
-        if (k == 7)
+        if (k == 7 && in->fits[i].regime_id == regime)
             return &in->fits[i];
     }
     return NULL;
@@ -368,6 +382,55 @@ static int fit_overlay(struct fig *g, FILE *f, const struct plot_input *in,
         write_xy(f, n, fit_gbps(fit, n));
     }
     return 0;
+}
+
+/*
+ * Overlay blocks: the two regimes of a pageable curve (fits.csv's in-cache
+ * and beyond-cache rows), each its bandwidth B across its sizes.
+ */
+static int regime_overlay(struct fig *g, FILE *f, const struct plot_row *first,
+                          const struct fit_row *const regime[2])
+{
+    struct fig_style s;
+    style_of(&s, first);
+    s.line = "regime";
+    for (int k = 0; k < 2; k++) {
+        if (fig_overlay(g, f, &s, fit_regime_names[regime[k]->regime_id]) < 0)
+            return -1;
+        write_xy(f, regime[k]->from_bytes, regime[k]->bandwidth_gbps);
+        write_xy(f, regime[k]->to_bytes, regime[k]->bandwidth_gbps);
+    }
+    return 0;
+}
+
+/* "pageable h2d sync" for curve c's first row r, into buf. */
+static void curve_name(const struct plot_row *r, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s %s %s", schema_value_name(AXIS_ALLOC, r->alloc),
+             schema_value_name(AXIS_DIRECTION, r->dir), schema_value_name(AXIS_API, r->api));
+}
+
+/*
+ * The note of a curve drawn as two regimes: each bandwidth and its sizes,
+ * in decimal units when the figure's sizes are (decimal), else binary.
+ */
+static void regime_note(const struct plot_row *r, const struct fit_row *const regime[2],
+                        int decimal, char *buf, size_t n)
+{
+    char name[64], size[4][32];
+    curve_name(r, name, sizeof(name));
+    for (int k = 0; k < 4; k++) {
+        double v = k % 2 ? regime[k / 2]->to_bytes : regime[k / 2]->from_bytes;
+        if (decimal)
+            units_format_size_decimal((uint64_t)v, size[k], sizeof(size[0]));
+        else
+            units_format_approx((uint64_t)v, size[k], sizeof(size[0]));
+    }
+    int len = snprintf(
+        buf, n, "%s: %.1f GB/s in the host's cache (%s–%s), %.1f GB/s beyond it (%s–%s)", name,
+        regime[0]->bandwidth_gbps, size[0], size[1], regime[1]->bandwidth_gbps, size[2], size[3]);
+    if (len >= (int)n && n > 4) /* cut short: say so */
+        memcpy(buf + n - 4, "...", 4);
 }
 
 /* Is row m of host-memcpy.csv drawn in the panel of direction dir? */
@@ -461,32 +524,43 @@ static int has_group(const struct plot_input *in, int dir, int grp)
 /*
  * The overlays of the current panel (direction dir, api group grp): the fit
  * of every reuse curve drawn alone whose fits.csv row describes it
- * (fit_drawn), then in h2d and d2h the host memcpy line.  drawn[0] and
- * drawn[1] are set when some are; a fit left out is named in unfit (n bytes).
+ * (fit_drawn), or, for a pageable curve no single fit describes, its two
+ * regimes when fits.csv has them; then in h2d and d2h the host memcpy line.
+ * What was drawn and left out goes into d, for the notes.
  */
 static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int dir, int grp,
-                              const char *data_dir, int drawn[2], char *unfit, size_t n)
+                              const char *data_dir, struct bw_drawn *d)
 {
     FILE *f = NULL;
     int rc = 0, ceiling = has_ceiling(in, dir);
     size_t p = g->npanels - 1;
     for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
-        const struct fit_row *fit = find_fit(in, first);
+        const struct fit_row *fit = find_fit(in, first, FIT_ALL);
+        const struct fit_row *regime[2] = {find_fit(in, first, FIT_IN_CACHE),
+                                           find_fit(in, first, FIT_BEYOND_CACHE)};
+        int regimes = !fit || fit_drawn(fit) ? 0 : regime[0] && regime[1];
         if (!in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
             in->curves[c].n < 2 || (g->band[p].color && band_candidate(in, &in->curves[c])))
             continue;
-        if (!fit_drawn(fit)) {
-            size_t len = strlen(unfit);
-            snprintf(unfit + len, n - len, "%s%s %s %.0f%%", len ? "; " : "",
-                     schema_value_name(AXIS_ALLOC, first->alloc),
-                     schema_value_name(AXIS_DIRECTION, first->dir), fit->residual_pct);
-            continue;
+        if (!fit_drawn(fit) && d->nunfit < sizeof(d->unfit) / sizeof(d->unfit[0])) {
+            char name[40];
+            curve_name(first, name, sizeof(name));
+            snprintf(d->unfit[d->nunfit++], sizeof(d->unfit[0]), "%s %.0f%%", name,
+                     fit->residual_pct);
         }
+        if (!fit_drawn(fit) && !(regimes && d->nregimes < FIG_MAX_PANELS))
+            continue;
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
+        if (regimes) {
+            d->regime_curve[d->nregimes] = first;
+            memcpy(d->regime[d->nregimes++], regime, sizeof(regime));
+            rc = regime_overlay(g, f, first, regime);
+            continue;
+        }
         rc = fit_overlay(g, f, in, &in->curves[c], fit);
-        drawn[0] = 1;
+        d->fits = 1;
     }
     /* The host memcpy line once per direction: in the sync panel, or the only one. */
     int ceiling_here = grp == api_group(API_SYNC) || !has_group(in, dir, api_group(API_SYNC));
@@ -494,7 +568,7 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
         rc = ceiling_overlay(g, f, in, dir);
-        drawn[1] = 1;
+        d->ceiling = 1;
     }
     if (!f)
         fig_panel_drop_overlay(g, data_dir);
@@ -614,15 +688,41 @@ static void band_title(struct fig_style *e, const struct bw_plan *p)
 }
 
 /*
+ * The curves no single fit describes, with their residuals, as notes of at
+ * most NOTE_CHARS characters each (the first says what they are, the
+ * others go on with the list); how many notes (at most 3).
+ */
+#define NOTE_CHARS 100
+static size_t unfit_notes(const struct bw_drawn *d, struct fig_style *notes)
+{
+    size_t n = 0, len = 0;
+    for (size_t k = 0; k < d->nunfit; k++) {
+        char *t = notes[n > 0 ? n - 1 : 0].title;
+        if (k == 0 || len + 2 + strlen(d->unfit[k]) > NOTE_CHARS) {
+            if (n == 3)
+                break;
+            notes[n] = (struct fig_style){"-", "", "", ""};
+            t = notes[n++].title;
+            len = (size_t)snprintf(
+                t, sizeof(notes[0].title), "%s%s",
+                k ? "  " : "no single t0 + n/B fits (residual ≥ 5%): ", d->unfit[k]);
+            continue;
+        }
+        len += (size_t)snprintf(t + len, sizeof(notes[0].title) - len, "; %s", d->unfit[k]);
+    }
+    return n;
+}
+
+/*
  * The legend of the bandwidth figure: one entry per alloc kind drawn alone
  * (its colour, dash and point), one per band; the notes: what the dashes
  * mean when they tell variants, the bars' statistic, the fits and the fits
  * left out, the host memcpy line.
  */
 static int bandwidth_legend(struct fig *g, const struct plot_input *in, const struct bw_plan *p,
-                            const int drawn[2], const char *unfit)
+                            const struct bw_drawn *d)
 {
-    struct fig_style keys[ALLOC_COUNT + FIG_MAX_PANELS], notes[16];
+    struct fig_style keys[ALLOC_COUNT + FIG_MAX_PANELS], notes[16 + FIG_MAX_PANELS];
     size_t nkeys = plot_alloc_entries(p->seen_alloc, p->dash_by_variant ? "reuse" : NULL, keys);
     size_t nnotes = variant_notes(p, notes);
     int banded = 0;
@@ -638,14 +738,19 @@ static int bandwidth_legend(struct fig *g, const struct plot_input *in, const st
         snprintf(notes[nnotes++].title, sizeof(notes[0].title),
                  "bars: min–max of %.0f–%.0f samples%s", p->n_min, p->n_max,
                  banded ? "; band: its members' lowest min to highest max" : "");
-    if (drawn[0])
+    if (d->fits)
         notes[nnotes++] = (struct fig_style){"", "fit", "", "dotted: fit t0 + n/B (residual < 5%)"};
-    if (unfit[0]) {
+    nnotes += unfit_notes(d, notes + nnotes);
+    if (d->nregimes) /* what the thick dots are, then one line per curve so drawn */
+        notes[nnotes++] = (struct fig_style){
+            "", "regime", "",
+            "thick dots: a pageable copy's two regimes, each t = n/B over its sizes (fits.csv)"};
+    for (size_t k = 0; k < d->nregimes; k++) {
         notes[nnotes] = (struct fig_style){"-", "", "", ""};
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "no fit drawn, residual ≥ 5%%: %s",
-                 unfit);
+        regime_note(d->regime_curve[k], d->regime[k], fig_sizes_decimal(g), notes[nnotes++].title,
+                    sizeof(notes[0].title));
     }
-    if (drawn[1]) {
+    if (d->ceiling) {
         notes[nnotes] = (struct fig_style){"host", "ceiling", ""};
         ceiling_title(in, notes[nnotes++].title, sizeof(notes[0].title));
     }
@@ -668,8 +773,7 @@ static int bandwidth_legend(struct fig *g, const struct plot_input *in, const st
 int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
     struct bw_plan p;
-    int drawn[2] = {0, 0};
-    char unfit[300] = "";
+    struct bw_drawn drawn = {0};
     bw_plan_make(&p, in);
     snprintf(g->what, sizeof(g->what), "copy bandwidth");
     snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
@@ -679,8 +783,7 @@ int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_d
             if (!p.groups[grp])
                 continue;
             if (bandwidth_panel(g, in, &p, d, grp, data_dir) < 0 ||
-                (g->npanels > before &&
-                 bandwidth_overlays(g, in, d, grp, data_dir, drawn, unfit, sizeof(unfit)) < 0))
+                (g->npanels > before && bandwidth_overlays(g, in, d, grp, data_dir, &drawn) < 0))
                 return -1;
             if (g->npanels == before)
                 continue;
@@ -693,7 +796,7 @@ int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_d
         return 0;
     if (has_zerocopy(in))
         snprintf(g->what, sizeof(g->what), "copy and zero-copy bandwidth");
-    return bandwidth_legend(g, in, &p, drawn, unfit);
+    return bandwidth_legend(g, in, &p, &drawn);
 }
 
 /* Does any reallocate row of dir and api carry an effective bandwidth? */

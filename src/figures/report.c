@@ -148,6 +148,42 @@ static void md_alloc_cost(FILE *out, const struct folder *f)
         fprintf(out, "\nNo reallocate rows: run `experiments/alloc-cost.yaml` for these.\n");
 }
 
+/* A regime of fits.csv as a cell: "14.77 GB/s (1MiB–32MiB, 6 sizes, residual 8.1%)". */
+static void regime_cell(FILE *out, const struct fit_row *r)
+{
+    char from[32], to[32];
+    fprintf(out, " %.2f GB/s (%s–%s, %.0f sizes, residual %.1f%%) |", r->bandwidth_gbps,
+            units_format_size((uint64_t)r->from_bytes, from, sizeof(from)),
+            units_format_size((uint64_t)r->to_bytes, to, sizeof(to)), r->points, r->residual_pct);
+}
+
+/*
+ * The two regimes of the pageable curves that have them (fits.csv's
+ * in-cache and beyond-cache rows, each following its curve's), as a table.
+ */
+static void md_regimes(FILE *out, const struct fit_row *fits, size_t n)
+{
+    int header = 0;
+    for (size_t i = 0; i + 1 < n; i++) {
+        const struct fit_row *a = &fits[i], *b = &fits[i + 1];
+        if (a->regime_id != FIT_IN_CACHE || b->regime_id != FIT_BEYOND_CACHE ||
+            memcmp(a->axis, b->axis, sizeof(a->axis)) != 0)
+            continue;
+        if (!header++)
+            fprintf(out,
+                    "\nNo single t0 + n/B describes a pageable copy whose bandwidth falls once "
+                    "the buffer leaves the host's cache; each regime is fitted with t = n/B "
+                    "over its sizes:\n\n| alloc | direction | api | in the host's cache | "
+                    "beyond it |\n|---|---|---|---|---|\n");
+        fprintf(out, "| %s | %s | %s |", schema_value_name(AXIS_ALLOC, (int)a->axis[AXIS_ALLOC]),
+                schema_value_name(AXIS_DIRECTION, (int)a->axis[AXIS_DIRECTION]),
+                schema_value_name(AXIS_API, (int)a->axis[AXIS_API]));
+        regime_cell(out, a);
+        regime_cell(out, b);
+        fputc('\n', out);
+    }
+}
+
 static void md_fits(FILE *out, const struct folder *f)
 {
     size_t n;
@@ -160,7 +196,8 @@ static void md_fits(FILE *out, const struct folder *f)
                  "|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < n; i++) {
         const struct fit_row *r = &fits[i];
-        if (r->axis[AXIS_CACHE] != CACHE_WARM || r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED)
+        if (r->axis[AXIS_CACHE] != CACHE_WARM || r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED ||
+            r->regime_id != FIT_ALL)
             continue;
         fprintf(out, "| %s | %s | %s | %.2f µs | %.2f GB/s | %.0f KiB | %.1f%% |\n",
                 schema_value_name(AXIS_ALLOC, (int)r->axis[AXIS_ALLOC]),
@@ -168,6 +205,7 @@ static void md_fits(FILE *out, const struct folder *f)
                 schema_value_name(AXIS_API, (int)r->axis[AXIS_API]), r->t0_us, r->bandwidth_gbps,
                 r->n_half_bytes / 1024, r->residual_pct);
     }
+    md_regimes(out, fits, n);
     free(fits);
 }
 

@@ -5,13 +5,17 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct fit_row, name, unit, field, fmt)
 
 enum {
     F_EXPERIMENT,
     F_AXIS0, /* the axes but size, in schema order */
-    F_POINTS = F_AXIS0 + AXIS_SIZE,
+    F_REGIME = F_AXIS0 + AXIS_SIZE,
+    F_FROM,
+    F_TO,
+    F_POINTS,
     F_T0,
     F_B,
     F_N_HALF,
@@ -22,6 +26,9 @@ enum {
 static const struct column fits_cols[F_N] = {
     COLUMN_OF_TEXT(struct fit_row, COLUMN_EXPERIMENT, experiment),
     COLUMNS_OF_AXES(struct fit_row, axis),
+    COLUMN_OF_TEXT(struct fit_row, "regime", regime),
+    NUM("from_bytes", "bytes", from_bytes, "%.0f"),
+    NUM("to_bytes", "bytes", to_bytes, "%.0f"),
     NUM("points", "", points, "%.0f"),
     NUM("t0_us", "µs", t0_us, "%.6g"),
     NUM("bandwidth_gbps", "GB/s", bandwidth_gbps, "%.6g"),
@@ -30,6 +37,8 @@ static const struct column fits_cols[F_N] = {
 };
 
 const struct csv_format fits_format = {"fits.csv", fits_cols, F_N};
+
+const char *const fit_regime_names[FIT_REGIME_COUNT] = {"all", "in-cache", "beyond-cache"};
 
 /* The named axes a fit is matched on, in the order their problems are reported. */
 static const int fit_axes[] = {AXIS_ALLOC, AXIS_DIRECTION, AXIS_BUFFER, AXIS_API,
@@ -41,7 +50,17 @@ static int read_fit(const struct format_file *ff, size_t r, void *row, struct pr
     struct fit_row *f = row;
     int before = p->n;
     format_parse_row(ff, r, f);
-    f->experiment = NULL; /* the cell dies with the file */
+    f->experiment = f->regime = NULL; /* the cells die with the file */
+    const char *regime = format_cell(ff, r, F_REGIME);
+    f->regime_id = -1;
+    for (int k = 0; k < FIT_REGIME_COUNT && f->regime_id < 0; k++)
+        if (strcmp(regime, fit_regime_names[k]) == 0)
+            f->regime_id = k;
+    if (!regime[0]) /* a file from before the regimes: every row is a whole curve's */
+        f->regime_id = FIT_ALL;
+    if (f->regime_id < 0)
+        problem(p, ff->t.lines[r], "%s '%s' is not one of all | in-cache | beyond-cache",
+                fits_cols[F_REGIME].name, regime);
     for (size_t i = 0; i < sizeof(fit_axes) / sizeof(fit_axes[0]); i++) {
         int a = fit_axes[i], v = 0;
         format_axis(ff, r, (size_t)(F_AXIS0 + a), AXIS_DASH | (i < 4 ? 0 : AXIS_OPTIONAL), &v, p);

@@ -13,10 +13,24 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/*
+ * Which sizes of its curve a row of fits.csv describes: all of them (the
+ * model t0 + n/B), or one of the two regimes of a pageable copy whose
+ * bandwidth falls once the buffer leaves the host's cache (the model n/B
+ * over the regime's sizes; t0 and n_half 0).
+ */
+enum fit_regime_id { FIT_ALL, FIT_IN_CACHE, FIT_BEYOND_CACHE, FIT_REGIME_COUNT };
+
+/* The regime column's values, by enum fit_regime_id: "all", "in-cache", "beyond-cache". */
+extern const char *const fit_regime_names[FIT_REGIME_COUNT];
+
 /* One row of fits.csv: a curve (the experiment and every axis but size) and its fit. */
 struct fit_row {
     const char *experiment;
     uint64_t axis[AXIS_SIZE];
+    const char *regime; /* written: fit_regime_names[]; NULL when read (see regime_id) */
+    int regime_id;      /* read: enum fit_regime_id; FIT_ALL when the file has no regime column */
+    double from_bytes, to_bytes; /* the sizes fitted, smallest and largest */
     double points, t0_us, bandwidth_gbps, n_half_bytes, residual_pct;
 };
 

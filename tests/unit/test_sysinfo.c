@@ -61,10 +61,14 @@ static void test_mps(void)
         unsigned devcap, devctl;
         int mps, supported;
     } cases[] = {
-        {0x00000000, 0x0000, 128, 128},   {0x10008fa1, 0x2930, 256, 256},
-        {0x10008fa2, 0x2930, 256, 512},   {0x00000003, 0x5f7f, 1024, 1024},
-        {0x00000005, 0x0080, 2048, 4096}, {0xfffffff8 | 4, 0x0040, 512, 2048},
+        {0x00000000, 0x0000, 128, 128},
+        {0x10008fa1, 0x2930, 256, 256},
+        {0x10008fa2, 0x2930, 256, 512},
+        {0x00000003, 0x5f7f, 1024, 1024},
+        {0x00000005, 0x0080, 2048, 4096},
+        {0xfffffff8 | 4, 0x0040, 512, 2048},
         {0x00000005, 0xffbf, 4096, 4096},
+        {0x112c8021, 0x5134, 256, 256}, /* the H200's, read as root in its KVM guest */
     };
     unsigned char cfg[256];
     struct pcie_link l;
