@@ -175,15 +175,23 @@ char *units_format_size_short(uint64_t bytes, char *buf, size_t n)
     return buf;
 }
 
+/* bytes in the largest of 5 units (B, then each base times the last) it fills; which one. */
+static int scale_bytes(uint64_t bytes, double base, double *v)
+{
+    int i = 0;
+    *v = (double)bytes;
+    while (i < 4 && *v >= base) {
+        *v /= base;
+        i++;
+    }
+    return i;
+}
+
 char *units_format_size_decimal(uint64_t bytes, char *buf, size_t n)
 {
     static const char *const unit[] = {"B", "KB", "MB", "GB", "TB"};
-    double v = (double)bytes;
-    int i = 0;
-    while (i < 4 && v >= 1000) {
-        v /= 1000;
-        i++;
-    }
+    double v;
+    int i = scale_bytes(bytes, 1000, &v);
     snprintf(buf, n, "%.4g %s", v, unit[i]);
     return buf;
 }
@@ -204,12 +212,8 @@ int units_size_round(uint64_t bytes, int base)
 char *units_format_approx(uint64_t bytes, char *buf, size_t n)
 {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double v = (double)bytes;
-    int i = 0;
-    while (i < 4 && v >= 1024) {
-        v /= 1024;
-        i++;
-    }
+    double v;
+    int i = scale_bytes(bytes, 1024, &v);
     if (i == 0 || v == (double)(uint64_t)v)
         snprintf(buf, n, "%.0f %s", v, unit[i]);
     else

@@ -38,15 +38,11 @@ static int is_whole(const char *name)
     return 0;
 }
 
-/* v written with fmt, as a CSV cell (malloc'd). */
+/* v written with a column's fmt (the writer's default when NULL), malloc'd. */
 static char *cell(double v, const char *fmt)
 {
     char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    csv_put_double(f, v, fmt);
-    fclose(f);
-    return buf;
+    return asprintf(&buf, fmt ? fmt : "%.17g", v) < 0 ? strdup("(out of memory)") : buf;
 }
 
 /* The nanosecond in a column's unit, for times; 0 for anything else. */

@@ -31,6 +31,23 @@ static int plot(const char *dir, int hide, char **log)
 }
 
 /*
+ * A new folder tmpdir/name with the fixture's meta.yaml and out (len bytes
+ * of it) as its summary.csv; NULL on failure.  Frees text and out.
+ */
+static const char *folder_of(const char *name, char *text, char *out, size_t len)
+{
+    static const char *const meta[] = {"meta.yaml", NULL};
+    const char *dir = NULL;
+    if (out) {
+        out[len] = '\0';
+        dir = make_folder_summary(name, BEYOND, meta, out);
+    }
+    free(text);
+    free(out);
+    return dir;
+}
+
+/*
  * A new folder tmpdir/name with the fixture's meta.yaml and a summary.csv of
  * its header and the lines that contain keep, with every from replaced by
  * to (NULL: none); NULL on failure.
@@ -38,7 +55,6 @@ static int plot(const char *dir, int hide, char **log)
 static const char *fixture_subset(const char *name, const char *keep, const char *from,
                                   const char *to)
 {
-    static const char *const meta[] = {"meta.yaml", NULL};
     char *text = read_text(BEYOND "/summary.csv"), *out = malloc(strlen(text) * 2 + 1);
     size_t len = 0;
     for (char *line = text, *end; out && *line; line = end + 1) {
@@ -60,14 +76,7 @@ static const char *fixture_subset(const char *name, const char *keep, const char
         }
         out[len++] = '\n';
     }
-    const char *dir = NULL;
-    if (out) {
-        out[len] = '\0';
-        dir = make_folder_summary(name, BEYOND, meta, out);
-    }
-    free(text);
-    free(out);
-    return dir;
+    return folder_of(name, text, out, len);
 }
 
 /*
@@ -79,12 +88,10 @@ static const char *fixture_subset(const char *name, const char *keep, const char
  */
 static const char *fixture_four_sizes(const char *name)
 {
-    static const char *const meta[] = {"meta.yaml", NULL};
     static const char *const from[] = {",16777216,", ",268435456,"}, *const to[] = {",4194304,",
                                                                                     ",67108864,"};
     char *text = read_text(BEYOND "/summary.csv"), *out = malloc(strlen(text) * 3 + 1);
     size_t len = 0;
-    const char *dir = NULL;
     for (char *line = text, *end; out && (end = strchr(line, '\n')); line = end + 1) {
         size_t n = (size_t)(end - line) + 1;
         memcpy(out + len, line, n);
@@ -98,13 +105,7 @@ static const char *fixture_four_sizes(const char *name)
                                    (int)(n - head - strlen(from[k])), hit + strlen(from[k]));
         }
     }
-    if (out) {
-        out[len] = '\0';
-        dir = make_folder_summary(name, BEYOND, meta, out);
-    }
-    free(text);
-    free(out);
-    return dir;
+    return folder_of(name, text, out, len);
 }
 
 /* Points of the figures: what each curve is drawn from (fixture values). */

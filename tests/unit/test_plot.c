@@ -67,6 +67,18 @@ static int plot(const char *dir, const char *scripts, char **log)
     return run_plot(draw_results, dir, scripts, 0, 0, log);
 }
 
+/*
+ * A new folder tmpdir/name whose summary.csv is csv, plotted: its path (""
+ * when it cannot be made), plot's code in *rc and its log in *log.
+ */
+static const char *plot_new(const char *name, const char *csv, int *rc, char **log)
+{
+    const char *dir = make_summary(name, csv);
+    *log = NULL;
+    *rc = dir ? plot(dir, plots_dir, log) : -100;
+    return dir ? dir : "";
+}
+
 static const struct {
     const char *file, *magic;
 } expected_figures[] = {
@@ -386,13 +398,15 @@ static const char *var_text(const char *path, const char *name)
  */
 static void test_decimal_sizes(void)
 {
-    const char *dir = make_summary("decimal", "alloc,direction,buffer,api,size_bytes,gbps_median,"
-                                              "us_per_copy_median,status\n"
-                                              "pinned,h2d,reuse,sync,256000000,55,4654.5,ok\n"
-                                              "pinned,h2d,reuse,sync,512000000,55.2,9275.4,ok\n");
-    char *log = NULL;
-    int rc = dir ? plot(dir, plots_dir, &log) : -100;
-    const char *vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    char *log;
+    int rc;
+    const char *dir = plot_new("decimal",
+                               "alloc,direction,buffer,api,size_bytes,gbps_median,"
+                               "us_per_copy_median,status\n"
+                               "pinned,h2d,reuse,sync,256000000,55,4654.5,ok\n"
+                               "pinned,h2d,reuse,sync,512000000,55.2,9275.4,ok\n",
+                               &rc, &log);
+    const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
     CHECK("decimal_sizes_plot", rc == plot_ok(), "returned %d; log:\n%s", rc, log ? log : "");
     CHECK_STR("decimal_sizes_labelled_decimal_at_their_values", var_text(vars, "size_tics"),
               "(\"200 MB\" 200000000, \"\" 300000000 1, \"\" 400000000 1, \"500 MB\" 500000000, "
@@ -404,15 +418,14 @@ static void test_decimal_sizes(void)
           file_has(path_in(dir, "figures/data/bandwidth-h2d.dat"), "\n256000000 55 "),
           "256000000 is not a point of the h2d data");
     free(log);
-    log = NULL;
     /* 1 KB .. 64 MB, log-spaced between: the powers of ten from 1 KB to 10 MB. */
-    dir = make_summary("decimal-range", "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
-                                        "pageable,h2d,reuse,sync,1000,0.16,ok\n"
-                                        "pageable,h2d,reuse,sync,31764,2.9,ok\n"
-                                        "pageable,h2d,reuse,sync,1008933,11.9,ok\n"
-                                        "pageable,h2d,reuse,sync,64000000,9.2,ok\n");
-    rc = dir ? plot(dir, plots_dir, &log) : -100;
-    vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    dir = plot_new(
+        "decimal-range",
+        "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+        "pageable,h2d,reuse,sync,1000,0.16,ok\npageable,h2d,reuse,sync,31764,2.9,ok\n"
+        "pageable,h2d,reuse,sync,1008933,11.9,ok\npageable,h2d,reuse,sync,64000000,9.2,ok\n",
+        &rc, &log);
+    vars = path_in(dir, "figures/data/bandwidth-vars.gp");
     const char *tics = var_text(vars, "size_tics");
     CHECK("decimal_range_labels",
           rc == plot_ok() && strstr(tics, "\"1 KB\" 1000, ") && strstr(tics, "\"10 KB\" 10000, ") &&
@@ -421,14 +434,13 @@ static void test_decimal_sizes(void)
               !strstr(tics, "K\" 1024") && !strstr(tics, "\"64 MB\""),
           "size_tics = '%s'", tics);
     free(log);
-    log = NULL;
     /* Binary sizes: 4K .. 1M as before. */
-    dir = make_summary("binary", "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
-                                 "pinned,h2d,reuse,sync,4096,0.6,ok\n"
-                                 "pinned,h2d,reuse,sync,65536,8.2,ok\n"
-                                 "pinned,h2d,reuse,sync,1048576,38.9,ok\n");
-    rc = dir ? plot(dir, plots_dir, &log) : -100;
-    vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+    dir = plot_new("binary",
+                   "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+                   "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,65536,8.2,ok\n"
+                   "pinned,h2d,reuse,sync,1048576,38.9,ok\n",
+                   &rc, &log);
+    vars = path_in(dir, "figures/data/bandwidth-vars.gp");
     CHECK("binary_sizes_keep_binary_labels",
           rc == plot_ok() && strstr(var_text(vars, "size_tics"), "\"4K\" 4096") &&
               strstr(var_text(vars, "size_tics"), "\"1M\" 1048576") &&
@@ -444,7 +456,9 @@ static void test_decimal_sizes(void)
  */
 static void test_host_states(void)
 {
-    const char *dir = make_summary(
+    char *log;
+    int rc;
+    const char *dir = plot_new(
         "host-states",
         "alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,us_per_copy_median,status\n"
         "pageable,h2d,reuse,sync,warm,prefaulted,65536,4.6,14.2,ok\n"
@@ -452,11 +466,10 @@ static void test_host_states(void)
         "pageable,h2d,reuse,sync,flushed,prefaulted,65536,3.1,21.1,ok\n"
         "pageable,h2d,reuse,sync,flushed,prefaulted,1048576,9.8,107.0,ok\n"
         "pageable,h2d,reuse,sync,warm,first-touch,65536,1.2,54.6,ok\n"
-        "pageable,h2d,reuse,sync,warm,first-touch,1048576,2.4,436.9,ok\n");
-    char *log = NULL;
-    int rc = dir ? plot(dir, plots_dir, &log) : -100;
-    const char *bw = dir ? path_in(dir, "figures/data/bandwidth-h2d.dat") : "";
-    const char *vars = dir ? path_in(dir, "figures/data/bandwidth-vars.gp") : "";
+        "pageable,h2d,reuse,sync,warm,first-touch,1048576,2.4,436.9,ok\n",
+        &rc, &log);
+    const char *bw = path_in(dir, "figures/data/bandwidth-h2d.dat");
+    const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
     CHECK("host_states_are_curves_of_their_own",
           rc == plot_ok() && file_count(bw, "# index") == 3 && file_has(bw, "line=flushed") &&
               file_has(bw, "line=first-touch"),
