@@ -1124,7 +1124,8 @@ static void latency_detail(struct fig *g, const struct plot_input *in, const int
             napis++;
         }
     if (!isinf(max_bytes)) {
-        units_format_size_short((uint64_t)max_bytes, size, sizeof(size));
+        /* "16 MiB", with its unit: the axis may be labelled in decimal units */
+        units_format_approx((uint64_t)max_bytes, size, sizeof(size));
         snprintf(upto, sizeof(upto), ", sizes up to %s", size);
     }
     for (size_t i = 0; i < in->nrows; i++)

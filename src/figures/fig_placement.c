@@ -87,20 +87,31 @@ static void place_note_row(struct place_seen *seen, const struct plot_row *r)
     seen->nodes_set = 1;
 }
 
+/* Do rows[0..n) have more than one NUMA binding, so that the point tells them apart? */
+static int several_bindings(const struct plot_row *const *rows, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (fig_placement_numa(rows[i]) != fig_placement_numa(rows[0]))
+            return 1;
+    return 0;
+}
+
 /*
  * One block per kind, page size and binding of rows [first, end) (one
  * panel), against size: copy bandwidth with min..max (pin: the
- * cudaHostRegister time).
+ * cudaHostRegister time).  The point is the binding when by_binding is
+ * set, else the kind's own, as in its key entry.
  */
 static int place_blocks(struct fig *g, FILE *f, const struct plot_row *const *rows, size_t first,
-                        size_t end, int pin, struct place_seen *seen)
+                        size_t end, int pin, int by_binding, struct place_seen *seen)
 {
     int rc = 0;
     for (size_t i = first, j; i < end && rc == 0; i = j) {
         const struct plot_row *r0 = rows[i];
         struct fig_style s = {schema_value_name(AXIS_ALLOC, r0->alloc),
                               schema_value_name(AXIS_PAGES, r0->pages),
-                              numa_point(fig_placement_numa(r0))};
+                              by_binding ? numa_point(fig_placement_numa(r0))
+                                         : schema_value_name(AXIS_ALLOC, r0->alloc)};
         j = plot_run_end(rows, end, i, place_same_curve);
         rc = fig_block(g, f, &s, pin ? "pin_ms_median" : "copy bandwidth");
         for (size_t k = i; k < j && rc == 0; k++) {
@@ -252,7 +263,7 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
             rc = -1;
             break;
         }
-        rc = place_blocks(g, f, rows, i, j, 0, &seen);
+        rc = place_blocks(g, f, rows, i, j, 0, several_bindings(rows, n), &seen);
         if (fig_panel_close(f) < 0)
             rc = -1;
         if (dir == DIR_BIDIR)
@@ -291,7 +302,7 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
             rc = -1;
     }
     if (f) {
-        rc = place_blocks(g, f, rows, 0, n, 1, &seen);
+        rc = place_blocks(g, f, rows, 0, n, 1, several_bindings(rows, n), &seen);
         if (fig_panel_close(f) < 0)
             rc = -1;
     }

@@ -37,7 +37,7 @@ void plot_format_gbps(double v, char *buf, size_t n);
  */
 struct fig_style {
     const char *color, *line, *point;
-    char title[128];
+    char title[160]; /* a band's entry names up to 6 kinds: "registered-portable, ..." */
 };
 
 /* Legend entries in cols columns, stored column by column as gnuplot fills a legend. */

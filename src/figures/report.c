@@ -255,7 +255,8 @@ static const char *figure_caption(const char *name)
                      "samples' min-max"},
         {"bandwidth", "copy bandwidth against transfer size, a panel per direction; bars are "
                       "the samples' min-max, page-locked kinds that coincide are one band; "
-                      "lines: the PCIe link's raw rate and its practical ceiling"},
+                      "lines: the PCIe link's raw rate and its practical ceiling; thick dots: "
+                      "a pageable copy's bandwidth in the host's cache and beyond it"},
         {"latency", "time per copy against size for small copies: pipelined (event time / "
                     "copies) and the round trip an application waits for"},
         {"speedup", "how many times faster each page-locked kind copies than pageable memory, "
@@ -271,6 +272,8 @@ static const char *figure_caption(const char *name)
         {"host-access", "the CPU's read and write bandwidth of each kind of host memory"},
         {"placement", "copy bandwidth at each NUMA binding and page size"},
         {"placement-pin", "what cudaHostRegister costs at each placement"},
+        {"sentinel", "the drift sentinel's readings over the run, each the median of its "
+                     "samples with their min-max, and the median of the readings"},
     };
     for (size_t i = 0; i < sizeof(captions) / sizeof(captions[0]); i++)
         if (strcmp(captions[i].name, name) == 0)

@@ -331,6 +331,14 @@ static void test_placement(const char *dir)
                        "fig_detail = 'reuse, sync; NUMA node 0 held every buffer'"),
           "returned %d; log:\n%s", rc, log);
     free(log);
+    /* The point tells bindings apart where there are several, else it is the kind's own. */
+    CHECK("placement_point_is_the_binding_or_the_kind",
+          file_has(data_file(dir, "placement-h2d.dat"),
+                   "color=registered line=thp point=numa:auto") &&
+              file_has(data_file(dir, "placement-pin-pin.dat"),
+                       "color=registered line=thp point=registered") &&
+              !file_has(data_file(dir, "placement-pin-pin.dat"), "point=numa:"),
+          "placement-h2d.dat or placement-pin-pin.dat: points");
     CHECK("placement_pin_a_curve_per_page_size",
           file_count(data_file(dir, "placement-pin-pin.dat"), "# index") == 2,
           "placement-pin-pin.dat: blocks");

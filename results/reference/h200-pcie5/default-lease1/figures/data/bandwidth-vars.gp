@@ -28,13 +28,13 @@ panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/default-l
 y2 = 1
 array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
-array panel_over_first[2] = [1, 1]
-array panel_nover[2] = [0, 0]
+array panel_over_first[2] = [1, 3]
+array panel_nover[2] = [2, 0]
 array block_color[2] = ['pageable', 'pageable']
 array block_line[2] = ['pageable', 'pageable']
 array block_point[2] = ['pageable', 'pageable']
-array over_color[1] = ['']
-array over_line[1] = ['']
+array over_color[2] = ['pageable', 'pageable']
+array over_line[2] = ['regime', 'regime']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -43,9 +43,9 @@ array hline_line[4]
 array hline_where[4]
 array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449052396878486; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449052396878486; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.015384615384619; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 57.614065934065934; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614065934065934; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 nkeys = 2
 key_cols = 1
 key_rows = 2
@@ -54,14 +54,14 @@ array key_color[2] = ['pageable', 'page-locked']
 array key_line[2] = ['pageable', 'band']
 array key_point[2] = ['pageable', 'page-locked']
 array key_title[2] = ['pageable', '6 page-locked kinds, within 11.2% (2.3% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
-nnotes = 2
+nnotes = 4
 note_cols = 1
-note_rows = 2
-note_max_chars = 73
-array note_color[2] = ['-', '-']
-array note_line[2] = ['', '']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: min–max of 10 samples; band: its members'' lowest min to highest max', 'no fit drawn, residual ≥ 5%: pageable h2d 20%; pageable d2h 18%']
+note_rows = 4
+note_max_chars = 98
+array note_color[4] = ['-', '-', '', '-']
+array note_line[4] = ['', '', 'regime', '']
+array note_point[4] = ['', '', '', '']
+array note_title[4] = ['bars: min–max of 10 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 20%; pageable d2h sync 18%', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)', 'pageable h2d sync: 14.2 GB/s in the host''s cache (1 MiB–32 MiB), 9.1 GB/s beyond it (64 MiB–1 GiB)']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0

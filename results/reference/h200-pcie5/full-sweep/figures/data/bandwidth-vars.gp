@@ -55,15 +55,15 @@ array hline_line[10]
 array hline_where[10]
 array hline_label[10]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[5] = 3; hline_y[5] = 63.0154; hline_color[5] = 'link'; hline_line[5] = 'link'; hline_where[5] = 'right-above'; hline_label[5] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 hline_panel[7] = 4; hline_y[7] = 63.0154; hline_color[7] = 'link'; hline_line[7] = 'link'; hline_where[7] = 'right-above'; hline_label[7] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 hline_panel[9] = 5; hline_y[9] = 126.0308; hline_color[9] = 'link'; hline_line[9] = 'link'; hline_where[9] = 'right-above'; hline_label[9] = 'PCIe Gen5 x16 raw, both directions: 126.03 GB/s'
-hline_panel[10] = 5; hline_y[10] = 116.06314666666667; hline_color[10] = 'link'; hline_line[10] = 'practical'; hline_where[10] = 'left-above'; hline_label[10] = 'practical ceiling, 256 B packets: 116.06 GB/s'
+hline_panel[10] = 5; hline_y[10] = 116.06314666666667; hline_color[10] = 'link'; hline_line[10] = 'practical'; hline_where[10] = 'left-above'; hline_label[10] = 'practical ceiling (MPS 256 B, assumed): 116.06 GB/s'
 nkeys = 8
 key_cols = 1
 key_rows = 8
@@ -72,14 +72,14 @@ array key_color[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-com
 array key_line[8] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'band']
 array key_point[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'page-locked']
 array key_title[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', '6 page-locked kinds, within 8.1%: pinned, mallochost, portable, write-combined, mapped, registered']
-nnotes = 5
+nnotes = 6
 note_cols = 1
-note_rows = 5
-note_max_chars = 98
-array note_color[5] = ['', '', '-', '-', 'host']
-array note_line[5] = ['reuse', 'reallocate', '', '', 'ceiling']
-array note_point[5] = ['', '', '', '', '']
-array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 7 samples; band: its members'' lowest min to highest max', 'no fit drawn, residual ≥ 5%: pageable h2d 27%; pageable h2d 26%; pageable d2h 16%; pageable d2h 7%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 6
+note_max_chars = 86
+array note_color[6] = ['', '', '-', '-', '-', 'host']
+array note_line[6] = ['reuse', 'reallocate', '', '', '', 'ceiling']
+array note_point[6] = ['', '', '', '', '', '']
+array note_title[6] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 7 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 27%; pageable h2d async 26%', '  pageable d2h sync 16%; pageable d2h async 7%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

@@ -43,9 +43,9 @@ array hline_line[4]
 array hline_where[4]
 array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 nkeys = 2
 key_cols = 2
 key_rows = 1
@@ -54,14 +54,14 @@ array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['reuse', 'reuse']
 array key_point[2] = ['pageable', 'pinned']
 array key_title[2] = ['pageable', 'pinned']
-nnotes = 8
+nnotes = 9
 note_cols = 1
-note_rows = 8
-note_max_chars = 98
-array note_color[8] = ['', '', '', '', '-', '', '-', 'host']
-array note_line[8] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit', '', 'ceiling']
-array note_point[8] = ['', '', '', '', '', '', '', '']
-array note_title[8] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: min–max of 3–15 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no fit drawn, residual ≥ 5%: pageable h2d 17%; pageable h2d 10%; pageable d2h 11%; pageable d2h 9%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 9
+note_max_chars = 85
+array note_color[9] = ['', '', '', '', '-', '', '-', '-', 'host']
+array note_line[9] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit', '', '', 'ceiling']
+array note_point[9] = ['', '', '', '', '', '', '', '', '']
+array note_title[9] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: min–max of 3–15 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 17%; pageable h2d sync 10%', '  pageable d2h sync 11%; pageable d2h sync 9%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0
