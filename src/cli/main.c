@@ -10,6 +10,7 @@
 #include "experiment/experiment.h"
 #include "analysis/fit.h"
 #include "analysis/fleet.h"
+#include "figures/fig_fleet.h"
 #include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
@@ -423,6 +424,11 @@ static int cmd_fleet(int argc, char **argv, struct cli *c)
                        stderr);
     if (rc == -2)
         return usage_error("fleet takes three or more results folders, one per node%s", "");
+    if (rc >= 0 && c->out_dir && c->plot) {
+        struct plot_opts po = {.latex = c->latex};
+        if (plot_fleet(c->out_dir, plots_dir(), stderr, &po) != PLOT_OK)
+            return EXIT_SYSTEM;
+    }
     return rc < 0 ? EXIT_SYSTEM : rc;
 }
 
@@ -468,7 +474,7 @@ static const struct command commands[] = {
      "configuration the median and a robust spread (MAD), each node's\n"
      "outliers and links below their maximum (exit 1: some flagged);\n"
      "-o OUT writes fleet.csv",
-     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON), cmd_fleet},
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_LATEX), cmd_fleet},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"
      "(breakeven.csv) and render the figures of a results folder:\n"
