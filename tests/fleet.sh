@@ -34,6 +34,14 @@ fleet_shards() {
     [ "$(wc -l < "$d/m/samples.csv")" = "$(wc -l < "$d/whole/samples.csv")" ] && [ -s "$d/m/fits.csv" ] \
         && t_pass "fleet: the merged folder has every sample row and its fits" \
         || t_fail "fleet: the merged folder has every sample row and its fits" "$(wc -l "$d/m/samples.csv" "$d/whole/samples.csv")"
+    # sentinel.csv: every shard's readings in order, numbered on, each with its shard; the other
+    # cells (time_s, utc, round, readings) as the shard wrote them.
+    local k want got
+    want=$(for k in 1 2 3; do awk -F, -v k=$k 'NR > 1 { $1 = ""; $NF = k; print }' OFS=, "$d/s$k/sentinel.csv"; done | awk -F, '{ $1 = NR; print }' OFS=,)
+    got=$(awk 'NR > 1' "$d/m/sentinel.csv")
+    [ -n "$want" ] && [ "$want" = "$got" ] && head -1 "$d/m/sentinel.csv" | grep -q ',status,error,shard$' \
+        && t_pass "fleet: merge keeps every shard's sentinel readings, numbered on, with its shard" \
+        || t_fail "fleet: merge keeps every shard's sentinel readings" "$(diff <(echo "$want") <(echo "$got") | head -4)"
     grep -q '^  configurations_missing: 0$' "$d/m/meta.yaml" && t_pass "fleet: the merged meta.yaml says what it holds" \
         || t_fail "fleet: the merged meta.yaml says what it holds" "$(tail -5 "$d/m/meta.yaml")"
 

@@ -654,6 +654,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     hoststate_read("", &mt.host_start);
     warn_machine(&mt.gpu_start, &mt.host_start, "at the start");
     sn.bus_id = gpu.pci_bus_id;
+    sn.shard = o->shard_count ? o->shard_index : 0;
     meta_path = results_path(&res, "meta.yaml");
     if (!meta_path || meta_write(meta_path, &mt, reason, sizeof(reason)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", meta_path ? reason : "out of memory");
