@@ -102,8 +102,11 @@ static int load(const char *path, const struct cli *c, struct loaded *l)
     if (rc < 0)
         return EXIT_USAGE;
     rc = EXIT_USAGE;
-    if (c->device >= 0)
-        e->device = c->device;
+    if (c->device >= 0) { /* -d N: that one GPU, whatever the file lists */
+        e->device = e->devices[0] = c->device;
+        e->ndevices = 1;
+        e->devices_all = e->gpus_together = 0;
+    }
     if ((e->measure.shuffled || e->measure.rounds > 1) && !e->measure.seed_given && c->choose_seed)
         e->measure.seed =
             (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
