@@ -10,6 +10,7 @@
 #include "results/breakeven_csv.h"
 #include "results/compare_csv.h"
 #include "results/fits_csv.h"
+#include "results/fleet_csv.h"
 #include "results/hostmemcpy_csv.h"
 #include "results/samples_csv.h"
 #include "results/sentinel_csv.h"
@@ -18,8 +19,8 @@
 #include <stdlib.h>
 
 static const struct csv_format *const formats[] = {
-    &summary_format, &samples_format,  &fits_format,       &breakeven_format,
-    &compare_format, &machines_format, &hostmemcpy_format, &sentinel_format,
+    &summary_format,  &samples_format,    &fits_format,     &breakeven_format, &compare_format,
+    &machines_format, &hostmemcpy_format, &sentinel_format, &fleet_format,
 };
 
 /* Columns that hold whole numbers: counts, indices, node numbers and sizes in bytes. */
@@ -27,7 +28,7 @@ static const char *const whole_columns[] = {
     "config",        "sample",          "round",          "copies",  "size_bytes",
     "batch",         "samples",         "rounds",         "points",  "n_half_bytes",
     "gpu_numa_node", "bound_numa_node", "host_numa_node", "reading", "after_config",
-    "staging_bytes", "from_bytes",      "to_bytes",
+    "staging_bytes", "from_bytes",      "to_bytes",       "shard",
 };
 
 static int is_whole(const char *name)
