@@ -716,6 +716,7 @@ static int open_more_gpus(const struct gpu_ops *ops, const struct experiment *e,
         if (ops->open(dev, &g->info[k], &more, err, n) < 0)
             return -1;
         sysinfo_pcie_link(sysinfo_sysfs_root(), g->info[k].pci_bus_id, &g->link[k]);
+        sysinfo_pcie_payload(sysinfo_sysfs_root(), g->info[k].pci_bus_id, &g->link[k]);
         g->mc[k] = (struct measure_ctx){
             .gpu = more,
             .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), g->info[k].pci_bus_id)};
@@ -763,6 +764,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     sysinfo_host(&host);
     sysinfo_pcie_link(sysinfo_sysfs_root(), gpu.pci_bus_id, &link);
+    sysinfo_pcie_payload(sysinfo_sysfs_root(), gpu.pci_bus_id, &link); /* once: see sysinfo.h */
     int gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), gpu.pci_bus_id);
     if (!(gpus = calloc(1, sizeof(*gpus)))) {
         fprintf(stderr, "pinsweep: out of memory\n");

@@ -63,11 +63,19 @@ const char *sysinfo_sysfs_root(void);
 /*
  * Read the link of PCI device bus_id ("0000:00:06.0") under sysfs_root
  * (normally "/sys"; tests pass a fake tree): speed and width from
- * current_link_* and max_link_*, the Max Payload Size from the device's
- * config file (sysinfo_pcie_mps).  Returns 0; l->known says whether the
- * link was found, l->mps_bytes whether the payload size was.
+ * current_link_* and max_link_*.  Cheap enough to poll while copies run.
+ * Returns 0; l->known says whether the link was found.  The payload size
+ * is left unread (0, mps_why "not read"): see sysinfo_pcie_payload.
  */
 int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_link *l);
+
+/*
+ * The Max Payload Size of the same device into l (sysinfo_pcie_mps), from
+ * the first 256 bytes of its config file.  Once per run, never in a loop:
+ * each read of config space goes to the device (in a virtual machine, a
+ * trip through the hypervisor per register).
+ */
+void sysinfo_pcie_payload(const char *sysfs_root, const char *bus_id, struct pcie_link *l);
 
 /*
  * The Max Payload Size from a device's config space, cfg (len bytes, as

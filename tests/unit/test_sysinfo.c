@@ -149,6 +149,8 @@ static void test_sysfs(void)
     CHECK("max link read separately", l.max_gen == 4 && l.max_width == 16, "gen %d width %d",
           l.max_gen, l.max_width);
     CHECK_STR("speed text kept", l.cur_speed, "8.0 GT/s PCIe");
+    CHECK_STR("the link alone leaves the payload size unread", l.mps_why, "not read");
+    sysinfo_pcie_payload(root, "0000:01:00.0", &l);
     CHECK_STR("no config file: the payload size unread, and why", l.mps_why,
               "its config space could not be read");
 
@@ -161,9 +163,11 @@ static void test_sysfs(void)
     if (f)
         fclose(f);
     sysinfo_pcie_link(root, "0000:01:00.0", &l);
+    CHECK("polling the link reads no config space", l.mps_bytes == 0, "read %d", l.mps_bytes);
+    sysinfo_pcie_payload(root, "0000:01:00.0", &l);
     CHECK("the payload size read from the config file",
           wrote == sizeof(cfg) && l.mps_bytes == 256 && l.mps_supported_bytes == 512 &&
-              l.mps_why[0] == '\0',
+              l.mps_why[0] == '\0' && l.known && l.cur_gen == 3,
           "got %d of %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mps_why);
 
     write_file(dev, "current_link_speed", "Unknown\n");
