@@ -60,8 +60,9 @@ gpus_tests() {
         t_fail "gpus: samples.csv device and gpus" "$(tail -2 "$r/samples.csv")"
 
     gpus_run each
+    local each_rc=$?
     r=$TMP/gpus-each
-    [ $? -eq 0 ] && [ "$(($(wc -l < "$r/summary.csv") - 1))" -eq 8 ] &&
+    [ $each_rc -eq 0 ] && [ "$(($(wc -l < "$r/summary.csv") - 1))" -eq 8 ] &&
         t_pass "gpus: device all, each: a row per GPU per configuration" || t_fail "gpus: each rows" "$(cat "$TMP/gpus-each.err" | tail -3)"
     awk "$GPUS_AWK" "$r/summary.csv" > "$TMP/gpus-chk-each"
     numbers_verdicts "gpus: each" "$TMP/gpus-chk-each"
@@ -71,6 +72,14 @@ gpus_tests() {
     local rc=$?
     [ $rc -eq 2 ] && grep -q "cannot be resumed yet" "$TMP/gpus-resume.err" &&
         t_pass "gpus: --resume of several GPUs is refused, exit 2" || t_fail "gpus: --resume refused" "rc $rc: $(cat "$TMP/gpus-resume.err")"
+    # device: all on a machine of one GPU: together cannot happen, and the run says so.
+    sed 's/^device: .*/device: all/' tests/gpus/together.yaml > "$TMP/gpus-one.yaml"
+    grep -q '^device: all$' "$TMP/gpus-one.yaml" || t_fail "gpus: the one-GPU file" "no device line to replace"
+    expect "gpus: together on a machine of one GPU measures it alone and says so" 0 \
+        "pinsweep: note: gpus: together, but this machine shows 1 GPU: nothing can be measured at once; every configuration is measured on GPU 0 alone" -- \
+        env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=1 "$PINSWEEP" run "$TMP/gpus-one.yaml" -o "$TMP/gpus-one" --no-plot
+    [ "$(awk -F, 'NR > 1' "$TMP/gpus-one/summary.csv" | wc -l)" -eq 18 ] && t_pass "gpus: one row per configuration there" \
+        || t_fail "gpus: one row per configuration there" "$(wc -l < "$TMP/gpus-one/summary.csv") lines"
     PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" plan tests/gpus/together.yaml > "$TMP/gpus-plan" 2>&1
     grep -q "devices 0, 1, gpus together" "$TMP/gpus-plan" && t_pass "gpus: plan says the devices and the mode" ||
         t_fail "gpus: plan devices" "$(head -2 "$TMP/gpus-plan")"

@@ -723,6 +723,14 @@ static int open_more_gpus(const struct gpu_ops *ops, const struct experiment *e,
         g->n = k + 1;
     }
     g->together = e->gpus_together && g->n > 1;
+    if (e->gpus_together && g->n == 1)
+        fprintf(stderr,
+                "pinsweep: note: gpus: together, but this machine shows 1 GPU: nothing can be "
+                "measured at once; every configuration is measured on GPU %d alone\n",
+                g->mc[0].gpu->device);
+    if (count > 0 && e->devices_all && g->info[0].device_count > TOGETHER_MAX_GPUS)
+        fprintf(stderr, "pinsweep: note: device: all measures the first %d of %d GPUs\n",
+                TOGETHER_MAX_GPUS, g->info[0].device_count);
     return 0;
 }
 
