@@ -175,6 +175,36 @@ char *units_format_size_short(uint64_t bytes, char *buf, size_t n)
     return buf;
 }
 
+char *units_format_human(uint64_t bytes, char *buf, size_t n)
+{
+    static const char *const dec[] = {"B", "KB", "MB", "GB", "TB"};
+    char exact[32];
+    units_format_size(bytes, exact, sizeof(exact));
+    size_t digits = strspn(exact, "0123456789");
+    if (digits <= 3) { /* "4 KiB", "256 MB", "100 B" */
+        snprintf(buf, n, "%.*s %s", (int)digits, exact, exact + digits);
+        return buf;
+    }
+    /* Three significant digits in decimal units, trailing zeros dropped: 1.53 MB, 4.1 KB. */
+    double v = (double)bytes;
+    int i = 0;
+    while (i < 4 && v >= 999.5) {
+        v /= 1000;
+        i++;
+    }
+    char num[32];
+    snprintf(num, sizeof(num), "%.*f", v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2, v);
+    if (strchr(num, '.')) {
+        size_t len = strlen(num);
+        while (num[len - 1] == '0')
+            num[--len] = '\0';
+        if (num[len - 1] == '.')
+            num[--len] = '\0';
+    }
+    snprintf(buf, n, "%s %s", num, dec[i]);
+    return buf;
+}
+
 char *units_format_approx(uint64_t bytes, char *buf, size_t n)
 {
     static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
