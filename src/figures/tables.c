@@ -78,9 +78,8 @@ int plot_rows_have_rounds(const struct plot_row *rows, size_t n)
 
 int plot_copies_table(const struct plot_input *in, struct tabular *t)
 {
-    static const char *const head[] = {"kind", "direction", "api",   "buffer", "host buffer",
-                                       "size", "GB/s",      "",      "n",      "95 % PI",
-                                       "µs per copy"};
+    static const char *const head[] = {"kind", "direction", "api", "buffer",  "host buffer", "size",
+                                       "GB/s", "",          "n",   "95 % PI", "µs per copy"};
     size_t nsizes = plot_copy_sizes(in);
     int rounds = plot_rows_have_rounds(in->rows, in->nrows);
     tabular_init(t, "copies", rounds ? "lllllrrrrrr" : "lllllrrrrr", head,

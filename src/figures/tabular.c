@@ -97,8 +97,9 @@ static void tex_put(FILE *f, const char *s)
 
 void tabular_tex(FILE *f, const struct tabular *t, const char *label)
 {
-    fprintf(f, "%% %s.tex - written by pinsweep; needs \\usepackage{booktabs}\n"
-               "\\begin{table}\n\\centering\\footnotesize\n\\caption{",
+    fprintf(f,
+            "%% %s.tex - written by pinsweep; needs \\usepackage{booktabs}\n"
+            "\\begin{table}\n\\centering\\footnotesize\n\\caption{",
             label ? label : t->name);
     tex_put(f, t->caption);
     fprintf(f, ".}\n\\label{tab:%s}\n\\begin{tabular}{%s}\n\\toprule\n", label ? label : t->name,

@@ -13,8 +13,8 @@
 #define TABULAR_MAX_COLS 14
 
 struct tabular {
-    char name[64];       /* what the table is, as a file stem: "peaks" (LaTeX label, file) */
-    char caption[768];   /* plain UTF-8 text, without the closing full stop */
+    char name[64];     /* what the table is, as a file stem: "peaks" (LaTeX label, file) */
+    char caption[768]; /* plain UTF-8 text, without the closing full stop */
     size_t ncols;
     char head[TABULAR_MAX_COLS][64];
     char align[TABULAR_MAX_COLS + 1]; /* 'l' or 'r' per column */
