@@ -23,9 +23,6 @@
 
 /* ---- the bandwidth figure ---- */
 
-/* Fits are drawn only where they describe the data: enough sizes and a small residual. */
-#define FIT_MIN_POINTS 5
-#define FIT_MAX_RESIDUAL_PCT 5.0
 /*
  * Members of a band: within this share of the band's median at every size,
  * or reaching it with their bars.  Small copies of page-locked kinds differ
@@ -331,8 +328,7 @@ static const struct fit_row *find_fit(const struct plot_input *in, const struct 
     return NULL;
 }
 
-/* Does the fit describe its curve well enough to be drawn? */
-static int fit_drawn(const struct fit_row *fit)
+int fig_fit_drawn(const struct fit_row *fit)
 {
     return fit->points >= FIT_MIN_POINTS && fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
 }
@@ -461,7 +457,7 @@ static int has_group(const struct plot_input *in, int dir, int grp)
 /*
  * The overlays of the current panel (direction dir, api group grp): the fit
  * of every reuse curve drawn alone whose fits.csv row describes it
- * (fit_drawn), then in h2d and d2h the host memcpy line.  drawn[0] and
+ * (fig_fit_drawn), then in h2d and d2h the host memcpy line.  drawn[0] and
  * drawn[1] are set when some are; a fit left out is named in unfit (n bytes).
  */
 static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int dir, int grp,
@@ -476,7 +472,7 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         if (!in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
             in->curves[c].n < 2 || (g->band[p].color && band_candidate(in, &in->curves[c])))
             continue;
-        if (!fit_drawn(fit)) {
+        if (!fig_fit_drawn(fit)) {
             size_t len = strlen(unfit);
             snprintf(unfit + len, n - len, "%s%s %s %.0f%%", len ? "; " : "",
                      schema_value_name(AXIS_ALLOC, first->alloc),

@@ -188,33 +188,27 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int di
     return 0;
 }
 
-/*
- * Each machine's PCIe link in the current panel (direction dir): a thin
- * line in its colour, labelled with its rate once per distinct rate.
- * *links is set when one is drawn.
- */
+/* Each machine's PCIe link in the current panel (direction dir) in its colour (fig_link_lines). */
 static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const int seen_m[],
                       int *links)
 {
-    for (size_t m = 0; m < in->nm; m++) {
-        const struct machine_entry *x = &in->m[m];
-        double y = x->link_gbps * (dir == DIR_BIDIR ? 2 : 1);
-        char v[32], label[128] = "";
-        int dup = 0;
-        if (!seen_m[m] || !(y > 0))
-            continue;
-        for (size_t j = 0; j < m; j++)
-            dup |= seen_m[j] && fabs(in->m[j].link_gbps - x->link_gbps) < 1e-9 * x->link_gbps;
-        plot_format_gbps(y, v, sizeof(v));
-        if (!dup)
-            snprintf(label, sizeof(label), "%s%s%s GB/s",
-                     x->pcie[0] && strcmp(x->pcie, "unknown") ? x->pcie : "link",
-                     dir == DIR_BIDIR ? " × 2: " : ": ", v);
-        if (fig_hline(g, y, in->color[m], "link", "right-above", label) < 0)
-            return -1;
-        *links = 1;
+    double *link = calloc(in->nm ? in->nm : 1, sizeof(*link));
+    const char **color = calloc(in->nm ? in->nm : 1, sizeof(*color));
+    const char **name = calloc(in->nm ? in->nm : 1, sizeof(*name));
+    int rc = -1;
+    if (link && color && name) {
+        for (size_t m = 0; m < in->nm; m++) {
+            const struct machine_entry *x = &in->m[m];
+            link[m] = x->link_gbps;
+            color[m] = in->color[m];
+            name[m] = x->pcie[0] && strcmp(x->pcie, "unknown") ? x->pcie : "link";
+        }
+        rc = fig_link_lines(g, in->nm, link, color, name, seen_m, dir == DIR_BIDIR, links);
     }
-    return 0;
+    free(link);
+    free(color);
+    free(name);
+    return rc;
 }
 
 /*

@@ -297,6 +297,28 @@ void plot_row_spread(const struct plot_row *r, double *lo, double *hi)
     *hi = rounds ? r->round_gbps_max : r->gbps_max;
 }
 
+int plot_samples_range(const struct csv_table *samples, double config, const char *col,
+                       const char *col2, double *lo, double *hi)
+{
+    int cc = csv_table_col(samples, "config"), ca = csv_table_col(samples, col);
+    int cb = col2 ? csv_table_col(samples, col2) : -1;
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    if (cc < 0 || ca < 0 || (col2 && cb < 0))
+        return -1;
+    for (size_t i = 0; i < samples->nrows; i++) {
+        if (strtod(csv_table_get(samples, i, cc), NULL) != config)
+            continue;
+        double a = strtod(csv_table_get(samples, i, ca), NULL);
+        double b = col2 ? strtod(csv_table_get(samples, i, cb), NULL) : 0;
+        if (a > 0 && (!col2 || b > 0)) {
+            *lo = fmin(*lo, a + b);
+            *hi = fmax(*hi, a + b);
+        }
+    }
+    return *lo <= *hi ? 0 : -1;
+}
+
 const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, int alloc,
                                          int buffer, int api, const char *device)
 {

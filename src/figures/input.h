@@ -9,6 +9,7 @@
 #define PINSWEEP_INPUT_H
 
 #include "results/breakeven_csv.h"
+#include "results/csv.h"
 #include "results/fits_csv.h"
 #include "results/hostmemcpy_csv.h"
 #include "results/summary_csv.h"
@@ -29,7 +30,7 @@ struct plot_row {
     double config;                                    /* summary.csv's config: samples.csv's key */
     double size_bytes;
     double gbps_median, gbps_min, gbps_max, effective_gbps;
-    double samples;               /* timed samples behind the medians (all rounds) */
+    double samples; /* timed samples behind the medians (all rounds) */
     /* measure.rounds > 1: how many, the rounds' medians' min and max, and the 95 % prediction
        interval of another run's value (± that % of gbps_median); NaN (rounds 1) without */
     double rounds, round_gbps_min, round_gbps_max, pi95_pct;
@@ -121,6 +122,15 @@ int plot_row_has_rounds(const struct plot_row *r);
  * samples' min..max.
  */
 void plot_row_spread(const struct plot_row *r, double *lo, double *hi);
+
+/*
+ * The fewest and most of column col (plus column col2, when not NULL) over
+ * the samples of configuration config in samples (samples.csv as
+ * csv_table_read reads it), counting only samples whose values are > 0;
+ * 0, or -1 when there are none (or no such columns).
+ */
+int plot_samples_range(const struct csv_table *samples, double config, const char *col,
+                       const char *col2, double *lo, double *hi);
 
 /* Keeps a row, or not. */
 typedef int (*row_keep_fn)(const struct plot_row *r);
