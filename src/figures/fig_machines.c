@@ -11,9 +11,11 @@
  * are its alloc kind's.
  */
 #include "figures/fig_machines.h"
+#include "figures/fig_headline.h"
 #include "figures/figure.h"
 #include "figures/gnuplot.h"
 #include "figures/legend.h"
+#include "figures/readings.h"
 #include "results/compare_csv.h"
 #include "results/problems.h"
 #include "experiment/schema.h"
@@ -333,6 +335,81 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
     return 0;
 }
 
+/* compare.md's paragraph on the headline across machines: the figure and its reading. */
+static void md_machines(const char *out_dir, const struct hl_machines *ms, FILE *log)
+{
+    char *path = NULL, *reading = plot_reading_machines(ms);
+    FILE *f = asprintf(&path, "%s/compare.md", out_dir) < 0 ? NULL : fopen(path, "a");
+    if (!f)
+        log_line(log, "cannot add the headline across machines to %s: %s", path ? path : out_dir,
+                 strerror(errno));
+    else {
+        fprintf(f,
+                "\n![every machine on one page](figures/headline-machines.png)\n\n"
+                "*Every machine on one page%s%s. Drawn: pinned and pageable copy bandwidth in "
+                "each direction and the time of a small pinned copy, a colour, dash and point "
+                "per machine, each point with its spread.*\n",
+                reading && reading[0] ? ". " : "", reading ? reading : "");
+        if (fclose(f) != 0)
+            log_line(log, "cannot write %s: %s", path, strerror(errno));
+    }
+    free(path);
+    free(reading);
+}
+
+/*
+ * Folders from two or more machines (GPU and host): the headline across
+ * them, from the folders themselves (machines.csv's dir), drawn into
+ * out_dir/figures and added to compare.md.  A folder that cannot be read
+ * any more is left out, with a note.
+ */
+static int cmp_machines_headline(const struct cmp_input *in, const char *out_dir,
+                                 const char *scripts_dir, int latex, FILE *log)
+{
+    struct plot_input *pin = calloc(in->nm ? in->nm : 1, sizeof(*pin));
+    const struct plot_input **ok = calloc(in->nm ? in->nm : 1, sizeof(*ok));
+    const char **key = calloc(in->nm ? in->nm : 1, sizeof(*key));
+    const char **label = calloc(in->nm ? in->nm : 1, sizeof(*label));
+    char(*keys)[300] = calloc(in->nm ? in->nm : 1, sizeof(*keys));
+    struct hl_machines *ms = malloc(sizeof(*ms));
+    size_t n = 0;
+    int rc = PLOT_OK, made = 0;
+    for (size_t m = 0; ms && keys && label && key && ok && pin && m < in->nm; m++) {
+        if (plot_input_read(&pin[m], in->m[m].dir, NULL) < 0) {
+            log_line(log, "note: %s: not readable here, so not in the headline across machines",
+                     in->m[m].dir);
+            plot_input_free(&pin[m]);
+            continue;
+        }
+        snprintf(keys[n], sizeof(keys[0]), "%s|%s", in->m[m].gpu, in->m[m].host);
+        ok[n] = &pin[m];
+        key[n] = keys[n];
+        label[n++] = in->m[m].label;
+    }
+    if (ms) {
+        fig_headline_group(ms, ok, key, label, n);
+        if (ms->n >= 2) {
+            char *fig_dir = NULL, *data_dir = NULL;
+            if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) == 0)
+                rc = fig_headline_machines_draw(ms, fig_dir, data_dir, "", scripts_dir, latex,
+                                                &made, log);
+            if (made)
+                md_machines(out_dir, ms, log);
+            free(fig_dir);
+            free(data_dir);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        plot_input_free((struct plot_input *)ok[i]);
+    free(pin);
+    free(ok);
+    free(key);
+    free(label);
+    free(keys);
+    free(ms);
+    return rc;
+}
+
 int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
                       const struct plot_opts *o)
 {
@@ -344,6 +421,12 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
             log_line(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
         rc = fig_render(describe_figure, NCMP_FIGURES, &in, out_dir, scripts_dir, o && o->latex,
                         "run pinsweep compare again where gnuplot is", log);
+        if (rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT) {
+            /* (without gnuplot, fig_render has said so: not twice) */
+            int rm = cmp_machines_headline(&in, out_dir, scripts_dir, o && o->latex,
+                                           rc == PLOT_OK ? log : NULL);
+            rc = rc == PLOT_OK ? rm : rc;
+        }
     }
     cmp_free(&in);
     return rc;
