@@ -481,8 +481,8 @@ static const struct command commands[] = {
      "compare.csv, machines.csv, compare.md and figures",
      OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX), cmd_compare},
     {"report", "DIR...",
-     "report.md with the machines, tables and captioned figures, and\n"
-     "figures.pdf with every figure, a captioned page each",
+     "report.md with the machines, tables and figures, each\n"
+     "numbered and captioned, and figures.pdf, a page a figure",
      OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX), cmd_report},
     {"help", "[CMD]",
      "the experiment-file reference; with CMD, that command's usage\n"
