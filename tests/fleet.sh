@@ -89,7 +89,12 @@ fleet_check() {
         || t_fail "check: one ERROR line per failed check" "$(cat "$TMP/out")"
     PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a good node's results folder as the expectation" 1 "" -- \
         "$PINSWEEP" check --expect results/reference/h200-pcie5/default
-    grep -q "h2d: .* (10% under 55.43 expected, from results/reference/h200-pcie5/default)$" "$TMP/out" \
+    # check's h2d reading is pinned h2d sync 256 MiB: the folder's row of it, to 2 decimals.
+    local want
+    want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["alloc"] == "pinned" && $c["direction"] == "h2d" && $c["api"] == "sync" && $c["size_bytes"] == 268435456 { printf "%.2f", $c["gbps_median"] }' \
+        results/reference/h200-pcie5/default/summary.csv)
+    grep -q "h2d: .* (10% under ${want:-none} expected, from results/reference/h200-pcie5/default)$" "$TMP/out" \
         && t_pass "check: the expectation is the folder's row of the same configuration" || t_fail "check: the expectation is the folder's row" "$(cat "$TMP/out")"
     mkdir -p "$d/fleet"
     cp -r results/reference/h200-pcie5/default "$d/fleet/a"; cp -r results/reference/h200-pcie5/default-lease1 "$d/fleet/b"
@@ -150,7 +155,15 @@ fleet_view() {
         results/reference/h200-pcie5/default/meta.yaml | sed 's/^  hostname: .*/  hostname: node-e/' > "$d/e/meta.yaml"
     expect "fleet: a slow node and a low link are flagged, exit 1" 1 "pinsweep fleet: 2 of 5 nodes flagged" -- \
         "$PINSWEEP" fleet "$d/a" "$d/b" "$d/c" "$d/d" "$d/e" -o "$d/out" --json "$d/fleet.json"
-    grep -q "^node-d  *266  *19 ok .*FLAGGED$" "$TMP/out" && grep -q "^node-e  *266  *0 LOW .*FLAGGED$" "$TMP/out" \
+    # Four equal readings and one 20% low: the MAD is 0, so the band is the floor, the rows'
+    # median rsd (the same on every node): node-d's pinned h2d rows are outliers where
+    # 20% > 3.5 x rsd_pct.
+    local want
+    want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["alloc"] == "pinned" && $c["direction"] == "h2d" && 20 > 3.5 * $c["rsd_pct"] { n++ } END { print n + 0 }' \
+        results/reference/h200-pcie5/default/summary.csv)
+    [ "$want" -gt 5 ] || t_fail "fleet: the reference run gives too few pinned h2d rows to flag" "$want"
+    grep -q "^node-d  *266  *$want ok .*FLAGGED$" "$TMP/out" && grep -q "^node-e  *266  *0 LOW .*FLAGGED$" "$TMP/out" \
         && grep -q "^node-a  *266  *0 ok .*[^D]$" "$TMP/out" \
         && t_pass "fleet: the table names the slow node's outliers and the low link" || t_fail "fleet: the table" "$(cat "$TMP/out")"
     [ "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | cut -d, -f1 | sort -u)" = node-d ] \

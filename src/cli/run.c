@@ -299,6 +299,9 @@ static int measure_one(struct run_loop *l, size_t i, int round)
     l->mc->earlier = round > 1 ? &l->acc[i] : NULL;
     int measured = measure_or_skip(l->mc, &l->per_round, c, &l->b, &r);
     l->mc->earlier = NULL;
+    l->mt->measuring_ms += timer_now_ms() - from;
+    for (int p = 0; p < RUN_PHASE_COUNT; p++)
+        l->mt->phase_ms[p] += r.phase_ms[p];
     sentinel_note(l->sn, c->index, round, from, timer_now_ms());
     l->last_config = c->index;
     if (measured == 0 && measure_merge_round(&l->acc[i], &r, round) < 0)
@@ -312,7 +315,9 @@ static int measure_one(struct run_loop *l, size_t i, int round)
         progress_end(&l->pr, c, "round done");
         return 0;
     }
+    double writing = timer_now_ms();
     int rc = results_write(l->res, l->e, &l->acc[i], &sum, l->reason, l->reason_len);
+    l->mt->writing_ms += timer_now_ms() - writing;
     if (rc == 0)
         account(l, &l->acc[i], &sum);
     l->finished[i] = 1;
@@ -332,8 +337,10 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
             progress_end(&l->pr, &s->configs[i], round == 1 ? "done before" : "done");
             continue;
         }
-        if (sentinel_tick(l->sn, l->mc, 0, l->last_config, round, l->reason, l->reason_len) < 0 ||
-            measure_one(l, i, round) < 0) {
+        double ticking = timer_now_ms();
+        int ticked = sentinel_tick(l->sn, l->mc, 0, l->last_config, round, l->reason, l->reason_len);
+        l->mt->sentinel_ms += timer_now_ms() - ticking;
+        if (ticked < 0 || measure_one(l, i, round) < 0) {
             progress_finish(&l->pr);
             fprintf(stderr,
                     "pinsweep: %s\npinsweep: the run stops: configuration %d is not recorded "

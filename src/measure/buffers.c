@@ -16,9 +16,11 @@ int buffers_alloc_host(struct gpu *g, struct buffers *b, const struct config *c,
 {
     struct hostpool_key k = key_of(b, c);
     for (int i = 0; i < b->nhost; i++) {
-        b->from_pool[i] = b->pool && hostpool_take(b->pool, &k, &b->host[i]);
+        b->from_pool[i] = b->pool && hostpool_take(b->pool, &k, &b->host[i], i ? NULL : &b->note);
         if (b->from_pool[i])
             continue;
+        if (i == 0)
+            b->note.known = 0;
         if (b->pool && hostpool_make_room(b->pool, g, k.bytes) < 0) {
             measure_fail(r, "freeing a kept host buffer", g->ops->error(g));
             return -1;
@@ -51,7 +53,7 @@ int buffers_free_host(struct gpu *g, struct buffers *b, struct result *r)
         int freed;
         if (b->pool && r->status == RESULT_OK) {
             struct hostpool_key k = key_of(b, r->config);
-            freed = hostpool_give(b->pool, g, &k, &b->host[i]);
+            freed = hostpool_give(b->pool, g, &k, &b->host[i], i ? NULL : &b->note);
         } else {
             freed = g->ops->host_free(g, &b->host[i]);
         }
@@ -61,5 +63,6 @@ int buffers_free_host(struct gpu *g, struct buffers *b, struct result *r)
         }
         b->from_pool[i] = 0;
     }
+    b->note.known = 0;
     return rc;
 }

@@ -21,14 +21,16 @@ struct buffers {
     struct hostpool *pool; /* where host buffers come from and go back to; NULL: none */
     int node;              /* the NUMA node the thread is bound to, -1 none (the pool's key) */
     unsigned char from_pool[2]; /* host[i] was used before: filled again only when small */
+    struct host_note note;      /* where host[0]'s pages are (placement_note) */
 };
 
 /*
  * A buffer from the pool is filled again when it is at most this large, so
  * it is in the CPU caches as a new one would be; a larger one is mostly not
- * in the caches either way, and filling it would cost 0.1 s per GiB.
+ * in the caches either way (only its last LLC-sized part would be), and
+ * filling it again every round would cost 0.1 s per GiB.
  */
-#define REFILL_MAX_BYTES (256ULL << 20)
+#define REFILL_MAX_BYTES (64ULL << 20)
 
 /*
  * Allocate b's host buffers on g with c's kind, pages and size, or take

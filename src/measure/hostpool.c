@@ -30,12 +30,15 @@ static void drop(struct hostpool *p, size_t i)
     p->idle[i] = p->idle[--p->n];
 }
 
-int hostpool_take(struct hostpool *p, const struct hostpool_key *k, struct host_buf *out)
+int hostpool_take(struct hostpool *p, const struct hostpool_key *k, struct host_buf *out,
+                  struct host_note *note)
 {
     for (size_t i = 0; i < p->n; i++) {
         if (!same_key(&p->idle[i].key, k))
             continue;
         *out = p->idle[i].buf;
+        if (note)
+            *note = p->idle[i].note;
         drop(p, i);
         p->reused++;
         return 1;
@@ -64,7 +67,7 @@ int hostpool_make_room(struct hostpool *p, struct gpu *g, uint64_t bytes)
 }
 
 int hostpool_give(struct hostpool *p, struct gpu *g, const struct hostpool_key *k,
-                  struct host_buf *b)
+                  struct host_buf *b, const struct host_note *note)
 {
     int rc = 0;
     if (b->ptr && p->limit_bytes && p->held_bytes + k->bytes <= p->limit_bytes) {
@@ -76,7 +79,7 @@ int hostpool_give(struct hostpool *p, struct gpu *g, const struct hostpool_key *
             p->idle = e;
             p->cap = cap;
         }
-        p->idle[p->n++] = (struct hostpool_entry){*k, *b};
+        p->idle[p->n++] = (struct hostpool_entry){*k, *b, note ? *note : (struct host_note){0}};
         p->held_bytes += k->bytes;
         memset(b, 0, sizeof(*b));
         return 0;

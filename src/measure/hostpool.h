@@ -21,6 +21,17 @@ struct hostpool_key {
 };
 
 /*
+ * Where a buffer's pages were found when it was first used (placement.c):
+ * kept with it, because reading /proc/self/smaps again costs 7-100 ms in a
+ * process that maps many GiB, as a CUDA one does.  known 0: not looked at.
+ */
+struct host_note {
+    int known;
+    int node;
+    double node_pct, huge_pct;
+};
+
+/*
  * A zeroed pool is off: nothing is kept.  limit_bytes > 0 turns it on: idle
  * buffers are kept while their sum stays within it.
  */
@@ -28,6 +39,7 @@ struct hostpool {
     struct hostpool_entry {
         struct hostpool_key key;
         struct host_buf buf;
+        struct host_note note;
     } *idle;
     size_t n, cap;
     uint64_t held_bytes;  /* the sum of the idle buffers' bytes */
@@ -35,8 +47,12 @@ struct hostpool {
     size_t reused;        /* buffers handed out again instead of allocated (for meta.yaml) */
 };
 
-/* Move an idle buffer with key k into *out and return 1; 0 when there is none. */
-int hostpool_take(struct hostpool *p, const struct hostpool_key *k, struct host_buf *out);
+/*
+ * Move an idle buffer with key k into *out (and its note into *note unless
+ * NULL) and return 1; 0 when there is none.
+ */
+int hostpool_take(struct hostpool *p, const struct hostpool_key *k, struct host_buf *out,
+                  struct host_note *note);
 
 /*
  * Free idle buffers, largest first, until bytes more would fit the limit:
@@ -46,12 +62,12 @@ int hostpool_take(struct hostpool *p, const struct hostpool_key *k, struct host_
 int hostpool_make_room(struct hostpool *p, struct gpu *g, uint64_t bytes);
 
 /*
- * Keep b (allocated as k) for a later configuration when it fits the limit,
+ * Keep b (allocated as k, with its note unless NULL) for a later configuration when it fits the limit,
  * else free it on g; b is zeroed either way.  Returns 0, or -1 when g failed
  * to free it (g's error() says why).
  */
 int hostpool_give(struct hostpool *p, struct gpu *g, const struct hostpool_key *k,
-                  struct host_buf *b);
+                  struct host_buf *b, const struct host_note *note);
 
 /* Free every idle buffer on g and turn the pool off; call before g is closed. */
 int hostpool_release(struct hostpool *p, struct gpu *g);

@@ -13,6 +13,7 @@
 #include "measure/measure_loop.h"
 #include "measure/measure_pipeline.h"
 #include "measure/placement.h"
+#include "base/timer.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -64,7 +65,9 @@ int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const s
         dispatch(mc, m, c, &b, r);
     else
         measure_fail(r, "allocating the device buffer", mc->gpu->ops->error(mc->gpu));
+    double freeing = timer_now_ms();
     buffers_free_host(mc->gpu, &b, r);
+    run_phase_lap(r, RUN_PHASE_BUFFERS, &freeing);
     if (bound)
         numabind_restore();
     if (r->status != RESULT_OK)

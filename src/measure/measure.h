@@ -45,8 +45,25 @@ struct sample {
     int round;        /* the round it was taken in, 1-based (0 counts as 1) */
 };
 
+/*
+ * Where a configuration's time went, host clock, ms (reuse copies and
+ * zero-copy kernels; the other ways count buffers only): for meta.yaml's
+ * run.time_s, so a slow run can be told from slow copies.
+ */
+enum run_phase {
+    RUN_PHASE_BUFFERS,   /* allocating, filling, locating and freeing host buffers */
+    RUN_PHASE_CALIBRATE, /* sizing the batch */
+    RUN_PHASE_WARMUP,    /* the warm-up batches */
+    RUN_PHASE_SAMPLES,   /* the timed samples, with their own overheads */
+    RUN_PHASE_ROUNDTRIP, /* the round trips of one copy */
+    RUN_PHASE_VERIFY,    /* verify: filling, copying and checking the pattern */
+    RUN_PHASE_COUNT
+};
+extern const char *const run_phase_names[RUN_PHASE_COUNT];
+
 struct result {
     const struct config *config;
+    double phase_ms[RUN_PHASE_COUNT]; /* this round's time by phase */
     enum result_status status;
     char error[600]; /* set when status is not RESULT_OK */
     int batch;       /* copies per sample */

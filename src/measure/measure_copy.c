@@ -98,12 +98,15 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
     struct reuse_ctx x = {.g = g, .r = r};
     struct copy_time t;
     int verify = m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST;
+    double now = timer_now_ms();
     if (buffers_alloc_host(g, b, c, r) < 0)
         return -1;
     buffers_fill_host(b);
     placement_note(c, b, r);
+    run_phase_lap(r, RUN_PHASE_BUFFERS, &now);
     if (verify && verify_before(g, c, b, r) < 0)
         return -1;
+    run_phase_lap(r, RUN_PHASE_VERIFY, &now);
     copyjob_make(c, b, 1, &x.job);
     /* A later round measures as the first did, without sizing its batch again. */
     int again = earlier && earlier->status == RESULT_OK && earlier->batch > 0;
@@ -111,17 +114,26 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
         calibrate_use_batch(&x.job, earlier->batch, r);
     else if (calibrate_batch(g, m, &x.job, r) < 0)
         return -1;
-    for (int i = 0; i < m->warmup; i++)
+    run_phase_lap(r, RUN_PHASE_CALIBRATE, &now);
+    /* A later round's buffer is mapped and its batch sized: one warm-up batch re-warms
+       the copy path after the configurations between. */
+    int warmup = again && m->warmup > 1 ? 1 : m->warmup;
+    for (int i = 0; i < warmup; i++)
         if (copyjob_run(g, &x.job, &t, r) < 0)
             return -1;
+    run_phase_lap(r, RUN_PHASE_WARMUP, &now);
     if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) <
         0)
         return -1;
+    run_phase_lap(r, RUN_PHASE_SAMPLES, &now);
     if (again && !isnan(earlier->roundtrip_us))
         r->roundtrip_us = earlier->roundtrip_us; /* one round's is enough */
     else if (measure_roundtrip(g, &x.job, r) < 0)
         return -1;
-    return verify ? verify_after(g, c, b, r) : 0;
+    run_phase_lap(r, RUN_PHASE_ROUNDTRIP, &now);
+    int rc = verify ? verify_after(g, c, b, r) : 0;
+    run_phase_lap(r, RUN_PHASE_VERIFY, &now);
+    return rc;
 }
 
 /* One alloc-fill-copy-free cycle; the parts outside the copy use the host clock. */

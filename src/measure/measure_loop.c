@@ -16,11 +16,21 @@ void measure_fail(struct result *r, const char *stage, const char *why)
     snprintf(r->error, sizeof(r->error), "%s: %s", stage, why);
 }
 
+void run_phase_lap(struct result *r, enum run_phase p, double *since)
+{
+    double now = timer_now_ms();
+    r->phase_ms[p] += now - *since;
+    *since = now;
+}
+
 void measure_skip(struct result *r, const char *why)
 {
     r->status = RESULT_SKIPPED;
     snprintf(r->error, sizeof(r->error), "skipped: %s", why);
 }
+
+const char *const run_phase_names[RUN_PHASE_COUNT] = {
+    "host_buffers", "calibrating", "warming_up", "sampling", "round_trips", "verifying"};
 
 const char *const measure_stop_names[] = {"", "fixed", "target", "max_samples", "max_time"};
 

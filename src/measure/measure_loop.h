@@ -19,4 +19,7 @@ typedef int (*sample_fn)(void *ctx, struct sample *s);
 int measure_sample_loop(const struct measure_opts *m, const struct config *c, struct result *r,
                         sample_fn take, void *ctx);
 
+/* Add the time since *since to r's phase p, and set *since to now (host clock, ms). */
+void run_phase_lap(struct result *r, enum run_phase p, double *since);
+
 #endif

@@ -8,6 +8,7 @@
 #include "host/numabind.h"
 #include "measure/measure_loop.h"
 
+#include <math.h>
 #include <stdio.h>
 
 int placement_check_pages(const struct config *c, struct result *r)
@@ -42,11 +43,19 @@ int placement_bind(const struct config *c, int gpu_node, struct result *r)
     return 1;
 }
 
-void placement_note(const struct config *c, const struct buffers *b, struct result *r)
+void placement_note(const struct config *c, struct buffers *b, struct result *r)
 {
+    struct host_note *n = &b->note;
     if (!b->nhost || !b->host[0].ptr)
         return;
-    r->host_node = numabind_where(b->host[0].ptr, b->host[0].bytes, &r->host_node_pct);
-    if (alloc_is_malloced(config_alloc(c)))
-        r->huge_pct = hugepages_backed_pct(b->host[0].ptr, b->host[0].bytes);
+    if (!n->known) {
+        n->node = numabind_where(b->host[0].ptr, b->host[0].bytes, &n->node_pct);
+        n->huge_pct = alloc_is_malloced(config_alloc(c))
+                          ? hugepages_backed_pct(b->host[0].ptr, b->host[0].bytes)
+                          : NAN;
+        n->known = 1;
+    }
+    r->host_node = n->node;
+    r->host_node_pct = n->node_pct;
+    r->huge_pct = n->huge_pct;
 }

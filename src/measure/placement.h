@@ -20,7 +20,11 @@ int placement_check_pages(const struct config *c, struct result *r);
  */
 int placement_bind(const struct config *c, int gpu_node, struct result *r);
 
-/* Where b's first host buffer landed: NUMA node and huge-page share, into r. */
-void placement_note(const struct config *c, const struct buffers *b, struct result *r);
+/*
+ * Where b's first host buffer landed: NUMA node and huge-page share, into r;
+ * looked up once per buffer and kept in b->note (a pooled buffer's is
+ * reused: hostpool.h says why).
+ */
+void placement_note(const struct config *c, struct buffers *b, struct result *r);
 
 #endif

@@ -343,6 +343,24 @@ static void emit_experiment(struct em *m, const struct meta *mt)
     map_end(m);
 }
 
+/* run.time_s: where the time went, seconds, each phase part of measuring. */
+static void emit_time(struct em *m, const struct meta *mt)
+{
+    char v[32];
+    map_start(m, "time_s");
+    snprintf(v, sizeof(v), "%.2f", mt->measuring_ms / 1e3);
+    kv(m, "measuring", v);
+    for (int p = 0; p < RUN_PHASE_COUNT; p++) {
+        snprintf(v, sizeof(v), "%.2f", mt->phase_ms[p] / 1e3);
+        kv(m, run_phase_names[p], v);
+    }
+    snprintf(v, sizeof(v), "%.2f", mt->sentinel_ms / 1e3);
+    kv(m, "sentinel", v);
+    snprintf(v, sizeof(v), "%.2f", mt->writing_ms / 1e3);
+    kv(m, "writing_rows", v);
+    map_end(m);
+}
+
 static void emit_run(struct em *m, const struct meta *mt)
 {
     char t[32];
@@ -358,8 +376,10 @@ static void emit_run(struct em *m, const struct meta *mt)
     kv_num(m, "configurations_ok", (unsigned long long)mt->ok);
     kv_num(m, "configurations_failed", (unsigned long long)mt->failed);
     kv_num(m, "configurations_skipped", (unsigned long long)mt->skipped);
-    if (mt->finished)
+    if (mt->finished) {
         kv_num(m, "host_buffers_reused", (unsigned long long)mt->host_buffers_reused);
+        emit_time(m, mt);
+    }
     if (mt->shard_count) {
         char shard[32];
         snprintf(shard, sizeof(shard), "%d/%d", mt->shard_index, mt->shard_count);

@@ -18,6 +18,7 @@
 #include "host/sysinfo.h"
 #include "host/hoststate.h"
 #include "measure/drift.h"
+#include "measure/measure.h"
 
 #include <stddef.h>
 #include <time.h>
@@ -36,6 +37,9 @@ struct meta {
     time_t resumed;           /* a resumed run: when this part started, else 0 */
     size_t configs, ok, failed, skipped;
     size_t host_buffers_reused; /* reused host buffers handed on instead of allocated again */
+    /* Where the run's time went, ms, host clock (written once the run ends): measuring
+       configurations, of which each phase; reading the sentinel; writing rows. */
+    double measuring_ms, phase_ms[RUN_PHASE_COUNT], sentinel_ms, writing_ms;
     const char *nvml_unavailable;         /* the reason, or NULL when NVML answered */
     struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */

@@ -61,25 +61,25 @@ static void test_pool(void)
     struct host_buf a = buf_of(4), b = buf_of(3), c = buf_of(4), out;
     nfreed = 0;
     CHECK("a buffer within the limit is kept, not freed",
-          hostpool_give(&p, &g, &k4, &a) == 0 && nfreed == 0 && p.n == 1 && p.held_bytes == 4 &&
+          hostpool_give(&p, &g, &k4, &a, NULL) == 0 && nfreed == 0 && p.n == 1 && p.held_bytes == 4 &&
               !a.ptr,
           "freed %zu, held %llu", nfreed, (unsigned long long)p.held_bytes);
-    hostpool_give(&p, &g, &k3, &b);
+    hostpool_give(&p, &g, &k3, &b, NULL);
     CHECK("a second one too (7 of 10 held)", nfreed == 0 && p.held_bytes == 7, "held %llu",
           (unsigned long long)p.held_bytes);
     CHECK("a third that would pass the limit (11 > 10) is freed",
-          hostpool_give(&p, &g, &k4, &c) == 0 && nfreed == 1 && freed[0] == 4 && p.n == 2,
+          hostpool_give(&p, &g, &k4, &c, NULL) == 0 && nfreed == 1 && freed[0] == 4 && p.n == 2,
           "freed %zu", nfreed);
     struct hostpool_key other_kind = key(ALLOC_PORTABLE, -1, 4), other_node = key(ALLOC_PINNED, 1, 4);
     CHECK("another kind of the same size is not handed out",
-          hostpool_take(&p, &other_kind, &out) == 0, "taken");
-    CHECK("nor the same kind on another NUMA node", hostpool_take(&p, &other_node, &out) == 0,
+          hostpool_take(&p, &other_kind, &out, NULL) == 0, "taken");
+    CHECK("nor the same kind on another NUMA node", hostpool_take(&p, &other_node, &out, NULL) == 0,
           "taken");
     CHECK("the same kind, pages, node and size is, once",
-          hostpool_take(&p, &k4, &out) == 1 && out.bytes == 4 && p.held_bytes == 3 &&
-              hostpool_take(&p, &k4, &out) == 0 && p.reused == 1,
+          hostpool_take(&p, &k4, &out, NULL) == 1 && out.bytes == 4 && p.held_bytes == 3 &&
+              hostpool_take(&p, &k4, &out, NULL) == 0 && p.reused == 1,
           "held %llu, reused %zu", (unsigned long long)p.held_bytes, p.reused);
-    hostpool_give(&p, &g, &k4, &out);
+    hostpool_give(&p, &g, &k4, &out, NULL);
     nfreed = 0;
     CHECK("making room for 5 frees the largest idle buffer first, and only it",
           hostpool_make_room(&p, &g, 5) == 0 && nfreed == 1 && freed[0] == 4 &&
@@ -88,19 +88,19 @@ static void test_pool(void)
     CHECK("room for 8 frees the rest", hostpool_make_room(&p, &g, 8) == 0 && p.n == 0, "left %zu",
           p.n);
     struct host_buf d = buf_of(2);
-    hostpool_give(&p, &g, &k3, &d);
+    hostpool_give(&p, &g, &k3, &d, NULL);
     fail_free = 1;
     CHECK("a refused free is an error", hostpool_make_room(&p, &g, 10) < 0, "no error");
     fail_free = 0;
     struct host_buf e = buf_of(1);
-    hostpool_give(&p, &g, &k3, &e);
+    hostpool_give(&p, &g, &k3, &e, NULL);
     nfreed = 0;
     CHECK("release frees everything kept and turns the pool off",
           hostpool_release(&p, &g) == 0 && nfreed == 1 && p.n == 0 && p.limit_bytes == 0, "freed %zu",
           nfreed);
     struct host_buf f = buf_of(1);
     nfreed = 0;
-    CHECK("an off pool keeps nothing", hostpool_give(&p, &g, &k3, &f) == 0 && nfreed == 1,
+    CHECK("an off pool keeps nothing", hostpool_give(&p, &g, &k3, &f, NULL) == 0 && nfreed == 1,
           "freed %zu", nfreed);
 }
 

@@ -71,7 +71,7 @@ panel_x_min[3] = 2925.7142857142858; panel_x_max[3] = 1468006.3999999999
 panel_log_y[4] = 1; panel_y_label[4] = 'seconds per GiB (median)'
 panel_x_min[4] = 2925.7142857142858; panel_x_max[4] = 375809638.39999998
 panel_log_y[5] = 1; panel_y_label[5] = 'copies of that size'
-panel_x_min[5] = 2925.7142857142858; panel_x_max[5] = 375809638.39999998
+panel_x_min[5] = 11702.857142857143; panel_x_max[5] = 375809638.39999998
 nkeys = 4
 key_cols = 4
 key_rows = 1
@@ -87,7 +87,7 @@ note_max_chars = 82
 array note_color[3] = ['-', '-', '-']
 array note_line[3] = ['', '', '']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['bars: the samples'' min–max (4–15 samples a point)', 'break-even: no point where the saving is within the copies'' min–max (not resolved)', 'not in this folder: bidirectional bandwidth']
+array note_title[3] = ['bars: the samples'' min–max (3–15 samples a point)', 'break-even: no point where the saving is within the copies'' min–max (not resolved)', 'not in this folder: bidirectional bandwidth']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
@@ -100,12 +100,12 @@ panel_y_min[1] = 0; panel_y_max[1] = 70
 panel_y_tics[1] = 'autofreq'
 panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
-panel_y_min[3] = 5; panel_y_max[3] = 200
-panel_y_tics[3] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
-panel_y_min[4] = 0.20000000000000001; panel_y_max[4] = 500
-panel_y_tics[4] = '("0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)'
-panel_y_min[5] = 0.5; panel_y_max[5] = 1000
-panel_y_tics[5] = '("0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000)'
+panel_y_min[3] = 5; panel_y_max[3] = 500
+panel_y_tics[3] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)'
+panel_y_min[4] = 0.01; panel_y_max[4] = 2
+panel_y_tics[4] = '("0.01" 0.01, "0.02" 0.02, "0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2)'
+panel_y_min[5] = 0.050000000000000003; panel_y_max[5] = 20
+panel_y_tics[5] = '("0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

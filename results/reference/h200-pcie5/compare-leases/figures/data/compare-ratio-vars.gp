@@ -1,5 +1,5 @@
 # compare-ratio-vars.gp - written by pinsweep for plots/compare-ratio.gp (see src/plot_fig.c)
-fig_title = 'default: bandwidth relative to lease 5 (adaptive)'
+fig_title = 'default: bandwidth relative to lease 9 (3 rounds)'
 fig_detail = 'reuse, cache warm, pages prefaulted'
 fig_machine = ''
 x_label = 'transfer size (bytes, 1K = 1024)'
@@ -62,15 +62,15 @@ array note_point[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'malloc
 array note_title[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', ' ']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
-y_min = 0
-y_max = 2
+y_min = -1
+y_max = 4
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 2
+panel_y_min[1] = -1; panel_y_max[1] = 4
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 2
+panel_y_min[2] = -1; panel_y_max[2] = 4
 panel_y_tics[2] = 'autofreq'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'

@@ -46,8 +46,8 @@ array hline_color[2]
 array hline_line[2]
 array hline_where[2]
 array hline_label[2]
-hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
 panel_axes = 1
 array panel_log_y[3]
 array panel_y_label[3]
@@ -74,7 +74,7 @@ note_max_chars = 72
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: the samples'' min–max (4–20 samples a point)', 'not in this folder: bidirectional bandwidth, allocation cost, break-even']
+array note_title[2] = ['bars: the samples'' min–max (9–21 samples a point)', 'not in this folder: bidirectional bandwidth, allocation cost, break-even']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0

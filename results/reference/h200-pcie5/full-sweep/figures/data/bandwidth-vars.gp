@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 0
 npanels = 5
-nblocks = 41
+nblocks = 43
 array panel_title[5]
 array panel_file[5]
 array panel_over_file[5]
@@ -32,19 +32,19 @@ array panel_band_file[5]
 array band_color[5]
 array band_point[5]
 array panel_link[5]
-panel_nband[1] = 1; panel_band_file[1] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-h2d-band.dat'; band_color[1] = 'page-locked'; band_point[1] = 'page-locked'; panel_link[1] = 63.015384615384619
-panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-h2d-async-band.dat'; band_color[2] = 'page-locked'; band_point[2] = 'page-locked'; panel_link[2] = 63.015384615384619
-panel_nband[3] = 1; panel_band_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-d2h-band.dat'; band_color[3] = 'page-locked'; band_point[3] = 'page-locked'; panel_link[3] = 63.015384615384619
-panel_nband[4] = 1; panel_band_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-d2h-async-band.dat'; band_color[4] = 'page-locked'; band_point[4] = 'page-locked'; panel_link[4] = 63.015384615384619
-panel_nband[5] = 1; panel_band_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-bidir-async-band.dat'; band_color[5] = 'page-locked'; band_point[5] = 'page-locked'; panel_link[5] = 126.03076923076924
+panel_nband[1] = 1; panel_band_file[1] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-h2d-band.dat'; band_color[1] = 'page-locked'; band_point[1] = 'page-locked'; panel_link[1] = 63.0154
+panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-h2d-async-band.dat'; band_color[2] = 'page-locked'; band_point[2] = 'page-locked'; panel_link[2] = 63.0154
+panel_nband[3] = 1; panel_band_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-d2h-band.dat'; band_color[3] = 'page-locked'; band_point[3] = 'page-locked'; panel_link[3] = 63.0154
+panel_nband[4] = 1; panel_band_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-d2h-async-band.dat'; band_color[4] = 'page-locked'; band_point[4] = 'page-locked'; panel_link[4] = 63.0154
+panel_nband[5] = 1; panel_band_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-bidir-async-band.dat'; band_color[5] = 'page-locked'; band_point[5] = 'page-locked'; panel_link[5] = 126.0308
 y2 = 1
-array panel_first[5] = [1, 10, 18, 26, 34]
-array panel_nblocks[5] = [9, 8, 8, 8, 8]
+array panel_first[5] = [1, 10, 18, 28, 36]
+array panel_nblocks[5] = [9, 8, 10, 8, 8]
 array panel_over_first[5] = [1, 2, 2, 3, 3]
 array panel_nover[5] = [1, 0, 1, 0, 0]
-array block_color[41] = ['pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_line[41] = ['reuse', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate']
-array block_point[41] = ['pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_color[43] = ['pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_line[43] = ['reuse', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate']
+array block_point[43] = ['pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array over_color[2] = ['host', 'host']
 array over_line[2] = ['ceiling', 'ceiling']
 nhlines = 10
@@ -54,24 +54,24 @@ array hline_color[10]
 array hline_line[10]
 array hline_where[10]
 array hline_label[10]
-hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449052396878486; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
-hline_panel[3] = 2; hline_y[3] = 63.015384615384619; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 58.449052396878486; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 58.45 GB/s'
-hline_panel[5] = 3; hline_y[5] = 63.015384615384619; hline_color[5] = 'link'; hline_line[5] = 'link'; hline_where[5] = 'right-above'; hline_label[5] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[6] = 3; hline_y[6] = 57.614065934065934; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling, 256 B packets: 57.61 GB/s'
-hline_panel[7] = 4; hline_y[7] = 63.015384615384619; hline_color[7] = 'link'; hline_line[7] = 'link'; hline_where[7] = 'right-above'; hline_label[7] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[8] = 4; hline_y[8] = 57.614065934065934; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling, 256 B packets: 57.61 GB/s'
-hline_panel[9] = 5; hline_y[9] = 126.03076923076924; hline_color[9] = 'link'; hline_line[9] = 'link'; hline_where[9] = 'right-above'; hline_label[9] = 'PCIe Gen5 x16 raw, both directions: 126.03 GB/s'
-hline_panel[10] = 5; hline_y[10] = 116.06311833094442; hline_color[10] = 'link'; hline_line[10] = 'practical'; hline_where[10] = 'left-above'; hline_label[10] = 'practical ceiling, 256 B packets: 116.06 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[5] = 3; hline_y[5] = 63.0154; hline_color[5] = 'link'; hline_line[5] = 'link'; hline_where[5] = 'right-above'; hline_label[5] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[7] = 4; hline_y[7] = 63.0154; hline_color[7] = 'link'; hline_line[7] = 'link'; hline_where[7] = 'right-above'; hline_label[7] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[9] = 5; hline_y[9] = 126.0308; hline_color[9] = 'link'; hline_line[9] = 'link'; hline_where[9] = 'right-above'; hline_label[9] = 'PCIe Gen5 x16 raw, both directions: 126.03 GB/s'
+hline_panel[10] = 5; hline_y[10] = 116.06314666666667; hline_color[10] = 'link'; hline_line[10] = 'practical'; hline_where[10] = 'left-above'; hline_label[10] = 'practical ceiling, 256 B packets: 116.06 GB/s'
 nkeys = 8
 key_cols = 1
 key_rows = 8
-key_max_chars = 113
+key_max_chars = 98
 array key_color[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'page-locked']
 array key_line[8] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'band']
 array key_point[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'page-locked']
-array key_title[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', '6 page-locked kinds, within 8.8% (5.1% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
+array key_title[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', '6 page-locked kinds, within 8.1%: pinned, mallochost, portable, write-combined, mapped, registered']
 nnotes = 5
 note_cols = 1
 note_rows = 5
@@ -79,7 +79,7 @@ note_max_chars = 98
 array note_color[5] = ['', '', '-', '-', 'host']
 array note_line[5] = ['reuse', 'reallocate', '', '', 'ceiling']
 array note_point[5] = ['', '', '', '', '']
-array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 7 samples; band: its members'' lowest min to highest max', 'no fit drawn, residual ≥ 5%: pageable h2d 14%; pageable h2d 19%; pageable d2h 15%; pageable d2h 8%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 7 samples; band: its members'' lowest min to highest max', 'no fit drawn, residual ≥ 5%: pageable h2d 27%; pageable h2d 26%; pageable d2h 16%; pageable d2h 7%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

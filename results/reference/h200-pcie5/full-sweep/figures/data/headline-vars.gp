@@ -58,9 +58,9 @@ array hline_color[4]
 array hline_line[4]
 array hline_where[4]
 array hline_label[4]
-hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
-hline_panel[3] = 3; hline_y[3] = 126.03076923076924; hline_color[3] = ''; hline_line[3] = 'link'; hline_where[3] = 'left-below'; hline_label[3] = 'PCIe raw rate, both ways: 126.03 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[3] = 3; hline_y[3] = 126.0308; hline_color[3] = ''; hline_line[3] = 'link'; hline_where[3] = 'left-below'; hline_label[3] = 'PCIe raw rate, both ways: 126.03 GB/s'
 hline_panel[4] = 6; hline_y[4] = 1; hline_color[4] = ''; hline_line[4] = 'guide'; hline_where[4] = 'left-above'; hline_label[4] = '1 copy'
 panel_axes = 1
 array panel_log_y[6]
@@ -78,7 +78,7 @@ panel_x_min[4] = 2925.7142857142858; panel_x_max[4] = 1468006.3999999999
 panel_log_y[5] = 1; panel_y_label[5] = 'seconds per GiB (median)'
 panel_x_min[5] = 2925.7142857142858; panel_x_max[5] = 375809638.39999998
 panel_log_y[6] = 1; panel_y_label[6] = 'copies of that size'
-panel_x_min[6] = 2925.7142857142858; panel_x_max[6] = 375809638.39999998
+panel_x_min[6] = 11702.857142857143; panel_x_max[6] = 375809638.39999998
 nkeys = 5
 key_cols = 5
 key_rows = 1
@@ -90,11 +90,11 @@ array key_title[5] = ['pageable', 'pinned', 'solid: host → device', 'dashed: d
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 47
+note_max_chars = 82
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: the samples'' min–max (7 samples a point)', 'break-even: no point where pinned is not faster']
+array note_title[2] = ['bars: the samples'' min–max (7 samples a point)', 'break-even: no point where the saving is within the copies'' min–max (not resolved)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
@@ -111,10 +111,10 @@ panel_y_min[3] = 0; panel_y_max[3] = 140
 panel_y_tics[3] = 'autofreq'
 panel_y_min[4] = 5; panel_y_max[4] = 200
 panel_y_tics[4] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
-panel_y_min[5] = 0.20000000000000001; panel_y_max[5] = 500
-panel_y_tics[5] = '("0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)'
-panel_y_min[6] = 0.5; panel_y_max[6] = 10000
-panel_y_tics[6] = '("1" 1, "10" 10, "100" 100, "1000" 1000, "10000" 10000)'
+panel_y_min[5] = 0.01; panel_y_max[5] = 5
+panel_y_tics[5] = '("0.01" 0.01, "0.02" 0.02, "0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5)'
+panel_y_min[6] = 0.050000000000000003; panel_y_max[6] = 20
+panel_y_tics[6] = '("0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

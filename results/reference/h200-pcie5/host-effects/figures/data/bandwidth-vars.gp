@@ -23,18 +23,18 @@ array panel_band_file[2]
 array band_color[2]
 array band_point[2]
 array panel_link[2]
-panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 63.015384615384619
-panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 63.015384615384619
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 63.0154
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 63.0154
 y2 = 1
 array panel_first[2] = [1, 7]
 array panel_nblocks[2] = [6, 6]
-array panel_over_first[2] = [1, 5]
-array panel_nover[2] = [4, 6]
+array panel_over_first[2] = [1, 6]
+array panel_nover[2] = [5, 5]
 array block_color[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[12] = ['reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed', 'reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed']
 array block_point[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
-array over_color[10] = ['pageable', 'pinned', 'pinned', 'host', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'host']
-array over_line[10] = ['fit', 'fit', 'fit', 'ceiling', 'fit', 'fit', 'fit', 'fit', 'fit', 'ceiling']
+array over_color[10] = ['pageable', 'pageable', 'pinned', 'pinned', 'host', 'pageable', 'pageable', 'pinned', 'pinned', 'host']
+array over_line[10] = ['fit', 'fit', 'fit', 'fit', 'ceiling', 'fit', 'fit', 'fit', 'fit', 'ceiling']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -42,10 +42,10 @@ array hline_color[4]
 array hline_line[4]
 array hline_where[4]
 array hline_label[4]
-hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449052396878486; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
-hline_panel[3] = 2; hline_y[3] = 63.015384615384619; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 57.614065934065934; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
 nkeys = 2
 key_cols = 2
 key_rows = 1
@@ -57,11 +57,11 @@ array key_title[2] = ['pageable', 'pinned']
 nnotes = 8
 note_cols = 1
 note_rows = 8
-note_max_chars = 97
+note_max_chars = 98
 array note_color[8] = ['', '', '', '', '-', '', '-', 'host']
 array note_line[8] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit', '', 'ceiling']
 array note_point[8] = ['', '', '', '', '', '', '', '']
-array note_title[8] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: min–max of 3–15 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no fit drawn, residual ≥ 5%: pageable h2d 24%; pageable h2d 5%; pageable h2d 8%; pageable d2h 13%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+array note_title[8] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: min–max of 3–15 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no fit drawn, residual ≥ 5%: pageable h2d 17%; pageable h2d 10%; pageable d2h 11%; pageable d2h 9%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0

@@ -46,8 +46,8 @@ array hline_color[2]
 array hline_line[2]
 array hline_where[2]
 array hline_label[2]
-hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
 panel_axes = 1
 array panel_log_y[3]
 array panel_y_label[3]
@@ -87,8 +87,8 @@ panel_y_min[1] = 0; panel_y_max[1] = 70
 panel_y_tics[1] = 'autofreq'
 panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
-panel_y_min[3] = 5; panel_y_max[3] = 200
-panel_y_tics[3] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[3] = 5; panel_y_max[3] = 500
+panel_y_tics[3] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)'
 size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

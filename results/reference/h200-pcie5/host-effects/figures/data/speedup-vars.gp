@@ -63,14 +63,14 @@ array note_title[1] = ['bars: the kind''s min over pageable''s max to its max ov
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0
-y_max = 11
+y_max = 9
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 11
+panel_y_min[1] = 0; panel_y_max[1] = 9
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 11
+panel_y_min[2] = 0; panel_y_max[2] = 9
 panel_y_tics[2] = 'autofreq'
 size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'

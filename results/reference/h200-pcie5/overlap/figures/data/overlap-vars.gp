@@ -61,15 +61,15 @@ array note_title[4] = ['solid: every chunk through h2d → kernel → d2h', 'das
 x_min = 0.7142857142857143
 x_max = 11.199999999999999
 y_min = 2
-y_max = 100
-y_tics = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100)'
+y_max = 200
+y_tics = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 2; panel_y_max[1] = 100
-panel_y_tics[1] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100)'
-panel_y_min[2] = 2; panel_y_max[2] = 100
-panel_y_tics[2] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100)'
+panel_y_min[1] = 2; panel_y_max[1] = 200
+panel_y_tics[1] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[2] = 2; panel_y_max[2] = 200
+panel_y_tics[2] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
 size_tics = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
 size_tics_wide = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
 size_tics_tex = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'

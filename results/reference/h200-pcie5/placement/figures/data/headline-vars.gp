@@ -74,7 +74,7 @@ note_max_chars = 72
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: the samples'' min–max (5–30 samples a point)', 'not in this folder: bidirectional bandwidth, allocation cost, break-even']
+array note_title[2] = ['bars: the samples'' min–max (28–30 samples a point)', 'not in this folder: bidirectional bandwidth, allocation cost, break-even']
 x_min = 748982.85714285716
 x_max = 375809638.39999998
 y_min = 0
@@ -87,8 +87,8 @@ panel_y_min[1] = 0; panel_y_max[1] = 70
 panel_y_tics[1] = 'autofreq'
 panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
-panel_y_min[3] = 50; panel_y_max[3] = 200
-panel_y_tics[3] = '("50" 50, "100" 100, "200" 200)'
+panel_y_min[3] = 50; panel_y_max[3] = 500
+panel_y_tics[3] = '("50" 50, "100" 100, "200" 200, "500" 500)'
 size_tics = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608, "16M" 16777216, "32M" 33554432, "64M" 67108864, "128M" 134217728, "256M" 268435456)'
 size_tics_tex = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'

@@ -63,14 +63,14 @@ array note_title[1] = ['bars: the kind''s min over pageable''s max to its max ov
 x_min = 748982.85714285716
 x_max = 375809638.39999998
 y_min = 0
-y_max = 8
+y_max = 11
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 8
+panel_y_min[1] = 0; panel_y_max[1] = 11
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 8
+panel_y_min[2] = 0; panel_y_max[2] = 11
 panel_y_tics[2] = 'autofreq'
 size_tics = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608, "16M" 16777216, "32M" 33554432, "64M" 67108864, "128M" 134217728, "256M" 268435456)'

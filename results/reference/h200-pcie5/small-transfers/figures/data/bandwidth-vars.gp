@@ -29,10 +29,10 @@ array panel_band_file[4]
 array band_color[4]
 array band_point[4]
 array panel_link[4]
-panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 63.015384615384619
-panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 63.015384615384619
-panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 63.015384615384619
-panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 63.015384615384619
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 63.0154
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 63.0154
+panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 63.0154
+panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 63.0154
 y2 = 1
 array panel_first[4] = [1, 3, 5, 7]
 array panel_nblocks[4] = [2, 2, 2, 2]
@@ -50,14 +50,14 @@ array hline_color[8]
 array hline_line[8]
 array hline_where[8]
 array hline_label[8]
-hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449052396878486; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
-hline_panel[3] = 2; hline_y[3] = 63.015384615384619; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 58.449052396878486; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 58.45 GB/s'
-hline_panel[5] = 3; hline_y[5] = 63.015384615384619; hline_color[5] = 'link'; hline_line[5] = 'link'; hline_where[5] = 'right-above'; hline_label[5] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[6] = 3; hline_y[6] = 57.614065934065934; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling, 256 B packets: 57.61 GB/s'
-hline_panel[7] = 4; hline_y[7] = 63.015384615384619; hline_color[7] = 'link'; hline_line[7] = 'link'; hline_where[7] = 'right-above'; hline_label[7] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[8] = 4; hline_y[8] = 57.614065934065934; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[5] = 3; hline_y[5] = 63.0154; hline_color[5] = 'link'; hline_line[5] = 'link'; hline_where[5] = 'right-above'; hline_label[5] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[7] = 4; hline_y[7] = 63.0154; hline_color[7] = 'link'; hline_line[7] = 'link'; hline_where[7] = 'right-above'; hline_label[7] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling, 256 B packets: 57.61 GB/s'
 nkeys = 2
 key_cols = 2
 key_rows = 1
@@ -73,7 +73,7 @@ note_max_chars = 99
 array note_color[4] = ['-', '', '-', 'host']
 array note_line[4] = ['', 'fit', '', 'ceiling']
 array note_point[4] = ['', '', '', '']
-array note_title[4] = ['bars: min–max of 5–20 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no fit drawn, residual ≥ 5%: pageable h2d 11%; pageable h2d 15%; pageable d2h 12%; pageable d2h 13%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+array note_title[4] = ['bars: min–max of 5–20 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no fit drawn, residual ≥ 5%: pageable h2d 11%; pageable h2d 12%; pageable d2h 13%; pageable d2h 12%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 714.28571428571433
 x_max = 89600000
 y_min = 0

@@ -46,8 +46,8 @@ array hline_color[2]
 array hline_line[2]
 array hline_where[2]
 array hline_label[2]
-hline_panel[1] = 1; hline_y[1] = 63.015384615384619; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
-hline_panel[2] = 2; hline_y[2] = 63.015384615384619; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
+hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
 panel_axes = 1
 array panel_log_y[3]
 array panel_y_label[3]

@@ -73,18 +73,18 @@ array note_title[1] = ['bars: the kind''s min over pageable''s max to its max ov
 x_min = 714.28571428571433
 x_max = 89600000
 y_min = 0
-y_max = 14
+y_max = 9
 y_tics = 'autofreq'
 array panel_y_min[4]
 array panel_y_max[4]
 array panel_y_tics[4]
-panel_y_min[1] = 0; panel_y_max[1] = 14
+panel_y_min[1] = 0; panel_y_max[1] = 9
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 14
+panel_y_min[2] = 0; panel_y_max[2] = 9
 panel_y_tics[2] = 'autofreq'
-panel_y_min[3] = 0; panel_y_max[3] = 14
+panel_y_min[3] = 0; panel_y_max[3] = 9
 panel_y_tics[3] = 'autofreq'
-panel_y_min[4] = 0; panel_y_max[4] = 14
+panel_y_min[4] = 0; panel_y_max[4] = 9
 panel_y_tics[4] = 'autofreq'
 size_tics = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1)'
 size_tics_wide = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1)'

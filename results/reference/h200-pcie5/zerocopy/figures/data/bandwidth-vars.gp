@@ -49,11 +49,11 @@ hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hl
 nkeys = 6
 key_cols = 1
 key_rows = 6
-key_max_chars = 113
+key_max_chars = 127
 array key_color[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'page-locked']
 array key_line[6] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'band']
 array key_point[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'page-locked']
-array key_title[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', '5 page-locked kinds, within 2.0%: mapped, registered, registered-readonly, registered-portable, registered-mapped']
+array key_title[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', '5 page-locked kinds, within 3.7% (2.2% from 1M): mapped, registered, registered-readonly, registered-portable, registered-mappe']
 nnotes = 3
 note_cols = 1
 note_rows = 3
