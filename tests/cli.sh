@@ -247,11 +247,11 @@ cli_report() {
     local o=$TMP/rep a=results/reference/h200-pcie5/default
     expect "cli: report on a results folder" 0 "report in $o/report.md" -- "$PINSWEEP" report "$a" results/reference/h200-pcie5/seed-256mb -o "$o"
     # (tests/report.sh recomputes every row of these tables from the CSV files)
-    grep -q '^| pinned | h2d | sync | 55.43 | 256 MiB | 55.34–55.44 | 5 | 88.0 % |$' "$o/report.md" \
+    grep -q '^| pinned | h2d | sync | 55.38 | 1 GiB | 55.05–55.41 | 9 in 3 rounds | ±1.80 % | 87.9 % |$' "$o/report.md" \
         && t_pass "cli: report has peaks with their spread, n and share of the link" || t_fail "cli: report has peaks with their spread, n and share of the link" "$(grep '^| pinned | h2d' "$o/report.md" | head -2)"
-    grep -q '^| h2d | sync | 256 MB | 54.98 | 54.59–55.21 | 20 | 6.78 | 5.22–7.80 | 20 | 8.1× (7.0–10.6) |$' "$o/report.md" \
+    grep -q '^| h2d | sync | 256 MB | 54.68 | 52.80–55.11 | 20 | 6.41 | 5.18–7.18 | 20 | 8.5× (7.4–10.6) |$' "$o/report.md" \
         && t_pass "cli: report has the pinned/pageable speedup at 256 MB, both at that size" || t_fail "cli: report has the pinned/pageable speedup at 256 MB" "$(grep '^| h2d | sync' "$o/report.md")"
-    grep -q '^| pinned | h2d | sync | 7.60 µs | 55.27 GB/s | 420 KB | 19 | 2.6 % | good |$' "$o/report.md" \
+    grep -q '^| pinned | h2d | sync | 8.60 µs | 55.06 GB/s | 473 KB | 19 | 3.7 % | good |$' "$o/report.md" \
         && t_pass "cli: report has latency and n_half from fits.csv" || t_fail "cli: report has latency and n_half from fits.csv" "$(grep '^| pinned | h2d | sync' "$o/report.md")"
     local img missing=""
     # The report holds its own drawings of the figures (PNG, PDF, SVG), so the folder travels.
