@@ -122,6 +122,22 @@ report_book() {
         || t_fail "report: each page has its number and caption" "pages without:$bad"
 }
 
+# Every figure of the beyond folders opens its caption with a reading, by the CSV where checked.
+report_every_reading() {
+    local o=$TMP/rep-beyond bare
+    expect "report: pipelines, zero-copy, host access and placement" 0 "" -- "$PINSWEEP" report $REF/overlap $REF/zerocopy $REF/host-access $REF/placement -o "$o" || return
+    bare=$(grep '^\*Figure [0-9]*\. [^.]*, [a-z-]*\. Drawn:' "$o/report.md" | cut -c1-80)
+    [ "$(grep -c '^\*Figure ' "$o/report.md")" -ge 15 ] && [ -z "$bare" ] \
+        && t_pass "report: every figure's caption opens with a reading ($(grep -c '^\*Figure ' "$o/report.md") figures)" \
+        || t_fail "report: every figure's caption opens with a reading" "without one: $bare"
+    # zerocopy/summary.csv: mapped h2d async 4096 bytes, us_per_copy_median 2.506; placement/summary.csv:
+    # registered reallocate 256 MiB, pin_ms_median 75.3169 on default pages, 40.3053 on thp
+    grep '^\*Figure [0-9]*\. zerocopy on [^,]*, latency\. ' "$o/report.md" | grep -qF 'A 4 KiB mapped h2d async copy takes 2.51 µs; ' \
+        && grep '^\*Figure [0-9]*\. placement on [^,]*, placement-pin\. ' "$o/report.md" | grep -qF 'Registered: registering 256 MiB takes 75 ms (default), 40 (thp). Drawn' \
+        && t_pass "report: without pinned copies, the readings of the kinds measured (zero-copy, registered)" \
+        || t_fail "report: readings without pinned copies" "$(grep '^\*Figure [0-9]*\. \(zerocopy\|placement\) on [^,]*, \(latency\|placement-pin\)' "$o/report.md" | cut -c1-200)"
+}
+
 # --latex: every table as a booktabs file beside the figures' LaTeX, linked from report.md.
 report_latex() {
     local o=$TMP/rep-latex t md_rows tex_rows bad=""
@@ -206,6 +222,7 @@ report_no_gnuplot() {
 report_tables
 report_rounds
 report_book
+report_every_reading
 report_latex
 report_machines
 report_no_gnuplot

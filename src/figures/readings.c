@@ -212,10 +212,48 @@ static int lead_api(struct text *t, const struct plot_input *in)
     return api;
 }
 
+static const struct plot_row *smallest_timed(const struct plot_input *in,
+                                             const struct plot_curve *c);
+
+/* The first kind (schema order) with a reused copy or zero-copy curve; -1 when none. */
+static int first_kind(const struct plot_input *in)
+{
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (int api = 0; api < API_COUNT; api++)
+                if ((api_is_copy(api) || api == API_ZEROCOPY) && reuse_curve(in, a, d, api))
+                    return a;
+    return -1;
+}
+
+/*
+ * Without pinned or pageable copies (zero-copy folders): the first kind's
+ * curves, each api of it (sync, async, zerocopy) in each direction, by
+ * bandwidth (latency 0) or by the time of its smallest copy (1).
+ */
+static void read_first_kind(struct text *t, const struct plot_input *in, int latency)
+{
+    int a = first_kind(in);
+    char what[96];
+    for (int d = 0; d < DIR_COUNT && a >= 0; d++)
+        for (int api = 0; api < API_COUNT; api++) {
+            const struct plot_curve *c =
+                api_is_copy(api) || api == API_ZEROCOPY ? reuse_curve(in, a, d, api) : NULL;
+            const struct plot_row *r = latency ? smallest_timed(in, c) : NULL;
+            snprintf(what, sizeof(what), "%s %s", kind_dir(a, d), schema_value_name(AXIS_API, api));
+            if (c && !latency)
+                read_curve(t, in, c, what, a != ALLOC_PAGEABLE);
+            else if (r)
+                part(t, "a %s %s copy takes %s µs", sz(r->size_bytes), what, us(r->us_per_copy));
+        }
+}
+
 static void read_bandwidth(struct text *t, const struct plot_input *in)
 {
     int api = lead_api(t, in);
-    for (int d = 0; d < DIR_COUNT; d++) {
+    if (api < 0)
+        read_first_kind(t, in, 0);
+    for (int d = 0; d < DIR_COUNT && api >= 0; d++) {
         read_pinned_pageable(t, in, d, api);
         read_page_locked(t, in, d, api);
     }
@@ -255,6 +293,8 @@ static void read_latency(struct text *t, const struct plot_input *in)
     int api = fig_headline_api(in);
     if (api >= 0)
         read_small(t, in, api, 1);
+    else
+        read_first_kind(t, in, 1);
 }
 
 /* ---- pinning: speedup, allocation, break-even ---- */
@@ -298,6 +338,15 @@ static const struct plot_curve *realloc_curve(const struct plot_input *in, int a
     return plot_find_curve(in, dir, alloc, BUFFER_REALLOCATE, api, NULL);
 }
 
+/* Pinned's reallocate curve, else the first page-locked kind's; NULL when none has one. */
+static const struct plot_curve *locked_realloc(const struct plot_input *in)
+{
+    const struct plot_curve *c = realloc_curve(in, ALLOC_PINNED);
+    for (int a = 0; a < ALLOC_COUNT && !c; a++)
+        c = a == ALLOC_PAGEABLE ? NULL : realloc_curve(in, a);
+    return c;
+}
+
 /* "allocating a pinned buffer of 256 MiB takes 91.6 ms and freeing it 25.9 ms (...)" */
 static void read_alloc_at(struct text *t, const struct plot_row *r, int per_gib)
 {
@@ -327,15 +376,15 @@ static void read_alloc_cost(struct text *t, const struct plot_input *in)
  * Pinned's break-even in dir (api) at its smallest, 1 MiB and largest
  * resolved sizes; the second direction said goes on the first's sentence.
  */
-static void read_breakeven_dir(struct text *t, const struct plot_input *in, int dir, int api,
-                               int *said)
+static void read_breakeven_dir(struct text *t, const struct plot_input *in, uint64_t kind, int dir,
+                               int api, int *said)
 {
     const struct breakeven_row *pick[3] = {NULL, NULL, NULL};
     double v[3] = {NAN, NAN, NAN}, lo, hi;
     for (size_t i = 0; i < in->nbreakeven; i++) {
         const struct breakeven_row *b = &in->breakeven[i];
         double x;
-        if (b->alloc != ALLOC_PINNED || b->dir != (uint64_t)dir || b->api != (uint64_t)api ||
+        if (b->alloc != kind || b->dir != (uint64_t)dir || b->api != (uint64_t)api ||
             isnan(x = fig_breakeven_interval(in, b, &lo, &hi)))
             continue;
         int slot = !pick[0] ? 0 : b->size_bytes == 1048576 ? 1 : 2;
@@ -351,7 +400,8 @@ static void read_breakeven_dir(struct text *t, const struct plot_input *in, int 
     if (*said)
         fputs(", and after ", t->f);
     else
-        fprintf(t->f, "%sa pinned buffer pays off after ", t->parts++ ? "; " : "");
+        fprintf(t->f, "%sa %s buffer pays off after ", t->parts++ ? "; " : "",
+                schema_value_name(AXIS_ALLOC, (int)kind));
     fprintf(t->f, "%s copies of %s", num(v[0]), sz(pick[0]->size_bytes));
     for (int s = 1; s < 3; s++)
         if (pick[s])
@@ -361,11 +411,20 @@ static void read_breakeven_dir(struct text *t, const struct plot_input *in, int 
     *said = 1;
 }
 
+/*
+ * Pinned's break-even, else the first kind's of breakeven.csv (registered in
+ * a placement folder), with the headline's api where it has one.
+ */
 static void read_breakeven(struct text *t, const struct plot_input *in)
 {
     int api = fig_headline_api(in), said = 0;
+    uint64_t kind = in->nbreakeven ? in->breakeven[0].alloc : ALLOC_PINNED;
+    for (size_t i = 0; i < in->nbreakeven; i++)
+        kind = in->breakeven[i].alloc == ALLOC_PINNED ? ALLOC_PINNED : kind;
+    if (api < 0 && in->nbreakeven)
+        api = (int)in->breakeven[0].api;
     for (int d = 0; d < DIR_BIDIR && api >= 0; d++)
-        read_breakeven_dir(t, in, d, api, &said);
+        read_breakeven_dir(t, in, kind, d, api, &said);
 }
 
 /* ---- the headline ---- */
@@ -416,7 +475,7 @@ static void read_reuse(struct text *t, const struct plot_input *in)
 static void read_realloc_time(struct text *t, const struct plot_input *in)
 {
     static const char *const phases[PHASE_COUNT] = {"alloc", "fill", "copy", "free"};
-    const struct plot_curve *c = realloc_curve(in, ALLOC_PINNED);
+    const struct plot_curve *c = locked_realloc(in);
     if (!c)
         return;
     const struct plot_row *r = curve_row(in, c, c->n - 1);
@@ -425,8 +484,8 @@ static void read_realloc_time(struct text *t, const struct plot_input *in)
         total += r->phase_ms[p] > 0 ? r->phase_ms[p] : 0;
     if (!(total > 0))
         return;
-    fprintf(t->f, "%sa pinned cycle of %s takes %.3g ms:", t->parts++ ? "; " : "",
-            sz(r->size_bytes), total);
+    fprintf(t->f, "%sa %s cycle of %s takes %.3g ms:", t->parts++ ? "; " : "",
+            schema_value_name(AXIS_ALLOC, r->alloc), sz(r->size_bytes), total);
     for (int p = 0; p < PHASE_COUNT; p++)
         fprintf(t->f, "%s %s %.0f %%", p ? "," : "", phases[p],
                 100 * (r->phase_ms[p] > 0 ? r->phase_ms[p] : 0) / total);
@@ -500,54 +559,72 @@ static void read_host_access(struct text *t, const struct plot_input *in)
 /* A placement in words: "thp", "default, numa auto". */
 static const char *place_text(const struct plot_row *r)
 {
-    static char bufs[4][64];
+    static char bufs[4][96];
     static int next;
     char *b = bufs[next++ % 4], numa[32];
-    const char *pages = schema_value_name(AXIS_PAGES, r->pages);
-    if (r->numa == NUMA_ANY || r->numa == AXIS_UNUSED)
-        snprintf(b, sizeof(bufs[0]), "%s", pages);
-    else
-        snprintf(b, sizeof(bufs[0]), "%s, numa %s", pages,
-                 schema_value_text(AXIS_NUMA, r->numa, numa, sizeof(numa)));
+    size_t len =
+        (size_t)snprintf(b, sizeof(bufs[0]), "%s", schema_value_name(AXIS_PAGES, r->pages));
+    if (r->numa != NUMA_ANY && r->numa != AXIS_UNUSED)
+        len += (size_t)snprintf(b + len, sizeof(bufs[0]) - len, ", numa %s",
+                                schema_value_text(AXIS_NUMA, r->numa, numa, sizeof(numa)));
+    if (r->api != API_SYNC && len < sizeof(bufs[0])) /* a zero-copy kernel, an async copy */
+        snprintf(b + len, sizeof(bufs[0]) - len, ", %s", schema_value_name(AXIS_API, r->api));
     return b;
 }
 
-/* Is r a row of the placement figures: a steady copy (reuse) or, pin, a registered reallocate? */
+/*
+ * Is r a row of the placement figures: a steady copy or zero-copy kernel of a
+ * reused buffer, or (pin) a registered kind's reallocate row with its pin time?
+ */
 static int placement_row(const struct plot_row *r, int pin)
 {
-    if (!api_is_copy(r->api) || !plot_host_steady(r))
+    if (!(api_is_copy(r->api) || (!pin && r->api == API_ZEROCOPY)) || !plot_host_steady(r))
         return 0;
     return pin ? r->buffer == BUFFER_REALLOCATE && alloc_is_registered(r->alloc) && r->pin_ms > 0
                : r->buffer == BUFFER_REUSE;
 }
 
-/* For each kind and direction placed elsewhere: every placement's value at its largest size. */
+/* The largest size of alloc's rows (direction dir) at a placement other than the default. */
+static double placement_size(const struct plot_input *in, int a, int d, int pin)
+{
+    double size = -1;
+    for (size_t i = 0; i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        if (r->alloc == a && r->dir == d && placement_row(r, pin) && !plot_default_place(r))
+            size = fmax(size, r->size_bytes);
+    }
+    return size;
+}
+
+/*
+ * For each kind and direction placed elsewhere, every placement's value at
+ * its largest size: "pageable h2d at 256 MiB: 7.99 GB/s (default), 8.30
+ * (thp) ..."; or (pin) what registering took: "registering 256 MiB takes
+ * 75 ms (default), 40 (thp)".
+ */
 static void read_placement(struct text *t, const struct plot_input *in, int pin)
 {
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int d = 0; d < DIR_BIDIR; d++) {
-            double size = -1;
-            int moved = 0;
-            for (size_t i = 0; i < in->nall; i++) {
-                const struct plot_row *r = &in->all[i];
-                if (r->alloc == a && r->dir == d && placement_row(r, pin) &&
-                    !plot_default_place(r)) {
-                    moved = 1;
-                    size = fmax(size, r->size_bytes);
-                }
-            }
-            if (!moved)
+            double size = placement_size(in, a, d, pin);
+            if (size < 0)
                 continue;
-            fprintf(t->f, "%s%s at %s:", t->parts++ ? "; " : "",
-                    pin ? schema_value_name(AXIS_ALLOC, a) : kind_dir(a, d), sz(size));
-            int k = 0;
+            if (pin)
+                fprintf(t->f, "%s%s: registering %s takes", t->parts++ ? "; " : "",
+                        schema_value_name(AXIS_ALLOC, a), sz(size));
+            else
+                fprintf(t->f, "%s%s at %s:", t->parts++ ? "; " : "", kind_dir(a, d), sz(size));
+            int first = 1;
             for (size_t i = 0; i < in->nall; i++) {
                 const struct plot_row *r = &in->all[i];
-                if (r->alloc == a && r->dir == d && placement_row(r, pin) && r->size_bytes == size)
-                    fprintf(t->f, "%s %s %s", k++ ? "," : "",
-                            pin ? num(r->pin_ms) : gb(r->gbps_median), place_text(r));
+                if (!(r->alloc == a && r->dir == d && placement_row(r, pin) &&
+                      r->size_bytes == size))
+                    continue;
+                fprintf(t->f, "%s %s%s (%s)", first ? "" : ",",
+                        pin ? num(r->pin_ms) : gb(r->gbps_median),
+                        first ? (pin ? " ms" : " GB/s") : "", place_text(r));
+                first = 0;
             }
-            fputs(pin ? " (ms to register)" : " (GB/s)", t->f);
             if (pin)
                 break; /* registering does not depend on the direction */
         }
