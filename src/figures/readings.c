@@ -165,12 +165,17 @@ static const char *kind_dir(int alloc, int dir)
     return b;
 }
 
-/* Pinned's (or the first page-locked kind's) and pageable's curves of dir and api, in words. */
-static void read_pinned_pageable(struct text *t, const struct plot_input *in, int dir, int api)
+/*
+ * Pinned's and pageable's curves of dir and api, in words; without pinned,
+ * the first page-locked kind's unless pinned_only (the headline draws
+ * pinned alone).
+ */
+static void read_pinned_pageable(struct text *t, const struct plot_input *in, int dir, int api,
+                                 int pinned_only)
 {
     const struct plot_curve *c = NULL;
     int a = ALLOC_PINNED;
-    for (int k = 0; k < ALLOC_COUNT && !c; k++)
+    for (int k = 0; k < (pinned_only ? 1 : ALLOC_COUNT) && !c; k++)
         if (k != ALLOC_PAGEABLE && (c = reuse_curve(in, k == 0 ? ALLOC_PINNED : k, dir, api)))
             a = k == 0 ? ALLOC_PINNED : k;
     if (c)
@@ -254,7 +259,7 @@ static void read_bandwidth(struct text *t, const struct plot_input *in)
     if (api < 0)
         read_first_kind(t, in, 0);
     for (int d = 0; d < DIR_COUNT && api >= 0; d++) {
-        read_pinned_pageable(t, in, d, api);
+        read_pinned_pageable(t, in, d, api, 0);
         read_page_locked(t, in, d, api);
     }
 }
@@ -412,19 +417,25 @@ static void read_breakeven_dir(struct text *t, const struct plot_input *in, uint
 }
 
 /*
- * Pinned's break-even, else the first kind's of breakeven.csv (registered in
- * a placement folder), with the headline's api where it has one.
+ * Pinned's break-even, else (unless pinned_only: the headline's panel is
+ * pinned's) the first kind's of breakeven.csv (registered in a placement
+ * folder), with the headline's api where it has one.
  */
-static void read_breakeven(struct text *t, const struct plot_input *in)
+static void read_breakeven_of(struct text *t, const struct plot_input *in, int pinned_only)
 {
     int api = fig_headline_api(in), said = 0;
-    uint64_t kind = in->nbreakeven ? in->breakeven[0].alloc : ALLOC_PINNED;
+    uint64_t kind = in->nbreakeven && !pinned_only ? in->breakeven[0].alloc : ALLOC_PINNED;
     for (size_t i = 0; i < in->nbreakeven; i++)
         kind = in->breakeven[i].alloc == ALLOC_PINNED ? ALLOC_PINNED : kind;
     if (api < 0 && in->nbreakeven)
         api = (int)in->breakeven[0].api;
     for (int d = 0; d < DIR_BIDIR && api >= 0; d++)
         read_breakeven_dir(t, in, kind, d, api, &said);
+}
+
+static void read_breakeven(struct text *t, const struct plot_input *in)
+{
+    read_breakeven_of(t, in, 0);
 }
 
 /* ---- the headline ---- */
@@ -437,9 +448,12 @@ static void read_headline(struct text *t, const struct plot_input *in)
     for (int d = 0; d < DIR_COUNT; d++) {
         int a = fig_headline_panel_api(in, api, d);
         if (a >= 0)
-            read_pinned_pageable(t, in, d, a);
+            read_pinned_pageable(t, in, d, a, 1);
     }
-    read_small(t, in, api, 0);
+    /* pinned's small copies, or pageable's where there is no pinned (the panel draws both) */
+    read_small(t, in, api,
+               !reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
+                   !reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
     const struct plot_curve *c = realloc_curve(in, ALLOC_PINNED);
     if (c) {
         const struct plot_row *r = curve_row(in, c, c->n - 1);
@@ -448,7 +462,7 @@ static void read_headline(struct text *t, const struct plot_input *in)
                  (r->size_bytes / 1073741824.),
              sz(r->size_bytes));
     }
-    read_breakeven(t, in);
+    read_breakeven_of(t, in, 1);
 }
 
 /* ---- reallocate ---- */
