@@ -140,6 +140,7 @@ int plot_pdf_book(const char *const *pdfs, size_t n, const char *out_pdf, FILE *
 #define BOOK_LINE 0.15   /* a caption line at 9 pt */
 #define BOOK_CHAR 0.048  /* an average character at 9 pt (measured 0.042), generously */
 #define BOOK_CAP_MIN 5.5 /* a caption is at least this wide, however narrow its figure */
+#define BOOK_CAP_MAX 8.0 /* and at most this: longer lines are hard to read */
 #define BOOK_MAX_LINES 40
 
 int book_pdf_size(const char *path, double *w_in, double *h_in)
@@ -188,10 +189,10 @@ size_t book_wrap(const char *text, size_t width, char lines[][BOOK_LINE_MAX], si
     return n < max_lines && lines[n][0] ? n + 1 : n;
 }
 
-/* A page's caption width: its figure's, at least BOOK_CAP_MIN, within the page's margins. */
+/* A page's caption width: its figure's, within BOOK_CAP_MIN..BOOK_CAP_MAX and the margins. */
 static double caption_w(double fig_w, double book_w)
 {
-    double w = fig_w > BOOK_CAP_MIN ? fig_w : BOOK_CAP_MIN;
+    double w = fmin(fmax(fig_w, BOOK_CAP_MIN), BOOK_CAP_MAX);
     return w < book_w - 2 * BOOK_MARGIN ? w : book_w - 2 * BOOK_MARGIN;
 }
 
