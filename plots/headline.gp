@@ -5,7 +5,8 @@
 # copy, alloc + free of a pinned buffer per GiB, and the copies after which
 # it pays off.  Colour and point: the alloc kind; dash: the direction; bars:
 # the samples' min..max (src/figures/fig_headline.c says which).  Writes
-# OUT_DIR/headline.{png,pdf,svg}.
+# OUT_DIR/[OUT_PREFIX]FIG_NAME.{png,pdf,svg}: FIG_NAME is headline, or
+# headline-machines when plots/headline-machines.gp loads this script.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/headline-vars.gp'" plots/headline.gp

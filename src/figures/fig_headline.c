@@ -6,10 +6,16 @@
  * pageable, reused buffers, warm cache, one api), the time per copy up to
  * 1 MiB, alloc + free of a pinned buffer per GiB, and the copies after which
  * it pays off.  The colour and point are the alloc kind; the dash is the
- * direction, so that one panel can hold both.  Bars are the samples'
- * min-max: of the copies for bandwidth and latency, of alloc + free
- * (samples.csv) for the allocation cost, and the break-even interval of
- * fig_breakeven_interval.
+ * direction, so that one panel can hold both.  Bars are the spread of
+ * plot_row_spread (the samples' min-max, or the rounds' medians' where the
+ * folder was measured in rounds) for bandwidth and latency, the samples'
+ * min-max of alloc + free (samples.csv) for the allocation cost, and the
+ * break-even interval of fig_breakeven_interval.
+ *
+ * The bandwidth and latency panels are lists of curves (struct hl_curve),
+ * so that the headline across machines is drawn by the same code: there a
+ * panel holds one kind and direction, a curve per machine, and the colour,
+ * dash and point are the machine's (hl_machine_style).
  */
 #include "figures/fig_headline.h"
 #include "figures/fig_pinning.h"

@@ -173,11 +173,11 @@ static const char *kind_dir(int alloc, int dir)
 static void read_pinned_pageable(struct text *t, const struct plot_input *in, int dir, int api,
                                  int pinned_only)
 {
-    const struct plot_curve *c = NULL;
     int a = ALLOC_PINNED;
-    for (int k = 0; k < (pinned_only ? 1 : ALLOC_COUNT) && !c; k++)
-        if (k != ALLOC_PAGEABLE && (c = reuse_curve(in, k == 0 ? ALLOC_PINNED : k, dir, api)))
-            a = k == 0 ? ALLOC_PINNED : k;
+    const struct plot_curve *c = reuse_curve(in, a, dir, api);
+    for (int k = 0; k < ALLOC_COUNT && !c && !pinned_only; k++)
+        if (k != ALLOC_PAGEABLE && (c = reuse_curve(in, k, dir, api)))
+            a = k;
     if (c)
         read_curve(t, in, c, kind_dir(a, dir), 1);
     if ((c = reuse_curve(in, ALLOC_PAGEABLE, dir, api)))
