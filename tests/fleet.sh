@@ -34,6 +34,14 @@ fleet_shards() {
     [ "$(wc -l < "$d/m/samples.csv")" = "$(wc -l < "$d/whole/samples.csv")" ] && [ -s "$d/m/fits.csv" ] \
         && t_pass "fleet: the merged folder has every sample row and its fits" \
         || t_fail "fleet: the merged folder has every sample row and its fits" "$(wc -l "$d/m/samples.csv" "$d/whole/samples.csv")"
+    # sentinel.csv: every shard's readings in order, numbered on, each with its shard; the other
+    # cells (time_s, utc, round, readings) as the shard wrote them.
+    local k want got
+    want=$(for k in 1 2 3; do awk -F, -v k=$k 'NR > 1 { $1 = ""; $NF = k; print }' OFS=, "$d/s$k/sentinel.csv"; done | awk -F, '{ $1 = NR; print }' OFS=,)
+    got=$(awk 'NR > 1' "$d/m/sentinel.csv")
+    [ -n "$want" ] && [ "$want" = "$got" ] && head -1 "$d/m/sentinel.csv" | grep -q ',status,error,shard$' \
+        && t_pass "fleet: merge keeps every shard's sentinel readings, numbered on, with its shard" \
+        || t_fail "fleet: merge keeps every shard's sentinel readings" "$(diff <(echo "$want") <(echo "$got") | head -4)"
     grep -q '^  configurations_missing: 0$' "$d/m/meta.yaml" && t_pass "fleet: the merged meta.yaml says what it holds" \
         || t_fail "fleet: the merged meta.yaml says what it holds" "$(tail -5 "$d/m/meta.yaml")"
 
@@ -171,6 +179,23 @@ fleet_view() {
         || t_fail "fleet: fleet.csv marks the outliers" "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | head -3)"
     python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert [n['node'] for n in j['nodes'] if n['flagged']] == ['node-d', 'node-e'], j" "$d/fleet.json" \
         && t_pass "fleet: --json names the flagged nodes" || t_fail "fleet: --json names the flagged nodes"
+    # The fleet figure's data: the band it draws is fleet.csv's, and node-d's curve its readings.
+    local fd=$d/out/figures/data
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["node"] == "node-a" && $c["alloc"] == "pinned" && $c["direction"] == "h2d" && $c["buffer"] == "reuse" && $c["api"] == "sync" \
+        { printf "%s %s %s %s\n", $c["size_bytes"], $c["fleet_median"], $c["band_low"], $c["band_high"] }' "$d/out/fleet.csv" | sort -n > "$TMP/fl-want"
+    awk '/^# index/ { k++ } !/^#/ && NF == 2 { v[k, $1] = $2; x[$1] = 1 }
+        END { for (s in x) print s, v[1, s], v[2, s], v[3, s] }' "$fd/fleet-h2d-overlay.dat" | sort -n > "$TMP/fl-got"
+    [ -s "$TMP/fl-want" ] && cmp -s "$TMP/fl-want" "$TMP/fl-got" \
+        && t_pass "fleet: the figure's median and band are fleet.csv's, at every size" \
+        || t_fail "fleet: the figure's median and band are fleet.csv's" "$(diff "$TMP/fl-want" "$TMP/fl-got" | head -5)"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["node"] == "node-d" && $c["alloc"] == "pinned" && $c["direction"] == "h2d" && $c["buffer"] == "reuse" && $c["api"] == "sync" \
+        { printf "%s %s\n", $c["size_bytes"], $c["gbps_median"] }' "$d/out/fleet.csv" | sort -n > "$TMP/fl-want"
+    awk '/^# index/ { on = / node-d / } on && !/^#/ && NF == 2' "$fd/fleet-h2d.dat" | sort -n > "$TMP/fl-got"
+    [ -s "$TMP/fl-want" ] && cmp -s "$TMP/fl-want" "$TMP/fl-got" && grep -q "'node-d: outside the band'" "$fd/fleet-vars.gp" \
+        && t_pass "fleet: the slow node is its own curve, named as outside the band" \
+        || t_fail "fleet: the slow node's curve" "$(diff "$TMP/fl-want" "$TMP/fl-got" | head -5; grep key_title "$fd/fleet-vars.gp")"
     expect "fleet: the same readings everywhere flag nothing" 0 "pinsweep fleet: 0 of 3 nodes flagged" -- \
         "$PINSWEEP" fleet "$d/a" "$d/b" "$d/c"
     expect "fleet: two folders are too few" 2 "fleet takes three or more results folders" -- "$PINSWEEP" fleet "$d/a" "$d/b"

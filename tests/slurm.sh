@@ -129,6 +129,24 @@ slurm_test() {
     ls -d "$SL"/sweep/shard-* 2> /dev/null | wc -l | grep -qx 4 && t_pass "slurm: each array task wrote its shard folder" \
         || t_fail "slurm: each array task wrote its shard folder" "$(ls "$SL/sweep")"
 
+    # A survey: one exclusive task per node of the list, each node's folder named by its host.
+    local node host
+    node=$(sinfo -h -N -o '%N' | head -1); host=$(hostname -s)
+    PINSWEEP_ENGINE=fake PINSWEEP=$PINSWEEP timeout 300 scripts/pinsweep-slurm tests/good/slurm-sweep.yaml \
+        -o "$SL/survey" --survey "$node" --gpus 0 --wait > "$SL/out" 2> "$SL/err"; rc=$?
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+             { print $c["experiment"], $c["config"], $c["alloc"], $c["direction"], $c["buffer"], $c["api"], $c["size_bytes"], $c["status"] }' \
+        "$SL/survey/$host/summary.csv" > "$SL/survey.cfg" 2> /dev/null
+    if [ $rc -eq 0 ] && [ -s "$SL/single.cfg" ] && cmp -s "$SL/survey.cfg" "$SL/single.cfg"; then
+        t_pass "slurm: a survey of node $node ran the whole sweep into its folder $host/"
+    else
+        t_fail "slurm: a survey ran the whole sweep on the node" "exit $rc: $(ls "$SL/survey"; tail -5 "$SL/err"; tail -3 "$SL"/survey/logs/*.out 2> /dev/null)"
+    fi
+    grep -q "^#SBATCH --nodelist=$node$" "$SL/survey/job.sbatch" && grep -q '^#SBATCH --exclusive$' "$SL/survey/job.sbatch" \
+        && grep -q '^#SBATCH --ntasks-per-node=1$' "$SL/survey/job.sbatch" && [ ! -e "$SL/survey/merged" ] \
+        && t_pass "slurm: the survey's job script takes each node whole, one task each, and merges nothing" \
+        || t_fail "slurm: the survey's job script" "$(grep SBATCH "$SL/survey/job.sbatch")"
+
     state=$(sinfo -h -N -o '%T' | head -1)
     [ "$state" = idle ] && t_pass "slurm: the node is idle while its link is healthy" \
         || t_fail "slurm: the node is idle while its link is healthy" "state $state: $(tail -3 "$SL/log/healthcheck.log")"

@@ -2,6 +2,7 @@
  * fleet.c - outliers of a fleet against the fleet itself (see fleet.h).
  */
 #include "analysis/fleet.h"
+#include "results/fleet_csv.h"
 #include "results/folder.h"
 #include "results/outdir.h"
 #include "base/jsonout.h"
@@ -15,6 +16,8 @@
 struct reading {
     size_t node;
     char key[160]; /* the configuration: "pinned h2d reuse sync warm prefaulted 268435456" */
+    uint64_t axis[AXIS_SIZE];
+    double size_bytes;
     double gbps, noise_gbps;
     double median, spread, z; /* the fleet's, filled in once every node is read */
 };
@@ -55,6 +58,8 @@ static int add_node(struct fleet *fl, size_t k)
                      v[0] ? v : "-");
         }
         snprintf(r->key + strlen(r->key), sizeof(r->key) - strlen(r->key), "%.0f", row->size_bytes);
+        memcpy(r->axis, row->axis, sizeof(r->axis));
+        r->size_bytes = row->size_bytes;
         r->gbps = row->gbps_median;
         r->noise_gbps = isnan(row->rsd_pct) ? 0 : row->rsd_pct / 100 * row->gbps_median;
     }
@@ -138,29 +143,27 @@ static size_t tally(struct fleet *fl, FILE *out)
 
 static int write_csv(const struct fleet *fl, const char *dir, char *err, size_t errlen)
 {
-    char path[4200];
     if (outdir_make(dir, err, errlen) < 0)
         return -1;
-    snprintf(path, sizeof(path), "%s/fleet.csv", dir);
-    struct outfile *o = outfile_replace(path, err, errlen);
+    struct outfile *o = format_create(&fleet_format, dir, err, errlen);
     if (!o)
         return -1;
-    fprintf(o->f, "node,dir,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,"
-                  "fleet_median,fleet_spread,band_low,band_high,z,outlier\n");
     for (size_t j = 0; j < fl->nr; j++) {
         const struct reading *r = &fl->r[j];
-        char key[160];
-        snprintf(key, sizeof(key), "%s", r->key);
-        for (char *p = key; *p; p++)
-            if (*p == ' ')
-                *p = ',';
-        fprintf(o->f, "%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%.3f,%s\n", node_name(fl, r->node),
-                fl->f[r->node].dir, key, r->gbps, r->median, r->spread,
-                r->median - FLEET_Z_OUTLIER * r->spread, r->median + FLEET_Z_OUTLIER * r->spread,
-                r->z,
-                isnan(r->z)                    ? ""
-                : fabs(r->z) > FLEET_Z_OUTLIER ? "yes"
-                                               : "no");
+        struct fleet_row row = {.node = node_name(fl, r->node),
+                                .dir = fl->f[r->node].dir,
+                                .size_bytes = r->size_bytes,
+                                .gbps_median = r->gbps,
+                                .fleet_median = r->median,
+                                .fleet_spread = r->spread,
+                                .band_low = r->median - FLEET_Z_OUTLIER * r->spread,
+                                .band_high = r->median + FLEET_Z_OUTLIER * r->spread,
+                                .z = r->z,
+                                .outlier = isnan(r->z)                    ? ""
+                                           : fabs(r->z) > FLEET_Z_OUTLIER ? "yes"
+                                                                          : "no"};
+        memcpy(row.axis, r->axis, sizeof(row.axis));
+        format_write_row(o->f, &fleet_format, &row);
     }
     return outfile_close(o, err, errlen);
 }

@@ -34,13 +34,15 @@ static const struct {
     {"slow_from_ms", 0, "start of a slow window on the model's clock, ms"},
     {"slow_to_ms", 0, "its end (exclusive), ms; copies starting within take slow_factor times"},
     {"slow_factor", 1, "how much longer copies in the slow window take"},
+    {"host_gbps", 0,
+     "the host's bandwidth shared by every copy stream of every GPU at once, GB/s; 0: none"},
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
 const char clockmodel_param_help[] =
     "gbps 25, t0_us 10, host_us 0, wait_us 0, bidir_share 1, overlap 1, alloc_ms 0.1, "
     "alloc_ms_per_gib 300, pin_ms_per_gib 40, free_ms 0.05, free_ms_per_gib 90, noise_pct 0, "
-    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1";
+    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0";
 
 #define MAX_ENTRIES 128
 #define NAME_LEN 32
@@ -52,13 +54,41 @@ struct entry {
     double value;
 };
 
+/*
+ * The entries, written only while loading (before any measuring thread
+ * starts) and read-only after, so threads may look them up at once.
+ */
 static struct {
     int active;
-    double now_ms;
-    uint64_t rng;
     struct entry e[MAX_ENTRIES];
     int n;
 } model;
+
+/*
+ * A clock: the model's time and its noise generator.  The loading thread
+ * uses main_clock; a thread measuring one GPU of several at once has its
+ * own (clockmodel_thread_begin), so no two threads move one clock.
+ */
+struct model_clock {
+    double now_ms;
+    uint64_t rng;
+    int gpus; /* GPUs copying at once (clockmodel_set_gpus) */
+};
+static struct model_clock main_clock;
+static _Thread_local struct model_clock thread_clock;
+static _Thread_local int thread_has_clock;
+
+static struct model_clock *clock_here(void)
+{
+    return thread_has_clock ? &thread_clock : &main_clock;
+}
+
+/* Never 0, and different for each stream. */
+static uint64_t rng_seed(unsigned stream)
+{
+    double seed = clockmodel_get(NULL, 0, "seed");
+    return ((uint64_t)seed + stream) * 0x9E3779B97F4A7C15ULL + 1;
+}
 
 static int param_index(const char *name)
 {
@@ -139,10 +169,8 @@ static int parse_spec(const char *spec, int (*known)(const char *), char *err, s
 
 static void start(void)
 {
-    double seed = clockmodel_get(NULL, 0, "seed");
     model.active = 1;
-    model.now_ms = 0;
-    model.rng = (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 1; /* never 0 */
+    main_clock = (struct model_clock){.now_ms = 0, .rng = rng_seed(0), .gpus = 1};
 }
 
 int clockmodel_load(const char *spec, int (*known)(const char *qual), char *err, size_t err_len)
@@ -199,13 +227,41 @@ int clockmodel_active(void)
 
 double clockmodel_now_ms(void)
 {
-    return model.now_ms;
+    return clock_here()->now_ms;
 }
 
 void clockmodel_advance_ms(double ms)
 {
     if (ms > 0)
-        model.now_ms += ms;
+        clock_here()->now_ms += ms;
+}
+
+void clockmodel_thread_begin(double now_ms, unsigned stream)
+{
+    thread_clock = (struct model_clock){.now_ms = now_ms, .rng = rng_seed(stream), .gpus = 1};
+    thread_has_clock = 1;
+}
+
+void clockmodel_thread_end(void)
+{
+    thread_has_clock = 0;
+}
+
+void clockmodel_catch_up(double now_ms)
+{
+    struct model_clock *c = clock_here();
+    if (now_ms > c->now_ms)
+        c->now_ms = now_ms;
+}
+
+void clockmodel_set_gpus(int gpus)
+{
+    clock_here()->gpus = gpus > 1 ? gpus : 1;
+}
+
+int clockmodel_gpus(void)
+{
+    return clock_here()->gpus;
 }
 
 /* 1 when every qualifier of e is among quals. */
@@ -236,22 +292,28 @@ double clockmodel_get(const char *const *quals, int nquals, const char *param)
 /* Uniform in [-1, 1) from xorshift64*. */
 static double noise_unit(void)
 {
-    model.rng ^= model.rng >> 12;
-    model.rng ^= model.rng << 25;
-    model.rng ^= model.rng >> 27;
-    uint64_t x = model.rng * 0x2545F4914F6CDD1DULL;
+    uint64_t *rng = &clock_here()->rng;
+    *rng ^= *rng >> 12;
+    *rng ^= *rng << 25;
+    *rng ^= *rng >> 27;
+    uint64_t x = *rng * 0x2545F4914F6CDD1DULL;
     return (double)(x >> 11) / 9007199254740992.0 * 2.0 - 1.0;
 }
 
 double clockmodel_transfer_ms(const char *const *quals, int nquals, double bytes)
 {
-    double ms = clockmodel_get(quals, nquals, "t0_us") / 1e3 +
-                bytes / (clockmodel_get(quals, nquals, "gbps") * 1e6);
+    return clockmodel_transfer_at_ms(quals, nquals, bytes, clockmodel_get(quals, nquals, "gbps"));
+}
+
+double clockmodel_transfer_at_ms(const char *const *quals, int nquals, double bytes, double gbps)
+{
+    double now_ms = clock_here()->now_ms;
+    double ms = clockmodel_get(quals, nquals, "t0_us") / 1e3 + bytes / (gbps * 1e6);
     double noise = clockmodel_get(quals, nquals, "noise_pct");
     if (noise > 0)
         ms *= 1.0 + noise / 100.0 * noise_unit();
-    if (model.now_ms >= clockmodel_get(quals, nquals, "slow_from_ms") &&
-        model.now_ms < clockmodel_get(quals, nquals, "slow_to_ms"))
+    if (now_ms >= clockmodel_get(quals, nquals, "slow_from_ms") &&
+        now_ms < clockmodel_get(quals, nquals, "slow_to_ms"))
         ms *= clockmodel_get(quals, nquals, "slow_factor");
     return ms;
 }

@@ -23,7 +23,7 @@
 #include <stddef.h>
 
 /* At most this many qualifiers in a key, and in a lookup. */
-#define CLOCKMODEL_MAX_QUALS 4
+#define CLOCKMODEL_MAX_QUALS 6
 
 /*
  * Load the model from the environment: PINSWEEP_FAKE_MODEL (entries
@@ -44,11 +44,34 @@ void clockmodel_unload(void);
 /* 1 while a model is loaded. */
 int clockmodel_active(void);
 
-/* The model's time, ms since it was loaded. */
+/* The model's time, ms since it was loaded, on the calling thread's clock. */
 double clockmodel_now_ms(void);
 
-/* Move the model's time on by ms (>= 0). */
+/* Move the calling thread's clock on by ms (>= 0). */
 void clockmodel_advance_ms(double ms);
+
+/*
+ * Clocks per thread.  The model (its entries) is shared and read-only once
+ * loaded; a clock is not.  A thread that measures one GPU while others
+ * measure theirs takes a clock of its own, starting at now_ms, with a noise
+ * generator seeded from seed and stream (the device, so each GPU's noise is
+ * its own), until clockmodel_thread_end; the thread that loaded the model
+ * and threads that took none share the main clock.  Load and unload only
+ * while no such thread runs.
+ */
+void clockmodel_thread_begin(double now_ms, unsigned stream);
+void clockmodel_thread_end(void);
+
+/* Move the calling thread's clock on to now_ms if it is behind (a barrier: all meet the latest). */
+void clockmodel_catch_up(double now_ms);
+
+/*
+ * How many GPUs copy at once on the calling thread's clock (1 unless set):
+ * the fake engine shares host_gbps among their streams and qualifies its
+ * lookups with "together" when more than one.
+ */
+void clockmodel_set_gpus(int gpus);
+int clockmodel_gpus(void);
 
 /*
  * The value of param for what quals[0..nquals) name (the most specific
@@ -63,6 +86,9 @@ double clockmodel_get(const char *const *quals, int nquals, const char *param);
  * the model's time is within [slow_from_ms, slow_to_ms).  Does not advance.
  */
 double clockmodel_transfer_ms(const char *const *quals, int nquals, double bytes);
+
+/* The same at gbps instead of the model's gbps (a share of it, or a cap). */
+double clockmodel_transfer_at_ms(const char *const *quals, int nquals, double bytes, double gbps);
 
 /* The parameters, one per line ("name default  meaning"), for messages and docs. */
 extern const char clockmodel_param_help[];

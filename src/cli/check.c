@@ -11,43 +11,20 @@
 #include "experiment/sweep.h"
 #include "measure/measure.h"
 #include "results/outdir.h"
+#include "host/hoststate.h"
 #include "host/numabind.h"
 #include "host/sysinfo.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 /* The sysfs root: PINSWEEP_SYSFS (tests give a fixture tree), else /sys. */
 static const char *sysfs_root(void)
 {
     const char *r = getenv("PINSWEEP_SYSFS");
     return r && *r ? r : "/sys";
-}
-
-/* The link polled while copies run; the fastest reading is kept. */
-struct link_poll {
-    pthread_t thread;
-    volatile int stop;
-    const char *bus_id;
-    struct pcie_link best;
-};
-
-static void *link_poll_main(void *arg)
-{
-    struct link_poll *p = arg;
-    while (!p->stop) {
-        struct pcie_link l;
-        sysinfo_pcie_link(sysfs_root(), p->bus_id, &l);
-        if (l.known && (!p->best.known ||
-                        l.cur_gen * 100 + l.cur_width > p->best.cur_gen * 100 + p->best.cur_width))
-            p->best = l;
-        usleep(1000);
-    }
-    return NULL;
 }
 
 /* The checks as an experiment: one sweep block per check, so plan number i + 1 is check i. */
@@ -101,8 +78,8 @@ static int check_gpu(const struct gpu_ops *ops, int device, const struct experim
     snprintf(g->bus_id, sizeof(g->bus_id), "%s", info.pci_bus_id);
     snprintf(g->name, sizeof(g->name), "%s", info.name);
     struct measure_ctx mc = {.gpu = gpu, .gpu_node = numabind_gpu_node(sysfs_root(), g->bus_id)};
-    struct link_poll lp = {.bus_id = g->bus_id};
-    int polling = pthread_create(&lp.thread, NULL, link_poll_main, &lp) == 0;
+    struct link_watch w;
+    link_watch_start(&w, sysfs_root(), g->bus_id); /* no thread: the link reads unknown */
     for (int i = 0; i < HC_COUNT; i++) {
         struct result r;
         if (measure_config(&mc, &e->measure, &s->configs[i], &r) < 0) {
@@ -113,10 +90,7 @@ static int check_gpu(const struct gpu_ops *ops, int device, const struct experim
         take_reading(g, i, &r);
         result_free(&r);
     }
-    lp.stop = 1;
-    if (polling)
-        pthread_join(lp.thread, NULL);
-    g->link = lp.best;
+    link_watch_stop(&w, &g->link);
     devpool_release(&mc.pool, gpu);
     ops->close(gpu);
     return 0;

@@ -10,6 +10,7 @@
 #include "experiment/experiment.h"
 #include "analysis/fit.h"
 #include "analysis/fleet.h"
+#include "figures/fig_fleet.h"
 #include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
@@ -101,8 +102,11 @@ static int load(const char *path, const struct cli *c, struct loaded *l)
     if (rc < 0)
         return EXIT_USAGE;
     rc = EXIT_USAGE;
-    if (c->device >= 0)
-        e->device = c->device;
+    if (c->device >= 0) { /* -d N: that one GPU, whatever the file lists */
+        e->device = e->devices[0] = c->device;
+        e->ndevices = 1;
+        e->devices_all = e->gpus_together = 0;
+    }
     if ((e->measure.shuffled || e->measure.rounds > 1) && !e->measure.seed_given && c->choose_seed)
         e->measure.seed =
             (int)((unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16)) & 0x7fffffff;
@@ -424,6 +428,11 @@ static int cmd_fleet(int argc, char **argv, struct cli *c)
                        stderr);
     if (rc == -2)
         return usage_error("fleet takes three or more results folders, one per node%s", "");
+    if (rc >= 0 && c->out_dir && c->plot) {
+        struct plot_opts po = {.latex = c->latex};
+        if (plot_fleet(c->out_dir, plots_dir(), stderr, &po) != PLOT_OK)
+            return EXIT_SYSTEM;
+    }
     return rc < 0 ? EXIT_SYSTEM : rc;
 }
 
@@ -469,7 +478,7 @@ static const struct command commands[] = {
      "configuration the median and a robust spread (MAD), each node's\n"
      "outliers and links below their maximum (exit 1: some flagged);\n"
      "-o OUT writes fleet.csv",
-     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON), cmd_fleet},
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_LATEX), cmd_fleet},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"
      "(breakeven.csv) and render the figures of a results folder:\n"

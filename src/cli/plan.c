@@ -38,7 +38,19 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
     size_t over = 0, over_ram = 0;
     char size[32];
     struct budget b = {.pinned_cap = cap, .ram = sysinfo_ram_bytes()}; /* GPU unknown here */
-    fprintf(out, "experiment %s (%s), device %d\n", e->name, e->path, e->device);
+    if (e->devices_all || e->ndevices > 1) {
+        fprintf(out, "experiment %s (%s), devices ", e->name, e->path);
+        if (e->devices_all)
+            fprintf(out, "all");
+        for (int i = 0; i < e->ndevices; i++)
+            fprintf(out, "%s%d", i ? ", " : "", e->devices[i]);
+        fprintf(out, ", gpus %s\n",
+                e->gpus_together ? "together (each alone, then all at once: a row per GPU alone "
+                                   "and together, and an aggregate)"
+                                 : "each (one after another, a row per GPU)");
+    } else {
+        fprintf(out, "experiment %s (%s), device %d\n", e->name, e->path, e->device);
+    }
     int shown[AXIS_SIZE];
     shown_axes(s, shown);
     fprintf(out, "%6s", "config");

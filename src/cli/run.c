@@ -11,6 +11,7 @@
 #include "analysis/fit.h"
 #include "engine/gpu.h"
 #include "measure/measure.h"
+#include "measure/together.h"
 #include "results/hostmemcpy_csv.h"
 #include "results/meta.h"
 #include "figures/plot.h"
@@ -239,9 +240,19 @@ static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
     }
 }
 
+/* The GPUs of a run over several (device: a list or all), beyond the first. */
+struct run_gpus {
+    int n;                                  /* 1: a run of one GPU */
+    int together;                           /* gpus: together */
+    struct measure_ctx mc[TOGETHER_MAX_GPUS]; /* [0] is the run's own (run_loop.mc) */
+    struct gpu_info info[TOGETHER_MAX_GPUS];
+    struct pcie_link link[TOGETHER_MAX_GPUS];
+};
+
 /* What the loop over rounds and configurations shares. */
 struct run_loop {
     struct measure_ctx *mc;
+    struct run_gpus *gpus;
     const struct experiment *e;
     const struct sweep *s;
     struct results *res;
@@ -288,8 +299,12 @@ static void account(struct run_loop *l, const struct result *r, const struct sum
  * this was its last round or it did not measure (skipped, failed).
  * Returns 0, or -1 when it cannot be recorded (l->reason says why).
  */
+static int measure_one_gpus(struct run_loop *l, size_t i);
+
 static int measure_one(struct run_loop *l, size_t i, int round)
 {
+    if (l->gpus->n > 1)
+        return measure_one_gpus(l, i); /* no rounds with several GPUs (experiment.c) */
     const struct config *c = &l->s->configs[i];
     struct result r;
     struct summary sum;
@@ -322,6 +337,96 @@ static int measure_one(struct run_loop *l, size_t i, int round)
         account(l, &l->acc[i], &sum);
     l->finished[i] = 1;
     result_free(&l->acc[i]);
+    return rc;
+}
+
+/* A GPU's link rate per direction (the aggregate's: their sum), NaN when unknown. */
+static double link_of(const struct run_gpus *g, const struct result *r)
+{
+    double sum = 0;
+    for (int k = 0; k < g->n; k++) {
+        double one = g->link[k].known
+                         ? sysinfo_link_gbps(g->link[k].cur_gen, g->link[k].cur_width)
+                         : NAN;
+        char dev[16];
+        snprintf(dev, sizeof(dev), "%d", g->mc[k].gpu->device);
+        if (strcmp(r->devices, dev) == 0)
+            return one;
+        sum += one;
+    }
+    return sum;
+}
+
+/* Write rows[0..n) of one configuration; the row that counts for it (the worst, or the last)
+   is accounted.  Returns 0, or -1 (l->reason says why). */
+static int write_gpu_rows(struct run_loop *l, struct result *const *rows, int n)
+{
+    struct summary sum, counted_sum;
+    const struct result *counted = rows[n - 1];
+    for (int k = 0; k < n; k++) {
+        l->res->link_gbps = link_of(l->gpus, rows[k]);
+        double writing = timer_now_ms();
+        int rc = results_write(l->res, l->e, rows[k], &sum, l->reason, l->reason_len);
+        l->mt->writing_ms += timer_now_ms() - writing;
+        if (rc < 0)
+            return -1;
+        if (rows[k]->status != RESULT_OK && counted->status == RESULT_OK)
+            counted = rows[k];
+        if (counted == rows[k])
+            counted_sum = sum;
+    }
+    account(l, counted, &counted_sum);
+    return 0;
+}
+
+/*
+ * One configuration on several GPUs: each one after another (a row per
+ * GPU), or together (each alone, each together, and the aggregate).
+ */
+static int measure_one_gpus(struct run_loop *l, size_t i)
+{
+    const struct config *c = &l->s->configs[i];
+    struct run_gpus *g = l->gpus;
+    struct together_gpu tg[TOGETHER_MAX_GPUS];
+    struct together_run run;
+    struct result *rows[2 * TOGETHER_MAX_GPUS + 1];
+    int n = 0, rc = 0;
+    char why[400];
+    progress_begin(&l->pr, c);
+    double from = timer_now_ms();
+    memset(tg, 0, sizeof(tg));
+    memset(&run, 0, sizeof(run));
+    for (int k = 0; k < g->n; k++)
+        tg[k].mc = &g->mc[k];
+    if (budget_check(c, &l->b, why, sizeof(why)) != BUDGET_FITS || !g->together) {
+        int fits = budget_check(c, &l->b, why, sizeof(why)) == BUDGET_FITS;
+        for (int k = 0; k < g->n && rc == 0; k++) {
+            struct result *r = &tg[k].alone;
+            if (fits)
+                rc = measure_config(&g->mc[k], &l->per_round, c, r);
+            else
+                measure_or_skip(&g->mc[k], &l->per_round, c, &l->b, r);
+            r->role = GPU_ROLE_ALONE;
+            snprintf(r->devices, sizeof(r->devices), "%d", g->mc[k].gpu->device);
+            rows[n++] = r;
+        }
+    } else {
+        rc = measure_together(tg, g->n, &l->per_round, c, &run);
+        for (int k = 0; k < g->n; k++)
+            rows[n++] = &tg[k].alone;
+        for (int k = 0; k < g->n; k++)
+            rows[n++] = &tg[k].together;
+        rows[n++] = &run.aggregate;
+    }
+    l->mt->measuring_ms += timer_now_ms() - from;
+    sentinel_note(l->sn, c->index, 1, from, timer_now_ms());
+    l->last_config = c->index;
+    if (rc < 0)
+        snprintf(l->reason, l->reason_len, "out of memory measuring configuration %d", c->index);
+    else
+        rc = write_gpu_rows(l, rows, n);
+    l->finished[i] = 1;
+    together_free(tg, g->n, &run);
     return rc;
 }
 
@@ -374,12 +479,14 @@ static void print_unstable(FILE *out, const struct run_loop *l)
  * round is done.  A configuration that cannot be recorded stops the run:
  * -1, with why in reason (size n) and mt->reason pointing at it.
  */
-static int measure_all(struct measure_ctx *mc, const struct experiment *e, const struct sweep *s,
+static int measure_all(struct run_gpus *gpus, const struct experiment *e, const struct sweep *s,
                        struct results *res, struct meta *mt, struct sentinel *sn,
                        const struct run_opts *o, uint64_t gpu_free, const unsigned char *done,
                        char *reason, size_t n)
 {
+    struct measure_ctx *mc = &gpus->mc[0];
     struct run_loop l = {.mc = mc,
+                         .gpus = gpus,
                          .e = e,
                          .s = s,
                          .res = res,
@@ -404,8 +511,11 @@ static int measure_all(struct measure_ctx *mc, const struct experiment *e, const
         .pinned_cap = o->pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
     for (size_t i = 0; i < s->n; i++)
         l.finished[i] = done && done[s->configs[i].index - 1];
-    reserve_device(mc, s, &l.b, done);
-    mc->hostpool.limit_bytes = l.b.ram / 4 < o->pinned_cap ? l.b.ram / 4 : o->pinned_cap;
+    for (int k = 0; k < gpus->n; k++) { /* host buffers kept: a quarter of the RAM in all */
+        reserve_device(&gpus->mc[k], s, &l.b, done);
+        uint64_t keep = l.b.ram / 4 < o->pinned_cap ? l.b.ram / 4 : o->pinned_cap;
+        gpus->mc[k].hostpool.limit_bytes = keep / (uint64_t)gpus->n;
+    }
     l.pr.mode = o->progress;
     for (int round = 1; round <= rounds && !stop_signal; round++) {
         if (rounds_order(s, rounds, (unsigned long)e->measure.seed, round, order) < 0) {
@@ -426,11 +536,14 @@ static int measure_all(struct measure_ctx *mc, const struct experiment *e, const
 out:
     if (rc < 0)
         mt->reason = reason;
-    mt->host_buffers_reused = mc->hostpool.reused;
-    if (hostpool_release(&mc->hostpool, mc->gpu) < 0)
-        fprintf(stderr, "pinsweep: warning: freeing the kept host buffers: %s\n",
-                mc->gpu->ops->error(mc->gpu));
-    devpool_release(&mc->pool, mc->gpu);
+    for (int k = 0; k < gpus->n; k++) {
+        struct measure_ctx *m = &gpus->mc[k];
+        mt->host_buffers_reused += m->hostpool.reused;
+        if (hostpool_release(&m->hostpool, m->gpu) < 0)
+            fprintf(stderr, "pinsweep: warning: freeing the kept host buffers: %s\n",
+                    m->gpu->ops->error(m->gpu));
+        devpool_release(&m->pool, m->gpu);
+    }
     if (rc == 0) {
         print_peaks(stdout, l.peaks);
         print_pipelines(stdout, l.pipes, l.npipes);
@@ -586,8 +699,50 @@ static int finish(const char *dir, const char *meta_path, struct meta *mt, const
     return 0;
 }
 
+/*
+ * The GPUs beyond the first that e lists (device: a list, or all of the
+ * machine's), each opened with its own engine context.  Returns 0, or -1
+ * with why in err.
+ */
+static int open_more_gpus(const struct gpu_ops *ops, const struct experiment *e,
+                          struct run_gpus *g, char *err, size_t n)
+{
+    int count = e->devices_all ? g->info[0].device_count : e->ndevices;
+    if (count > TOGETHER_MAX_GPUS)
+        count = TOGETHER_MAX_GPUS;
+    for (int k = 1; k < count; k++) {
+        int dev = e->devices_all ? k : e->devices[k];
+        struct gpu *more = NULL;
+        if (ops->open(dev, &g->info[k], &more, err, n) < 0)
+            return -1;
+        sysinfo_pcie_link("/sys", g->info[k].pci_bus_id, &g->link[k]);
+        g->mc[k] = (struct measure_ctx){
+            .gpu = more, .gpu_node = numabind_gpu_node("/sys", g->info[k].pci_bus_id)};
+        g->n = k + 1;
+    }
+    g->together = e->gpus_together && g->n > 1;
+    if (e->gpus_together && g->n == 1)
+        fprintf(stderr,
+                "pinsweep: note: gpus: together, but this machine shows 1 GPU: nothing can be "
+                "measured at once; every configuration is measured on GPU %d alone\n",
+                g->mc[0].gpu->device);
+    if (count > 0 && e->devices_all && g->info[0].device_count > TOGETHER_MAX_GPUS)
+        fprintf(stderr, "pinsweep: note: device: all measures the first %d of %d GPUs\n",
+                TOGETHER_MAX_GPUS, g->info[0].device_count);
+    return 0;
+}
+
+static void close_more_gpus(const struct gpu_ops *ops, struct run_gpus *g)
+{
+    for (int k = 1; g && k < g->n; k++)
+        ops->close(g->mc[k].gpu);
+    if (g)
+        g->n = 1;
+}
+
 int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
 {
+    struct run_gpus *gpus = NULL;
     const struct gpu_ops *ops = run_engine();
     struct gpu *g = NULL;
     struct gpu_info gpu;
@@ -616,7 +771,24 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     sysinfo_host(&host);
     sysinfo_pcie_link("/sys", gpu.pci_bus_id, &link);
     int gpu_node = numabind_gpu_node("/sys", gpu.pci_bus_id);
-    struct measure_ctx mc = {.gpu = g, .gpu_node = gpu_node};
+    if (!(gpus = calloc(1, sizeof(*gpus)))) {
+        fprintf(stderr, "pinsweep: out of memory\n");
+        goto out;
+    }
+    gpus->n = 1;
+    gpus->mc[0] = (struct measure_ctx){.gpu = g, .gpu_node = gpu_node};
+    gpus->info[0] = gpu;
+    gpus->link[0] = link;
+    if (open_more_gpus(ops, e, gpus, err, sizeof(err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", err);
+        goto out;
+    }
+    if (gpus->n > 1 && o->resume_dir) {
+        fprintf(stderr, "pinsweep: --resume: a run over several GPUs cannot be resumed yet; "
+                        "run it again into a new folder\n");
+        code = EXIT_USAGE;
+        goto out;
+    }
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
     struct meta mt = {.exp = e,
                       .gpu = &gpu,
@@ -654,6 +826,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     hoststate_read("", &mt.host_start);
     warn_machine(&mt.gpu_start, &mt.host_start, "at the start");
     sn.bus_id = gpu.pci_bus_id;
+    sn.shard = o->shard_count ? o->shard_index : 0;
     meta_path = results_path(&res, "meta.yaml");
     if (!meta_path || meta_write(meta_path, &mt, reason, sizeof(reason)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", meta_path ? reason : "out of memory");
@@ -664,8 +837,14 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                     e->path, dir);
         goto out;
     }
-    fprintf(stderr, "pinsweep: %zu configurations of %s on GPU %d (%s, %s) -> %s\n", s->n, e->name,
-            e->device, gpu.name, gpu.pci_bus_id, dir);
+    fprintf(stderr, "pinsweep: %zu configurations of %s on GPU %d (%s, %s)", s->n, e->name,
+            e->device, gpu.name, gpu.pci_bus_id);
+    for (int k = 1; k < gpus->n; k++)
+        fprintf(stderr, "%s GPU %d (%s)", k + 1 == gpus->n ? " and" : ",", gpus->mc[k].gpu->device,
+                gpus->info[k].pci_bus_id);
+    if (gpus->n > 1)
+        fprintf(stderr, ", %s", gpus->together ? "together" : "each in turn");
+    fprintf(stderr, " -> %s\n", dir);
     catch_stop_signals();
     double t0 = timer_now_ms();
     if (sentinel_start(&sn, dir, t0, reason, sizeof(reason)) < 0) {
@@ -676,7 +855,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     mt.drift_sentinel = sn.on ? sn.what : NULL;
     int rc =
-        measure_all(&mc, e, s, &res, &mt, &sn, o, gpu.mem_free_bytes, done, reason, sizeof(reason));
+        measure_all(gpus, e, s, &res, &mt, &sn, o, gpu.mem_free_bytes, done, reason, sizeof(reason));
     if (sentinel_finish(&sn, e->measure.target_rsd_pct, stderr, reason, sizeof(reason)) < 0 &&
         rc == 0) {
         fprintf(stderr, "pinsweep: %s\n", reason);
@@ -694,6 +873,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     mt.status = rc < 0 ? "failed" : stop_signal ? "interrupted" : "complete";
     results_close(&res);
+    close_more_gpus(ops, gpus);
     ops->close(g);
     g = NULL;
     if (finish(dir, meta_path, &mt, s, o, t0, reason, sizeof(reason)) < 0)
@@ -705,6 +885,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
 out:
     sentinel_free(&sn);
     results_close(&res);
+    close_more_gpus(ops, gpus);
+    free(gpus);
     ops->close(g);
     nvml_close();
     free(meta_path);

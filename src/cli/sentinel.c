@@ -117,6 +117,7 @@ static int take_reading(struct sentinel *sn, struct measure_ctx *mc, int after_c
         .change_pct = ok ? 100.0 * (g / sn->last_good_gbps - 1) : nan,
         .status = ok ? "ok" : "error",
         .error = ok ? "" : r.error,
+        .shard = sn->shard ? sn->shard : nan,
     };
     if (ok)
         sn->last_good_gbps = g;

@@ -36,6 +36,7 @@ struct sentinel {
     size_t nspans, spans_cap;
     struct drift drift; /* set by sentinel_finish */
     const char *bus_id; /* the GPU's, for the link read during the first and last readings */
+    int shard;          /* run --shard I/N: I, written in every reading; 0 for a whole run */
     struct pcie_link link_first, link_last; /* known 0: not read */
 };
 

@@ -44,6 +44,7 @@
 /* The fake engine's context: its last failure and the host buffers it allocated. */
 struct fake_gpu {
     struct gpu base;
+    char gpu_qual[16]; /* "gpu0": the model's qualifier for this device */
     char last_error[256];
     struct {
         const char *start;
@@ -71,11 +72,26 @@ static int fake_device_count(void)
     return count > 0 ? count : 1;
 }
 
-/* 1 when q is an alloc kind, a direction or an api: what a model's key may qualify. */
+/* 1 when q is "gpu" and a device number (gpu0, gpu12). */
+static int gpu_qualifier(const char *q)
+{
+    if (strncmp(q, "gpu", 3) != 0 || !q[3])
+        return 0;
+    for (q += 3; *q; q++)
+        if (*q < '0' || *q > '9')
+            return 0;
+    return 1;
+}
+
+/*
+ * 1 when q is an alloc kind, a direction, an api, a device (gpuN) or
+ * "together" (several GPUs copying at once): what a model's key may qualify.
+ */
 static int model_qualifier(const char *q)
 {
     return schema_value_find(AXIS_ALLOC, q) >= 0 || schema_value_find(AXIS_DIRECTION, q) >= 0 ||
-           schema_value_find(AXIS_API, q) >= 0 || strcmp(q, "memcpy") == 0;
+           schema_value_find(AXIS_API, q) >= 0 || strcmp(q, "memcpy") == 0 ||
+           strcmp(q, "together") == 0 || gpu_qualifier(q);
 }
 
 static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *err, size_t err_len)
@@ -101,6 +117,7 @@ static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *er
         return -1;
     }
     f->base = (struct gpu){.ops = &gpu_fake_ops, .device = device};
+    snprintf(f->gpu_qual, sizeof(f->gpu_qual), "gpu%d", device);
     info->device = device;
     info->device_count = count;
     snprintf(info->name, sizeof(info->name), "fake GPU (%s)",
@@ -240,19 +257,27 @@ static void corrupt(const struct copy_job *j)
 
 /*
  * The model's time of j's copies in direction dir from or to host, ms:
- * each t0 + n/B for the buffer's kind, dir and api (and "bidir" while both
- * directions run, at bidir_share of the bandwidth).
+ * each t0 + n/B for the buffer's kind, dir, api and device (and "bidir"
+ * while both directions run, at bidir_share of the bandwidth; "together"
+ * while other GPUs copy too).  With host_gbps set, every stream of every
+ * GPU copying at once gets at most its equal share of it.
  */
 static double model_batch_ms(const struct fake_gpu *f, const struct copy_job *j, enum direction dir,
                              const void *host)
 {
-    int bidir = j->dir == DIR_BIDIR;
+    int bidir = j->dir == DIR_BIDIR, gpus = clockmodel_gpus();
     const char *q[] = {schema_value_name(AXIS_ALLOC, kind_of(f, host)),
-                       schema_value_name(AXIS_DIRECTION, dir), schema_value_name(AXIS_API, j->api),
-                       bidir ? "bidir" : NULL};
-    double share = bidir ? clockmodel_get(q, 4, "bidir_share") : 1.0, ms = 0;
+                       schema_value_name(AXIS_DIRECTION, dir),
+                       schema_value_name(AXIS_API, j->api),
+                       f->gpu_qual,
+                       bidir ? "bidir" : NULL,
+                       gpus > 1 ? "together" : NULL};
+    double share = bidir ? clockmodel_get(q, 6, "bidir_share") : 1.0, ms = 0;
+    double gbps = clockmodel_get(q, 6, "gbps") * share, cap = clockmodel_get(q, 6, "host_gbps");
+    if (cap > 0 && gbps > cap / (gpus * (bidir ? 2 : 1)))
+        gbps = cap / (gpus * (bidir ? 2 : 1));
     for (int i = 0; i < j->copies; i++)
-        ms += clockmodel_transfer_ms(q, 4, (double)j->bytes / share);
+        ms += clockmodel_transfer_at_ms(q, 6, (double)j->bytes, gbps);
     return ms;
 }
 

@@ -910,12 +910,66 @@ static int parse_size_or_pct(struct loader *ld, const struct key_def *def, yaml_
     return 0;
 }
 
+/* One GPU index of device's list into devices[]; a repeat is an error. */
+static int parse_device_item(struct loader *ld, const struct key_def *def, yaml_node_t *v,
+                             char *e)
+{
+    struct experiment *x = (struct experiment *)e;
+    if (parse_int(ld, def, v, e) < 0)
+        return -1;
+    for (int i = 0; i < x->ndevices; i++)
+        if (x->devices[i] == x->device) {
+            ERR(ld, v, "device %d is listed twice; list each GPU once", x->device);
+            return -1;
+        }
+    if (x->ndevices == EXPERIMENT_MAX_DEVICES) {
+        ERR(ld, v, "'device' lists more than %d GPUs", EXPERIMENT_MAX_DEVICES);
+        return -1;
+    }
+    x->devices[x->ndevices++] = x->device;
+    return 0;
+}
+
+/* device: a GPU index, a list of them ([0, 1]) or all. */
+static int parse_devices(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
+{
+    struct experiment *x = (struct experiment *)e;
+    x->ndevices = 0;
+    if (v->type == YAML_SCALAR_NODE && scalar(v) && strcmp(scalar(v), "all") == 0) {
+        x->devices_all = 1;
+        return 0;
+    }
+    if (v->type == YAML_MAPPING_NODE) {
+        ERR(ld, v, "'device' needs a GPU index such as 0, a list such as [0, 1], or all, not %s",
+            node_kind(v));
+        return -1;
+    }
+    if (v->type != YAML_SEQUENCE_NODE)
+        return parse_device_item(ld, def, v, e);
+    if (v->data.sequence.items.start == v->data.sequence.items.top) {
+        ERR(ld, v, "'device' lists no GPU; give an index such as 0, a list such as [0, 1], or all");
+        return -1;
+    }
+    int rc = 0, first = -1;
+    for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+         it++) {
+        yaml_node_t *item = yaml_document_get_node(&ld->doc, *it);
+        if (item && parse_device_item(ld, def, item, e) < 0)
+            rc = -1;
+        else if (first < 0)
+            first = x->device;
+    }
+    x->device = first < 0 ? 0 : first;
+    return rc;
+}
+
 /* The parser of each type of key; the keys that hold a structure have none here. */
 static int (*const parsers[])(struct loader *ld, const struct key_def *def, yaml_node_t *v,
                               char *e) = {
     [KEY_STRING] = parse_string,     [KEY_INT] = parse_int,
     [KEY_DURATION] = parse_duration, [KEY_PERCENT] = parse_percent,
     [KEY_CHOICE] = parse_choice,     [KEY_SIZE_OR_PERCENT] = parse_size_or_pct,
+    [KEY_DEVICES] = parse_devices,
 };
 
 /* Parse v by def's type into the fields def names (schema.h); errors are reported. */
@@ -938,6 +992,10 @@ static void store_default(struct experiment *exp, const struct key_def *def)
     if (def->offset_mark)
         *FIELD(struct mark, e, def->offset_mark) = (struct mark){-1, -1};
     switch (def->type) {
+    case KEY_DEVICES:
+        exp->devices[0] = (int)def->default_value;
+        exp->ndevices = 1;
+        /* fall through */
     case KEY_INT:
     case KEY_CHOICE:
         *FIELD(int, e, def->offset) = (int)def->default_value;
@@ -1135,6 +1193,22 @@ static void set_defaults(struct experiment *e)
         store_default(e, &schema_limits_keys[i]);
 }
 
+/* What several GPUs cannot be combined with (yet). */
+static void check_devices(struct loader *ld)
+{
+    const struct experiment *e = ld->exp;
+    int several = e->devices_all || e->ndevices > 1;
+    if (e->gpus_together && !several && e->gpus_mark.line >= 0)
+        diag_error(&ld->diag, e->gpus_mark.line, e->gpus_mark.column,
+                   "'gpus: together' needs several GPUs, but 'device' names one; give a list "
+                   "such as 'device: [0, 1]', or all");
+    if (several && e->measure.rounds > 1 && e->device_mark.line >= 0)
+        diag_error(&ld->diag, e->device_mark.line, e->device_mark.column,
+                   "several GPUs are not measured in rounds (measure: rounds %d); measure one "
+                   "GPU, or leave rounds out",
+                   e->measure.rounds);
+}
+
 static void check_root(struct loader *ld, yaml_node_t *root)
 {
     int seen_sweep = 0, before = ld->diag.errors;
@@ -1152,6 +1226,7 @@ static void check_root(struct loader *ld, yaml_node_t *root)
     if (!seen_sweep && ld->diag.errors == before)
         ERR(ld, root, "the experiment has no 'sweep'; add one such as 'sweep: {size: 1MiB}'");
     check_name(ld, root);
+    check_devices(ld);
 }
 
 int experiment_load(const char *path, size_t max_bytes, struct experiment *exp, FILE *out)

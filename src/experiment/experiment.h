@@ -63,12 +63,21 @@ struct limits {
     struct mark mark;
 };
 
+/* At most this many GPUs in a device list. */
+#define EXPERIMENT_MAX_DEVICES 16
+
 struct experiment {
     char *path;        /* as given */
     char *name;        /* `name:` or the file's stem */
     char *description; /* may be "" */
-    int device;
+    int device; /* the GPU, or the first of devices[] */
     struct mark device_mark;
+    /* device: a list or all (several GPUs); ndevices 1 for a single index, 0 for all */
+    int devices[EXPERIMENT_MAX_DEVICES];
+    int ndevices;
+    int devices_all;
+    int gpus_together; /* gpus: together (else each) */
+    struct mark gpus_mark;
     struct sweep_block *blocks;
     size_t nblocks;
     struct exclude_rule *excludes;

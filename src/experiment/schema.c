@@ -112,6 +112,8 @@ const struct axis_def schema_axes[AXIS_COUNT] = {
                    AXIS_KIND_SIZE},
 };
 
+static const char *const gpus_choices[] = {"each", "together", NULL};
+
 /* Where a key's value lands in struct experiment. */
 #define AT(field) offsetof(struct experiment, field)
 
@@ -120,8 +122,16 @@ const struct key_def schema_top_keys[] = {
      .offset = AT(name)},
     {"description", KEY_STRING, 0, 0, "empty", "free text, copied into meta.yaml",
      .offset = AT(description)},
-    {"device", KEY_INT, 0, 1024, "0", "CUDA device index of the GPU to measure",
+    {"device", KEY_DEVICES, 0, 1024, "0",
+     "CUDA device index of the GPU to measure; a list of them ([0, 1]) or all: several GPUs, "
+     "measured as gpus says",
      .offset = AT(device), .offset_mark = AT(device_mark), .default_value = 0},
+    {"gpus", KEY_CHOICE, 0, 0, "each",
+     "with several devices: each: one GPU after another, a row per GPU; together: every "
+     "configuration on each GPU alone, then on all at once (a thread per GPU, started at a "
+     "barrier before every sample): a row per GPU alone and together, and an aggregate row",
+     gpus_choices, .offset = AT(gpus_together), .offset_mark = AT(gpus_mark),
+     .default_value = 0 /* each */},
     {"sweep", KEY_SWEEP, 0, 0, "(required)",
      "a mapping of axes, or a list of such mappings expanded one after another"},
     {"exclude", KEY_EXCLUDE, 0, 0, "none", "a list of partial configurations to drop"},

@@ -142,6 +142,7 @@ enum key_type {
     KEY_MEASURE,         /* the measure mapping (schema_measure_keys) */
     KEY_LIMITS,          /* the limits mapping (schema_limits_keys) */
     KEY_SIZE_OR_PERCENT, /* a size (16GiB) or a share of something (50%) */
+    KEY_DEVICES,         /* a GPU index within [min, max], a list of them, or "all" */
 };
 
 /*

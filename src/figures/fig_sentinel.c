@@ -43,16 +43,26 @@ int fig_sentinel(struct fig *g, const struct plot_input *in, const char *data_di
     struct fig_style s = {"pinned", "reuse", "sync"};
     if (!f || fig_block(g, f, &s, "sentinel readings") < 0)
         goto out_close;
+    size_t shards = 0;
+    double shard = NAN;
     for (size_t i = 0; i < n; i++) {
         const struct sentinel_row *r = &rows[i];
         if (isnan(r->gbps_median))
             continue;
+        if (r->shard != shard && !(isnan(r->shard) && isnan(shard))) {
+            if (shards++)
+                fputc('\n', f); /* a merged run: each shard's readings are a line of their own */
+            shard = r->shard;
+        }
         double lo = isnan(r->gbps_min) ? r->gbps_median : r->gbps_min;
         double hi = isnan(r->gbps_max) ? r->gbps_median : r->gbps_max;
         fprintf(f, "%.3f %.6g %.6g %.6g\n", r->time_s, r->gbps_median, lo, hi);
         fig_extend(g, r->time_s, lo);
         fig_extend(g, r->time_s, hi);
     }
+    if (shards > 1)
+        snprintf(g->detail, sizeof(g->detail),
+                 "%zu shards merged, each line from its own shard's start", shards);
     rc = fig_hline(g, median, "pinned", "link", "right-above", "");
 out_close:
     if (f && fig_panel_close(f) < 0)

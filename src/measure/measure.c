@@ -48,6 +48,7 @@ int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const s
     r->status = RESULT_OK;
     r->target_rsd_pct = m->target_rsd_pct;
     r->roundtrip_us = r->kernel_us = r->host_node_pct = r->huge_pct = NAN;
+    r->overlap_pct = r->alone_gbps = NAN;
     r->host_node = r->bound_node = -1;
     r->gpu_node = mc->gpu_node;
     b.nhost = budget_host_buffers(c);
@@ -74,6 +75,8 @@ int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const s
         r->nsamples = 0; /* a failed configuration reports no numbers */
     return 0;
 }
+
+const char *const gpu_role_names[] = {"", "alone", "together", "aggregate"};
 
 void result_free(struct result *r)
 {

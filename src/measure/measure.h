@@ -23,6 +23,14 @@
 
 enum result_status { RESULT_OK, RESULT_ERROR, RESULT_SKIPPED, RESULT_CORRUPT };
 
+/*
+ * What a row is in a run over several GPUs (together.h): one GPU measured
+ * by itself, one GPU while the others copied too, or all of them at once.
+ * GPU_ROLE_ONLY: a run of one GPU (the column is left empty).
+ */
+enum gpu_role { GPU_ROLE_ONLY, GPU_ROLE_ALONE, GPU_ROLE_TOGETHER, GPU_ROLE_AGGREGATE };
+extern const char *const gpu_role_names[]; /* "", alone, together, aggregate */
+
 /* Why sampling stopped. */
 enum stop_reason {
     STOP_CONTINUE,    /* not yet */
@@ -81,6 +89,11 @@ struct result {
     size_t nsamples;
     int rounds;     /* rounds merged into it (measure_merge_round); 0 or 1: one */
     int rounds_met; /* adaptive: how many of them reached target_rsd */
+    /* Several GPUs: which row this is and its numbers beside the bandwidth (together.h). */
+    enum gpu_role role;
+    char devices[64];   /* the GPU ("1"), or for the aggregate all of them ("0+1"); "": the run's */
+    double overlap_pct; /* together, aggregate: median overlap of the GPUs' spans, %; else NaN */
+    double alone_gbps;  /* together: the GPU's median alone; aggregate: their sum; else NaN */
 };
 
 /* Rates derived from one sample, GB/s = 1e9 bytes/s; NaN where not applicable. */

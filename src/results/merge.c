@@ -9,12 +9,14 @@
 #include "results/outdir.h"
 #include "results/results.h"
 #include "results/samples_csv.h"
+#include "results/sentinel_csv.h"
 #include "results/summary_csv.h"
 #include "base/fileio.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Configurations named one by one in a message; the rest are counted. */
 #define MERGE_LIST_MAX 10
@@ -303,6 +305,36 @@ static int write_hostmemcpy(const struct merge *m, const char *out, char *err, s
     return rc;
 }
 
+/*
+ * sentinel.csv: each shard's readings, in the order the shards were given,
+ * numbered on and marked with their shard (each keeps its own time_s, since
+ * that shard started).  No file when no shard has one.
+ */
+static int write_sentinel(const struct merge *m, const char *out, char *err, size_t errlen)
+{
+    struct outfile *o = NULL;
+    size_t reading = 0;
+    int rc = 0;
+    for (size_t k = 0; k < m->n && rc == 0; k++) {
+        char path[4200];
+        int si = 0, count = 0;
+        char why[200];
+        const char *shard = meta_get(&m->d[k].meta, "run.shard");
+        format_path(&sentinel_format, m->d[k].dir, path, sizeof(path));
+        if (access(path, F_OK) != 0)
+            continue;
+        if (!shard || shard_parse(shard, &si, &count, why, sizeof(why)) < 0)
+            si = (int)k + 1; /* a folder without --shard: its place on the command line */
+        if (!o && !(o = format_create(&sentinel_format, out, err, errlen)))
+            return RESULTS_ESYSTEM;
+        if (sentinel_merge_shard(o, m->d[k].dir, si, &reading, err, errlen) < 0)
+            rc = RESULTS_ESYSTEM;
+    }
+    if (o && outfile_close(o, err, errlen) < 0)
+        rc = RESULTS_ESYSTEM;
+    return rc;
+}
+
 /* A YAML double-quoted scalar of s. */
 static void yaml_quoted(FILE *f, const char *s)
 {
@@ -405,6 +437,8 @@ static int write_out(const struct merge *m, const char *out, size_t missing)
         rc = write_samples(m, out, err, sizeof(err));
     if (rc == 0)
         rc = write_hostmemcpy(m, out, err, sizeof(err));
+    if (rc == 0)
+        rc = write_sentinel(m, out, err, sizeof(err));
     if (rc == 0)
         rc = write_meta(m, out, missing, err, sizeof(err));
     if (rc < 0)

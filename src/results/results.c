@@ -5,6 +5,7 @@
 #include "results/csv.h"
 #include "results/samples_csv.h"
 #include "results/summary_csv.h"
+#include "measure/together.h"
 #include "base/fileio.h"
 #include "results/outdir.h"
 
@@ -443,14 +444,30 @@ static double node_value(int node)
     return node >= 0 ? node : NAN;
 }
 
+/* The columns of a run over several GPUs (together.h); empty for one GPU's. */
+static void several_gpus(struct summary_row *row, const struct result *r, const struct summary *s)
+{
+    int ok = r->status == RESULT_OK, at_once = r->role >= GPU_ROLE_TOGETHER;
+    row->gpus = gpu_role_names[r->role];
+    row->overlap_pct = ok && at_once ? r->overlap_pct : NAN;
+    row->synchronised = !ok || !at_once || isnan(r->overlap_pct) ? ""
+                        : r->overlap_pct >= TOGETHER_MIN_OVERLAP_PCT ? "yes"
+                                                                      : "no";
+    row->alone_gbps = ok && at_once ? r->alone_gbps : NAN;
+    row->scaling_pct = ok && at_once ? 100.0 * s->gbps.median / r->alone_gbps : NAN;
+}
+
 /* The summary row of r; its texts point into r, e and device[]. */
 static void summary_of(struct summary_row *row, const struct experiment *e, const struct result *r,
-                       const struct summary *s, double link_gbps, char device[16])
+                       const struct summary *s, double link_gbps, char device[64])
 {
     const struct config *c = r->config;
     int ok = r->status == RESULT_OK;
     double nan = NAN;
-    snprintf(device, 16, "%d", e->device);
+    if (r->devices[0])
+        snprintf(device, 64, "%s", r->devices);
+    else
+        snprintf(device, 64, "%d", e->device);
     *row = (struct summary_row){.experiment = e->name, .config = c->index, .device = device};
     for (int a = 0; a < AXIS_SIZE; a++) /* as the schema writes them; "-" for an unused one */
         row->axis[a] = c->v[a];
@@ -511,6 +528,7 @@ static void summary_of(struct summary_row *row, const struct experiment *e, cons
                       : link_gbps * (config_direction(c) == DIR_BIDIR ? 2 : 1);
     row->link_gbps = link_gbps;
     row->pct_of_link = ok ? 100.0 * s->gbps.median / link : nan;
+    several_gpus(row, r, s);
     row->status = status_names[r->status];
     row->error = ok ? "" : r->error;
 }
@@ -519,13 +537,18 @@ static void write_summary(FILE *f, const struct experiment *e, const struct resu
                           const struct summary *s, double link_gbps)
 {
     struct summary_row row;
-    char device[16];
+    char device[64];
     summary_of(&row, e, r, s, link_gbps, device);
     format_write_row(f, &summary_format, &row);
 }
 
-static void write_samples(FILE *f, const struct result *r)
+static void write_samples(FILE *f, const struct experiment *e, const struct result *r)
 {
+    char device[64];
+    if (r->devices[0])
+        snprintf(device, sizeof(device), "%s", r->devices);
+    else
+        snprintf(device, sizeof(device), "%d", e->device);
     for (size_t i = 0; i < r->nsamples; i++) {
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
@@ -534,7 +557,8 @@ static void write_samples(FILE *f, const struct result *r)
                                  s->copies,        s->device_ms,      s->host_ms,
                                  sr.gbps,          sr.host_gbps,      s->h2d_ms,
                                  s->d2h_ms,        s->alloc_ms,       s->fill_ms,
-                                 s->free_ms,       sr.effective_gbps, s->kernel_ms};
+                                 s->free_ms,       sr.effective_gbps, s->kernel_ms,
+                                 device,           gpu_role_names[r->role]};
         format_write_row(f, &samples_format, &row);
     }
 }
@@ -548,7 +572,7 @@ int results_write(struct results *res, const struct experiment *e, const struct 
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    write_samples(res->samples->f, r);
+    write_samples(res->samples->f, e, r);
     if (outfile_sync(res->samples, err, errlen) == 0) {
         write_summary(res->summary->f, e, r, s, res->link_gbps);
         if (outfile_sync(res->summary, err, errlen) == 0)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct sample_row, name, unit, field, fmt)
+#define TEXT(name, field) COLUMN_OF_TEXT(struct sample_row, name, field)
 
 static const struct column samples_cols[] = {
     NUM(COLUMN_CONFIG, "", config, "%.0f"),
@@ -23,6 +24,8 @@ static const struct column samples_cols[] = {
     NUM(COLUMN_FREE_MS, "ms", free_ms, "%.6f"),
     NUM("effective_gbps", "GB/s", effective_gbps, "%.6g"),
     NUM("kernel_ms", "ms", kernel_ms, "%.6f"),
+    TEXT("device", device),
+    TEXT("gpus", gpus),
 };
 
 const struct csv_format samples_format = {"samples.csv", samples_cols,

@@ -16,6 +16,8 @@ struct sample_row {
     double config, sample, round, copies;
     double device_ms, host_ms, gbps, host_gbps;
     double h2d_ms, d2h_ms, alloc_ms, fill_ms, free_ms, effective_gbps, kernel_ms;
+    const char *device; /* the GPU (or "0+1", the aggregate of several) */
+    const char *gpus;   /* several GPUs: alone, together or aggregate; else "" */
 };
 
 extern const struct csv_format samples_format;

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <errno.h>
 #include <sys/stat.h>
 
 #define TEXT(name, field) COLUMN_OF_TEXT(struct sentinel_row, name, field)
@@ -26,6 +27,7 @@ static const struct column sentinel_cols[] = {
     NUM("change_pct", "%", change_pct, "%.3f"),
     TEXT("status", status),
     TEXT("error", error),
+    NUM("shard", "", shard, "%.0f"),
 };
 enum { S_TIME = 1, S_GBPS = 5, S_STATUS = 11 };
 
@@ -77,4 +79,33 @@ struct sentinel_row *sentinel_read(const char *dir, size_t *n, FILE *log)
         .read_row = read_reading,
     };
     return format_read_optional(&sentinel_file, dir, "; no sentinel figure drawn", n, log);
+}
+
+int sentinel_merge_shard(struct outfile *o, const char *dir, int shard, size_t *reading,
+                         char *err, size_t errlen)
+{
+    struct format_file ff = {0};
+    char path[4200];
+    struct stat st;
+    format_path(&sentinel_format, dir, path, sizeof(path));
+    if (stat(path, &st) < 0 && errno == ENOENT)
+        return 0; /* a run with the sentinel off */
+    if (format_open(&ff, &sentinel_format, dir, err, errlen) < 0) {
+        format_close(&ff);
+        return -1;
+    }
+    /* Every column but reading and shard as it was read: the cells are written back
+       through the table, so the merged file is one format whatever the shards' order. */
+    for (size_t r = 0; r < ff.t.nrows; r++) {
+        struct sentinel_row row;
+        format_parse_row(&ff, r, &row);
+        row.utc = format_cell(&ff, r, 2);
+        row.status = format_cell(&ff, r, S_STATUS);
+        row.error = format_cell(&ff, r, S_STATUS + 1);
+        row.reading = (double)++*reading;
+        row.shard = shard;
+        format_write_row(o->f, &sentinel_format, &row);
+    }
+    format_close(&ff);
+    return 0;
 }

@@ -21,6 +21,7 @@ struct sentinel_row {
     double gbps_median, gbps_min, gbps_max, rsd_pct, samples;
     double change_pct; /* against the previous good reading, % */
     const char *status, *error;
+    double shard; /* run --shard I/N: I; NaN for a whole run (merge keeps each shard's) */
 };
 
 extern const struct csv_format sentinel_format;
@@ -40,5 +41,14 @@ int sentinel_append(struct outfile *o, const struct sentinel_row *row, char *err
  * file or none is usable (a problem line goes to log then).
  */
 struct sentinel_row *sentinel_read(const char *dir, size_t *n, FILE *log);
+
+/*
+ * Append the readings of shard folder dir (shard number shard) to o, a
+ * merged sentinel.csv whose header is written: its lines as they are, but
+ * `reading` numbered on from *reading and `shard` set.  Returns 0 (also
+ * when dir has no sentinel.csv), or -1 with why in err.
+ */
+int sentinel_merge_shard(struct outfile *o, const char *dir, int shard, size_t *reading,
+                         char *err, size_t errlen);
 
 #endif

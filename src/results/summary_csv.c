@@ -64,6 +64,11 @@ static const struct column summary_cols[] = {
     NUM("huge_pct", "%", huge_pct, "%.1f"),
     NUM(COLUMN_LINK_GBPS, "GB/s", link_gbps, "%.6g"),
     NUM("pct_of_link", "%", pct_of_link, "%.2f"),
+    TEXT("gpus", gpus),
+    NUM("overlap_pct", "%", overlap_pct, "%.2f"),
+    TEXT("synchronised", synchronised),
+    NUM("alone_gbps", "GB/s", alone_gbps, "%.6g"),
+    NUM("scaling_pct", "%", scaling_pct, "%.2f"),
     TEXT("status", status),
     TEXT("error", error),
 };
@@ -83,7 +88,12 @@ const struct csv_format summary_format = {"summary.csv", summary_cols, NCOLS};
 
 int summary_ok(const struct summary_row *r)
 {
-    return strcmp(r->status, "ok") == 0;
+    return strcmp(r->status, "ok") == 0 && !summary_at_once(r);
+}
+
+int summary_at_once(const struct summary_row *r)
+{
+    return r->gpus && (strcmp(r->gpus, "together") == 0 || strcmp(r->gpus, "aggregate") == 0);
 }
 
 int summary_read(struct summary_file *s, const char *dir, char *err, size_t errlen)

@@ -29,6 +29,8 @@ struct summary_row {
     double pipeline_ms, serial_ms, ideal_ms, overlap, h2d_alone_ms, kernel_alone_ms, d2h_alone_ms;
     double gpu_numa_node, bound_numa_node, host_numa_node, host_numa_pct, huge_pct;
     double link_gbps, pct_of_link;
+    const char *gpus, *synchronised;
+    double overlap_pct, alone_gbps, scaling_pct;
     const char *status, *error;
 };
 
@@ -47,8 +49,15 @@ struct summary_file {
 int summary_read(struct summary_file *s, const char *dir, char *err, size_t errlen);
 void summary_close(struct summary_file *s);
 
-/* Is row r's status ok? */
+/*
+ * Is row r's status ok, and is it a GPU by itself?  Rows measured while
+ * several GPUs copied at once (summary_at_once) are not points of the
+ * single-GPU curves, fits and tables: they have their own table.
+ */
 int summary_ok(const struct summary_row *r);
+
+/* Row r was measured with several GPUs copying at once (gpus: together, aggregate). */
+int summary_at_once(const struct summary_row *r);
 
 /*
  * The columns that a summary.csv must have to be read by compare, report

@@ -1,0 +1,87 @@
+# tests/gpus.sh - several GPUs (device: a list or all; gpus: each | together), sourced by
+# tests/run-tests.  Two fake devices on an exact model clock: every alone, together and
+# aggregate number of summary.csv is checked against the model, written again here in awk.
+
+# The model: 50 GB/s and no fixed cost; GPU 1 reads 40 d2h; at once, the host passes 80 GB/s
+# one way and 100 both ways in all, shared equally by every stream of every GPU.
+GPUS_MODEL='t0_us=0 gbps=50 gpu1.d2h.gbps=40 together.host_gbps=80 together.bidir.host_gbps=100'
+
+# gpus_run NAME: run tests/gpus/NAME.yaml on two fake GPUs into $TMP/gpus-NAME.
+gpus_run() {
+    rm -rf "$TMP/gpus-$1"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 PINSWEEP_FAKE_MODEL="$GPUS_MODEL" \
+        "$PINSWEEP" run "tests/gpus/$1.yaml" -o "$TMP/gpus-$1" --no-plot > "$TMP/gpus-$1.out" 2> "$TMP/gpus-$1.err"
+}
+
+# Each row against the model: "COLUMN ok" or "COLUMN bad: why" per checked cell.
+GPUS_AWK='
+function near(a, b) { return (a == "" && b == "") || (a != "" && b != "" && (a - b) <= 1e-4 * b && (b - a) <= 1e-4 * b) }
+function verdict(col, got, want) { print col (near(got, want) ? " ok" : " bad: config " $c["config"] " device " $c["device"] " " $c["gpus"] ": got " got ", want " want) }
+# alone: a GPU by itself: 50 (GPU 1 d2h 40); bidir moves both ways and lasts the slower way
+function alone(dev, dir) { v = (dev == 1 && dir != "h2d") ? 40 : 50; return dir == "bidir" ? 2 * v : v }
+# at once: each stream of each GPU at most its share of the host cap
+function together(dev, dir) { if (dir == "bidir") return 2 * min(50, 100 / 4); return min(alone(dev, dir), 80 / 2) }
+function min(a, b) { return a < b ? a : b }
+BEGIN { FS = "," }
+NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+{
+    g = $c["gpus"]; dir = $c["direction"]; dev = $c["device"]
+    if ($c["status"] != "ok") { print "status bad: config " $c["config"] " " $c["status"]; next }
+    if (g == "alone") { verdict("alone", $c["gbps_median"], alone(dev, dir)); verdict("alone_empty", $c["scaling_pct"], ""); next }
+    if (g == "together") {
+        want = together(dev, dir); verdict("together", $c["gbps_median"], want)
+        verdict("together_alone_gbps", $c["alone_gbps"], alone(dev, dir))
+        verdict("together_scaling_pct", $c["scaling_pct"], 100 * want / alone(dev, dir))
+    } else if (g == "aggregate") {
+        want = together(0, dir) + together(1, dir); sum = alone(0, dir) + alone(1, dir)
+        # GPU 1 slower d2h alone, not together (both capped at 40): equal spans
+        verdict("aggregate", $c["gbps_median"], want)
+        verdict("aggregate_alone_gbps", $c["alone_gbps"], sum)
+        verdict("aggregate_scaling_pct", $c["scaling_pct"], 100 * want / sum)
+        verdict("aggregate_device", ($c["device"] == "0+1") ? 1 : 0, 1)
+    } else { print "gpus bad: config " $c["config"] " gpus " g; next }
+    verdict("overlap_pct", $c["overlap_pct"], 100)
+    print "synchronised" ($c["synchronised"] == "yes" ? " ok" : " bad: " $c["synchronised"])
+}'
+
+gpus_tests() {
+    local r=$TMP/gpus-together
+    gpus_run together
+    [ $? -eq 0 ] && t_pass "gpus: together run exits 0" || t_fail "gpus: together run exits 0" "$(tail -3 "$TMP/gpus-together.err")"
+    grep -q "on GPU 0 (.*) and GPU 1 (.*), together" "$TMP/gpus-together.err" &&
+        t_pass "gpus: the run names both GPUs and the mode" || t_fail "gpus: the run names both GPUs" "$(head -3 "$TMP/gpus-together.err")"
+    local rows; rows=$(($(wc -l < "$r/summary.csv") - 1))
+    [ "$rows" -eq 90 ] && t_pass "gpus: 18 configurations x (2 alone + 2 together + 1 aggregate) rows" ||
+        t_fail "gpus: together rows" "got $rows, want 90"
+    awk "$GPUS_AWK" "$r/summary.csv" > "$TMP/gpus-chk"
+    numbers_verdicts "gpus: together" "$TMP/gpus-chk"
+    [ "$(awk -F, 'NR > 1 { n[$NF == "" ? "x" : $(NF - 1)]++ } END { print length(n) }' "$r/samples.csv")" -ge 1 ] &&
+        grep -q ',0+1,aggregate$' "$r/samples.csv" && t_pass "gpus: samples.csv says each sample's device and row" ||
+        t_fail "gpus: samples.csv device and gpus" "$(tail -2 "$r/samples.csv")"
+
+    gpus_run each
+    local each_rc=$?
+    r=$TMP/gpus-each
+    [ $each_rc -eq 0 ] && [ "$(($(wc -l < "$r/summary.csv") - 1))" -eq 8 ] &&
+        t_pass "gpus: device all, each: a row per GPU per configuration" || t_fail "gpus: each rows" "$(cat "$TMP/gpus-each.err" | tail -3)"
+    awk "$GPUS_AWK" "$r/summary.csv" > "$TMP/gpus-chk-each"
+    numbers_verdicts "gpus: each" "$TMP/gpus-chk-each"
+
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" run tests/gpus/together.yaml --resume "$TMP/gpus-together" \
+        > /dev/null 2> "$TMP/gpus-resume.err"
+    local rc=$?
+    [ $rc -eq 2 ] && grep -q "cannot be resumed yet" "$TMP/gpus-resume.err" &&
+        t_pass "gpus: --resume of several GPUs is refused, exit 2" || t_fail "gpus: --resume refused" "rc $rc: $(cat "$TMP/gpus-resume.err")"
+    # device: all on a machine of one GPU: together cannot happen, and the run says so.
+    sed 's/^device: .*/device: all/' tests/gpus/together.yaml > "$TMP/gpus-one.yaml"
+    grep -q '^device: all$' "$TMP/gpus-one.yaml" || t_fail "gpus: the one-GPU file" "no device line to replace"
+    expect "gpus: together on a machine of one GPU measures it alone and says so" 0 \
+        "pinsweep: note: gpus: together, but this machine shows 1 GPU: nothing can be measured at once; every configuration is measured on GPU 0 alone" -- \
+        env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=1 "$PINSWEEP" run "$TMP/gpus-one.yaml" -o "$TMP/gpus-one" --no-plot
+    [ "$(awk -F, 'NR > 1' "$TMP/gpus-one/summary.csv" | wc -l)" -eq 18 ] && t_pass "gpus: one row per configuration there" \
+        || t_fail "gpus: one row per configuration there" "$(wc -l < "$TMP/gpus-one/summary.csv") lines"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" plan tests/gpus/together.yaml > "$TMP/gpus-plan" 2>&1
+    grep -q "devices 0, 1, gpus together" "$TMP/gpus-plan" && t_pass "gpus: plan says the devices and the mode" ||
+        t_fail "gpus: plan devices" "$(head -2 "$TMP/gpus-plan")"
+}
+gpus_tests
