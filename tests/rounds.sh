@@ -48,7 +48,8 @@ rounds_run() {
         && t_pass "rounds: the unstable configurations are marked stable=no and listed at the end ($listed)" || t_fail "rounds: unstable configurations listed" "$(tail -2 "$TMP/out")"
     grep -q '^  windows: [1-9]' "$r-slow/meta.yaml" && grep -q '^    measured: [0-9]*/r[123]' "$r-slow/meta.yaml" \
         && t_pass "rounds: the sentinel flags the slow window and names what was measured in it" || t_fail "rounds: the sentinel flags the slow window" "$(sed -n '/^drift:/,$p' "$r-slow/meta.yaml")"
-    awk -F, 'NR > 1 && $NF == "" && $(NF - 1) == "ok" { n++ } END { exit n < 5 }' "$r-slow/sentinel.csv" \
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["status"] == "ok" && $c["error"] == "" && $c["shard"] == "" && $c["time_s"] ~ /^[0-9.]+$/ { n++ } END { exit n < 5 }' "$r-slow/sentinel.csv" \
         && t_pass "rounds: sentinel.csv has the readings, with times" || t_fail "rounds: sentinel.csv has the readings" "$(head -3 "$r-slow/sentinel.csv")"
     grep -q '^  windows: 0$' "$r/meta.yaml" && grep -q '^  drift_pct: ' "$r/meta.yaml" \
         && t_pass "rounds: a quiet run has a drift and no window" || t_fail "rounds: a quiet run has no window" "$(sed -n '/^drift:/,$p' "$r/meta.yaml")"
