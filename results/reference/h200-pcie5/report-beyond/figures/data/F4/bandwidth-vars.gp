@@ -44,9 +44,9 @@ array hline_line[4]
 array hline_where[4]
 array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 nkeys = 2
 key_cols = 2
 key_rows = 1
@@ -55,14 +55,14 @@ array key_color[2] = ['pageable', 'registered']
 array key_line[2] = ['reuse', 'reuse']
 array key_point[2] = ['pageable', 'registered']
 array key_title[2] = ['pageable', 'registered']
-nnotes = 5
+nnotes = 6
 note_cols = 1
-note_rows = 5
-note_max_chars = 100
-array note_color[5] = ['', '', '-', '-', 'host']
-array note_line[5] = ['reuse', 'reallocate', '', '', 'ceiling']
-array note_point[5] = ['', '', '', '', '']
-array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 5–30 samples', 'no fit drawn, residual ≥ 5%: pageable h2d 22%; registered h2d 0%; pageable d2h 1%; registered d2h 0%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 6
+note_max_chars = 86
+array note_color[6] = ['', '', '-', '-', '-', 'host']
+array note_line[6] = ['reuse', 'reallocate', '', '', '', 'ceiling']
+array note_point[6] = ['', '', '', '', '', '']
+array note_title[6] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 5–30 samples', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 22%; registered h2d sync 0%', '  pageable d2h sync 1%; registered d2h sync 0%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 748982.85714285716
 x_max = 375809638.39999998
 y_min = 0

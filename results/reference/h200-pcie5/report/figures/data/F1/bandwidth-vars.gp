@@ -29,13 +29,13 @@ panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/report/fi
 y2 = 1
 array panel_first[2] = [1, 3]
 array panel_nblocks[2] = [2, 1]
-array panel_over_first[2] = [1, 2]
-array panel_nover[2] = [1, 1]
+array panel_over_first[2] = [1, 4]
+array panel_nover[2] = [3, 1]
 array block_color[3] = ['pageable', 'portable', 'pageable']
 array block_line[3] = ['pageable', 'portable', 'pageable']
 array block_point[3] = ['pageable', 'portable', 'pageable']
-array over_color[2] = ['host', 'host']
-array over_line[2] = ['ceiling', 'ceiling']
+array over_color[4] = ['pageable', 'pageable', 'host', 'host']
+array over_line[4] = ['regime', 'regime', 'ceiling', 'ceiling']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -44,9 +44,9 @@ array hline_line[4]
 array hline_where[4]
 array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 nkeys = 3
 key_cols = 1
 key_rows = 3
@@ -55,14 +55,14 @@ array key_color[3] = ['pageable', 'portable', 'page-locked']
 array key_line[3] = ['pageable', 'portable', 'band']
 array key_point[3] = ['pageable', 'portable', 'page-locked']
 array key_title[3] = ['pageable', 'portable', '6 page-locked kinds, within 11.2% (2.3% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
-nnotes = 3
+nnotes = 5
 note_cols = 1
-note_rows = 3
-note_max_chars = 82
-array note_color[3] = ['-', '-', 'host']
-array note_line[3] = ['', '', 'ceiling']
-array note_point[3] = ['', '', '']
-array note_title[3] = ['bars: min–max of 9–21 samples; band: its members'' lowest min to highest max', 'no fit drawn, residual ≥ 5%: pageable h2d 20%; pageable d2h 14%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 5
+note_max_chars = 100
+array note_color[5] = ['-', '-', '', '-', 'host']
+array note_line[5] = ['', '', 'regime', '', 'ceiling']
+array note_point[5] = ['', '', '', '', '']
+array note_title[5] = ['bars: min–max of 9–21 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 20%; pageable d2h sync 14%', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)', 'pageable h2d sync: 11.6 GB/s in the host''s cache (512 KiB–16 MiB), 7.1 GB/s beyond it (64 MiB–1 GiB)', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0

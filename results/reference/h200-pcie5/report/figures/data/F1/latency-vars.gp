@@ -1,6 +1,6 @@
 # latency-vars.gp - written by pinsweep for plots/latency.gp (see src/plot_fig.c)
 fig_title = 'default: time per copy'
-fig_detail = 'reuse, sync, sizes up to 16M'
+fig_detail = 'reuse, sync, sizes up to 16 MiB'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'time per copy (µs)'

@@ -44,9 +44,9 @@ array hline_line[4]
 array hline_where[4]
 array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling, 256 B packets: 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling, 256 B packets: 57.61 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 nkeys = 8
 key_cols = 1
 key_rows = 8
@@ -58,11 +58,11 @@ array key_title[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-com
 nnotes = 5
 note_cols = 1
 note_rows = 5
-note_max_chars = 82
+note_max_chars = 84
 array note_color[5] = ['', '', '-', '-', 'host']
 array note_line[5] = ['reuse', 'reallocate', '', '', 'ceiling']
 array note_point[5] = ['', '', '', '', '']
-array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 3–15 samples; band: its members'' lowest min to highest max', 'no fit drawn, residual ≥ 5%: pageable h2d 20%; pageable d2h 9%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 3–15 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 20%; pageable d2h sync 9%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
