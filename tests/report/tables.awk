@@ -5,7 +5,7 @@
 #                    cache, prefaulted pages, default placement, api sync or async)
 #   -v WHAT=speedup  summary.csv: pinned against pageable at the size nearest 256 MB
 #                    that both have, per direction (h2d, d2h)
-#   -v WHAT=fits     fits.csv: each warm, prefaulted curve's fit, flagged
+#   -v WHAT=fits     fits.csv: each warm, prefaulted curve's fit over all its sizes, flagged
 # LINK is the link's raw GB/s when summary.csv has no link_gbps column (else read).
 function gb(v) { return sprintf(v < 1 && v > -1 ? "%.3g" : "%.2f", v) }
 function val(c) { return (c in H) ? $H[c] : "" }
@@ -21,6 +21,7 @@ function spread(   lo, hi) {
 FNR == 1 { delete H; for (i = 1; i <= NF; i++) H[$i] = i; next }
 WHAT == "fits" {
     if (val("cache") != "warm" || val("touch") != "prefaulted") next
+    if (val("regime") != "" && val("regime") != "all") next  # a regime's row: the regimes table
     flag = $H["points"] < 5 ? "too few sizes" : $H["residual_pct"] < 5 ? "good" : "poor: not one t0 + n/B"
     nh = $H["n_half_bytes"]; nh = int(nh + 0.5)
     printf "| %s | %s | %s | %.2f µs | %.2f GB/s | %s | %d | %.1f %% | %s |\n", $H["alloc"], $H["direction"], $H["api"],
