@@ -5,13 +5,15 @@
 # copy, alloc + free of a pinned buffer per GiB, and the copies after which
 # it pays off.  Colour and point: the alloc kind; dash: the direction; bars:
 # the samples' min..max (src/figures/fig_headline.c says which).  Writes
-# OUT_DIR/headline.{png,pdf,svg}.
+# OUT_DIR/[OUT_PREFIX]FIG_NAME.{png,pdf,svg}: FIG_NAME is headline, or
+# headline-machines when plots/headline-machines.gp loads this script.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/headline-vars.gp'" plots/headline.gp
 
 if (!exists('vars_file')) exit error "headline.gp: set vars_file='DIR/figures/data/headline-vars.gp' with -e"
 if (!exists('plots_dir')) plots_dir = 'plots'
+if (!exists('fig_name')) fig_name = 'headline'
 load plots_dir . '/style.gp'
 load vars_file
 
@@ -30,7 +32,8 @@ grid_l(p, W) = (left_in + ((p - 1) % ncols) * (panel_w_in + gap_in)) / W
 grid_t(p, H) = 1 - (title_in + int((p - 1) / ncols) * row_h_in + panel_title_in) / H
 grid_place(p, W, H) = sprintf( \
     'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f', \
-    grid_l(p, W), grid_l(p, W) + (panel_w_in - 0.05) / W, grid_t(p, H), grid_t(p, H) - plot_h_in / H)
+    bx(grid_l(p, W), W), bx(grid_l(p, W) + (panel_w_in - 0.05) / W, W), by(grid_t(p, H), H), \
+    by(grid_t(p, H) - plot_h_in / H, H))
 
 do for [fmt in formats] {
     eval page_setup
@@ -43,8 +46,8 @@ do for [fmt in formats] {
     title_in = title_in_fmt(fmt, fig_text)
     H = title_in + nrows * row_h_in + legend_rows * key_row_in + key_pad_in + 0.05
     eval term_cmd(fmt, W, H)
-    set output out_file('headline', fmt)
-    set multiplot title fig_text font font_spec(fmt, 9.5)
+    set output out_file(fig_name, fmt)
+    set multiplot title (book ? "" : fig_text) font font_spec(fmt, 9.5)
     eval axes_reset
     set pointsize point_size(fmt)
     set logscale x 2
@@ -66,6 +69,7 @@ do for [fmt in formats] {
         lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt point_pt(key_point[k]) \
         ps point_ps(key_point[k]) title key_title[k]
     if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
+    if (book) { eval book_caption_draw }
     unset multiplot
     set output
 }

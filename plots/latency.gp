@@ -21,7 +21,7 @@ do for [fmt in formats] {
     eval page_setup
     eval term_cmd(fmt, W, H)
     set output out_file('latency', fmt)
-    set multiplot title fig_text font font_spec(fmt, 9.5)
+    set multiplot title (book ? "" : fig_text) font font_spec(fmt, 9.5)
     eval axes_reset
     set pointsize point_size(fmt)
     set logscale x 2
@@ -44,6 +44,7 @@ do for [fmt in formats] {
     eval legend_place(npanels, W, H, legend_rows, kc)
     @key_plot
     if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
+    if (book) { eval book_caption_draw }
     unset multiplot
     set output
 }

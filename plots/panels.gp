@@ -40,7 +40,7 @@ do for [fmt in formats] {
     eval page_setup
     eval term_cmd(fmt, W, H)
     set output out_file(fig_name, fmt)
-    set multiplot title fig_text font font_spec(fmt, 9.5)
+    set multiplot title (book ? "" : fig_text) font font_spec(fmt, 9.5)
     eval axes_reset
     set pointsize point_size(fmt)
     if (x_linear) { unset logscale x; set xtics autofreq; set format x '%g' } else {
@@ -63,6 +63,7 @@ do for [fmt in formats] {
     eval legend_place(npanels, W, H, legend_rows, kc)
     @key_plot
     if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
+    if (book) { eval book_caption_draw }
     unset multiplot
     set output
 }

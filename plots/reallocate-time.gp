@@ -28,7 +28,7 @@ do for [fmt in formats] {
     H = page_h(key_rows)
     eval term_cmd(fmt, W, H)
     set output out_file('reallocate-time', fmt)
-    set multiplot title fig_text font font_spec(fmt, 9.5)
+    set multiplot title (book ? "" : fig_text) font font_spec(fmt, 9.5)
     eval axes_reset
     set pointsize point_size(fmt)
     set logscale x 2
@@ -50,6 +50,7 @@ do for [fmt in formats] {
     eval legend_place(npanels, W, H, key_rows, nphases)
     plot NaN notitle, for [i = 1:nphases] keyentry with linespoints lw ph_lw(i) \
         lc rgb phase_color[i] dt ph_dt(i) pt phase_pt[i] title phase_name[i]
+    if (book) { eval book_caption_draw }
     unset multiplot
     set output
 }

@@ -19,7 +19,7 @@ do for [fmt in formats] {
     eval page_setup
     eval term_cmd(fmt, W, H)
     set output out_file('reuse-vs-reallocate', fmt)
-    set multiplot title fig_text font font_spec(fmt, 9.5)
+    set multiplot title (book ? "" : fig_text) font font_spec(fmt, 9.5)
     eval axes_reset
     set pointsize point_size(fmt)
     set logscale x 2
@@ -43,6 +43,7 @@ do for [fmt in formats] {
         dt line_dt(key_line[k]) pt point_pt(key_point[k]) \
         ps point_ps(key_point[k]) title key_title[k]
     if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
+    if (book) { eval book_caption_draw }
     unset multiplot
     set output
 }

@@ -40,6 +40,14 @@ color_of(c) = \
 # alloc kinds; after six the colours repeat (pinsweep says so).
 array machine_palette[6] = ['#4477AA', '#EE6677', '#228833', '#AA3377', '#66CCEE', '#CCBB44']
 machine_color(n) = machine_palette[(n - 1) % 6 + 1]
+# In the headline across machines a machine is a colour, a dash and a point
+# ("machine:N" as the line and the point too), so that machines are told
+# apart in grayscale: solid filled circles, dashed open squares, dash-dot
+# filled triangles ... (eight before they repeat; colours repeat after six).
+array machine_dts[8] = [1, 2, 5, 4, 6, 7, 8, 9]
+array machine_pts[8] = [7, 4, 9, 6, 13, 8, 5, 12]
+machine_dt(n) = machine_dts[(n - 1) % 8 + 1]
+machine_pt(n) = machine_pts[(n - 1) % 8 + 1]
 
 # Kinds of line (fig_style.line):
 #   reuse, pipelined, alloc  solid    a buffer reused; latency: event time / copies; alloc time
@@ -65,7 +73,9 @@ machine_color(n) = machine_palette[(n - 1) % 6 + 1]
 #   reference             a broad light band under the curves (one pinned copy's time)
 #   h2d, d2h, bidir       (headline) the direction: solid, dashed, dash-dot
 #   an alloc kind         (compare figures) pinned solid, pageable dashed, registered dash-dot, ...
-line_dt(l) = l eq 'h2d' ? 1 : l eq 'd2h' ? 2 : l eq 'bidir' ? 5 : \
+#   machine:N             (headline across machines) the Nth machine's dash (machine_dt)
+line_dt(l) = l[1:8] eq 'machine:' ? machine_dt(int(l[9:])) : \
+    l eq 'h2d' ? 1 : l eq 'd2h' ? 2 : l eq 'bidir' ? 5 : \
     (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'serial' || \
               l eq 'thp') ? 2 : \
     (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb' || l eq 'regime') ? 3 : \
@@ -102,7 +112,8 @@ set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 # squares, triangles, diamonds); an alloc kind in the compare figures; none
 # ('', legend entries for a line style): size 0, since pt -1 still leaves a
 # dot in PDF.
-point_pt(p) = p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
+point_pt(p) = p[1:8] eq 'machine:' ? machine_pt(int(p[9:])) : \
+    p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
     p eq 'alloc' ? 7 : p eq 'free' ? 6 : p eq 'pin' ? 9 : \
     p[1:5] eq 'numa:' ? numa_pt(p[6:]) : \
     p eq 'pageable' ? 4 : p eq 'pinned' ? 7 : p eq 'registered' ? 9 : p eq 'mallochost' ? 6 : \
@@ -133,14 +144,40 @@ pdf_font = 8.0
 font_for(fmt) = (fmt eq 'pdf' || fmt eq 'tex') ? pdf_font : fmt eq 'svg' ? pdf_font * 1.85 : pdf_font * 1.5
 # Point symbols of the same size on the page in every format.
 point_size(fmt) = (fmt eq 'pdf' || fmt eq 'tex') ? 0.45 : fmt eq 'svg' ? 0.65 : 1.1
-# The file a format is written to.
-out_file(name, fmt) = out_dir . '/' . name . (fmt eq 'tex' ? '-inc.tex' : '.' . fmt)
+# The file a format is written to: OUT_DIR/[OUT_PREFIX]NAME.FMT (pinsweep report
+# draws a folder's figures as F1-NAME); a book page, book_out.
+if (!exists('out_prefix')) out_prefix = ''
+out_file(name, fmt) = book ? book_out : \
+    out_dir . '/' . out_prefix . name . (fmt eq 'tex' ? '-inc.tex' : '.' . fmt)
+
+# A page of a book (pinsweep report's figures.pdf): with book_file='FILE' given
+# by -e (and formats='pdf'), FILE sets book_w and book_h (the page, inches, the
+# same for every page of the book), book_top (inches above the figure),
+# book_out (the page's PDF), and the caption under the figure: book_lines
+# lines book_caption[k], from book_cap_x inches, book_line inches apart,
+# book_gap inches under the figure.  The figure is drawn at its own size
+# (fonts as in its PDF), centred across the page.
+book = 0
+if (exists('book_file')) { load book_file; book = 1 }
+# A screen fraction of the figure's own W x H page, on the page drawn.
+bx(f, W) = book ? ((book_w - W) / 2 + f * W) / book_w : f
+by(f, H) = book ? (book_h - book_top - H + f * H) / book_h : f
+# Commands (for eval) drawing, last in the figure's multiplot, its title over it (the
+# multiplot's own title would stand at the top of the page) and its caption under it.
+book_caption_draw = 'unset key; unset border; unset tics; unset grid; unset title; unset xlabel; ' . \
+    'unset ylabel; unset y2label; unset logscale; unset arrow; unset label; ' . \
+    'set xrange [0:1]; set yrange [0:1]; ' . \
+    'set label 1000 fig_text at screen bx(0.5, W), screen by(1, H) - 0.06 / book_h center ' . \
+    'offset 0, -0.5 font font_spec(fmt, 9.5); ' . \
+    'do for [k = 1:book_lines] { set label k book_caption[k] at screen book_cap_x / book_w, ' . \
+    'screen by(0, H) - (book_gap + (k - 0.75) * book_line) / book_h left font font_spec(fmt, 9) }; ' . \
+    'plot NaN notitle; unset label'
 
 term_cmd(fmt, w_in, h_in) = \
     fmt eq 'png' ? sprintf("set terminal pngcairo size %d,%d font 'Sans,%g' linewidth 1.5 dashlength 1.8 noenhanced", \
                            w_in * png_dpi, h_in * png_dpi, font_for(fmt)) : \
     fmt eq 'pdf' ? sprintf("set terminal pdfcairo size %gin,%gin font 'Sans,%g' linewidth 1 noenhanced", \
-                           w_in, h_in, font_for(fmt)) : \
+                           book ? book_w : w_in, book ? book_h : h_in, font_for(fmt)) : \
     fmt eq 'tex' ? sprintf("set terminal cairolatex pdf input colortext size %gin,%gin font ',%g' linewidth 1", \
                            w_in, h_in, font_for(fmt)) : \
     sprintf("set terminal svg size %d,%d font 'Sans,%g' linewidth 1.5 noenhanced background rgb 'white'", \
@@ -217,11 +254,11 @@ title_lines(s) = strstrt(s, "\n") ? 1 + title_lines(s[strstrt(s, "\n") + 1:]) : 
 title_height(s) = 0.07 + 0.15 * title_lines(s)
 
 # Plot area of panel p (1-based) of np, in screen fractions, on a W x H page.
-panel_l(p, W) = (left_in + (p - 1) * (panel_w_in + gap_in)) / W
-panel_r(p, W) = (left_in + p * panel_w_in + (p - 1) * gap_in - 0.05) / W
-panel_t(H) = 1 - (title_in + panel_title_in) / H
-panel_b(key_rows, H) = (key_pad_in + key_rows * key_row_in + axis_in) / H
-key_t(key_rows, H) = (key_pad_in + key_rows * key_row_in) / H
+panel_l(p, W) = bx((left_in + (p - 1) * (panel_w_in + gap_in)) / W, W)
+panel_r(p, W) = bx((left_in + p * panel_w_in + (p - 1) * gap_in - 0.05) / W, W)
+panel_t(H) = by(1 - (title_in + panel_title_in) / H, H)
+panel_b(key_rows, H) = by((key_pad_in + key_rows * key_row_in + axis_in) / H, H)
+key_t(key_rows, H) = by((key_pad_in + key_rows * key_row_in) / H, H)
 
 # Commands (for eval) that put the next plot in panel p, or in the legend
 # strip under all np panels, on a W x H page whose legend has key_rows rows.
@@ -229,8 +266,8 @@ panel_place(p, W, H, key_rows) = sprintf( \
     'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f', \
     panel_l(p, W), panel_r(p, W), panel_t(H), panel_b(key_rows, H))
 legend_place(np, W, H, key_rows, cols) = sprintf( \
-    'set lmargin at screen 0.01; set rmargin at screen 0.99; set tmargin at screen %.5f; set bmargin at screen 0.005; ', \
-    key_t(key_rows, H)) . \
+    'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f; ', \
+    bx(0.01, W), bx(0.99, W), key_t(key_rows, H), by(0.005, H)) . \
     'unset title; unset xlabel; unset ylabel; unset logscale; unset border; unset xtics; unset ytics; unset grid; ' . \
     'unset arrow; unset label; ' . \
     'set xrange [0:1]; set yrange [0:1]; ' . \
@@ -240,8 +277,8 @@ legend_place(np, W, H, key_rows, cols) = sprintf( \
 legend_strip_rows(key_rows, nnotes, note_rows) = key_rows + (nnotes > 0 ? note_rows + 0.4 : 0)
 # The same for the notes: their own strip, the last rows rows of the legend strip.
 notes_place(W, H, rows, cols) = sprintf( \
-    'set lmargin at screen 0.01; set rmargin at screen 0.99; set tmargin at screen %.5f; set bmargin at screen 0.005; ', \
-    key_t(rows, H)) . \
+    'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f; ', \
+    bx(0.01, W), bx(0.99, W), key_t(rows, H), by(0.005, H)) . \
     sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing %g width 1', cols, key_spacing_fmt(fmt))
 # Plotting the notes (after notes_place): sample lines and points, no error bars.
 notes_plot = 'plot NaN notitle, for [k = 1:nnotes] keyentry with linespoints lw line_lw(note_line[k]) ' . \

@@ -153,10 +153,12 @@ static void format_exact(uint64_t bytes, uint64_t base, const char *const *units
     snprintf(buf, n, "%llu%s", (unsigned long long)v, units[i]);
 }
 
+/* The units of each family, each 1024 (bin) or 1000 (dec) times the last. */
+static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+static const char *const dec[] = {"B", "KB", "MB", "GB", "TB"};
+
 char *units_format_size(uint64_t bytes, char *buf, size_t n)
 {
-    static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    static const char *const dec[] = {"B", "KB", "MB", "GB", "TB"};
     char b[32], d[32];
     format_exact(bytes, 1024, bin, b, sizeof(b));
     format_exact(bytes, 1000, dec, d, sizeof(d));
@@ -189,10 +191,9 @@ static int scale_bytes(uint64_t bytes, double base, double *v)
 
 char *units_format_size_decimal(uint64_t bytes, char *buf, size_t n)
 {
-    static const char *const unit[] = {"B", "KB", "MB", "GB", "TB"};
     double v;
     int i = scale_bytes(bytes, 1000, &v);
-    snprintf(buf, n, "%.4g %s", v, unit[i]);
+    snprintf(buf, n, "%.4g %s", v, dec[i]);
     return buf;
 }
 
@@ -209,14 +210,42 @@ int units_size_round(uint64_t bytes, int base)
     return m < limit && (base == 10 || k >= 10);
 }
 
+char *units_format_human(uint64_t bytes, char *buf, size_t n)
+{
+    char exact[32];
+    units_format_size(bytes, exact, sizeof(exact));
+    size_t digits = strspn(exact, "0123456789");
+    if (digits <= 3) { /* "4 KiB", "256 MB", "100 B" */
+        snprintf(buf, n, "%.*s %s", (int)digits, exact, exact + digits);
+        return buf;
+    }
+    /* Three significant digits in decimal units, trailing zeros dropped: 1.53 MB, 4.1 KB. */
+    double v;
+    int i = scale_bytes(bytes, 1000, &v);
+    if (i < 4 && v >= 999.5) { /* 999.7 KB rounds to 1 MB */
+        v /= 1000;
+        i++;
+    }
+    char num[32];
+    snprintf(num, sizeof(num), "%.*f", v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2, v);
+    if (strchr(num, '.')) {
+        size_t len = strlen(num);
+        while (num[len - 1] == '0')
+            num[--len] = '\0';
+        if (num[len - 1] == '.')
+            num[--len] = '\0';
+    }
+    snprintf(buf, n, "%s %s", num, dec[i]);
+    return buf;
+}
+
 char *units_format_approx(uint64_t bytes, char *buf, size_t n)
 {
-    static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     double v;
     int i = scale_bytes(bytes, 1024, &v);
     if (i == 0 || v == (double)(uint64_t)v)
-        snprintf(buf, n, "%.0f %s", v, unit[i]);
+        snprintf(buf, n, "%.0f %s", v, bin[i]);
     else
-        snprintf(buf, n, "%.1f %s", v, unit[i]);
+        snprintf(buf, n, "%.1f %s", v, bin[i]);
     return buf;
 }

@@ -26,6 +26,13 @@ int units_parse_duration(const char *text, double *ms, char *err, size_t errlen)
  */
 char *units_format_size(uint64_t bytes, char *buf, size_t n);
 
+/*
+ * For tables and captions: the exact form with a space when it is short
+ * ("4 KiB", "1 GiB", "256 MB", "100 B"), else three significant digits in
+ * decimal units ("1.53 MB" for 1527898, "4.1 KB" for 4097).  Returns buf.
+ */
+char *units_format_human(uint64_t bytes, char *buf, size_t n);
+
 /* Approximate, for people: "62.9 GiB", "512 MiB", "4 KiB", "100 B". Returns buf. */
 char *units_format_approx(uint64_t bytes, char *buf, size_t n);
 

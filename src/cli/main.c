@@ -358,7 +358,8 @@ static int cmd_compare_report(const char *cmd, int argc, char **argv, const stru
             fprintf(stderr, "pinsweep: comparison in %s (compare.md, compare.csv)\n", out);
         }
     } else {
-        rc = report_run(in, (size_t)argc, out, stderr);
+        struct report_opts ro = {.latex = c->latex, .scripts_dir = plots_dir()};
+        rc = report_run(in, (size_t)argc, out, &ro, stderr);
     }
     rc = rc == 0 ? EXIT_ALL_OK : rc == -1 ? EXIT_USAGE : EXIT_SYSTEM;
 out:
@@ -489,9 +490,9 @@ static const struct command commands[] = {
      "compare.csv, machines.csv, compare.md and figures",
      OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX), cmd_compare},
     {"report", "DIR...",
-     "report.md with the machines, key numbers and figures, and\n"
-     "figures.pdf with every figure",
-     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL), cmd_report},
+     "report.md with the machines, tables and figures, each\n"
+     "numbered and captioned, and figures.pdf, a page a figure",
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX), cmd_report},
     {"help", "[CMD]",
      "the experiment-file reference; with CMD, that command's usage\n"
      "and options (also pinsweep CMD --help, or -h)",

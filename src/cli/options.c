@@ -40,7 +40,8 @@ const struct option_def options_table[OPT_COUNT] = {
                    "link and hostname from its meta.yaml)"},
     [OPT_LATEX] = {"latex", 0, NULL,
                    "also write figures with gnuplot's cairolatex\n"
-                   "terminal (NAME.tex), so a paper sets their text in its own fonts"},
+                   "terminal (NAME.tex), so a paper sets their text in its own fonts;\n"
+                   "report also writes its tables as LaTeX (booktabs) beside them"},
     [OPT_MARKDOWN] = {"markdown", 0, NULL, "print the reference as markdown (the README's)"},
     [OPT_SHARD] = {"shard", 0, "I/N",
                    "only shard I of N (1 <= I <= N): a deterministic Nth\n"

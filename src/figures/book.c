@@ -1,11 +1,19 @@
 /*
  * book.c - many PDF figures bound into one PDF (see plot.h), with
  * pdfunite (poppler-utils) or else ghostscript, run like gnuplot: through
- * posix_spawnp with an argument vector, never a shell.
+ * posix_spawnp with an argument vector, never a shell; and a book of
+ * captioned pages of one size (book.h), each page drawn by gnuplot.
  */
+#include "figures/book.h"
+#include "figures/gnuplot.h"
+#include "figures/gnuplot_vars.h"
 #include "figures/plot.h"
 #include "figures/program.h"
+#include "results/outdir.h"
 #include "results/problems.h"
+#include "base/fileio.h"
+
+#include <math.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -118,5 +126,173 @@ int plot_pdf_book(const char *const *pdfs, size_t n, const char *out_pdf, FILE *
     free(argv);
     free(out_tmp);
     free(gs_out);
+    return rc;
+}
+
+/* ---- a book of captioned pages ---- */
+
+#define BOOK_MIN_W 11.69 /* A4 landscape, inches */
+#define BOOK_MIN_H 8.27
+#define BOOK_MARGIN 0.5 /* left and right of the widest figure */
+#define BOOK_TOP 0.45   /* above the figure, at least */
+#define BOOK_BOTTOM 0.45
+#define BOOK_GAP 0.22    /* between the figure and its caption */
+#define BOOK_LINE 0.15   /* a caption line at 9 pt */
+#define BOOK_CHAR 0.048  /* an average character at 9 pt (measured 0.042), generously */
+#define BOOK_CAP_MIN 5.5 /* a caption is at least this wide, however narrow its figure */
+#define BOOK_CAP_MAX 8.0 /* and at most this: longer lines are hard to read */
+#define BOOK_MAX_LINES 40
+
+int book_pdf_size(const char *path, double *w_in, double *h_in)
+{
+    size_t len = 0;
+    char *data = fileio_read_all(path, &len);
+    const char *box = data ? memmem(data, len, "/MediaBox", 9) : NULL;
+    double x0, y0, x1, y1;
+    int rc = -1;
+    if (box && (size_t)(box - data) + 96 < len &&
+        sscanf(box + 9, " [ %lf %lf %lf %lf", &x0, &y0, &x1, &y1) == 4 && x1 > x0 && y1 > y0) {
+        *w_in = (x1 - x0) / 72;
+        *h_in = (y1 - y0) / 72;
+        rc = 0;
+    }
+    free(data);
+    return rc;
+}
+
+size_t book_wrap(const char *text, size_t width, char lines[][BOOK_LINE_MAX], size_t max_lines)
+{
+    size_t n = 0, len = 0, chars = 0;
+    const char *p = text;
+    lines[0][0] = '\0';
+    while (*p && n < max_lines) {
+        while (*p == ' ')
+            p++;
+        size_t wlen = strcspn(p, " "), wchars = 0;
+        for (size_t i = 0; i < wlen; i++)
+            wchars += ((unsigned char)p[i] & 0xC0) != 0x80;
+        if (wlen == 0)
+            break;
+        if (chars && (chars + 1 + wchars > width || len + 1 + wlen >= BOOK_LINE_MAX)) {
+            if (++n == max_lines)
+                break;
+            len = chars = 0;
+            lines[n][0] = '\0';
+        }
+        if (len + (len ? 1 : 0) + wlen < BOOK_LINE_MAX) {
+            len += (size_t)snprintf(lines[n] + len, BOOK_LINE_MAX - len, "%s%.*s", len ? " " : "",
+                                    (int)wlen, p);
+            chars += (chars ? 1 : 0) + wchars;
+        }
+        p += wlen;
+    }
+    return n < max_lines && lines[n][0] ? n + 1 : n;
+}
+
+/* A page's caption width: its figure's, within BOOK_CAP_MIN..BOOK_CAP_MAX and the margins. */
+static double caption_w(double fig_w, double book_w)
+{
+    double w = fmin(fmax(fig_w, BOOK_CAP_MIN), BOOK_CAP_MAX);
+    return w < book_w - 2 * BOOK_MARGIN ? w : book_w - 2 * BOOK_MARGIN;
+}
+
+/* The variables file of one page (plots/style.gp, "A page of a book"); -1 when not written. */
+static int write_page_vars(const char *path, const char *out, double book_w, double book_h,
+                           double top, double cap_w, char lines[][BOOK_LINE_MAX], size_t nlines)
+{
+    FILE *f = outfile_fopen_fresh(path);
+    if (!f)
+        return -1;
+    fprintf(f,
+            "# a page of pinsweep report's figures.pdf (plots/style.gp: A page of a book)\n"
+            "book_w = %.4f\nbook_h = %.4f\nbook_top = %.4f\nbook_gap = %.4f\n"
+            "book_line = %.4f\nbook_cap_x = %.4f\nbook_out = ",
+            book_w, book_h, top, BOOK_GAP, BOOK_LINE, (book_w - cap_w) / 2);
+    gnuplot_string(f, out);
+    fprintf(f, "\nbook_lines = %zu\narray book_caption[%zu]\n", nlines, nlines ? nlines : 1);
+    for (size_t k = 0; k < nlines; k++) {
+        fprintf(f, "book_caption[%zu] = ", k + 1);
+        gnuplot_string(f, lines[k]);
+        fputc('\n', f);
+    }
+    int bad = ferror(f);
+    return fclose(f) != 0 || bad ? -1 : 0;
+}
+
+/* The page size of the book: A4 landscape, or more where a figure and its caption need it. */
+static int book_size(const struct book_page *pages, size_t n, double *w, double *h,
+                     double (*size)[2], FILE *log)
+{
+    static char lines[BOOK_MAX_LINES][BOOK_LINE_MAX];
+    *w = BOOK_MIN_W;
+    *h = BOOK_MIN_H;
+    for (size_t i = 0; i < n; i++) {
+        if (book_pdf_size(pages[i].pdf, &size[i][0], &size[i][1]) < 0) {
+            log_line(log, "%s: no page size found; no PDF book made", pages[i].pdf);
+            return -1;
+        }
+        *w = fmax(*w, size[i][0] + 2 * BOOK_MARGIN);
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t k = book_wrap(pages[i].caption, (size_t)(caption_w(size[i][0], *w) / BOOK_CHAR),
+                             lines, BOOK_MAX_LINES);
+        *h = fmax(*h, BOOK_TOP + size[i][1] + BOOK_GAP + k * BOOK_LINE + BOOK_BOTTOM);
+    }
+    return 0;
+}
+
+/* Draw page i into its data folder as NAME-page.pdf (*out, malloc'd). */
+static int draw_page(const struct book_page *pg, const double size[2], double book_w, double book_h,
+                     const char *scripts_dir, char **out, FILE *log)
+{
+    static char lines[BOOK_MAX_LINES][BOOK_LINE_MAX];
+    char file[160], *vars;
+    double cap_w = caption_w(size[0], book_w);
+    size_t k = book_wrap(pg->caption, (size_t)(cap_w / BOOK_CHAR), lines, BOOK_MAX_LINES);
+    int rc = PLOT_EWRITE;
+    snprintf(file, sizeof(file), "%s-page.pdf", pg->name);
+    *out = plot_path_join(pg->data_dir, file);
+    snprintf(file, sizeof(file), "%s-book.gp", pg->name);
+    vars = plot_path_join(pg->data_dir, file);
+    if (*out && vars) {
+        unlink(vars);
+        /* the figure and its caption in the middle of the page */
+        double top = (book_h - (size[1] + BOOK_GAP + k * BOOK_LINE)) / 2;
+        if (write_page_vars(vars, *out, book_w, book_h, top > BOOK_TOP ? top : BOOK_TOP, cap_w,
+                            lines, k) < 0)
+            log_line(log, "cannot write %s: %s", vars, strerror(errno));
+        else
+            rc = fig_draw_page(pg->name, scripts_dir, pg->data_dir, vars, *out, log);
+    }
+    if (vars)
+        unlink(vars);
+    free(vars);
+    return rc;
+}
+
+int plot_book(const struct book_page *pages, size_t n, const char *scripts_dir, const char *out_pdf,
+              FILE *log)
+{
+    double w, h, (*size)[2] = calloc(n ? n : 1, sizeof(*size));
+    char **outs = calloc(n ? n : 1, sizeof(*outs));
+    int rc = PLOT_EBAD_SUMMARY;
+    if (!size || !outs)
+        rc = PLOT_EWRITE;
+    else if (n == 0)
+        log_line(log, "%s: no figures; no PDF book made", out_pdf);
+    else if (book_size(pages, n, &w, &h, size, log) == 0) {
+        rc = plot_need_gnuplot(log, pages[0].data_dir, "pinsweep report again");
+        for (size_t i = 0; i < n && rc == 0; i++)
+            rc = draw_page(&pages[i], size[i], w, h, scripts_dir, &outs[i], log);
+        if (rc == 0)
+            rc = plot_pdf_book((const char *const *)outs, n, out_pdf, log);
+    }
+    for (size_t i = 0; outs && i < n; i++) {
+        if (outs[i])
+            unlink(outs[i]);
+        free(outs[i]);
+    }
+    free(outs);
+    free(size);
     return rc;
 }

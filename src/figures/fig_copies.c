@@ -35,10 +35,6 @@ struct bw_drawn {
     const struct fit_row *regime[FIG_MAX_PANELS][2];
     size_t nregimes;
 };
-
-/* Fits are drawn only where they describe the data: enough sizes and a small residual. */
-#define FIT_MIN_POINTS 5
-#define FIT_MAX_RESIDUAL_PCT 5.0
 /*
  * Members of a band: within this share of the band's median at every size,
  * or reaching it with their bars.  Small copies of page-locked kinds differ
@@ -345,8 +341,7 @@ static const struct fit_row *find_fit(const struct plot_input *in, const struct 
     return NULL;
 }
 
-/* Does the fit describe its curve well enough to be drawn? */
-static int fit_drawn(const struct fit_row *fit)
+int fig_fit_drawn(const struct fit_row *fit)
 {
     return fit->points >= FIT_MIN_POINTS && fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
 }
@@ -524,7 +519,7 @@ static int has_group(const struct plot_input *in, int dir, int grp)
 /*
  * The overlays of the current panel (direction dir, api group grp): the fit
  * of every reuse curve drawn alone whose fits.csv row describes it
- * (fit_drawn), or, for a pageable curve no single fit describes, its two
+ * (fig_fit_drawn), or, for a pageable curve no single fit describes, its two
  * regimes when fits.csv has them; then in h2d and d2h the host memcpy line.
  * What was drawn and left out goes into d, for the notes.
  */
@@ -539,17 +534,17 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         const struct fit_row *fit = find_fit(in, first, FIT_ALL);
         const struct fit_row *regime[2] = {find_fit(in, first, FIT_IN_CACHE),
                                            find_fit(in, first, FIT_BEYOND_CACHE)};
-        int regimes = !fit || fit_drawn(fit) ? 0 : regime[0] && regime[1];
+        int regimes = !fit || fig_fit_drawn(fit) ? 0 : regime[0] && regime[1];
         if (!in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
             in->curves[c].n < 2 || (g->band[p].color && band_candidate(in, &in->curves[c])))
             continue;
-        if (!fit_drawn(fit) && d->nunfit < sizeof(d->unfit) / sizeof(d->unfit[0])) {
+        if (!fig_fit_drawn(fit) && d->nunfit < sizeof(d->unfit) / sizeof(d->unfit[0])) {
             char name[40];
             curve_name(first, name, sizeof(name));
             snprintf(d->unfit[d->nunfit++], sizeof(d->unfit[0]), "%s %.0f%%", name,
                      fit->residual_pct);
         }
-        if (!fit_drawn(fit) && !(regimes && d->nregimes < FIG_MAX_PANELS))
+        if (!fig_fit_drawn(fit) && !(regimes && d->nregimes < FIG_MAX_PANELS))
             continue;
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;

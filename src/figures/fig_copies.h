@@ -19,4 +19,15 @@ int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir
 int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir);
 int fig_time(struct fig *g, const struct plot_input *in, const char *data_dir);
 
+/* Fits are drawn only where they describe the data: enough sizes and a small residual. */
+#define FIT_MIN_POINTS 5
+#define FIT_MAX_RESIDUAL_PCT 5.0
+
+/*
+ * Does fit describe its curve well enough to be drawn (and trusted): at
+ * least FIT_MIN_POINTS sizes and a residual under FIT_MAX_RESIDUAL_PCT?
+ * The report flags the others.
+ */
+int fig_fit_drawn(const struct fit_row *fit);
+
 #endif

@@ -6,13 +6,20 @@
  * pageable, reused buffers, warm cache, one api), the time per copy up to
  * 1 MiB, alloc + free of a pinned buffer per GiB, and the copies after which
  * it pays off.  The colour and point are the alloc kind; the dash is the
- * direction, so that one panel can hold both.  Bars are the samples'
- * min-max: of the copies for bandwidth and latency, of alloc + free
- * (samples.csv) for the allocation cost, and the break-even interval of
- * fig_breakeven_interval.
+ * direction, so that one panel can hold both.  Bars are the spread of
+ * plot_row_spread (the samples' min-max, or the rounds' medians' where the
+ * folder was measured in rounds) for bandwidth and latency, the samples'
+ * min-max of alloc + free (samples.csv) for the allocation cost, and the
+ * break-even interval of fig_breakeven_interval.
+ *
+ * The bandwidth and latency panels are lists of curves (struct hl_curve),
+ * so that the headline across machines is drawn by the same code: there a
+ * panel holds one kind and direction, a curve per machine, and the colour,
+ * dash and point are the machine's (hl_machine_style).
  */
 #include "figures/fig_headline.h"
 #include "figures/fig_pinning.h"
+#include "figures/gnuplot.h"
 #include "figures/legend.h"
 #include "results/csv.h"
 #include "experiment/schema.h"
@@ -36,20 +43,33 @@ struct hl {
     int api;
     int seen[ALLOC_COUNT], dir_seen[DIR_COUNT], missing[HL_COUNT];
     int unresolved, gaps, alloc_bars;
+    double rounds;     /* the most rounds behind a point (0: measured without rounds) */
     double n_lo, n_hi; /* samples behind a point, fewest and most */
     struct csv_table samples;
     int have_samples;
+    const struct hl_machines *ms; /* the headline across machines; NULL for one folder */
+    int seen_m[HL_MAX_MACHINES], missing_m[6];
 };
 
 /* Pinned and pageable, the kinds the headline compares. */
 static const int hl_kinds[2] = {ALLOC_PINNED, ALLOC_PAGEABLE};
 
-/*
- * The api of the copies drawn: sync (cudaMemcpy, the classic question) when
- * pinned or pageable reuse copies were measured with it, else async; -1
- * when neither was.
- */
-static int hl_pick_api(const struct plot_input *in)
+/* What the bars are, for the notes: "the samples' min–max (4–20 samples a point)". */
+static void hl_bars_text(const struct hl *h, char *buf, size_t n)
+{
+    char count[48];
+    if (h->n_lo == h->n_hi)
+        snprintf(count, sizeof(count), "%.0f samples a point", h->n_lo);
+    else
+        snprintf(count, sizeof(count), "%.0f–%.0f samples a point", h->n_lo, h->n_hi);
+    if (h->rounds > 0)
+        snprintf(buf, n, "bars: the min–max of the rounds' medians (%.0f rounds, %s)", h->rounds,
+                 count);
+    else
+        snprintf(buf, n, "bars: the samples' min–max (%s)", count);
+}
+
+int fig_headline_api(const struct plot_input *in)
 {
     static const int apis[2] = {API_SYNC, API_ASYNC};
     for (int i = 0; i < 2; i++)
@@ -69,29 +89,151 @@ static int hl_block(struct fig *g, FILE *f, struct hl *h, int alloc, int dir, co
     return fig_block(g, f, &s, what);
 }
 
-/* Count the samples behind row r into the notes' range. */
+/* Count the samples behind row r into the notes' range, and whether it had rounds. */
 static void hl_count(struct hl *h, const struct plot_row *r)
 {
+    if (plot_row_has_rounds(r))
+        h->rounds = fmax(h->rounds, r->rounds);
     if (!(r->samples > 0))
         return;
     h->n_lo = isnan(h->n_lo) ? r->samples : fmin(h->n_lo, r->samples);
     h->n_hi = isnan(h->n_hi) ? r->samples : fmax(h->n_hi, r->samples);
 }
 
-/* Start panel which, titled, with its y label and axis; its data file into *f. */
-static int hl_panel_start(struct fig *g, enum hl_panel which, const char *title,
-                          const char *y_label, int log_y, const char *columns, const char *data_dir,
-                          FILE **f)
+/* Start panel tag, titled, with its y label and axis; its data file into *f. */
+static int hl_panel_start(struct fig *g, const char *tag, const char *title, const char *y_label,
+                          int log_y, const char *columns, const char *data_dir, FILE **f)
 {
-    static const char *const tags[HL_COUNT] = {"h2d",   "d2h",   "bidir",
-                                               "small", "alloc", "breakeven"};
-    if (fig_panel(g, tags[which], title) < 0)
+    if (fig_panel(g, tag, title) < 0)
         return -1;
     fig_own_y(g);
     g->panel_log_y[g->npanels - 1] = log_y;
     snprintf(g->panel_y_label[g->npanels - 1], sizeof(g->panel_y_label[0]), "%s", y_label);
     *f = fig_panel_create(g, data_dir, "", columns);
     return *f ? 0 : -1;
+}
+
+int fig_headline_panel_api(const struct plot_input *in, int api, int dir)
+{
+    int other = api == API_SYNC ? API_ASYNC : API_SYNC;
+    for (int k = 0; k < 2; k++)
+        if (plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, api, NULL))
+            return api;
+    for (int k = 0; k < 2; k++)
+        if (plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, other, NULL))
+            return other;
+    return -1;
+}
+
+/* ---- panels of curves: bandwidth and small copies ---- */
+
+/* One curve of a panel: a curve of a folder, and how it is drawn (NULL style: by kind). */
+struct hl_curve {
+    const struct plot_input *in;
+    const struct plot_curve *c;
+    int alloc, dir;
+    size_t machine; /* the headline across machines: whose curve */
+};
+
+/* A panel of curves: its data file's tag, title, y axis and what a row holds. */
+struct hl_panel_def {
+    const char *tag, *title, *y_label;
+    int latency; /* time per copy of the small rows, else bandwidth */
+};
+
+#define HL_BANDWIDTH_COLUMNS                                                                       \
+    "size_bytes gbps_median low high (the rounds' medians' min-max where measured in rounds, "     \
+    "else the samples')"
+#define HL_LATENCY_COLUMNS                                                                         \
+    "size_bytes us_per_copy_median low high (from the bandwidth's low and high)"
+
+/* Is row r small enough for the latency panel, with a time per copy? */
+static int hl_small(const struct plot_row *r)
+{
+    return r->size_bytes <= HL_SMALL_BYTES && r->us_per_copy > 0;
+}
+
+/* Rows of curve c small enough for the latency panel. */
+static size_t hl_small_rows(const struct plot_input *in, const struct plot_curve *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->n; i++)
+        n += hl_small(&in->rows[c->first + i]);
+    return n;
+}
+
+/*
+ * The rows of one curve: bandwidth with its spread (plot_row_spread), or
+ * the pipelined time per copy (us_per_copy_median) of the small rows, with
+ * the interval the bandwidth's spread implies (the time per copy is size
+ * over bandwidth).
+ */
+static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve *cv, int latency)
+{
+    for (size_t i = 0; i < cv->c->n; i++) {
+        const struct plot_row *r = &cv->in->rows[cv->c->first + i];
+        double lo, hi, v = latency ? r->us_per_copy : r->gbps_median;
+        if (latency && !hl_small(r))
+            continue;
+        plot_row_spread(r, &lo, &hi);
+        if (latency) { /* the fastest copies take the least time */
+            double g_lo = lo, g_hi = hi;
+            lo = hi = v;
+            if (g_lo > 0 && g_hi > 0 && r->gbps_median > 0) {
+                lo = v * r->gbps_median / g_hi;
+                hi = v * r->gbps_median / g_lo;
+            }
+        }
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, v, lo, hi);
+        if (latency)
+            fig_extend(g, r->size_bytes, lo);
+        fig_extend(g, r->size_bytes, hi);
+        hl_count(h, r);
+    }
+}
+
+/* The style of a machine (headline across machines): its colour, dash and point. */
+static const char *const hl_machine_style[HL_MAX_MACHINES] = {"machine:1", "machine:2", "machine:3",
+                                                              "machine:4", "machine:5", "machine:6",
+                                                              "machine:7", "machine:8"};
+
+/* The block of curve cv: by kind and direction, or (across machines) by machine. */
+static int hl_curve_block(struct fig *g, FILE *f, struct hl *h, const struct hl_curve *cv,
+                          const char *what)
+{
+    if (!h->ms)
+        return hl_block(g, f, h, cv->alloc, cv->dir, what);
+    const char *m = hl_machine_style[cv->machine];
+    struct fig_style s = {m, m, m};
+    h->seen_m[cv->machine] = 1;
+    return fig_block(g, f, &s, what);
+}
+
+/*
+ * A panel of the n curves cv (those with rows for it): its blocks and data
+ * file.  *drawn is set when it has any; a panel without is not made.
+ */
+static int hl_curves(struct fig *g, struct hl *h, const struct hl_panel_def *def,
+                     const struct hl_curve *cv, size_t n, const char *data_dir, int *drawn)
+{
+    FILE *f = NULL;
+    int rc = 0;
+    *drawn = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        if (!cv[i].c || (def->latency && hl_small_rows(cv[i].in, cv[i].c) == 0))
+            continue;
+        if (!f && hl_panel_start(g, def->tag, def->title, def->y_label, def->latency,
+                                 def->latency ? HL_LATENCY_COLUMNS : HL_BANDWIDTH_COLUMNS, data_dir,
+                                 &f) < 0)
+            return -1;
+        rc = hl_curve_block(g, f, h, &cv[i],
+                            def->latency ? "us_per_copy_median, up to 1 MiB"
+                                         : "gbps_median, low, high");
+        if (rc == 0)
+            hl_rows(g, f, h, &cv[i], def->latency);
+    }
+    *drawn = f != NULL;
+    return f && fig_panel_close(f) < 0 ? -1 : rc;
 }
 
 /* The raw link rate across a bandwidth panel (twice it for both directions), when known. */
@@ -107,147 +249,46 @@ static int hl_link_line(struct fig *g, const struct plot_input *in, int dir)
     return fig_hline(g, link, "", "link", "left-below", label);
 }
 
-/*
- * The api of direction dir's bandwidth panel: the headline's, else the
- * other copy api when only it has pinned or pageable reuse copies there
- * (full-sweep measured both directions at once with async only); -1: none.
- */
-static int hl_panel_api(const struct plot_input *in, const struct hl *h, int dir)
-{
-    int other = h->api == API_SYNC ? API_ASYNC : API_SYNC;
-    for (int k = 0; k < 2; k++)
-        if (plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, h->api, NULL))
-            return h->api;
-    for (int k = 0; k < 2; k++)
-        if (plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, other, NULL))
-            return other;
-    return -1;
-}
-
-/* Panel dir: pinned and pageable bandwidth against size, min-max bars. */
+/* Panel dir: pinned and pageable bandwidth against size, with their spread. */
 static int hl_bandwidth(struct fig *g, const struct plot_input *in, struct hl *h, int dir,
                         const char *data_dir)
 {
-    FILE *f = NULL;
-    int rc = 0, api = hl_panel_api(in, h, dir);
+    static const char *const tags[DIR_COUNT] = {"h2d", "d2h", "bidir"};
+    int api = fig_headline_panel_api(in, h->api, dir), drawn;
     char title[96];
+    struct hl_curve cv[2];
     snprintf(title, sizeof(title), "%s%s", plot_dir_titles[dir],
              api == h->api      ? ""
              : api == API_ASYNC ? ", cudaMemcpyAsync"
                                 : ", cudaMemcpy");
-    for (int k = 0; k < 2 && rc == 0 && api >= 0; k++) {
-        const struct plot_curve *c = plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, api, NULL);
-        if (!c)
-            continue;
-        if (!f && hl_panel_start(g, (enum hl_panel)dir, title, "GB/s (median)", 0,
-                                 "size_bytes gbps_median gbps_min gbps_max", data_dir, &f) < 0)
-            return -1;
-        rc = hl_block(g, f, h, hl_kinds[k], dir, "gbps_median, min, max");
-        for (size_t i = 0; i < c->n && rc == 0; i++) {
-            const struct plot_row *r = &in->rows[c->first + i];
-            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, r->gbps_min,
-                    r->gbps_max);
-            fig_extend(g, r->size_bytes, r->gbps_max);
-            hl_count(h, r);
-        }
-    }
-    if (!f) {
-        h->missing[dir] = 1;
-        return 0;
-    }
-    if (rc == 0)
-        rc = hl_link_line(g, in, dir);
-    return fig_panel_close(f) < 0 ? -1 : rc;
-}
-
-/* Rows of curve c small enough for the latency panel, with a time per copy. */
-static size_t hl_small_rows(const struct plot_input *in, const struct plot_curve *c)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < c->n; i++) {
-        const struct plot_row *r = &in->rows[c->first + i];
-        n += r->size_bytes <= HL_SMALL_BYTES && r->us_per_copy > 0;
-    }
-    return n;
-}
-
-/*
- * One latency block: the pipelined time per copy (us_per_copy_median) of
- * the small rows of c, with the interval its bandwidth's min-max implies
- * (the time per copy is size over bandwidth).
- */
-static void hl_latency_rows(struct fig *g, FILE *f, struct hl *h, const struct plot_input *in,
-                            const struct plot_curve *c)
-{
-    for (size_t i = 0; i < c->n; i++) {
-        const struct plot_row *r = &in->rows[c->first + i];
-        if (!(r->size_bytes <= HL_SMALL_BYTES && r->us_per_copy > 0))
-            continue;
-        double us = r->us_per_copy, lo = us, hi = us;
-        if (r->gbps_max > 0 && r->gbps_min > 0 && r->gbps_median > 0) {
-            lo = us * r->gbps_median / r->gbps_max;
-            hi = us * r->gbps_median / r->gbps_min;
-        }
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, us, lo, hi);
-        fig_extend(g, r->size_bytes, lo);
-        fig_extend(g, r->size_bytes, hi);
-        hl_count(h, r);
-    }
+    for (int k = 0; k < 2; k++)
+        cv[k] = (struct hl_curve){
+            in, api < 0 ? NULL : plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, api, NULL),
+            hl_kinds[k], dir, 0};
+    struct hl_panel_def def = {tags[dir], title, "GB/s (median)", 0};
+    if (hl_curves(g, h, &def, cv, 2, data_dir, &drawn) < 0)
+        return -1;
+    h->missing[dir] = !drawn;
+    return drawn ? hl_link_line(g, in, dir) : 0;
 }
 
 /* The latency panel: time per copy up to 1 MiB, pinned and pageable, h2d and d2h. */
 static int hl_latency(struct fig *g, const struct plot_input *in, struct hl *h,
                       const char *data_dir)
 {
-    FILE *f = NULL;
-    int rc = 0;
-    for (int d = 0; d < DIR_BIDIR && rc == 0; d++)
-        for (int k = 0; k < 2 && rc == 0; k++) {
-            const struct plot_curve *c =
-                plot_find_curve(in, d, hl_kinds[k], BUFFER_REUSE, h->api, NULL);
-            if (!c || hl_small_rows(in, c) == 0)
-                continue;
-            if (!f && hl_panel_start(g, HL_LATENCY, "small copies: time per copy",
-                                     "µs per copy (pipelined)", 1,
-                                     "size_bytes us_per_copy_median low high (from gbps_max, "
-                                     "gbps_min)",
-                                     data_dir, &f) < 0)
-                return -1;
-            rc = hl_block(g, f, h, hl_kinds[k], d, "us_per_copy_median, up to 1 MiB");
-            if (rc == 0)
-                hl_latency_rows(g, f, h, in, c);
-        }
-    if (!f) {
-        h->missing[HL_LATENCY] = 1;
-        return 0;
-    }
-    return fig_panel_close(f) < 0 ? -1 : rc;
-}
-
-/*
- * The fewest and most milliseconds of alloc + free over the samples of
- * config (samples.csv); 0, or -1 when the folder has no such samples.
- */
-static int hl_alloc_spread(const struct hl *h, double config, double *lo, double *hi)
-{
-    if (!h->have_samples)
+    struct hl_curve cv[4];
+    int drawn;
+    for (int d = 0; d < DIR_BIDIR; d++)
+        for (int k = 0; k < 2; k++)
+            cv[2 * d + k] = (struct hl_curve){
+                in, plot_find_curve(in, d, hl_kinds[k], BUFFER_REUSE, h->api, NULL), hl_kinds[k], d,
+                0};
+    struct hl_panel_def def = {"small", "small copies: time per copy", "µs per copy (pipelined)",
+                               1};
+    if (hl_curves(g, h, &def, cv, 4, data_dir, &drawn) < 0)
         return -1;
-    int cc = csv_table_col(&h->samples, "config"), ca = csv_table_col(&h->samples, "alloc_ms");
-    int cf = csv_table_col(&h->samples, "free_ms");
-    *lo = INFINITY;
-    *hi = -INFINITY;
-    for (size_t i = 0; i < h->samples.nrows; i++) {
-        double c = strtod(csv_table_get(&h->samples, i, cc), NULL);
-        if (c != config)
-            continue;
-        double a = strtod(csv_table_get(&h->samples, i, ca), NULL);
-        double fr = strtod(csv_table_get(&h->samples, i, cf), NULL);
-        if (a > 0 && fr > 0) {
-            *lo = fmin(*lo, a + fr);
-            *hi = fmax(*hi, a + fr);
-        }
-    }
-    return *lo <= *hi ? 0 : -1;
+    h->missing[HL_LATENCY] = !drawn;
+    return 0;
 }
 
 /* Seconds per GiB of ms milliseconds spent on a buffer of size bytes. */
@@ -270,15 +311,20 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
         double ms = r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE], lo = ms, hi = ms;
         if (!(ms > 0))
             continue;
-        if (!f && (hl_panel_start(g, HL_ALLOC, "pinned: cudaHostAlloc + cudaFreeHost",
+        if (!f && (hl_panel_start(g, "alloc", "pinned: cudaHostAlloc + cudaFreeHost",
                                   "seconds per GiB (median)", 1,
                                   "size_bytes s_per_gib (alloc_ms_median + free_ms_median) "
                                   "low high (the samples' min-max of alloc + free)",
                                   data_dir, &f) < 0 ||
                    hl_block(g, f, h, ALLOC_PINNED, dir, "alloc + free per GiB") < 0))
             return f ? (fig_panel_close(f), -1) : -1;
-        if (hl_alloc_spread(h, r->config, &lo, &hi) == 0)
+        double a, b;
+        if (h->have_samples &&
+            plot_samples_range(&h->samples, r->config, "alloc_ms", "free_ms", &a, &b) == 0) {
+            lo = a;
+            hi = b;
             h->alloc_bars = 1;
+        }
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, per_gib(ms, r->size_bytes),
                 per_gib(lo, r->size_bytes), per_gib(hi, r->size_bytes));
         fig_extend(g, r->size_bytes, per_gib(lo, r->size_bytes));
@@ -334,7 +380,7 @@ static int hl_breakeven(struct fig *g, const struct plot_input *in, struct hl *h
     for (int d = 0; d < DIR_BIDIR && rc == 0; d++) {
         if (!hl_has_breakeven(in, h, d))
             continue;
-        if (!f && hl_panel_start(g, HL_BREAKEVEN, "copies before pinning pays off",
+        if (!f && hl_panel_start(g, "breakeven", "copies before pinning pays off",
                                  "copies of that size", 1,
                                  "size_bytes breakeven_copies low high (NaN: not faster, or "
                                  "not resolved)",
@@ -364,18 +410,15 @@ static int hl_legend(struct fig *g, const struct hl *h)
                                                 [DIR_BIDIR] = "dash-dot: both at once"};
     struct fig_style keys[ALLOC_COUNT + DIR_COUNT], notes[3];
     size_t nk = plot_alloc_entries(h->seen, "h2d", keys), n = 0, len = 0;
-    char missing[160] = "", count[48];
+    char missing[160] = "", bars[128];
     for (int d = 0; d < DIR_COUNT; d++)
         if (h->dir_seen[d]) {
             keys[nk] = (struct fig_style){"", schema_value_name(AXIS_DIRECTION, d), ""};
             snprintf(keys[nk++].title, sizeof(keys[0].title), "%s", dash[d]);
         }
-    if (h->n_lo == h->n_hi)
-        snprintf(count, sizeof(count), "%.0f samples a point", h->n_lo);
-    else
-        snprintf(count, sizeof(count), "%.0f–%.0f samples a point", h->n_lo, h->n_hi);
+    hl_bars_text(h, bars, sizeof(bars));
     notes[n] = (struct fig_style){"-", "", ""};
-    snprintf(notes[n++].title, sizeof(notes[0].title), "bars: the samples' min–max (%s)%s", count,
+    snprintf(notes[n++].title, sizeof(notes[0].title), "%.96s%s", bars,
              h->missing[HL_ALLOC] || h->alloc_bars ? "" : "; allocation: medians only");
     if (h->unresolved || h->gaps) {
         notes[n] = (struct fig_style){"-", "", ""};
@@ -401,7 +444,7 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
     struct hl h = {.n_lo = NAN, .n_hi = NAN};
     char err[256], *path = NULL;
     int rc = 0;
-    h.api = hl_pick_api(in);
+    h.api = fig_headline_api(in);
     if (h.api < 0)
         return 0;
     g->panel_axes = 1;
@@ -425,4 +468,189 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
     return hl_legend(g, &h);
+}
+
+/* ---- the headline across machines ---- */
+
+void fig_headline_group(struct hl_machines *ms, const struct plot_input *const in[],
+                        const char *const key[], const char *const label[], size_t n)
+{
+    memset(ms, 0, sizeof(*ms));
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < ms->n && strcmp(ms->m[j].key, key[i]) != 0)
+            j++;
+        if (j == ms->n) {
+            if (ms->n == HL_MAX_MACHINES) {
+                ms->left_out++;
+                continue;
+            }
+            snprintf(ms->m[j].key, sizeof(ms->m[j].key), "%s", key[i]);
+            snprintf(ms->m[j].label, sizeof(ms->m[j].label), "%s", label[i]);
+            ms->n++;
+        }
+        if (ms->m[j].nin < HL_MAX_FOLDERS)
+            ms->m[j].in[ms->m[j].nin++] = in[i];
+    }
+}
+
+const struct plot_curve *fig_machine_curve(const struct hl_machine *m, int alloc, int dir, int api,
+                                           const struct plot_input **in)
+{
+    const struct plot_curve *best = NULL;
+    *in = NULL;
+    for (size_t i = 0; i < m->nin; i++) {
+        const struct plot_curve *c = plot_find_curve(m->in[i], dir, alloc, BUFFER_REUSE, api, NULL);
+        if (c && (!best || c->n > best->n)) {
+            best = c;
+            *in = m->in[i];
+        }
+    }
+    return best;
+}
+
+int fig_machines_api(const struct hl_machines *ms)
+{
+    int api = -1;
+    for (size_t m = 0; m < ms->n; m++)
+        for (size_t i = 0; i < ms->m[m].nin; i++) {
+            int a = fig_headline_api(ms->m[m].in[i]);
+            if (a == API_SYNC)
+                return a;
+            api = a >= 0 ? a : api;
+        }
+    return api;
+}
+
+/* The panels across machines: three to a row, pinned above pageable, small copies at the right. */
+static const struct {
+    int alloc, dir, latency;
+    const char *tag, *title, *name;
+} hl_mpanels[6] = {
+    {ALLOC_PINNED, DIR_H2D, 0, "pinned-h2d", "pinned, host → device", "pinned h2d"},
+    {ALLOC_PINNED, DIR_D2H, 0, "pinned-d2h", "pinned, device → host", "pinned d2h"},
+    {ALLOC_PINNED, DIR_H2D, 1, "small-h2d", "small pinned copies, host → device",
+     "small copies h2d"},
+    {ALLOC_PAGEABLE, DIR_H2D, 0, "pageable-h2d", "pageable, host → device", "pageable h2d"},
+    {ALLOC_PAGEABLE, DIR_D2H, 0, "pageable-d2h", "pageable, device → host", "pageable d2h"},
+    {ALLOC_PINNED, DIR_D2H, 1, "small-d2h", "small pinned copies, device → host",
+     "small copies d2h"},
+};
+
+/* Each machine's PCIe link across the current panel, in its colour. */
+static int hl_machine_links(struct fig *g, const struct hl_curve *cv, size_t n, int *drawn)
+{
+    double link[HL_MAX_MACHINES];
+    const char *name[HL_MAX_MACHINES];
+    char text[HL_MAX_MACHINES][32];
+    int show[HL_MAX_MACHINES];
+    for (size_t m = 0; m < n; m++) {
+        const struct plot_input *in = cv[m].in;
+        show[m] = cv[m].c != NULL;
+        link[m] = in ? in->link_gbps : NAN;
+        snprintf(text[m], sizeof(text[m]), "Gen%d x%d", in ? in->pcie_gen : 0,
+                 in ? in->pcie_width : 0);
+        name[m] = in && in->pcie_gen > 0 ? text[m] : "link";
+    }
+    return fig_link_lines(g, n, link, hl_machine_style, name, show, 0, drawn);
+}
+
+/* Panel k across machines: each machine's curve from its folder with the most sizes. */
+static int hl_machine_panel(struct fig *g, struct hl *h, size_t k, const char *data_dir, int *links)
+{
+    struct hl_curve cv[HL_MAX_MACHINES];
+    int drawn;
+    for (size_t m = 0; m < h->ms->n; m++) {
+        const struct plot_input *in;
+        const struct plot_curve *c =
+            fig_machine_curve(&h->ms->m[m], hl_mpanels[k].alloc, hl_mpanels[k].dir, h->api, &in);
+        cv[m] = (struct hl_curve){in, c, hl_mpanels[k].alloc, hl_mpanels[k].dir, m};
+    }
+    struct hl_panel_def def = {hl_mpanels[k].tag, hl_mpanels[k].title,
+                               hl_mpanels[k].latency ? "µs per copy (pipelined)" : "GB/s (median)",
+                               hl_mpanels[k].latency};
+    if (hl_curves(g, h, &def, cv, h->ms->n, data_dir, &drawn) < 0)
+        return -1;
+    h->missing_m[k] = !drawn;
+    /* pinned copies only: the link would squash pageable's curves, far under it */
+    return drawn && !def.latency && hl_mpanels[k].alloc != ALLOC_PAGEABLE
+               ? hl_machine_links(g, cv, h->ms->n, links)
+               : 0;
+}
+
+/* The key: each machine's colour, dash and point; the notes: bars, links, what is missing. */
+static int hl_machine_legend(struct fig *g, const struct hl *h, int links)
+{
+    struct fig_style keys[HL_MAX_MACHINES], notes[4];
+    size_t nk = 0, n = 0, len = 0;
+    char missing[160] = "", bars[128];
+    for (size_t m = 0; m < h->ms->n; m++)
+        if (h->seen_m[m]) {
+            const char *s = hl_machine_style[m];
+            keys[nk] = (struct fig_style){s, s, s};
+            snprintf(keys[nk++].title, sizeof(keys[0].title), "%s", h->ms->m[m].label);
+        }
+    hl_bars_text(h, bars, sizeof(bars));
+    notes[n] = (struct fig_style){"-", "", ""};
+    snprintf(notes[n++].title, sizeof(notes[0].title), "%s", bars);
+    if (links)
+        notes[n++] = (struct fig_style){"", "link", "", "thin: each machine's PCIe link, raw rate"};
+    for (size_t k = 0; k < 6; k++)
+        if (h->missing_m[k] && len < sizeof(missing))
+            len += (size_t)snprintf(missing + len, sizeof(missing) - len, "%s%s", len ? ", " : "",
+                                    hl_mpanels[k].name);
+    if (len) {
+        notes[n] = (struct fig_style){"-", "", ""};
+        snprintf(notes[n++].title, sizeof(notes[0].title), "measured on no machine: %s", missing);
+    }
+    if (h->ms->left_out) {
+        notes[n] = (struct fig_style){"-", "", ""};
+        snprintf(notes[n++].title, sizeof(notes[0].title), "%zu more machines are not drawn",
+                 h->ms->left_out);
+    }
+    if (legend_flow(&g->key, keys, nk, 3) < 0)
+        return -1;
+    return legend_flow(&g->notes, notes, n, 1);
+}
+
+int fig_headline_machines(struct fig *g, const struct hl_machines *ms, const char *data_dir)
+{
+    struct hl h = {.n_lo = NAN, .n_hi = NAN, .ms = ms};
+    int rc = 0, links = 0;
+    h.api = fig_machines_api(ms);
+    if (h.api < 0)
+        return 0;
+    g->panel_axes = 1;
+    for (size_t k = 0; k < 6 && rc == 0; k++)
+        rc = hl_machine_panel(g, &h, k, data_dir, &links);
+    if (rc < 0 || g->npanels == 0)
+        return rc;
+    snprintf(g->title, sizeof(g->title), "copy bandwidth and small copies on %zu machines", ms->n);
+    snprintf(g->detail, sizeof(g->detail), "%s, reused buffers, warm cache, default placement",
+             h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
+    snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
+    return hl_machine_legend(g, &h, links);
+}
+
+/* The table of one figure fig_render_into draws: the headline across machines. */
+static int hl_machines_describe(struct fig *g, size_t i, const void *in, const char *data_dir,
+                                const char **needs)
+{
+    (void)i;
+    fig_init(g, "headline-machines", 0);
+    *needs = "reuse rows of pinned or pageable memory, api sync or async, on two or more "
+             "machines";
+    return fig_headline_machines(g, in, data_dir);
+}
+
+int fig_headline_machines_draw(const struct hl_machines *ms, const char *fig_dir,
+                               const char *data_dir, const char *prefix, const char *scripts_dir,
+                               int latex, int *made, FILE *log)
+{
+    const char *names[1] = {NULL};
+    int rc =
+        fig_render_into(hl_machines_describe, 1, ms, fig_dir, data_dir, prefix, scripts_dir, latex,
+                        "pinsweep compare or report again where gnuplot is", names, log);
+    *made = names[0] != NULL;
+    return rc;
 }

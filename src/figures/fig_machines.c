@@ -11,9 +11,11 @@
  * are its alloc kind's.
  */
 #include "figures/fig_machines.h"
+#include "figures/fig_headline.h"
 #include "figures/figure.h"
 #include "figures/gnuplot.h"
 #include "figures/legend.h"
+#include "figures/readings.h"
 #include "results/compare_csv.h"
 #include "results/problems.h"
 #include "experiment/schema.h"
@@ -188,33 +190,27 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int di
     return 0;
 }
 
-/*
- * Each machine's PCIe link in the current panel (direction dir): a thin
- * line in its colour, labelled with its rate once per distinct rate.
- * *links is set when one is drawn.
- */
+/* Each machine's PCIe link in the current panel (direction dir) in its colour (fig_link_lines). */
 static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const int seen_m[],
                       int *links)
 {
-    for (size_t m = 0; m < in->nm; m++) {
-        const struct machine_entry *x = &in->m[m];
-        double y = x->link_gbps * (dir == DIR_BIDIR ? 2 : 1);
-        char v[32], label[128] = "";
-        int dup = 0;
-        if (!seen_m[m] || !(y > 0))
-            continue;
-        for (size_t j = 0; j < m; j++)
-            dup |= seen_m[j] && fabs(in->m[j].link_gbps - x->link_gbps) < 1e-9 * x->link_gbps;
-        plot_format_gbps(y, v, sizeof(v));
-        if (!dup)
-            snprintf(label, sizeof(label), "%s%s%s GB/s",
-                     x->pcie[0] && strcmp(x->pcie, "unknown") ? x->pcie : "link",
-                     dir == DIR_BIDIR ? " × 2: " : ": ", v);
-        if (fig_hline(g, y, in->color[m], "link", "right-above", label) < 0)
-            return -1;
-        *links = 1;
+    double *link = calloc(in->nm ? in->nm : 1, sizeof(*link));
+    const char **color = calloc(in->nm ? in->nm : 1, sizeof(*color));
+    const char **name = calloc(in->nm ? in->nm : 1, sizeof(*name));
+    int rc = -1;
+    if (link && color && name) {
+        for (size_t m = 0; m < in->nm; m++) {
+            const struct machine_entry *x = &in->m[m];
+            link[m] = x->link_gbps;
+            color[m] = in->color[m];
+            name[m] = x->pcie[0] && strcmp(x->pcie, "unknown") ? x->pcie : "link";
+        }
+        rc = fig_link_lines(g, in->nm, link, color, name, seen_m, dir == DIR_BIDIR, links);
     }
-    return 0;
+    free(link);
+    free(color);
+    free(name);
+    return rc;
 }
 
 /*
@@ -339,6 +335,81 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
     return 0;
 }
 
+/* compare.md's paragraph on the headline across machines: the figure and its reading. */
+static void md_machines(const char *out_dir, const struct hl_machines *ms, FILE *log)
+{
+    char *path = NULL, *reading = plot_reading_machines(ms);
+    FILE *f = asprintf(&path, "%s/compare.md", out_dir) < 0 ? NULL : fopen(path, "a");
+    if (!f)
+        log_line(log, "cannot add the headline across machines to %s: %s", path ? path : out_dir,
+                 strerror(errno));
+    else {
+        fprintf(f,
+                "\n![every machine on one page](figures/headline-machines.png)\n\n"
+                "*Every machine on one page%s%s. Drawn: pinned and pageable copy bandwidth in "
+                "each direction and the time of a small pinned copy, a colour, dash and point "
+                "per machine, each point with its spread.*\n",
+                reading && reading[0] ? ". " : "", reading ? reading : "");
+        if (fclose(f) != 0)
+            log_line(log, "cannot write %s: %s", path, strerror(errno));
+    }
+    free(path);
+    free(reading);
+}
+
+/*
+ * Folders from two or more machines (GPU and host): the headline across
+ * them, from the folders themselves (machines.csv's dir), drawn into
+ * out_dir/figures and added to compare.md.  A folder that cannot be read
+ * any more is left out, with a note.
+ */
+static int cmp_machines_headline(const struct cmp_input *in, const char *out_dir,
+                                 const char *scripts_dir, int latex, FILE *log)
+{
+    struct plot_input *pin = calloc(in->nm ? in->nm : 1, sizeof(*pin));
+    const struct plot_input **ok = calloc(in->nm ? in->nm : 1, sizeof(*ok));
+    const char **key = calloc(in->nm ? in->nm : 1, sizeof(*key));
+    const char **label = calloc(in->nm ? in->nm : 1, sizeof(*label));
+    char(*keys)[300] = calloc(in->nm ? in->nm : 1, sizeof(*keys));
+    struct hl_machines *ms = malloc(sizeof(*ms));
+    size_t n = 0;
+    int rc = PLOT_OK, made = 0;
+    for (size_t m = 0; ms && keys && label && key && ok && pin && m < in->nm; m++) {
+        if (plot_input_read(&pin[m], in->m[m].dir, NULL) < 0) {
+            log_line(log, "note: %s: not readable here, so not in the headline across machines",
+                     in->m[m].dir);
+            plot_input_free(&pin[m]);
+            continue;
+        }
+        snprintf(keys[n], sizeof(keys[0]), "%s|%s", in->m[m].gpu, in->m[m].host);
+        ok[n] = &pin[m];
+        key[n] = keys[n];
+        label[n++] = in->m[m].label;
+    }
+    if (ms) {
+        fig_headline_group(ms, ok, key, label, n);
+        if (ms->n >= 2) {
+            char *fig_dir = NULL, *data_dir = NULL;
+            if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) == 0)
+                rc = fig_headline_machines_draw(ms, fig_dir, data_dir, "", scripts_dir, latex,
+                                                &made, log);
+            if (made)
+                md_machines(out_dir, ms, log);
+            free(fig_dir);
+            free(data_dir);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        plot_input_free((struct plot_input *)ok[i]);
+    free(pin);
+    free(ok);
+    free(key);
+    free(label);
+    free(keys);
+    free(ms);
+    return rc;
+}
+
 int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
                       const struct plot_opts *o)
 {
@@ -350,6 +421,12 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
             log_line(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
         rc = fig_render(describe_figure, NCMP_FIGURES, &in, out_dir, scripts_dir, o && o->latex,
                         "run pinsweep compare again where gnuplot is", log);
+        if (rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT) {
+            /* (without gnuplot, fig_render has said so: not twice) */
+            int rm = cmp_machines_headline(&in, out_dir, scripts_dir, o && o->latex,
+                                           rc == PLOT_OK ? log : NULL);
+            rc = rc == PLOT_OK ? rm : rc;
+        }
     }
     cmp_free(&in);
     return rc;

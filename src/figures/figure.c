@@ -196,6 +196,27 @@ int fig_hline(struct fig *g, double y, const char *color, const char *line, cons
     return 0;
 }
 
+int fig_link_lines(struct fig *g, size_t n, const double link[], const char *const color[],
+                   const char *const name[], const int show[], int bidir, int *drawn)
+{
+    for (size_t m = 0; m < n; m++) {
+        double y = link[m] * (bidir ? 2 : 1);
+        char v[32], label[128] = "";
+        int dup = 0;
+        if (!show[m] || !(y > 0))
+            continue;
+        for (size_t j = 0; j < m; j++)
+            dup |= show[j] && fabs(link[j] - link[m]) < 1e-9 * link[m];
+        plot_format_gbps(y, v, sizeof(v));
+        if (!dup)
+            snprintf(label, sizeof(label), "%s%s%s GB/s", name[m], bidir ? " × 2: " : ": ", v);
+        if (fig_hline(g, y, color[m], "link", "right-above", label) < 0)
+            return -1;
+        *drawn = 1;
+    }
+    return 0;
+}
+
 /* The path of panel p's data file (see figure.h). */
 char *fig_panel_path(const struct fig *g, size_t p, const char *suffix, const char *data_dir)
 {

@@ -107,6 +107,8 @@ struct fig {
     int panel_log_y[FIG_MAX_PANELS];
     char panel_y_label[FIG_MAX_PANELS][64];
     double panel_x_min[FIG_MAX_PANELS], panel_x_max[FIG_MAX_PANELS];
+    /* Before the name of every output file ("F1-": pinsweep report); "" for none. */
+    char out_prefix[32];
 };
 
 /* Start describing figure name (x: transfer size in bytes, log). */
@@ -161,6 +163,16 @@ int fig_overlay(struct fig *g, FILE *f, const struct fig_style *s, const char *w
  */
 int fig_hline(struct fig *g, double y, const char *color, const char *line, const char *where,
               const char *label);
+
+/*
+ * The PCIe links of n machines across the current panel: for each m with
+ * show[m], a thin line at link[m] GB/s (twice it for bidir) in colour
+ * color[m] (kept: a long-lived string), labelled "NAME: RATE GB/s" (name[m])
+ * once per distinct rate, at the right above it.  *drawn is set when any
+ * is drawn.  -1 when there are too many lines.
+ */
+int fig_link_lines(struct fig *g, size_t n, const double link[], const char *const color[],
+                   const char *const name[], const int show[], int bidir, int *drawn);
 
 /* Create the current panel's data file (suffix "") or overlay file ("-overlay"). */
 FILE *fig_panel_create(const struct fig *g, const char *data_dir, const char *suffix,

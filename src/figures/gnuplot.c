@@ -31,9 +31,18 @@ static int write_all_vars(const struct fig *g, const char *data_dir, const char 
     return 0;
 }
 
-int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                  const char *data_dir, int latex, const char *made[], FILE *log)
+/* PREFIX + NAME, the stem of a figure's output files, into buf. */
+static const char *stem_of(const char *prefix, const char *name, char *buf, size_t n)
 {
+    snprintf(buf, n, "%s%s", prefix ? prefix : "", name);
+    return buf;
+}
+
+int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
+                  const char *data_dir, const char *prefix, int latex, const char *made[],
+                  FILE *log)
+{
+    char stem[128];
     struct fig *g = malloc(sizeof(*g));
     int rc = PLOT_EWRITE;
     if (!g) {
@@ -49,10 +58,11 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
             goto out;
         }
         made[i] = g->npanels > 0 ? g->name : NULL;
+        snprintf(g->out_prefix, sizeof(g->out_prefix), "%s", prefix ? prefix : "");
         if (!made[i]) {
             if (needs) /* NULL: the folder has nothing of the figure's kind; no note */
                 log_line(log, "note: no %s figure: it needs %s", g->name, needs);
-            fig_remove_outputs(g->name, fig_dir);
+            fig_remove_outputs(stem_of(prefix, g->name, stem, sizeof(stem)), fig_dir);
         } else if (write_all_vars(g, data_dir, fig_dir, latex, log) < 0) {
             goto out;
         }
@@ -110,22 +120,22 @@ static char *gp_assign(const char *name, const char *value)
 }
 
 /*
- * Run `gnuplot -e "plots_dir='...'; vars_file='...'[; formats='...']"
- * SCRIPT`.  Returns 0, or PLOT_ENO_GNUPLOT / PLOT_EGNUPLOT after saying why
- * on log, gnuplot's stderr included.  Warnings on a successful run are
- * passed through too.
+ * Run `gnuplot -e "plots_dir='...'; vars_file='...'[; formats='...'][;
+ * book_file='...']" SCRIPT`.  Returns 0, or PLOT_ENO_GNUPLOT / PLOT_EGNUPLOT
+ * after saying why on log, gnuplot's stderr included.  Warnings on a
+ * successful run are passed through too.
  */
 static int run_gnuplot(const char *script, const char *scripts_dir, const char *vars_file,
-                       const char *formats, FILE *log)
+                       const char *formats, const char *book_file, FILE *log)
 {
-    char *dir_arg = gp_assign("plots_dir", scripts_dir);
-    char *vars_arg = gp_assign("vars_file", vars_file);
-    char *fmt_arg = formats ? gp_assign("formats", formats) : NULL;
+    char *arg[4] = {gp_assign("plots_dir", scripts_dir), gp_assign("vars_file", vars_file),
+                    formats ? gp_assign("formats", formats) : NULL,
+                    book_file ? gp_assign("book_file", book_file) : NULL};
     char *expr = NULL;
     int rc = PLOT_EGNUPLOT;
-    if (!dir_arg || !vars_arg || (formats && !fmt_arg) ||
-        asprintf(&expr, "%s; %s%s%s", dir_arg, vars_arg, fmt_arg ? "; " : "",
-                 fmt_arg ? fmt_arg : "") < 0) {
+    if (!arg[0] || !arg[1] || (formats && !arg[2]) || (book_file && !arg[3]) ||
+        asprintf(&expr, "%s; %s%s%s%s%s", arg[0], arg[1], arg[2] ? "; " : "", arg[2] ? arg[2] : "",
+                 arg[3] ? "; " : "", arg[3] ? arg[3] : "") < 0) {
         expr = NULL;
         log_line(log, "cannot run gnuplot: out of memory");
         goto out;
@@ -133,9 +143,8 @@ static int run_gnuplot(const char *script, const char *scripts_dir, const char *
     char *argv[] = {"gnuplot", "-e", expr, (char *)script, NULL};
     rc = plot_run_program(argv, script, log);
 out:
-    free(dir_arg);
-    free(vars_arg);
-    free(fmt_arg);
+    for (int i = 0; i < 4; i++)
+        free(arg[i]);
     free(expr);
     return rc;
 }
@@ -154,7 +163,7 @@ static int output_ok(const char *fig_dir, const char *file, FILE *log)
     return ok;
 }
 
-/* Did gnuplot leave name.{png,pdf,svg} in fig_dir, none empty? */
+/* Did gnuplot leave STEM.{png,pdf,svg} in fig_dir (name: the stem), none empty? */
 static int check_outputs(const char *name, const char *fig_dir, FILE *log)
 {
     char file[160];
@@ -256,50 +265,96 @@ static void remove_output(const char *fig_dir, const char *name, const char *sep
     free(path);
 }
 
-void fig_remove_tex(const char *name, const char *fig_dir)
+void fig_remove_tex(const char *stem, const char *fig_dir)
 {
     static const char *const suffixes[] = {".tex", "-inc.pdf", "-inc.tex"};
     for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
-        remove_output(fig_dir, name, "", suffixes[i]);
+        remove_output(fig_dir, stem, "", suffixes[i]);
 }
 
-void fig_remove_outputs(const char *name, const char *fig_dir)
+void fig_remove_outputs(const char *stem, const char *fig_dir)
 {
     for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-        remove_output(fig_dir, name, ".", formats[i]);
-    fig_remove_tex(name, fig_dir);
+        remove_output(fig_dir, stem, ".", formats[i]);
+    fig_remove_tex(stem, fig_dir);
 }
 
-int fig_draw(const char *name, const char *scripts_dir, const char *fig_dir, const char *data_dir,
-             int latex, FILE *log)
+/* scripts_dir/NAME.gp and data_dir/NAME-vars.gp, malloc'd; -1 after saying why on log. */
+static int script_paths(const char *name, const char *scripts_dir, const char *data_dir,
+                        const char *vars_suffix, char **script, char **vars, FILE *log)
 {
     char file[160];
-    int rc = PLOT_EGNUPLOT;
     snprintf(file, sizeof(file), "%s.gp", name);
-    char *script = plot_path_join(scripts_dir, file);
-    snprintf(file, sizeof(file), "%s-vars.gp", name);
-    char *vars = plot_path_join(data_dir, file);
-    snprintf(file, sizeof(file), "%s-vars-tex.gp", name);
-    char *vars_tex = plot_path_join(data_dir, file);
-    if (!script || !vars || !vars_tex)
-        goto out;
-    if (access(script, R_OK) != 0) {
+    *script = plot_path_join(scripts_dir, file);
+    snprintf(file, sizeof(file), "%s-vars%s.gp", name, vars_suffix);
+    *vars = plot_path_join(data_dir, file);
+    if (!*script || !*vars)
+        return -1;
+    if (access(*script, R_OK) != 0) {
         log_line(log, "%s: %s; set PINSWEEP_PLOTS to the folder of pinsweep's gnuplot scripts",
-                 script, strerror(errno));
-        goto out;
+                 *script, strerror(errno));
+        return -1;
     }
-    remove_outputs(name, fig_dir);
-    if ((rc = run_gnuplot(script, scripts_dir, vars, NULL, log)) != 0 ||
-        (rc = check_outputs(name, fig_dir, log)) != 0)
+    return 0;
+}
+
+int fig_draw(const char *name, const char *prefix, const char *scripts_dir, const char *fig_dir,
+             const char *data_dir, int latex, FILE *log)
+{
+    char *script = NULL, *vars = NULL, *vars_tex = NULL, file[160], stem[128];
+    int rc = PLOT_EGNUPLOT;
+    stem_of(prefix, name, stem, sizeof(stem));
+    snprintf(file, sizeof(file), "%s-vars-tex.gp", name);
+    if (script_paths(name, scripts_dir, data_dir, "", &script, &vars, log) < 0 ||
+        !(vars_tex = plot_path_join(data_dir, file)))
+        goto out;
+    remove_outputs(stem, fig_dir);
+    if ((rc = run_gnuplot(script, scripts_dir, vars, NULL, NULL, log)) != 0 ||
+        (rc = check_outputs(stem, fig_dir, log)) != 0)
         goto out;
     if (!latex)
-        fig_remove_tex(name, fig_dir);
-    else if ((rc = run_gnuplot(script, scripts_dir, vars_tex, "tex", log)) == 0)
-        rc = finish_tex(name, fig_dir, log);
+        fig_remove_tex(stem, fig_dir);
+    else if ((rc = run_gnuplot(script, scripts_dir, vars_tex, "tex", NULL, log)) == 0)
+        rc = finish_tex(stem, fig_dir, log);
 out:
     free(script);
     free(vars);
     free(vars_tex);
+    return rc;
+}
+
+int fig_draw_page(const char *name, const char *scripts_dir, const char *data_dir,
+                  const char *book_file, const char *book_out, FILE *log)
+{
+    char *script = NULL, *vars = NULL;
+    struct stat st;
+    int rc = PLOT_EGNUPLOT;
+    unlink(book_out);
+    if (script_paths(name, scripts_dir, data_dir, "", &script, &vars, log) == 0 &&
+        (rc = run_gnuplot(script, scripts_dir, vars, "pdf", book_file, log)) == 0 &&
+        (stat(book_out, &st) != 0 || st.st_size == 0)) {
+        log_line(log, "gnuplot did not write %s", book_out);
+        rc = PLOT_EGNUPLOT;
+    }
+    free(script);
+    free(vars);
+    return rc;
+}
+
+int fig_render_into(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
+                    const char *data_dir, const char *prefix, const char *scripts_dir, int latex,
+                    const char *how_later, const char *made[], FILE *log)
+{
+    int rc = PLOT_EWRITE;
+    if (plot_make_dir(fig_dir) < 0 || plot_make_dir(data_dir) < 0)
+        log_line(log, "cannot create %s: %s", data_dir, strerror(errno));
+    else
+        rc = fig_write_all(describe, n, in, fig_dir, data_dir, prefix, latex, made, log);
+    if (rc == 0)
+        rc = plot_need_gnuplot(log, data_dir, "%s", how_later);
+    for (size_t i = 0; i < n && rc == 0; i++)
+        if (made[i])
+            rc = fig_draw(made[i], prefix, scripts_dir, fig_dir, data_dir, latex, log);
     return rc;
 }
 
@@ -312,12 +367,8 @@ int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *d
     if (!made)
         log_line(log, "%s: out of memory", dir);
     else if (plot_make_fig_dirs(dir, &fig_dir, &data_dir, log) == 0)
-        rc = fig_write_all(describe, n, in, fig_dir, data_dir, latex, made, log);
-    if (rc == 0)
-        rc = plot_need_gnuplot(log, data_dir, "%s", how_later);
-    for (size_t i = 0; i < n && rc == 0; i++)
-        if (made[i])
-            rc = fig_draw(made[i], scripts_dir, fig_dir, data_dir, latex, log);
+        rc = fig_render_into(describe, n, in, fig_dir, data_dir, "", scripts_dir, latex, how_later,
+                             made, log);
     free(made);
     free(fig_dir);
     free(data_dir);

@@ -23,13 +23,15 @@ typedef int (*fig_describe_fn)(struct fig *g, size_t i, const void *in, const ch
 
 /*
  * Describe the n figures of a table (describe) and write their variables
- * files into data_dir (with latex also the LaTeX ones); made[i] names those
- * that have something to draw (NULL for the others).  A figure without panels gets a "note: no NAME
+ * files into data_dir (with latex also the LaTeX ones), for outputs named
+ * PREFIX + NAME in fig_dir; made[i] names those that have something to draw
+ * (NULL for the others).  A figure without panels gets a "note: no NAME
  * figure: it needs NEEDS" line, and what an earlier run drew of it is
  * removed from fig_dir.  Returns 0, or PLOT_EWRITE after saying why on log.
  */
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                  const char *data_dir, int latex, const char *made[], FILE *log);
+                  const char *data_dir, const char *prefix, int latex, const char *made[],
+                  FILE *log);
 
 /*
  * Make dir/figures and dir/figures/data; their paths (malloc'd, the caller
@@ -48,18 +50,29 @@ int plot_need_gnuplot(FILE *log, const char *data_dir, const char *fmt, ...)
 
 /*
  * Draw figure name: plots/NAME.gp on data_dir/NAME-vars.gp into fig_dir as
- * NAME.{png,pdf,svg}, and with latex also NAME.tex + NAME-inc.pdf (gnuplot's
+ * PREFIX + NAME.{png,pdf,svg} (prefix as given to fig_write_all), and with
+ * latex also PREFIX + NAME.tex + PREFIX + NAME-inc.pdf (gnuplot's
  * cairolatex: the text set by LaTeX in the document's own font).  Returns 0
  * or a PLOT_E* code after saying why on log.
  */
-int fig_draw(const char *name, const char *scripts_dir, const char *fig_dir, const char *data_dir,
-             int latex, FILE *log);
+int fig_draw(const char *name, const char *prefix, const char *scripts_dir, const char *fig_dir,
+             const char *data_dir, int latex, FILE *log);
 
-/* Remove what an earlier run left of figure name in fig_dir (every format, and LaTeX). */
-void fig_remove_outputs(const char *name, const char *fig_dir);
+/*
+ * Draw figure name (its variables in data_dir) as one page of a book: the
+ * PDF that book_file describes (plots/style.gp, "A page of a book": page
+ * size, caption, book_out).  Returns 0 or a PLOT_E* code after saying why
+ * on log.
+ */
+int fig_draw_page(const char *name, const char *scripts_dir, const char *data_dir,
+                  const char *book_file, const char *book_out, FILE *log);
 
-/* Remove only the LaTeX files of figure name (a run without LaTeX output). */
-void fig_remove_tex(const char *name, const char *fig_dir);
+/* Remove what an earlier run left of the output stem (PREFIX + NAME) in fig_dir: every format, and
+ * LaTeX. */
+void fig_remove_outputs(const char *stem, const char *fig_dir);
+
+/* Remove only the LaTeX files of the output stem (a run without LaTeX output). */
+void fig_remove_tex(const char *stem, const char *fig_dir);
 
 /*
  * The whole of drawing a table of n figures of in: dir/figures and
@@ -71,5 +84,15 @@ void fig_remove_tex(const char *name, const char *fig_dir);
  */
 int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *dir,
                const char *scripts_dir, int latex, const char *how_later, FILE *log);
+
+/*
+ * fig_render into folders of the caller's: the figures into fig_dir as
+ * PREFIX + NAME, their data into data_dir (both made when missing);
+ * made[0..n) as fig_write_all's.  Without gnuplot it returns
+ * PLOT_ENO_GNUPLOT after one line on log saying how_later.
+ */
+int fig_render_into(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
+                    const char *data_dir, const char *prefix, const char *scripts_dir, int latex,
+                    const char *how_later, const char *made[], FILE *log);
 
 #endif

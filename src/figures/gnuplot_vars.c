@@ -532,6 +532,11 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     fprintf(f, "\nlog_y = %d\nnpanels = %zu\nnblocks = %zu\n", g->log_y, g->npanels, g->nblocks);
     if (g->x_linear) /* written only when set, so the other figures' files stay as they were */
         fputs("x_linear = 1\n", f);
+    if (g->out_prefix[0]) { /* likewise */
+        fputs("out_prefix = ", f);
+        gnuplot_string(f, g->out_prefix);
+        fputc('\n', f);
+    }
     if (write_panels(f, g, data_dir, tex) < 0)
         goto out;
     write_style_array(f, "block_color", g->block, g->nblocks, STYLE_COLOR, tex);

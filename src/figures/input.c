@@ -62,6 +62,10 @@ static void plot_row_from(struct plot_row *r, const struct summary_row *s)
         .gbps_min = s->gbps_min,
         .gbps_max = s->gbps_max,
         .samples = s->samples,
+        .rounds = s->rounds,
+        .round_gbps_min = s->round_gbps_min,
+        .round_gbps_max = s->round_gbps_max,
+        .pi95_pct = s->pi95_pct,
         .effective_gbps = s->effective_gbps,
         .us_per_copy = s->us_per_copy,
         .roundtrip_us = s->roundtrip_us,
@@ -282,6 +286,40 @@ void plot_input_free(struct plot_input *in)
 int plot_host_steady(const struct plot_row *r)
 {
     return r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED;
+}
+
+int plot_row_has_rounds(const struct plot_row *r)
+{
+    return r->rounds > 1 && isfinite(r->round_gbps_min) && isfinite(r->round_gbps_max);
+}
+
+void plot_row_spread(const struct plot_row *r, double *lo, double *hi)
+{
+    int rounds = plot_row_has_rounds(r);
+    *lo = rounds ? r->round_gbps_min : r->gbps_min;
+    *hi = rounds ? r->round_gbps_max : r->gbps_max;
+}
+
+int plot_samples_range(const struct csv_table *samples, double config, const char *col,
+                       const char *col2, double *lo, double *hi)
+{
+    int cc = csv_table_col(samples, "config"), ca = csv_table_col(samples, col);
+    int cb = col2 ? csv_table_col(samples, col2) : -1;
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    if (cc < 0 || ca < 0 || (col2 && cb < 0))
+        return -1;
+    for (size_t i = 0; i < samples->nrows; i++) {
+        if (strtod(csv_table_get(samples, i, cc), NULL) != config)
+            continue;
+        double a = strtod(csv_table_get(samples, i, ca), NULL);
+        double b = col2 ? strtod(csv_table_get(samples, i, cb), NULL) : 0;
+        if (a > 0 && (!col2 || b > 0)) {
+            *lo = fmin(*lo, a + b);
+            *hi = fmax(*hi, a + b);
+        }
+    }
+    return *lo <= *hi ? 0 : -1;
 }
 
 const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, int alloc,

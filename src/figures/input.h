@@ -9,6 +9,7 @@
 #define PINSWEEP_INPUT_H
 
 #include "results/breakeven_csv.h"
+#include "results/csv.h"
 #include "results/fits_csv.h"
 #include "results/hostmemcpy_csv.h"
 #include "results/summary_csv.h"
@@ -29,7 +30,10 @@ struct plot_row {
     double config;                                    /* summary.csv's config: samples.csv's key */
     double size_bytes;
     double gbps_median, gbps_min, gbps_max, effective_gbps;
-    double samples;               /* timed samples behind the medians */
+    double samples; /* timed samples behind the medians (all rounds) */
+    /* measure.rounds > 1: how many, the rounds' medians' min and max, and the 95 % prediction
+       interval of another run's value (± that % of gbps_median); NaN (rounds 1) without */
+    double rounds, round_gbps_min, round_gbps_max, pi95_pct;
     double us_per_copy;           /* pipelined: event time / copies; NaN when empty */
     double roundtrip_us;          /* one copy waited for, host clock; NaN when empty */
     double phase_ms[PHASE_COUNT]; /* medians; NaN when empty */
@@ -110,6 +114,25 @@ const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, i
  * measured, else the first of the others with alloc_ms_median; -1 if none.
  */
 int plot_time_pick(const struct plot_input *in, int *dir, int *api);
+
+/* Was row r measured in rounds (more than one, with their min and max)? */
+int plot_row_has_rounds(const struct plot_row *r);
+
+/*
+ * The spread of row r's gbps_median that a reader should trust: the
+ * rounds' medians' min..max when it was measured in rounds, else its
+ * samples' min..max.
+ */
+void plot_row_spread(const struct plot_row *r, double *lo, double *hi);
+
+/*
+ * The fewest and most of column col (plus column col2, when not NULL) over
+ * the samples of configuration config in samples (samples.csv as
+ * csv_table_read reads it), counting only samples whose values are > 0;
+ * 0, or -1 when there are none (or no such columns).
+ */
+int plot_samples_range(const struct csv_table *samples, double config, const char *col,
+                       const char *col2, double *lo, double *hi);
 
 /* Keeps a row, or not. */
 typedef int (*row_keep_fn)(const struct plot_row *r);

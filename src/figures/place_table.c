@@ -7,7 +7,6 @@
 #include "figures/place_table.h"
 #include "figures/fig_placement.h"
 #include "figures/tables.h"
-#include "figures/tex.h"
 #include "base/units.h"
 #include "experiment/schema.h"
 
@@ -15,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PLACE_MAX_COLS 16
+/* The placements a table has room for, beside direction, kind and size. */
+#define PLACE_MAX_COLS (TABULAR_MAX_COLS - 3)
 
 /* A column: a page size and a NUMA binding (axis codes). */
 struct place_col {
@@ -28,7 +28,7 @@ struct place_table {
     const struct plot_input *in;
     const struct plot_row **rows;
     size_t n, nsizes;
-    int pin, tex;
+    int pin;
     struct place_col cols[PLACE_MAX_COLS];
     size_t ncols;
 };
@@ -110,20 +110,6 @@ static void find_cols(struct place_table *t)
     }
 }
 
-/* Text into f: as it is, or as LaTeX. */
-static void put(FILE *f, const char *s, int tex)
-{
-    char *t = tex ? plot_tex_text(s) : NULL;
-    fputs(t ? t : s, f);
-    free(t);
-}
-
-/* Cells of a row are separated and ended the way the format wants. */
-static void cell_sep(FILE *f, int tex, int last)
-{
-    fputs(tex ? (last ? " \\\\\n" : " & ") : (last ? " |\n" : " | "), f);
-}
-
 /* "default / any", "thp / auto", "hugetlb / 1": a column's heading. */
 static void col_title(const struct place_col *c, char *buf, size_t n)
 {
@@ -197,40 +183,25 @@ static void caption(const struct place_table *t, char *buf, size_t n)
         snprintf(buf + len, n - len, ". This machine has one NUMA node");
 }
 
-static void write_head(FILE *f, const struct place_table *t)
+/* The table's columns: direction (not pin), kind, size, then a column per placement. */
+static void init_table(const struct place_table *t, struct tabular *tab)
 {
-    char text[512], title[64];
-    caption(t, text, sizeof(text));
-    if (t->tex) {
-        fputs("\n\\begin{table}\n\\centering\\footnotesize\n\\caption{", f);
-        put(f, text, 1);
-        fprintf(f, ".}\n\\begin{tabular}{%s", t->pin ? "ll" : "lll");
-        for (size_t c = 0; c < t->ncols; c++)
-            fputc('r', f);
-        fputs("}\n\\toprule\n", f);
-    } else {
-        fprintf(f, "\nTable: %s.\n\n| ", text);
+    char text[512], titles[PLACE_MAX_COLS][64], align[TABULAR_MAX_COLS + 1];
+    const char *head[TABULAR_MAX_COLS] = {"direction", "kind", "size"};
+    size_t lead = t->pin ? 2 : 3, k = 0;
+    if (t->pin) {
+        head[0] = "kind";
+        head[1] = "size";
     }
-    fputs(t->pin ? "" : "direction", f);
-    if (!t->pin)
-        cell_sep(f, t->tex, 0);
-    fputs("kind", f);
-    cell_sep(f, t->tex, 0);
-    fputs("size", f);
     for (size_t c = 0; c < t->ncols; c++) {
-        cell_sep(f, t->tex, 0);
-        col_title(&t->cols[c], title, sizeof(title));
-        put(f, title, t->tex);
+        col_title(&t->cols[c], titles[c], sizeof(titles[c]));
+        head[lead + c] = titles[c];
     }
-    cell_sep(f, t->tex, 1);
-    if (t->tex) {
-        fputs("\\midrule\n", f);
-        return;
-    }
-    fputs(t->pin ? "|---|---|" : "|---|---|---|", f);
-    for (size_t c = 0; c < t->ncols; c++)
-        fputs("---:|", f);
-    fputc('\n', f);
+    for (; k < lead + t->ncols; k++)
+        align[k] = k < lead ? 'l' : 'r';
+    align[k] = '\0';
+    caption(t, text, sizeof(text));
+    tabular_init(tab, t->pin ? "placement-pin" : "placement", align, head, "%s", text);
 }
 
 /* Is rows[i] the first of its direction (pin: any), kind and size? */
@@ -255,60 +226,51 @@ static int line_order(const void *pa, const void *pb)
     return plot_cmp_double(a->size_bytes, b->size_bytes);
 }
 
-static int write_lines(FILE *f, const struct place_table *t)
+/* A row per direction (pin: any), kind and size, in that order. */
+static int add_lines(const struct place_table *t, struct tabular *tab)
 {
     const struct plot_row **lines = malloc(t->n * sizeof(*lines));
     size_t nl = 0;
-    char text[96];
+    int rc = 0;
     if (!lines)
         return -1;
     for (size_t i = 0; i < t->n; i++)
         if (first_of_line(t, i))
             lines[nl++] = t->rows[i];
     qsort(lines, nl, sizeof(*lines), line_order);
-    for (size_t l = 0; l < nl; l++) {
+    for (size_t l = 0; l < nl && rc == 0; l++) {
         const struct plot_row *r = lines[l];
-        if (!t->tex)
-            fputs("| ", f);
-        if (!t->pin) {
-            fputs(schema_value_name(AXIS_DIRECTION, r->dir), f);
-            cell_sep(f, t->tex, 0);
-        }
-        put(f, schema_value_name(AXIS_ALLOC, r->alloc), t->tex);
-        cell_sep(f, t->tex, 0);
-        put(f, units_format_size((uint64_t)r->size_bytes, text, sizeof(text)), t->tex);
+        char text[PLACE_MAX_COLS][96], size[32];
+        const char *cells[TABULAR_MAX_COLS];
+        size_t k = 0;
+        if (!t->pin)
+            cells[k++] = schema_value_name(AXIS_DIRECTION, r->dir);
+        cells[k++] = schema_value_name(AXIS_ALLOC, r->alloc);
+        cells[k++] = units_format_human((uint64_t)r->size_bytes, size, sizeof(size));
         for (size_t c = 0; c < t->ncols; c++) {
-            cell_sep(f, t->tex, 0);
-            cell_text(t, r, c, text, sizeof(text));
-            put(f, text, t->tex);
+            cell_text(t, r, c, text[c], sizeof(text[c]));
+            cells[k++] = text[c];
         }
-        cell_sep(f, t->tex, 1);
+        rc = tabular_row(tab, cells);
     }
-    if (t->tex)
-        fputs("\\bottomrule\n\\end{tabular}\n\\end{table}\n", f);
     free(lines);
-    return 0;
+    return rc;
 }
 
-/* One table (pin: cudaHostRegister times), when its figure has too few sizes; 1 if written. */
-static int write_one(FILE *f, const struct plot_input *in, int pin, int tex)
+int place_table_build(const struct plot_input *in, int pin, struct tabular *tab)
 {
-    struct place_table t = {.in = in, .pin = pin, .tex = tex};
+    static const char *const none[] = {""};
+    struct place_table t = {.in = in, .pin = pin};
     int rc = 0;
+    tabular_init(tab, "placement", "l", none, "%s", "");
     if (fig_placement_rows(in, pin, &t.rows, &t.n) < 0)
         return -1;
     t.nsizes = distinct_sizes(t.rows, t.n);
     if (t.n && t.nsizes < PLOT_MIN_SIZES) {
         find_cols(&t);
-        write_head(f, &t);
-        rc = write_lines(f, &t) < 0 ? -1 : 1;
+        init_table(&t, tab);
+        rc = add_lines(&t, tab) < 0 ? -1 : (int)tab->nrows;
     }
     free(t.rows);
     return rc;
-}
-
-int place_tables_write(FILE *f, const struct plot_input *in, int tex)
-{
-    int a = write_one(f, in, 0, tex), b = a < 0 ? -1 : write_one(f, in, 1, tex);
-    return a < 0 || b < 0 ? -1 : a + b;
 }

@@ -196,6 +196,23 @@ out:
     return rc;
 }
 
+int plot_input_draw(const struct plot_input *in, const char *fig_dir, const char *data_dir,
+                    const char *prefix, const char *scripts_dir, const struct plot_opts *o,
+                    const char *made[PLOT_MAX_FIGURES], FILE *log)
+{
+    char *how_later = NULL;
+    int rc;
+    _Static_assert(NFIGURES <= PLOT_MAX_FIGURES, "PLOT_MAX_FIGURES is too small");
+    for (size_t i = 0; i < PLOT_MAX_FIGURES; i++)
+        made[i] = NULL;
+    if (asprintf(&how_later, "pinsweep report %s (where gnuplot is)", in->dir) < 0)
+        return PLOT_EWRITE;
+    rc = fig_render_into(describe_figure, NFIGURES, in, fig_dir, data_dir, prefix, scripts_dir,
+                         o && o->latex, how_later, made, log);
+    free(how_later);
+    return rc;
+}
+
 int plot_results(const char *results_dir, const char *scripts_dir, FILE *log)
 {
     return plot_results_opts(results_dir, scripts_dir, log, NULL);

@@ -112,6 +112,24 @@ struct plot_opts {
 int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *log,
                       const struct plot_opts *o);
 
+/* The most figures one results folder has (the table in plot.c). */
+#define PLOT_MAX_FIGURES 16
+
+struct plot_input;
+
+/*
+ * The figures of a folder already read (input.h) drawn into fig_dir as
+ * PREFIX + NAME.{png,pdf,svg} (and LaTeX with o->latex), their data and
+ * variables files into data_dir: for pinsweep report, which writes nothing
+ * into the folders it reads.  made[i] is the name of the table's figure i
+ * when it was described (NULL when the folder has nothing for it), in the
+ * table's order.  Returns as plot_results_opts; PLOT_ENO_GNUPLOT after one
+ * line on log when gnuplot is missing (the data files are written).
+ */
+int plot_input_draw(const struct plot_input *in, const char *fig_dir, const char *data_dir,
+                    const char *prefix, const char *scripts_dir, const struct plot_opts *o,
+                    const char *made[PLOT_MAX_FIGURES], FILE *log);
+
 /* plot_results_opts without LaTeX output. */
 int plot_results(const char *results_dir, const char *scripts_dir, FILE *log);
 

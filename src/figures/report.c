@@ -1,15 +1,29 @@
 /*
  * report.c - report.md and figures.pdf for results folders (see report.h).
+ *
+ * The report draws every folder's figures itself, from the folder's CSV
+ * files, into its own figures/ (F<folder>-NAME.{png,pdf,svg}, and LaTeX with
+ * --latex), so it writes nothing into the folders it reads and its figures
+ * are those of the pinsweep that made it.  Each figure gets a number and a
+ * caption that opens with its reading (readings.h); each table (report_tables.h)
+ * a number and a caption.  figures.pdf binds the figures as pages of one
+ * size with the same numbers and captions (book.h).
  */
 #include "figures/report.h"
-#include "results/fits_csv.h"
-#include "results/folder.h"
+#include "figures/book.h"
+#include "figures/fig_headline.h"
+#include "figures/input.h"
 #include "figures/plot.h"
-#include "experiment/schema.h"
+#include "figures/readings.h"
+#include "figures/report_tables.h"
+#include "figures/tables.h"
+#include "figures/tabular.h"
+#include "results/folder.h"
+#include "results/outdir.h"
+#include "results/problems.h"
 #include "base/fileio.h"
-#include "base/units.h"
 
-#include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -18,243 +32,43 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Is r an ok reuse copy at warm cache, prefaulted pages and the default placement? */
-static int plain_reuse(const struct summary_row *r)
-{
-    uint64_t cache = r->axis[AXIS_CACHE], touch = r->axis[AXIS_TOUCH];
-    return folder_copy_row(r) && r->axis[AXIS_BUFFER] == BUFFER_REUSE &&
-           (cache == AXIS_EMPTY || cache == CACHE_WARM) &&
-           (touch == AXIS_EMPTY || touch == TOUCH_PREFAULTED);
-}
+/* A folder of the report: its meta.yaml and label, its rows, its samples. */
+struct rep_folder {
+    struct folder f;
+    char machine[160]; /* what the headline across machines calls its machine */
+    char key[256];     /* GPU and hostname: folders that share it are one machine */
+    struct plot_input in;
+    struct csv_table samples;
+    int have_f, have_in, have_samples;
+};
 
-/* Is r a reuse copy (plain_reuse) of alloc and dir? */
-static int reuse_of(const struct summary_row *r, int alloc, int dir)
-{
-    return plain_reuse(r) && r->axis[AXIS_ALLOC] == (uint64_t)alloc &&
-           r->axis[AXIS_DIRECTION] == (uint64_t)dir;
-}
-
-/* The best reuse median of (alloc, direction); *row gets its row, NULL when none. */
-static double peak(const struct folder *f, int alloc, int dir, const struct summary_row **row)
-{
-    double best = NAN;
-    *row = NULL;
-    for (size_t i = 0; i < f->s.nrows; i++) {
-        const struct summary_row *r = &f->s.rows[i];
-        if (!reuse_of(r, alloc, dir))
-            continue;
-        if (isnan(best) || r->gbps_median > best) {
-            best = r->gbps_median;
-            *row = r;
-        }
-    }
-    return best;
-}
-
-static void md_peaks(FILE *out, const struct folder *f)
-{
-    char size[32];
-    fprintf(out, "| alloc | h2d | d2h | bidir (both directions) |\n|---|---|---|---|\n");
-    for (int a = 0; a < ALLOC_COUNT; a++) {
-        const struct summary_row *row;
-        int any = 0;
-        for (int d = 0; d < DIR_COUNT; d++)
-            any |= !isnan(peak(f, a, d, &row));
-        if (!any)
-            continue;
-        fprintf(out, "| %s |", schema_value_name(AXIS_ALLOC, a));
-        for (int d = 0; d < DIR_COUNT; d++) {
-            double g = peak(f, a, d, &row);
-            if (isnan(g)) {
-                fprintf(out, " – |");
-                continue;
-            }
-            units_format_size((uint64_t)row->size_bytes, size, sizeof(size));
-            double link = f->link_gbps * (d == DIR_BIDIR ? 2 : 1);
-            if (isnan(link))
-                fprintf(out, " %.2f GB/s at %s |", g, size);
-            else
-                fprintf(out, " %.2f GB/s at %s (%.1f%% of the link) |", g, size, 100 * g / link);
-        }
-        fprintf(out, "\n");
-    }
-}
-
-/* The reuse row of (alloc, dir, api) at exactly size, or NULL. */
-static const struct summary_row *at_size(const struct folder *f, int alloc, int dir, uint64_t api,
-                                         double size)
-{
-    for (size_t i = 0; i < f->s.nrows; i++) {
-        const struct summary_row *r = &f->s.rows[i];
-        if (reuse_of(r, alloc, dir) && r->axis[AXIS_API] == api && r->size_bytes == size)
-            return r;
-    }
-    return NULL;
-}
-
-/* pinned over pageable at the size nearest 256 MB that both have; "" when none. */
-static void speedup_text(const struct folder *f, int dir, char *buf, size_t n)
-{
-    double best_gap = INFINITY;
-    const struct summary_row *bp = NULL, *bq = NULL;
-    buf[0] = '\0';
-    for (size_t i = 0; i < f->s.nrows; i++) {
-        const struct summary_row *r = &f->s.rows[i];
-        if (!reuse_of(r, ALLOC_PINNED, dir))
-            continue;
-        const struct summary_row *q =
-            at_size(f, ALLOC_PAGEABLE, dir, r->axis[AXIS_API], r->size_bytes);
-        double gap = fabs(log(r->size_bytes / 256e6));
-        if (q && gap < best_gap) {
-            best_gap = gap;
-            bp = r;
-            bq = q;
-        }
-    }
-    if (!bp)
-        return;
-    char size[32], api[32];
-    double pin = bp->gbps_median, page = bq->gbps_median;
-    snprintf(buf, n, "%.1f× (%.2f against %.2f GB/s at %s, %s)", pin / page, pin, page,
-             units_format_size((uint64_t)bp->size_bytes, size, sizeof(size)),
-             summary_axis_text(bp, AXIS_API, api, sizeof(api)));
-}
-
-/* Allocation and free cost per GiB of each kind, at its largest reallocate size. */
-static void md_alloc_cost(FILE *out, const struct folder *f)
-{
-    int header = 0;
-    char size[32];
-    for (int a = 0; a < ALLOC_COUNT; a++) {
-        const struct summary_row *best = NULL;
-        for (size_t i = 0; i < f->s.nrows; i++) {
-            const struct summary_row *r = &f->s.rows[i];
-            if (summary_ok(r) && r->axis[AXIS_BUFFER] == BUFFER_REALLOCATE &&
-                r->axis[AXIS_ALLOC] == (uint64_t)a && !isnan(r->alloc_ms) &&
-                (!best || r->size_bytes > best->size_bytes))
-                best = r;
-        }
-        if (!best)
-            continue;
-        if (!header++)
-            fprintf(out, "\n| alloc | measured at | allocate | free |\n|---|---|---|---|\n");
-        double gib = best->size_bytes / (1024.0 * 1024 * 1024);
-        fprintf(out, "| %s | %s | %.3g s per GiB | %.3g s per GiB |\n",
-                schema_value_name(AXIS_ALLOC, a),
-                units_format_size((uint64_t)best->size_bytes, size, sizeof(size)),
-                best->alloc_ms / 1e3 / gib, best->free_ms / 1e3 / gib);
-    }
-    if (!header)
-        fprintf(out, "\nNo reallocate rows: run `experiments/alloc-cost.yaml` for these.\n");
-}
-
-/* A regime of fits.csv as a cell: "14.77 GB/s (1MiB–32MiB, 6 sizes, residual 8.1%)". */
-static void regime_cell(FILE *out, const struct fit_row *r)
-{
-    char from[32], to[32];
-    fprintf(out, " %.2f GB/s (%s–%s, %.0f sizes, residual %.1f%%) |", r->bandwidth_gbps,
-            units_format_size((uint64_t)r->from_bytes, from, sizeof(from)),
-            units_format_size((uint64_t)r->to_bytes, to, sizeof(to)), r->points, r->residual_pct);
-}
-
-/*
- * The two regimes of the pageable curves that have them (fits.csv's
- * in-cache and beyond-cache rows, each following its curve's), as a table.
- */
-static void md_regimes(FILE *out, const struct fit_row *fits, size_t n)
-{
-    int header = 0;
-    for (size_t i = 0; i + 1 < n; i++) {
-        const struct fit_row *a = &fits[i], *b = &fits[i + 1];
-        if (a->regime_id != FIT_IN_CACHE || b->regime_id != FIT_BEYOND_CACHE ||
-            memcmp(a->axis, b->axis, sizeof(a->axis)) != 0)
-            continue;
-        if (!header++)
-            fprintf(out,
-                    "\nNo single t0 + n/B describes a pageable copy whose bandwidth falls once "
-                    "the buffer leaves the host's cache; each regime is fitted with t = n/B "
-                    "over its sizes:\n\n| alloc | direction | api | in the host's cache | "
-                    "beyond it |\n|---|---|---|---|---|\n");
-        fprintf(out, "| %s | %s | %s |", schema_value_name(AXIS_ALLOC, (int)a->axis[AXIS_ALLOC]),
-                schema_value_name(AXIS_DIRECTION, (int)a->axis[AXIS_DIRECTION]),
-                schema_value_name(AXIS_API, (int)a->axis[AXIS_API]));
-        regime_cell(out, a);
-        regime_cell(out, b);
-        fputc('\n', out);
-    }
-}
-
-static void md_fits(FILE *out, const struct folder *f)
-{
-    size_t n;
-    struct fit_row *fits = fits_read(f->dir, &n, NULL);
-    if (!fits) {
-        fprintf(out, "\nNo %s (run `pinsweep plot %s` to make one).\n", fits_format.file, f->dir);
-        return;
-    }
-    fprintf(out, "\n| alloc | direction | api | latency t0 | bandwidth B | n½ | fit residual |\n"
-                 "|---|---|---|---|---|---|---|\n");
-    for (size_t i = 0; i < n; i++) {
-        const struct fit_row *r = &fits[i];
-        if (r->axis[AXIS_CACHE] != CACHE_WARM || r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED ||
-            r->regime_id != FIT_ALL)
-            continue;
-        fprintf(out, "| %s | %s | %s | %.2f µs | %.2f GB/s | %.0f KiB | %.1f%% |\n",
-                schema_value_name(AXIS_ALLOC, (int)r->axis[AXIS_ALLOC]),
-                schema_value_name(AXIS_DIRECTION, (int)r->axis[AXIS_DIRECTION]),
-                schema_value_name(AXIS_API, (int)r->axis[AXIS_API]), r->t0_us, r->bandwidth_gbps,
-                r->n_half_bytes / 1024, r->residual_pct);
-    }
-    md_regimes(out, fits, n);
-    free(fits);
-}
-
-static int has_suffix(const char *s, const char *suffix)
-{
-    size_t ls = strlen(s), lx = strlen(suffix);
-    return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
-
-/* The headline figure first (what a reader wants first), the others by name. */
-static int figure_order(const struct dirent **a, const struct dirent **b)
-{
-    int ha = strncmp((*a)->d_name, "headline.", 9) == 0;
-    int hb = strncmp((*b)->d_name, "headline.", 9) == 0;
-    return ha != hb ? hb - ha : alphasort(a, b);
-}
-
-/* The folder's figure files ending in ext (".png"), headline first; the caller frees them. */
-static size_t list_figures(const char *dir, const char *ext, char ***out)
-{
-    char path[4200];
-    snprintf(path, sizeof(path), "%s/figures", dir);
-    struct dirent **names = NULL;
-    int n = scandir(path, &names, NULL, figure_order);
-    size_t k = 0;
-    *out = calloc(n > 0 ? (size_t)n : 1, sizeof(char *));
-    for (int i = 0; i < n; i++) {
-        const char *nm = names[i]->d_name;
-        if (*out && has_suffix(nm, ext) && !has_suffix(nm, "-inc.pdf") &&
-            asprintf(&(*out)[k], "%s/%s", path, nm) >= 0)
-            k++;
-        free(names[i]);
-    }
-    free(names);
-    return k;
-}
+/* The report being written. */
+struct rep {
+    const struct report_opts *o;
+    const char *out_dir;
+    char fig_dir[PATH_MAX];
+    FILE *md, *log;
+    size_t nfig, ntab;
+    struct book_page *pages; /* figures.pdf: name borrowed, data_dir, pdf and caption owned */
+    size_t npages;
+    int no_gnuplot; /* said once */
+};
 
 /* What a figure shows, for its caption, by its name; "" when not known. */
-static const char *figure_caption(const char *name)
+static const char *figure_shows(const char *name)
 {
     static const struct {
         const char *name, *what;
     } captions[] = {
         {"headline", "pinned against pageable on one page: copy bandwidth in each direction "
                      "and both at once, the time of a small copy, alloc + free of a pinned "
-                     "buffer per GiB and the copies after which it pays off, each with the "
-                     "samples' min-max"},
+                     "buffer per GiB and the copies after which it pays off, each with its "
+                     "spread"},
+        {"headline-machines", "every machine on one page: pinned and pageable copy bandwidth "
+                              "in each direction and the time of a small pinned copy, a "
+                              "colour, dash and point per machine, each point with its spread"},
         {"bandwidth", "copy bandwidth against transfer size, a panel per direction; bars are "
-                      "the samples' min-max, page-locked kinds that coincide are one band; "
+                      "the samples' min–max, page-locked kinds that coincide are one band; "
                       "lines: the PCIe link's raw rate and its practical ceiling; thick dots: "
                       "a pageable copy's bandwidth in the host's cache and beyond it"},
         {"latency", "time per copy against size for small copies: pipelined (event time / "
@@ -273,13 +87,121 @@ static const char *figure_caption(const char *name)
         {"placement", "copy bandwidth at each NUMA binding and page size"},
         {"placement-pin", "what cudaHostRegister costs at each placement"},
         {"sentinel", "the drift sentinel's readings over the run, each the median of its "
-                     "samples with their min-max, and the median of the readings"},
+                     "samples with their min–max, and the median of the readings"},
     };
     for (size_t i = 0; i < sizeof(captions) / sizeof(captions[0]); i++)
         if (strcmp(captions[i].name, name) == 0)
             return captions[i].what;
     return "";
 }
+
+/*
+ * Figure number's caption, the same in report.md and figures.pdf: "Figure N.
+ * LABEL, NAME. READING. Drawn: WHAT." (the reading's first letter a capital
+ * unless it names a CUDA call); malloc'd.
+ */
+static char *figure_caption(size_t number, const char *label, const char *name, const char *reading)
+{
+    char *text = NULL, *said = strdup(reading ? reading : "");
+    const char *what = figure_shows(name);
+    if (!said)
+        return NULL;
+    if (strncmp(said, "cuda", 4) != 0)
+        said[0] = (char)toupper((unsigned char)said[0]);
+    if (asprintf(&text, "Figure %zu. %s, %s. %s%s%s%s.", number, label, name, said,
+                 said[0] && what[0] ? ". " : "", what[0] ? "Drawn: " : "", what) < 0)
+        text = NULL;
+    free(said);
+    return text;
+}
+
+/* ---- tables ---- */
+
+/* Write t into report.md, numbered, and with --latex as FIGDIR/STEM.tex beside the figures. */
+static void put_table(struct rep *r, const struct tabular *t, const char *stem)
+{
+    tabular_md(r->md, t, ++r->ntab);
+    if (!r->o->latex)
+        return;
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof(path), "%s/%s.tex", r->fig_dir, stem);
+    unlink(path);
+    FILE *f = outfile_fopen_fresh(path);
+    if (f) {
+        tabular_tex(f, t, stem);
+        if (fclose(f) == 0) {
+            fprintf(r->md, "\n([LaTeX](figures/%s.tex))\n", stem);
+            return;
+        }
+    }
+    log_line(r->log, "cannot write %s: %s", path, strerror(errno));
+}
+
+/* The machine table: a column per folder, a row per fact (folder.h). */
+static int machine_table(struct rep *r, const struct rep_folder *rf, size_t n)
+{
+    const char *head[TABULAR_MAX_COLS];
+    char align[TABULAR_MAX_COLS + 1], (*text)[256] = calloc(n + 1, sizeof(*text));
+    const char **cells = calloc(n + 1, sizeof(*cells));
+    struct tabular t;
+    int rc = 0;
+    if (!text || !cells || n + 1 > TABULAR_MAX_COLS) { /* too many folders for one table */
+        folder_machine_table(r->md, &rf[0].f, 0, 0);
+        free(text);
+        free(cells);
+        return text && cells ? 0 : -1;
+    }
+    head[0] = "";
+    for (size_t i = 0; i < n; i++)
+        head[i + 1] = rf[i].f.label;
+    memset(align, 'l', n + 1);
+    align[n + 1] = '\0';
+    tabular_init(&t, "machines", align, head, "the machines and runs of this report");
+    for (size_t k = 0; k < folder_fact_count() && rc == 0; k++) {
+        cells[0] = folder_fact_name(k);
+        for (size_t i = 0; i < n; i++)
+            cells[i + 1] = folder_fact_text(&rf[i].f, k, text[i + 1], sizeof(text[0]));
+        rc = tabular_row(&t, cells);
+    }
+    if (rc == 0)
+        put_table(r, &t, "table-machines");
+    tabular_free(&t);
+    free(text);
+    free(cells);
+    return rc;
+}
+
+/* Every table of folder i, under its headings. */
+static int folder_tables(struct rep *r, const struct rep_folder *rf, size_t i)
+{
+    struct report_src src = {&rf->in, rf->have_samples ? &rf->samples : NULL};
+    int copies = report_has_copies(&rf->in);
+    for (size_t k = 0; k < report_table_count(); k++) {
+        struct tabular t;
+        struct report_table_info info;
+        char stem[128];
+        int rows = report_table(k, &src, &t, &info);
+        if (rows < 0) {
+            tabular_free(&t);
+            return -1;
+        }
+        if ((!info.copies_only || copies) && (rows > 0 || info.none) && info.heading)
+            fprintf(r->md, "\n### %s\n\n", info.heading);
+        else if (rows > 0)
+            fputc('\n', r->md);
+        if (rows > 0) {
+            snprintf(stem, sizeof(stem), "F%zu-table-%s", i + 1, t.name);
+            put_table(r, &t, stem);
+        } else if (info.none && (!info.copies_only || copies)) {
+            fprintf(r->md, info.none, rf->f.dir);
+            fputc('\n', r->md);
+        }
+        tabular_free(&t);
+    }
+    return 0;
+}
+
+/* ---- figures ---- */
 
 /* Copy the file src to dst (replaced); -1 on failure. */
 static int copy_file(const char *src, const char *dst)
@@ -294,317 +216,254 @@ static int copy_file(const char *src, const char *dst)
     return rc;
 }
 
-/*
- * The folder's tables (figures/tables.md, written by pinsweep plot for a
- * sweep of too few sizes for a figure), without their heading; 1 when it
- * has them.
- */
-static int md_tables(FILE *out, const struct folder *f)
-{
-    char path[PATH_MAX];
-    size_t len;
-    snprintf(path, sizeof(path), "%s/figures/tables.md", f->dir);
-    char *text = access(path, R_OK) == 0 ? fileio_read_all(path, &len) : NULL;
-    const char *body = text ? strstr(text, "\n\n") : NULL;
-    if (body)
-        fprintf(out, "%s\n", body + 2);
-    free(text);
-    return body != NULL;
-}
-
-/*
- * The folder's figures, copied into OUT/figures/ as F<folder>-NAME.{png,pdf,svg}
- * so that the report travels with its images, each embedded with a numbered
- * caption; *number counts the figures across folders.
- */
-static void md_figures(FILE *out, const char *out_dir, const struct folder *f, size_t folder,
-                       size_t *number)
+/* Without gnuplot: the folder's own drawings of the figures made[], copied in as STEM.*. */
+static void copy_drawn(const struct rep *r, const char *dir, const char *prefix,
+                       const char *const made[])
 {
     static const char *const exts[] = {".png", ".pdf", ".svg"};
-    char **pngs, dir[PATH_MAX], src[PATH_MAX], dst[PATH_MAX + 80];
-    size_t n = list_figures(f->dir, ".png", &pngs);
-    snprintf(dir, sizeof(dir), "%s/figures", out_dir);
-    if (md_tables(out, f) && n == 0)
-        return free(pngs);
-    if (n == 0)
-        fprintf(out, "No figures yet: run `pinsweep plot %s` where gnuplot is.\n", f->dir);
-    else if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-        fprintf(out, "(cannot create %s: %s)\n\n", dir, strerror(errno));
-    for (size_t i = 0; i < n; i++) {
-        const char *base = strrchr(pngs[i], '/') + 1;
-        int len = (int)(strlen(base) - 4), copied = 1;
-        for (size_t e = 0; e < sizeof(exts) / sizeof(exts[0]); e++) {
-            snprintf(src, sizeof(src), "%.*s%s", (int)strlen(pngs[i]) - 4, pngs[i], exts[e]);
-            snprintf(dst, sizeof(dst), "%s/F%zu-%.*s%s", dir, folder + 1, len, base, exts[e]);
+    char src[PATH_MAX], dst[PATH_MAX + 64];
+    for (size_t k = 0; k < PLOT_MAX_FIGURES; k++)
+        for (size_t e = 0; made[k] && e < sizeof(exts) / sizeof(exts[0]); e++) {
+            snprintf(src, sizeof(src), "%s/figures/%s%s", dir, made[k], exts[e]);
+            snprintf(dst, sizeof(dst), "%s/%s%s%s", r->fig_dir, prefix, made[k], exts[e]);
             if (access(src, R_OK) == 0 && copy_file(src, dst) < 0)
-                copied = 0;
+                log_line(r->log, "cannot copy %s into %s: %s", src, r->fig_dir, strerror(errno));
         }
-        if (!copied)
-            fprintf(out, "(a file of figure %.*s could not be copied into %s)\n\n", len, base, dir);
-        ++*number;
-        fprintf(out, "![Figure %zu: %s, %.*s](figures/F%zu-%.*s.png)\n\n", *number, f->label, len,
-                base, folder + 1, len, base);
-        char name[64];
-        snprintf(name, sizeof(name), "%.*s", len, base);
-        fprintf(out,
-                "*Figure %zu. %s, `%s`: %s.* ([PDF](figures/F%zu-%s.pdf), "
-                "[SVG](figures/F%zu-%s.svg))\n\n",
-                *number, f->label, name, figure_caption(name), folder + 1, name, folder + 1, name);
-        free(pngs[i]);
+}
+
+/* Is fig_dir/STEM.EXT there? */
+static int drawn(const struct rep *r, const char *stem, const char *ext)
+{
+    char path[PATH_MAX + 160];
+    snprintf(path, sizeof(path), "%s/%s%s", r->fig_dir, stem, ext);
+    return access(path, R_OK) == 0;
+}
+
+/* A page of figures.pdf: figure stem drawn from data_dir, captioned. */
+static void add_page(struct rep *r, const char *name, const char *data_dir, const char *stem,
+                     const char *caption)
+{
+    struct book_page *grown = realloc(r->pages, (r->npages + 1) * sizeof(*grown));
+    char *pdf = NULL;
+    if (!grown || asprintf(&pdf, "%s/%s.pdf", r->fig_dir, stem) < 0) {
+        r->pages = grown ? grown : r->pages;
+        return;
     }
-    free(pngs);
-}
-
-/* Is r an ok row of api? */
-static int ok_api(const struct summary_row *r, int api)
-{
-    return summary_ok(r) && r->axis[AXIS_API] == (uint64_t)api;
-}
-
-static int has_api(const struct folder *f, int api)
-{
-    for (size_t i = 0; i < f->s.nrows; i++)
-        if (ok_api(&f->s.rows[i], api))
-            return 1;
-    return 0;
+    r->pages = grown;
+    r->pages[r->npages++] = (struct book_page){name, strdup(data_dir), pdf, strdup(caption)};
 }
 
 /*
- * Over the rows of api with alloc, direction (-1: any) and threads (0: any):
- * the best gbps_median, or (largest) the one at the largest size; NaN if none.
+ * One figure embedded in report.md: numbered, captioned with its reading,
+ * linked to its PDF, SVG (and LaTeX); and a page of figures.pdf.
  */
-static double pick(const struct folder *f, int api, int alloc, int dir, uint64_t threads,
-                   int largest, const struct summary_row **row)
+static void put_figure(struct rep *r, const char *label, const char *name, const char *stem,
+                       const char *reading, const char *data_dir)
 {
-    double best = NAN, best_size = -1;
-    *row = NULL;
-    for (size_t i = 0; i < f->s.nrows; i++) {
-        const struct summary_row *r = &f->s.rows[i];
-        if (!ok_api(r, api) || r->axis[AXIS_ALLOC] != (uint64_t)alloc ||
-            (dir >= 0 && r->axis[AXIS_DIRECTION] != (uint64_t)dir) ||
-            (threads && r->axis[AXIS_THREADS] != threads))
+    char *caption = figure_caption(++r->nfig, label, name, reading);
+    fprintf(r->md, "![Figure %zu: %s, %s](figures/%s.png)\n\n", r->nfig, label, name, stem);
+    fprintf(r->md, "*%s* ([PDF](figures/%s.pdf), [SVG](figures/%s.svg)", caption ? caption : "",
+            stem, stem);
+    if (r->o->latex && drawn(r, stem, ".tex"))
+        fprintf(r->md, ", [LaTeX](figures/%s.tex)", stem);
+    fputs(")\n\n", r->md);
+    if (caption && data_dir && drawn(r, stem, ".pdf"))
+        add_page(r, name, data_dir, stem, caption);
+    free(caption);
+}
+
+/* Folder i's figures, drawn into the report's figures/ and embedded. */
+static void folder_figures(struct rep *r, struct rep_folder *rf, size_t i)
+{
+    const char *made[PLOT_MAX_FIGURES];
+    char prefix[32], data_dir[PATH_MAX + 32], stem[128];
+    struct plot_opts po = {.latex = r->o->latex};
+    snprintf(prefix, sizeof(prefix), "F%zu-", i + 1);
+    snprintf(data_dir, sizeof(data_dir), "%s/data/F%zu", r->fig_dir, i + 1);
+    int rc = plot_input_draw(&rf->in, r->fig_dir, data_dir, prefix, r->o->scripts_dir, &po, made,
+                             r->log);
+    if (rc == PLOT_ENO_GNUPLOT) {
+        r->no_gnuplot = 1;
+        copy_drawn(r, rf->f.dir, prefix, made);
+    }
+    size_t shown = 0;
+    for (size_t k = 0; k < PLOT_MAX_FIGURES; k++) {
+        snprintf(stem, sizeof(stem), "%s%s", prefix, made[k] ? made[k] : "");
+        if (!made[k] || !drawn(r, stem, ".png"))
             continue;
-        if ((api == API_SYNC || api == API_ASYNC) && !plain_reuse(r))
-            continue;
-        double g = r->gbps_median, size = r->size_bytes;
-        if (largest ? size > best_size : isnan(best) || g > best) {
-            best = g;
-            best_size = size;
-            *row = r;
-        }
+        char *reading = plot_reading(&rf->in, made[k]);
+        put_figure(r, rf->f.label, made[k], stem, reading, rc == PLOT_OK ? data_dir : NULL);
+        free(reading);
+        shown++;
     }
-    return best;
+    if (shown == 0 && plot_copy_sizes(&rf->in) >= PLOT_MIN_FIGURE_SIZES)
+        fprintf(r->md, "No figures: %s\n\n",
+                r->no_gnuplot ? "gnuplot is not installed here (apt-get install gnuplot-nox)"
+                              : "this folder has nothing the figures draw");
 }
 
-static double best_of(const struct folder *f, int api, int alloc, int dir,
-                      const struct summary_row **row)
+/* Folders from two or more machines: the headline across them, first. */
+static int across_machines(struct rep *r, const struct rep_folder *rf, size_t n)
 {
-    return pick(f, api, alloc, dir, 0, 0, row);
-}
-
-/* "54.97 GB/s at 256MiB" (with " (4 threads)" when threads is set), or "–". */
-static void cell_text(double g, const struct summary_row *row, int threads, char *buf, size_t n)
-{
-    char size[32], count[32];
-    if (isnan(g) || !row) {
-        snprintf(buf, n, "–");
-        return;
+    const struct plot_input **in = calloc(n, sizeof(*in));
+    const char **key = calloc(n, sizeof(*key)), **label = calloc(n, sizeof(*label));
+    struct hl_machines *ms = malloc(sizeof(*ms));
+    char data_dir[PATH_MAX + 32];
+    int rc = -1, made = 0;
+    if (!in || !key || !label || !ms)
+        goto out;
+    for (size_t i = 0; i < n; i++) {
+        in[i] = &rf[i].in;
+        key[i] = rf[i].key;
+        label[i] = rf[i].machine;
     }
-    units_format_size((uint64_t)row->size_bytes, size, sizeof(size));
-    if (threads)
-        snprintf(buf, n, "%.2f GB/s at %s, %s thread%s", g, size,
-                 summary_axis_text(row, AXIS_THREADS, count, sizeof(count)),
-                 row->axis[AXIS_THREADS] != 1 ? "s" : "");
-    else
-        snprintf(buf, n, "%.2f GB/s at %s", g, size);
-}
-
-static void md_pipelines(FILE *out, const struct folder *f)
-{
-    fprintf(out,
-            "\n### Pipelines: chunks of h2d → kernel → d2h over streams\n\n"
-            "Times in ms; overlap = serial sum ÷ pipeline (1: none; at most 3).\n\n"
-            "| alloc | size | kernel | streams | pipeline | serial sum | ideal (longest stage) "
-            "| overlap |\n|---|---|---|---|---|---|---|---|\n");
-    for (size_t i = 0; i < f->s.nrows; i++) {
-        const struct summary_row *r = &f->s.rows[i];
-        char size[32], alloc[32], kernel[32], streams[32];
-        if (!ok_api(r, API_PIPELINE))
-            continue;
-        fprintf(out, "| %s | %s | %s | %s | %.2f | %.2f | %.2f | %.2f |\n",
-                summary_axis_text(r, AXIS_ALLOC, alloc, sizeof(alloc)),
-                units_format_size((uint64_t)r->size_bytes, size, sizeof(size)),
-                summary_axis_text(r, AXIS_KERNEL, kernel, sizeof(kernel)),
-                summary_axis_text(r, AXIS_STREAMS, streams, sizeof(streams)), r->pipeline_ms,
-                r->serial_ms, r->ideal_ms, r->overlap);
+    fig_headline_group(ms, in, key, label, n);
+    rc = 0;
+    if (ms->n < 2)
+        goto out;
+    fprintf(r->md, "\n## Across machines\n\n");
+    snprintf(data_dir, sizeof(data_dir), "%s/data/machines", r->fig_dir);
+    int drew = fig_headline_machines_draw(ms, r->fig_dir, data_dir, "", r->o->scripts_dir,
+                                          r->o->latex, &made, r->log);
+    r->no_gnuplot |= drew == PLOT_ENO_GNUPLOT;
+    if (made && drawn(r, "headline-machines", ".png")) {
+        char *reading = plot_reading_machines(ms);
+        put_figure(r, "every machine", "headline-machines", "headline-machines", reading,
+                   drew == PLOT_OK ? data_dir : NULL);
+        free(reading);
+    } else {
+        fprintf(r->md, "No figure across the %zu machines: %s.\n", ms->n,
+                !made ? "none has pinned or pageable copies with a reused buffer"
+                      : "gnuplot is not installed here");
     }
+out:
+    free(in);
+    free(key);
+    free(label);
+    free(ms);
+    return rc;
 }
 
-static void md_zerocopy(FILE *out, const struct folder *f)
+/* ---- the report ---- */
+
+static void folder_section(struct rep *r, struct rep_folder *rf, size_t i)
 {
-    static const int dirs[] = {DIR_H2D, DIR_D2H};
-    fprintf(out, "\n### Zero-copy: a kernel on host memory against the copy engine\n\n"
-                 "| alloc | direction | zero-copy peak | copy peak (async, sync) |\n"
-                 "|---|---|---|---|\n");
-    for (int a = 0; a < ALLOC_COUNT; a++) {
-        for (int d = 0; d < 2; d++) {
-            const struct summary_row *zr, *cr, *sr;
-            char z[96], cp[96];
-            double zg = best_of(f, API_ZEROCOPY, a, dirs[d], &zr);
-            if (isnan(zg))
-                continue;
-            double cg = best_of(f, API_ASYNC, a, dirs[d], &cr);
-            double sg = best_of(f, API_SYNC, a, dirs[d], &sr);
-            cell_text(zg, zr, 0, z, sizeof(z));
-            if (isnan(cg) || (!isnan(sg) && sg > cg))
-                cell_text(sg, sr, 0, cp, sizeof(cp));
-            else
-                cell_text(cg, cr, 0, cp, sizeof(cp));
-            fprintf(out, "| %s | %s | %s | %s |\n", schema_value_name(AXIS_ALLOC, a),
-                    schema_value_name(AXIS_DIRECTION, dirs[d]), z, cp);
-        }
+    fprintf(r->md, "\n## %s\n\nFolder `%s`, experiment `%s`, run %s.\n", rf->f.label, rf->f.dir,
+            folder_meta(&rf->f, "experiment.name"), folder_meta(&rf->f, "run.started"));
+    if (folder_tables(r, rf, i) < 0)
+        log_line(r->log, "%s: out of memory", r->out_dir);
+    fprintf(r->md, "\n### Figures\n\n");
+    folder_figures(r, rf, i);
+}
+
+/* figures.pdf: every figure a page of one size, numbered and captioned as in report.md. */
+static void write_book(struct rep *r)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof(path), "%s/figures.pdf", r->out_dir);
+    unlink(path);
+    if (r->no_gnuplot)
+        log_line(r->log,
+                 "pinsweep: no %s: its pages are drawn with gnuplot, which is not installed", path);
+    else if (r->npages == 0)
+        log_line(r->log, "pinsweep: no figures, so no %s", path);
+    else if (plot_book(r->pages, r->npages, r->o->scripts_dir, path, r->log) == PLOT_OK)
+        log_line(r->log, "pinsweep: %zu figures in %s, one a page", r->npages, path);
+}
+
+/* Open folder input as rf: meta.yaml, summary.csv as the figures read it, samples.csv. */
+static int open_folder(struct rep_folder *rf, const struct compare_input *input, FILE *log)
+{
+    char err[256], *path = NULL;
+    if (folder_open(&rf->f, input->dir, input->label, log) < 0)
+        return -1;
+    rf->have_f = 1;
+    if (plot_input_read(&rf->in, input->dir, log) < 0)
+        return -1;
+    rf->have_in = 1;
+    if (asprintf(&path, "%s/samples.csv", input->dir) >= 0 && access(path, R_OK) == 0)
+        rf->have_samples = csv_table_read(path, &rf->samples, err, sizeof(err)) == 0;
+    free(path);
+    snprintf(rf->machine, sizeof(rf->machine), "%s", rf->f.label);
+    snprintf(rf->key, sizeof(rf->key), "%.120s|%.120s", folder_meta(&rf->f, "gpu.name"),
+             folder_meta(&rf->f, "host.hostname"));
+    if (!input->label) { /* a report often holds several experiments of one machine */
+        char machine[sizeof(rf->f.label)];
+        snprintf(machine, sizeof(machine), "%s", rf->f.label);
+        snprintf(rf->f.label, sizeof(rf->f.label), "%.60s on %.90s",
+                 folder_meta(&rf->f, "experiment.name"), machine);
     }
-}
-
-static void md_host_access(FILE *out, const struct folder *f)
-{
-    fprintf(out, "\n### The CPU's own reads and writes\n\n"
-                 "Largest size with 1 thread (out of the caches), and the best of any size and "
-                 "thread count.\n\n"
-                 "| alloc | read, 1 thread | read, best | write, 1 thread | write, best |\n"
-                 "|---|---|---|---|---|\n");
-    for (int a = 0; a < ALLOC_COUNT; a++) {
-        char t[4][96];
-        const struct summary_row *row;
-        int any = 0;
-        for (int k = 0; k < 4; k++) {
-            double g = pick(f, k < 2 ? API_HOST_READ : API_HOST_WRITE, a, -1, k % 2 ? 0 : 1,
-                            k % 2 == 0, &row);
-            any |= !isnan(g);
-            cell_text(g, row, k % 2, t[k], sizeof(t[k]));
-        }
-        if (any)
-            fprintf(out, "| %s | %s | %s | %s | %s |\n", schema_value_name(AXIS_ALLOC, a), t[0],
-                    t[1], t[2], t[3]);
-    }
-}
-
-/* Whether the folder has reuse copy rows, which the peak and fit tables read. */
-static int has_copies(const struct folder *f)
-{
-    for (size_t i = 0; i < f->s.nrows; i++)
-        if (plain_reuse(&f->s.rows[i]))
-            return 1;
     return 0;
 }
 
-static void write_folder_section(FILE *out, const char *out_dir, const struct folder *f,
-                                 size_t folder, size_t *number)
+static void close_folder(struct rep_folder *rf)
 {
-    char h2d[160], d2h[160];
-    fprintf(out,
-            "\n## %s\n\nFolder `%s`, experiment `%s`, run %s.\n\n### Peak bandwidth "
-            "(median of samples, reused buffer)\n\n",
-            f->label, f->dir, folder_meta(f, "experiment.name"), folder_meta(f, "run.started"));
-    if (!has_copies(f))
-        fprintf(out, "No copies with a reused buffer in this folder.\n");
-    else
-        md_peaks(out, f);
-    speedup_text(f, DIR_H2D, h2d, sizeof(h2d));
-    speedup_text(f, DIR_D2H, d2h, sizeof(d2h));
-    if (*h2d || *d2h)
-        fprintf(out, "\nPinned over pageable near 256 MB: h2d %s; d2h %s.\n", *h2d ? h2d : "–",
-                *d2h ? d2h : "–");
-    if (has_copies(f)) {
-        fprintf(out, "\n### Latency and bandwidth, t(n) = t0 + n/B\n");
-        md_fits(out, f);
-    }
-    if (has_api(f, API_PIPELINE))
-        md_pipelines(out, f);
-    if (has_api(f, API_ZEROCOPY))
-        md_zerocopy(out, f);
-    if (has_api(f, API_HOST_READ) || has_api(f, API_HOST_WRITE))
-        md_host_access(out, f);
-    if (has_copies(f)) {
-        fprintf(out, "\n### Allocation cost\n");
-        md_alloc_cost(out, f);
-    }
-    fprintf(out, "\n### Figures\n\n");
-    md_figures(out, out_dir, f, folder, number);
+    if (rf->have_samples)
+        csv_table_free(&rf->samples);
+    if (rf->have_in)
+        plot_input_free(&rf->in);
+    if (rf->have_f)
+        folder_close(&rf->f);
 }
 
-/* figures.pdf: every folder's PDF figures, one per page. */
-static void write_book(const struct folder *f, size_t nf, const char *out_dir, FILE *log)
+/* report.md, section by section. */
+static int write_md(struct rep *r, struct rep_folder *rf, size_t n)
 {
-    char **all = NULL, path[4200];
-    size_t n = 0;
-    for (size_t i = 0; i < nf; i++) {
-        char **pdfs;
-        size_t k = list_figures(f[i].dir, ".pdf", &pdfs);
-        char **grown = realloc(all, (n + k + 1) * sizeof(*all));
-        if (grown) {
-            all = grown;
-            memcpy(all + n, pdfs, k * sizeof(*pdfs));
-            n += k;
-        } else {
-            for (size_t j = 0; j < k; j++)
-                free(pdfs[j]);
-        }
-        free(pdfs);
-    }
-    snprintf(path, sizeof(path), "%s/figures.pdf", out_dir);
-    if (n == 0)
-        fprintf(log, "pinsweep: no PDF figures in these folders, so no %s\n", path);
-    else if (plot_pdf_book((const char *const *)all, n, path, log) == 0)
-        fprintf(log, "pinsweep: %zu figures in %s\n", n, path);
-    for (size_t j = 0; j < n; j++)
-        free(all[j]);
-    free(all);
-}
-
-int report_run(const struct compare_input *inputs, size_t n, const char *out_dir, FILE *log)
-{
-    struct folder *f = calloc(n ? n : 1, sizeof(*f));
-    char path[4200];
-    int rc = -1;
-    size_t opened = 0;
-    if (!f)
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof(path), "%s/report.md", r->out_dir);
+    if (!(r->md = fopen(path, "w"))) {
+        log_line(r->log, "cannot write %s: %s", path, strerror(errno));
         return -2;
-    for (; opened < n; opened++) {
-        struct folder *fo = &f[opened];
-        if (folder_open(fo, inputs[opened].dir, inputs[opened].label, log) < 0)
-            goto out;
-        if (!inputs[opened].label) { /* a report often holds several experiments of one machine */
-            char machine[sizeof(fo->label)];
-            snprintf(machine, sizeof(machine), "%s", fo->label);
-            snprintf(fo->label, sizeof(fo->label), "%.60s on %.90s",
-                     folder_meta(fo, "experiment.name"), machine);
-        }
     }
-    if (mkdir(out_dir, 0777) < 0 && errno != EEXIST) {
-        fprintf(log, "pinsweep: cannot create %s: %s\n", out_dir, strerror(errno));
-        rc = -2;
-        goto out;
+    fprintf(r->md, "# pinsweep report\n\nGB/s = 10^9 bytes/s. Link shares are of the PCIe "
+                   "link's raw rate per direction. Sizes: KiB, MiB, GiB are powers of 2; KB, MB, "
+                   "GB powers of 10.\n\n## Machines\n\n");
+    int rc = machine_table(r, rf, n);
+    if (rc == 0)
+        rc = across_machines(r, rf, n);
+    for (size_t i = 0; i < n && rc == 0; i++)
+        folder_section(r, &rf[i], i);
+    if (fclose(r->md) != 0 || rc < 0) {
+        log_line(r->log, "cannot write %s: %s", path, strerror(errno));
+        return -2;
     }
-    snprintf(path, sizeof(path), "%s/report.md", out_dir);
-    FILE *out = fopen(path, "w");
-    if (!out) {
-        fprintf(log, "pinsweep: cannot write %s: %s\n", path, strerror(errno));
-        rc = -2;
-        goto out;
-    }
-    size_t figure_number = 0;
-    fprintf(out, "# pinsweep report\n\nGB/s = 10^9 bytes/s. Link shares are of the PCIe "
-                 "link's raw rate per direction.\n\n## Machines\n\n");
-    folder_machine_table(out, f, n, 0);
+    log_line(r->log, "pinsweep: report in %s", path);
+    return 0;
+}
+
+int report_run(const struct compare_input *inputs, size_t n, const char *out_dir,
+               const struct report_opts *o, FILE *log)
+{
+    struct rep_folder *rf = calloc(n ? n : 1, sizeof(*rf));
+    struct rep r = {.o = o, .out_dir = out_dir, .log = log};
+    char data[PATH_MAX + 16];
+    int rc = -1;
+    if (!rf)
+        return -2;
     for (size_t i = 0; i < n; i++)
-        write_folder_section(out, out_dir, &f[i], i, &figure_number);
-    rc = fclose(out) == 0 ? 0 : -2;
-    fprintf(log, "pinsweep: report in %s\n", path);
-    write_book(f, n, out_dir, log);
+        if (open_folder(&rf[i], &inputs[i], log) < 0)
+            goto out;
+    snprintf(r.fig_dir, sizeof(r.fig_dir), "%s/figures", out_dir);
+    snprintf(data, sizeof(data), "%s/data", r.fig_dir);
+    if ((mkdir(out_dir, 0777) < 0 && errno != EEXIST) ||
+        (mkdir(r.fig_dir, 0777) < 0 && errno != EEXIST) ||
+        (mkdir(data, 0777) < 0 && errno != EEXIST)) {
+        log_line(log, "cannot create %s: %s", r.fig_dir, strerror(errno));
+        rc = -2;
+        goto out;
+    }
+    rc = write_md(&r, rf, n);
+    if (rc == 0)
+        write_book(&r);
 out:
-    for (size_t i = 0; i < opened; i++)
-        folder_close(&f[i]);
-    free(f);
+    for (size_t i = 0; i < n; i++)
+        close_folder(&rf[i]);
+    for (size_t p = 0; p < r.npages; p++) {
+        free((char *)r.pages[p].data_dir);
+        free((char *)r.pages[p].pdf);
+        free((char *)r.pages[p].caption);
+    }
+    free(r.pages);
+    free(rf);
     return rc;
 }

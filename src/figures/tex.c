@@ -29,6 +29,7 @@ static const struct {
     {"·", "$\\cdot$"},
     {"…", "\\dots{}"},
     {"−", "$-$"},
+    {"±", "$\\pm$"},
 };
 
 char *plot_tex_text(const char *s)

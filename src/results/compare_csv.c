@@ -108,6 +108,7 @@ static int read_machine(const struct format_file *ff, size_t r, struct machine_e
     text_copy_clean(x->gpu, sizeof(x->gpu), format_cell(ff, r, MC_GPU));
     text_copy_clean(x->pcie, sizeof(x->pcie), format_cell(ff, r, MC_PCIE));
     text_copy_clean(x->host, sizeof(x->host), format_cell(ff, r, MC_HOST));
+    snprintf(x->dir, sizeof(x->dir), "%s", format_cell(ff, r, MC_DIR));
     if (!x->label[0])
         problem(p, ff->t.lines[r], "%s is empty; every machine needs a label", COLUMN_MACHINE);
     for (size_t j = 0; j < k && x->label[0]; j++)

@@ -46,6 +46,7 @@ extern const struct csv_format machines_format, compare_format;
 struct machine_entry {
     char label[128];
     char gpu[128], pcie[48], host[128];
+    char dir[4096];   /* the results folder, as compare was given it (for the figures) */
     double link_gbps; /* raw per direction; NaN when unknown */
 };
 

@@ -97,41 +97,60 @@ char *folder_pcie_text(const struct folder *f, char *buf, size_t n)
     return buf;
 }
 
+/* The rows of the machine table after the PCIe link: a name and meta.yaml's path. */
+static const char *const facts[][2] = {
+    {"PCIe link", ""},
+    {"GPU", "gpu.name"},
+    {"NVIDIA driver", "driver.nvidia_driver"},
+    {"CUDA runtime", "driver.cuda_runtime"},
+    {"CPU", "host.cpu_model"},
+    {"host", "host.hostname"},
+    {"OS", "host.os"},
+    {"run started", "run.started"},
+    {"pinsweep", "pinsweep.git_revision"},
+    {"folder", ""},
+};
+
+size_t folder_fact_count(void)
+{
+    return sizeof(facts) / sizeof(facts[0]);
+}
+
+const char *folder_fact_name(size_t i)
+{
+    return facts[i][0];
+}
+
+const char *folder_fact_text(const struct folder *f, size_t i, char *buf, size_t n)
+{
+    char pcie[64];
+    if (i == 0 && isnan(f->link_gbps))
+        snprintf(buf, n, "unknown");
+    else if (i == 0)
+        snprintf(buf, n, "%s, %.2f GB/s raw per direction", folder_pcie_text(f, pcie, sizeof(pcie)),
+                 f->link_gbps);
+    else if (i + 1 == folder_fact_count())
+        snprintf(buf, n, "%s", f->dir);
+    else
+        snprintf(buf, n, "%s", folder_meta(f, facts[i][1]));
+    return buf;
+}
+
 void folder_machine_table(FILE *f, const struct folder *fo, size_t nf, int mark_baseline)
 {
-    static const char *const rows[][2] = {
-        {"GPU", "gpu.name"},
-        {"NVIDIA driver", "driver.nvidia_driver"},
-        {"CUDA runtime", "driver.cuda_runtime"},
-        {"CPU", "host.cpu_model"},
-        {"host", "host.hostname"},
-        {"OS", "host.os"},
-        {"run started", "run.started"},
-        {"pinsweep", "pinsweep.git_revision"},
-    };
-    char pcie[64];
+    char text[512];
     fprintf(f, "| |");
     for (size_t i = 0; i < nf; i++)
         fprintf(f, " %s%s |", fo[i].label, i == 0 && mark_baseline ? " (baseline)" : "");
     fprintf(f, "\n|---|");
     for (size_t i = 0; i < nf; i++)
         fprintf(f, "---|");
-    fprintf(f, "\n| PCIe link |");
-    for (size_t i = 0; i < nf; i++) {
-        folder_pcie_text(&fo[i], pcie, sizeof(pcie));
-        if (isnan(fo[i].link_gbps))
-            fprintf(f, " unknown |");
-        else
-            fprintf(f, " %s, %.2f GB/s raw per direction |", pcie, fo[i].link_gbps);
-    }
-    for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
-        fprintf(f, "\n| %s |", rows[r][0]);
+    for (size_t r = 0; r < folder_fact_count(); r++) {
+        int code = r + 1 == folder_fact_count();
+        fprintf(f, "\n| %s |", facts[r][0]);
         for (size_t i = 0; i < nf; i++)
-            fprintf(f, " %s |", folder_meta(&fo[i], rows[r][1]));
+            fprintf(f, code ? " `%s` |" : " %s |", folder_fact_text(&fo[i], r, text, sizeof(text)));
     }
-    fprintf(f, "\n| folder |");
-    for (size_t i = 0; i < nf; i++)
-        fprintf(f, " `%s` |", fo[i].dir);
     fprintf(f, "\n");
 }
 

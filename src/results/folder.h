@@ -47,6 +47,15 @@ char *folder_pcie_text(const struct folder *f, char *buf, size_t n);
 /* "H200 Gen5x16 vm" from dir/meta.yaml: GPU (NVIDIA dropped), link, hostname. */
 char *folder_default_label(const char *dir, char *buf, size_t n);
 
+/*
+ * The facts of the machine table, one a row: their number, the name of
+ * fact i ("PCIe link", "GPU", ..., "folder") and fact i of f as the table
+ * gives it, into buf.
+ */
+size_t folder_fact_count(void);
+const char *folder_fact_name(size_t i);
+const char *folder_fact_text(const struct folder *f, size_t i, char *buf, size_t n);
+
 /* A markdown table of the machines, one column per folder; the first is marked baseline. */
 void folder_machine_table(FILE *out, const struct folder *f, size_t n, int mark_baseline);
 

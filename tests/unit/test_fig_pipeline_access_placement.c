@@ -215,8 +215,8 @@ static void test_placement_tables(const char *dir)
           "%s lacks the caption", md);
     CHECK("placement_table_pin",
           file_has(md, "| kind | size | default / any | thp / any | hugetlb / any |\n") &&
-              file_has(md, "| registered | 256MiB | 85.67 | 40.15 | – |\n") &&
-              file_has(md, "| registered | 16MiB | ") && file_has(md, " | skipped |\n"),
+              file_has(md, "| registered | 256 MiB | 85.67 | 40.15 | – |\n") &&
+              file_has(md, "| registered | 16 MiB | ") && file_has(md, " | skipped |\n"),
           "%s lacks the pinning table or its cells", md);
     CHECK("placement_table_tex",
           file_has(tex, "\\toprule\ndirection & kind & size & default / any & default / auto & thp "

@@ -8,6 +8,7 @@
  * file that breaks each rule shows that the checks can fail.
  */
 #include "check.h"
+#include "figures/fig_headline.h"
 #include "figures/plot.h"
 #include "plot_test_util.h"
 
@@ -188,6 +189,36 @@ static void test_checks_can_fail(void)
     }
 }
 
+/*
+ * The headline across machines, of the H200 and the PCIe 3.0 fixtures (gnuplot
+ * hidden): a colour, dash and point per machine, all in the key, bars explained.
+ */
+static void check_machines(void)
+{
+    struct plot_input in[2] = {{0}};
+    const char *key[2] = {"H200|gpu-node-07", "V100|gen3-box"}, *label[2] = {"H200", "V100"};
+    const struct plot_input *pin[2] = {&in[0], &in[1]};
+    struct hl_machines ms;
+    char data[256], why[512];
+    int made = 0, rc = -100;
+    snprintf(data, sizeof(data), "%s/machines", tmpdir);
+    if (plot_input_read(&in[0], "tests/fixtures/results-small", NULL) == 0 &&
+        plot_input_read(&in[1], "tests/fixtures/machine-gen3", NULL) == 0) {
+        fig_headline_group(&ms, pin, key, label, 2);
+        hide_gnuplot(1);
+        rc = fig_headline_machines_draw(&ms, data, data, "", plots_dir, 0, &made, NULL);
+        hide_gnuplot(0);
+    }
+    CHECK("machines: described (gnuplot hidden)", rc == PLOT_ENO_GNUPLOT && made, "returned %d",
+          rc);
+    CHECK("machines: headline-machines follows the style table",
+          style_problems(path_in(data, "headline-machines-vars.gp"), "headline", why,
+                         sizeof(why)) == 0,
+          "%s", why);
+    plot_input_free(&in[0]);
+    plot_input_free(&in[1]);
+}
+
 int main(void)
 {
     static const char *const small[] = {"summary.csv",     "meta.yaml",     "fits.csv",
@@ -200,6 +231,7 @@ int main(void)
     check_drawn("results-small", "tests/fixtures/results-small", small);
     check_drawn("results-beyond", "tests/fixtures/results-beyond", beyond);
     check_drawn("machine-gen3", "tests/fixtures/machine-gen3", gen3);
+    check_machines();
     /* The committed reference folders, as they were drawn (item 9: regenerated). */
     DIR *d = opendir("results/reference/h200-pcie5");
     struct dirent *e;

@@ -84,6 +84,20 @@ static void test_format(void)
         CHECK_STR(name, units_format_size_short(cases[i].bytes, buf, sizeof(buf)),
                   cases[i].short_text);
     }
+    static const struct {
+        uint64_t bytes;
+        const char *text;
+    } human[] = {
+        {4096, "4 KiB"},         {1ULL << 30, "1 GiB"},   {256000000, "256 MB"},
+        {100, "100 B"},          {1527898, "1.53 MB"},    {4097, "4.1 KB"},
+        {1536, "1.54 KB"},       {999999, "1 MB"},        {12345678, "12.3 MB"},
+        {123456789, "123 MB"},   {1500000, "1.5 MB"},     {268435456, "256 MiB"},
+        {99950, "100 KB"},       {1ULL << 40, "1 TiB"},   {5ULL << 40, "5 TiB"},
+    };
+    for (size_t i = 0; i < sizeof(human) / sizeof(human[0]); i++) {
+        snprintf(name, sizeof(name), "format human %llu", (unsigned long long)human[i].bytes);
+        CHECK_STR(name, units_format_human(human[i].bytes, buf, sizeof(buf)), human[i].text);
+    }
     CHECK_STR("format 1536 stays exact", units_format_size(1536, buf, sizeof(buf)), "1536B");
     /* Every formatted size parses back to itself. */
     int bad = 0;

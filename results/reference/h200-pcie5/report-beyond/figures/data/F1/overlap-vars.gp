@@ -1,0 +1,76 @@
+# overlap-vars.gp - written by pinsweep for plots/overlap.gp (see src/plot_fig.c)
+fig_title = 'overlap: pipeline time against streams'
+fig_detail = '256 MiB in 32 chunks'
+fig_machine = 'NVIDIA H200, vm'
+x_label = 'streams (the chunks round-robin over them)'
+y_label = 'time for all chunks, median (ms)'
+x_tics = '("1" 1, "2" 2, "4" 4, "8" 8)'
+out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
+log_y = 1
+npanels = 2
+nblocks = 10
+out_prefix = 'F1-'
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'no kernel'
+panel_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F1/overlap-kernel-none.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F1/overlap-kernel-none-overlay.dat'
+panel_title[2] = 'kernel 1× a chunk''s h2d'
+panel_file[2] = 'results/reference/h200-pcie5/report-beyond/figures/data/F1/overlap-kernel-1x.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/report-beyond/figures/data/F1/overlap-kernel-1x-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
+array panel_first[2] = [1, 6]
+array panel_nblocks[2] = [5, 5]
+array panel_over_first[2] = [1, 5]
+array panel_nover[2] = [4, 4]
+array block_color[10] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+array block_line[10] = ['pipeline', 'pipeline', 'pipeline', 'pipeline', 'pipeline', 'pipeline', 'pipeline', 'pipeline', 'pipeline', 'pipeline']
+array block_point[10] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+array over_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
+array over_line[8] = ['serial', 'ideal', 'serial', 'ideal', 'serial', 'ideal', 'serial', 'ideal']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
+nkeys = 5
+key_cols = 5
+key_rows = 1
+key_max_chars = 14
+array key_color[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+array key_line[5] = ['pipeline', 'pipeline', 'pipeline', 'pipeline', 'pipeline']
+array key_point[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+array key_title[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+nnotes = 4
+note_cols = 1
+note_rows = 4
+note_max_chars = 55
+array note_color[4] = ['', '', '', '-']
+array note_line[4] = ['pipeline', 'serial', 'ideal', '']
+array note_point[4] = ['', '', '', '']
+array note_title[4] = ['solid: every chunk through h2d → kernel → d2h', 'dashed: the stages one after another (pageable, pinned)', 'dotted: the longest stage alone (pageable, pinned)', 'at the right end: the overlap factor, serial ÷ pipeline']
+x_min = 0.7142857142857143
+x_max = 11.199999999999999
+y_min = 2
+y_max = 200
+y_tics = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 2; panel_y_max[1] = 200
+panel_y_tics[1] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[2] = 2; panel_y_max[2] = 200
+panel_y_tics[2] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+size_tics = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
+size_tics_wide = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
+size_tics_tex = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'

@@ -1,0 +1,72 @@
+# sentinel-vars.gp - written by pinsweep for plots/sentinel.gp (see src/plot_fig.c)
+fig_title = 'zerocopy: drift sentinel'
+fig_detail = ''
+fig_machine = 'NVIDIA H200, vm'
+x_label = 'time since the run started (s)'
+y_label = 'sentinel bandwidth (GB/s)'
+x_tics = ''
+out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
+log_y = 0
+npanels = 1
+nblocks = 1
+x_linear = 1
+out_prefix = 'F2-'
+array panel_title[1]
+array panel_file[1]
+array panel_over_file[1]
+panel_title[1] = 'readings: median, min..max; dotted: their median, 54.70 GB/s'
+panel_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F2/sentinel-time.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F2/sentinel-time-overlay.dat'
+array panel_nband[1]
+array panel_band_file[1]
+array band_color[1]
+array band_point[1]
+array panel_link[1]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+y2 = 0
+array panel_first[1] = [1]
+array panel_nblocks[1] = [1]
+array panel_over_first[1] = [1]
+array panel_nover[1] = [0]
+array block_color[1] = ['pinned']
+array block_line[1] = ['reuse']
+array block_point[1] = ['sync']
+array over_color[1] = ['']
+array over_line[1] = ['']
+nhlines = 1
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
+hline_panel[1] = 1; hline_y[1] = 54.700200000000002; hline_color[1] = 'pinned'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = ''
+nkeys = 0
+key_cols = 1
+key_rows = 0
+key_max_chars = 0
+array key_color[1] = ['']
+array key_line[1] = ['']
+array key_point[1] = ['']
+array key_title[1] = ['']
+nnotes = 0
+note_cols = 1
+note_rows = 0
+note_max_chars = 0
+array note_color[1] = ['']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['']
+x_min = -0.7672500000000001
+x_max = 26.341250000000002
+y_min = 50
+y_max = 56
+y_tics = 'autofreq'
+array panel_y_min[1]
+array panel_y_max[1]
+array panel_y_tics[1]
+panel_y_min[1] = 50; panel_y_max[1] = 56
+panel_y_tics[1] = 'autofreq'
+size_tics = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576)'
+size_tics_wide = '("1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768, "64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576)'
+size_tics_tex = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576)'

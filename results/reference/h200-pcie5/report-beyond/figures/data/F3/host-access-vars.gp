@@ -1,0 +1,76 @@
+# host-access-vars.gp - written by pinsweep for plots/host-access.gp (see src/plot_fig.c)
+fig_title = 'host-access: CPU read and write bandwidth of host memory'
+fig_detail = ''
+fig_machine = 'NVIDIA H200, vm'
+x_label = 'CPU threads'
+y_label = 'CPU bandwidth (GB/s = 10⁹ B/s)'
+x_tics = '("1" 1, "2" 2, "4" 4, "8" 8)'
+out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
+log_y = 0
+npanels = 2
+nblocks = 10
+out_prefix = 'F3-'
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'CPU reads, 1 GiB buffer'
+panel_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F3/host-access-host-read.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F3/host-access-host-read-overlay.dat'
+panel_title[2] = 'CPU writes, 1 GiB buffer'
+panel_file[2] = 'results/reference/h200-pcie5/report-beyond/figures/data/F3/host-access-host-write.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/report-beyond/figures/data/F3/host-access-host-write-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
+array panel_first[2] = [1, 6]
+array panel_nblocks[2] = [5, 5]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_color[10] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+array block_line[10] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse']
+array block_point[10] = ['', '', '', '', '', '', '', '', '', '']
+array over_color[1] = ['']
+array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
+nkeys = 5
+key_cols = 5
+key_rows = 1
+key_max_chars = 14
+array key_color[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+array key_line[5] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse']
+array key_point[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+array key_title[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered']
+nnotes = 1
+note_cols = 1
+note_rows = 1
+note_max_chars = 53
+array note_color[1] = ['-']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['also measured, in summary.csv: 256 KiB, 4 MiB, 64 MiB']
+x_min = 0.7142857142857143
+x_max = 11.199999999999999
+y_min = 0
+y_max = 70
+y_tics = 'autofreq'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_tics[1] = 'autofreq'
+panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_tics[2] = 'autofreq'
+size_tics = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
+size_tics_wide = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
+size_tics_tex = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'

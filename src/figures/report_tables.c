@@ -1,0 +1,580 @@
+/*
+ * report_tables.c - the tables of pinsweep report (see report_tables.h).
+ */
+#include "figures/report_tables.h"
+#include "figures/fig_copies.h"
+#include "figures/place_table.h"
+#include "figures/tables.h"
+#include "base/units.h"
+#include "experiment/schema.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- columns and cells ---- */
+
+/* A table's columns being declared: headings and alignment. */
+struct cols {
+    const char *head[TABULAR_MAX_COLS];
+    char align[TABULAR_MAX_COLS + 1];
+    size_t n;
+};
+
+static void col(struct cols *c, const char *head, char align)
+{
+    c->head[c->n] = head;
+    c->align[c->n++] = align;
+    c->align[c->n] = '\0';
+}
+
+/* A table's first columns: left-aligned (text), headed by the NULL-terminated heads. */
+static struct cols text_cols(const char *const heads[])
+{
+    struct cols c = {0};
+    for (size_t i = 0; heads[i]; i++)
+        col(&c, heads[i], 'l');
+    return c;
+}
+
+/* The columns of a measurement's spread: the min-max, n and, with rounds, the PI. */
+static void spread_cols(struct cols *c, int rounds)
+{
+    col(c, plot_spread_head(rounds), 'r');
+    col(c, "n", 'r');
+    if (rounds)
+        col(c, "95 % PI", 'r');
+}
+
+/* The columns of one measurement: median (named head), spread, n and, with rounds, the PI. */
+static void measure_cols(struct cols *c, const char *head, int rounds)
+{
+    col(c, head, 'r');
+    col(c, plot_spread_head(rounds), 'r');
+    col(c, "n", 'r');
+    if (rounds)
+        col(c, "95 % PI", 'r');
+}
+
+/* A row's cells being filled, in the order of its columns, with room for formatted ones. */
+struct cells {
+    const char *v[TABULAR_MAX_COLS];
+    char text[TABULAR_MAX_COLS][64];
+    size_t n;
+};
+
+static void cell(struct cells *c, const char *v)
+{
+    c->v[c->n++] = v;
+}
+
+/* A cell printf-formatted. */
+__attribute__((format(printf, 2, 3))) static void cellf(struct cells *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->text[c->n], sizeof(c->text[0]), fmt, ap);
+    va_end(ap);
+    cell(c, c->text[c->n]);
+}
+
+static void spread_cells(struct cells *c, const struct spread_cells *s, int rounds)
+{
+    cell(c, s->range);
+    cell(c, s->n);
+    if (rounds)
+        cell(c, s->pi);
+}
+
+static void measure_cells(struct cells *c, const struct spread_cells *s, int rounds)
+{
+    cell(c, s->med);
+    cell(c, s->range);
+    cell(c, s->n);
+    if (rounds)
+        cell(c, s->pi);
+}
+
+/* ---- rows ---- */
+
+/* Is r a copy with a reused buffer, warm and prefaulted, at the default placement? */
+static int plain_reuse(const struct plot_row *r)
+{
+    return api_is_copy(r->api) && r->buffer == BUFFER_REUSE && plot_host_steady(r) &&
+           plot_default_place(r);
+}
+
+int report_has_copies(const struct plot_input *in)
+{
+    for (size_t i = 0; i < in->nrows; i++)
+        if (plain_reuse(&in->rows[i]))
+            return 1;
+    return 0;
+}
+
+/* The reused copy of alloc and dir (api: any copy api when < 0) with the highest median. */
+static const struct plot_row *peak_row(const struct plot_input *in, int alloc, int dir, int api)
+{
+    const struct plot_row *best = NULL;
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct plot_row *r = &in->rows[i];
+        if (plain_reuse(r) && r->alloc == alloc && r->dir == dir && (api < 0 || r->api == api) &&
+            (!best || r->gbps_median > best->gbps_median))
+            best = r;
+    }
+    return best;
+}
+
+static const char *size_text(double bytes, char *buf, size_t n)
+{
+    return units_format_human((uint64_t)bytes, buf, n);
+}
+
+/* ---- the tables ---- */
+
+static int tab_peaks(const struct report_src *src, struct tabular *t)
+{
+    const struct plot_input *in = src->in;
+    int rounds = plot_rows_have_rounds(in->rows, in->nrows);
+    struct cols c = text_cols((const char *[]){"kind", "direction", "api", NULL});
+    col(&c, "peak GB/s", 'r');
+    col(&c, "at", 'r');
+    spread_cols(&c, rounds);
+    col(&c, "% of the link", 'r');
+    tabular_init(t, "peaks", c.align, c.head,
+                 "%s: the highest median of each kind and direction (reused buffer, warm cache), "
+                 "its spread (%s) and n; %% of the PCIe link's raw rate per direction (twice it "
+                 "for bidir)",
+                 in->experiment, rounds ? "the rounds' medians' min–max" : "the samples' min–max");
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            const struct plot_row *r = peak_row(in, a, d, -1);
+            struct spread_cells s;
+            struct cells k = {0};
+            char size[32], link[32] = "–";
+            double raw = (isfinite(in->link_gbps) ? in->link_gbps
+                          : r                     ? r->link_gbps
+                                                  : NAN) *
+                         (d == DIR_BIDIR ? 2 : 1);
+            if (!r)
+                continue;
+            plot_spread_cells(r, &s);
+            if (raw > 0)
+                snprintf(link, sizeof(link), "%.1f %%", 100 * r->gbps_median / raw);
+            cell(&k, schema_value_name(AXIS_ALLOC, a));
+            cell(&k, schema_value_name(AXIS_DIRECTION, d));
+            cell(&k, schema_value_name(AXIS_API, r->api));
+            cell(&k, s.med);
+            cell(&k, size_text(r->size_bytes, size, sizeof(size)));
+            spread_cells(&k, &s, rounds);
+            cell(&k, link);
+            if (tabular_row(t, k.v) < 0)
+                return -1;
+        }
+    return (int)t->nrows;
+}
+
+/* The reused copy of alloc, dir and api at exactly size, or NULL. */
+static const struct plot_row *at_size(const struct plot_input *in, int alloc, int dir, int api,
+                                      double size)
+{
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct plot_row *r = &in->rows[i];
+        if (plain_reuse(r) && r->alloc == alloc && r->dir == dir && r->api == api &&
+            r->size_bytes == size)
+            return r;
+    }
+    return NULL;
+}
+
+/* Pinned's and pageable's rows of dir at the size nearest 256 MB that both have (log scale). */
+static int near_256mb(const struct plot_input *in, int dir, const struct plot_row **pin,
+                      const struct plot_row **page)
+{
+    double best_gap = INFINITY;
+    *pin = *page = NULL;
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct plot_row *r = &in->rows[i], *q;
+        double gap = fabs(log(r->size_bytes / 256e6));
+        if (plain_reuse(r) && r->alloc == ALLOC_PINNED && r->dir == dir && gap < best_gap &&
+            (q = at_size(in, ALLOC_PAGEABLE, dir, r->api, r->size_bytes))) {
+            best_gap = gap;
+            *pin = r;
+            *page = q;
+        }
+    }
+    return *pin != NULL;
+}
+
+static int tab_speedup(const struct report_src *src, struct tabular *t)
+{
+    const struct plot_input *in = src->in;
+    int rounds = plot_rows_have_rounds(in->rows, in->nrows);
+    struct cols c = text_cols((const char *[]){"direction", "api", NULL});
+    col(&c, "size", 'r');
+    measure_cols(&c, "pinned GB/s", rounds);
+    measure_cols(&c, "pageable GB/s", rounds);
+    col(&c, "pinned ÷ pageable", 'r');
+    tabular_init(t, "speedup", c.align, c.head,
+                 "%s: pinned over pageable near 256 MB, both at the same size (the one nearest "
+                 "256 MB that both have), each with its spread and n; the ratio's interval is "
+                 "from the spreads' ends",
+                 in->experiment);
+    for (int d = 0; d < DIR_BIDIR; d++) {
+        const struct plot_row *p, *q;
+        struct spread_cells sp, sq;
+        struct cells k = {0};
+        char size[32], ratio[64];
+        double plo, phi, qlo, qhi;
+        if (!near_256mb(in, d, &p, &q))
+            continue;
+        plot_spread_cells(p, &sp);
+        plot_spread_cells(q, &sq);
+        plot_row_spread(p, &plo, &phi);
+        plot_row_spread(q, &qlo, &qhi);
+        snprintf(ratio, sizeof(ratio), "%.1f× (%.1f–%.1f)", p->gbps_median / q->gbps_median,
+                 plo / qhi, phi / qlo);
+        cell(&k, schema_value_name(AXIS_DIRECTION, d));
+        cell(&k, schema_value_name(AXIS_API, p->api));
+        cell(&k, size_text(p->size_bytes, size, sizeof(size)));
+        measure_cells(&k, &sp, rounds);
+        measure_cells(&k, &sq, rounds);
+        cell(&k, ratio);
+        if (tabular_row(t, k.v) < 0)
+            return -1;
+    }
+    return (int)t->nrows;
+}
+
+static int tab_fits(const struct report_src *src, struct tabular *t)
+{
+    static const char *const head[] = {"kind", "direction", "api",      "latency t0", "bandwidth B",
+                                       "n½",   "sizes",     "residual", "fit"};
+    const struct plot_input *in = src->in;
+    tabular_init(t, "fits", "lllrrrrrl", head,
+                 "%s: t(n) = t0 + n/B fitted to each curve (reused buffer, warm cache), over "
+                 "the sizes given; a residual of %.0f %% or more flags a curve that is not one "
+                 "t0 + n/B",
+                 in->experiment, FIT_MAX_RESIDUAL_PCT);
+    for (size_t i = 0; i < in->nfits; i++) {
+        const struct fit_row *r = &in->fits[i];
+        struct cells k = {0};
+        if (r->axis[AXIS_CACHE] != CACHE_WARM || r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED ||
+            r->regime_id != FIT_ALL)
+            continue;
+        cell(&k, schema_value_name(AXIS_ALLOC, (int)r->axis[AXIS_ALLOC]));
+        cell(&k, schema_value_name(AXIS_DIRECTION, (int)r->axis[AXIS_DIRECTION]));
+        cell(&k, schema_value_name(AXIS_API, (int)r->axis[AXIS_API]));
+        cellf(&k, "%.2f µs", r->t0_us);
+        cellf(&k, "%.2f GB/s", r->bandwidth_gbps);
+        cell(&k, size_text(llround(r->n_half_bytes), k.text[k.n], sizeof(k.text[0])));
+        cellf(&k, "%.0f", r->points);
+        cellf(&k, "%.1f %%", r->residual_pct);
+        cell(&k, fig_fit_drawn(r)             ? "good"
+                 : r->points < FIT_MIN_POINTS ? "too few sizes"
+                                              : "poor: not one t0 + n/B");
+        if (tabular_row(t, k.v) < 0)
+            return -1;
+    }
+    return (int)t->nrows;
+}
+
+/* A regime of fits.csv as a cell: "14.77 GB/s, 1.05 MB–33.6 MB, 6 sizes, residual 8.1 %". */
+static void regime_cell(struct cells *k, const struct fit_row *r)
+{
+    char from[32], to[32];
+    cellf(k, "%.2f GB/s, %s–%s, %.0f sizes, residual %.1f %%", r->bandwidth_gbps,
+          size_text(r->from_bytes, from, sizeof(from)), size_text(r->to_bytes, to, sizeof(to)),
+          r->points, r->residual_pct);
+}
+
+/*
+ * The two regimes of the pageable curves that have them: fits.csv's
+ * in-cache and beyond-cache rows, each following its curve's.
+ */
+static int tab_regimes(const struct report_src *src, struct tabular *t)
+{
+    static const char *const head[] = {"kind", "direction", "api", "in the host's cache",
+                                       "beyond it"};
+    const struct plot_input *in = src->in;
+    tabular_init(t, "regimes", "lllll", head,
+                 "%s: no single t0 + n/B describes a pageable copy whose bandwidth falls once "
+                 "the buffer leaves the host's cache; each regime is fitted with t = n/B over "
+                 "its sizes",
+                 in->experiment);
+    for (size_t i = 0; i + 1 < in->nfits; i++) {
+        const struct fit_row *a = &in->fits[i], *b = &in->fits[i + 1];
+        struct cells k = {0};
+        if (a->regime_id != FIT_IN_CACHE || b->regime_id != FIT_BEYOND_CACHE ||
+            memcmp(a->axis, b->axis, sizeof(a->axis)) != 0)
+            continue;
+        cell(&k, schema_value_name(AXIS_ALLOC, (int)a->axis[AXIS_ALLOC]));
+        cell(&k, schema_value_name(AXIS_DIRECTION, (int)a->axis[AXIS_DIRECTION]));
+        cell(&k, schema_value_name(AXIS_API, (int)a->axis[AXIS_API]));
+        regime_cell(&k, a);
+        regime_cell(&k, b);
+        if (tabular_row(t, k.v) < 0)
+            return -1;
+    }
+    return (int)t->nrows;
+}
+
+/* "4.92–5.95" ms of a pipeline from its GB/s spread (a pipeline moves size bytes). */
+static void pipeline_range(const struct plot_row *r, char *buf, size_t n)
+{
+    double lo, hi;
+    plot_row_spread(r, &lo, &hi);
+    if (lo > 0 && hi > 0)
+        snprintf(buf, n, "%.3g–%.3g", r->size_bytes / hi / 1e6, r->size_bytes / lo / 1e6);
+    else
+        snprintf(buf, n, "–");
+}
+
+static int tab_pipelines(const struct report_src *src, struct tabular *t)
+{
+    static const char *const head[] = {"kind",        "size",      "kernel", "streams",
+                                       "pipeline ms", "spread ms", "n",      "serial sum ms",
+                                       "ideal ms",    "overlap"};
+    const struct plot_input *in = src->in;
+    int rounds = plot_rows_have_rounds(in->all, in->nall);
+    tabular_init(t, "pipelines", "lllrrrrrrr", head,
+                 "%s: chunks of h2d, kernel and d2h over streams; the pipeline's median time, "
+                 "its spread (%s) and n, the stages one after another (serial sum), the longest "
+                 "stage (ideal) and overlap = serial sum ÷ pipeline (1: none; at most 3)",
+                 in->experiment, rounds ? "the rounds' min–max" : "the samples' min–max");
+    for (size_t i = 0; i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        struct spread_cells s;
+        struct cells k = {0};
+        if (r->api != API_PIPELINE)
+            continue;
+        plot_spread_cells(r, &s);
+        cell(&k, schema_value_name(AXIS_ALLOC, r->alloc));
+        cell(&k, size_text(r->size_bytes, k.text[k.n], sizeof(k.text[0])));
+        cell(&k, schema_value_text(AXIS_KERNEL, r->kernel, k.text[k.n], sizeof(k.text[0])));
+        cell(&k, schema_value_text(AXIS_STREAMS, r->streams, k.text[k.n], sizeof(k.text[0])));
+        cellf(&k, "%.3g", r->pipeline_ms);
+        pipeline_range(r, k.text[k.n], sizeof(k.text[0]));
+        cell(&k, k.text[k.n]);
+        cell(&k, s.n);
+        cellf(&k, "%.3g", r->serial_ms);
+        cellf(&k, "%.3g", r->ideal_ms);
+        cellf(&k, "%.2f", r->overlap);
+        if (tabular_row(t, k.v) < 0)
+            return -1;
+    }
+    return (int)t->nrows;
+}
+
+/*
+ * Of the rows of api, alloc and dir (< 0: any; copies: plain reuse): the one
+ * with the highest median, or (one_thread) the one with one thread at the
+ * largest size.
+ */
+static const struct plot_row *best_of(const struct plot_input *in, int api, int alloc, int dir,
+                                      int one_thread)
+{
+    const struct plot_row *best = NULL;
+    for (size_t i = 0; i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        if (r->api != api || r->alloc != alloc || (dir >= 0 && r->dir != dir) ||
+            (api_is_copy(api) && !plain_reuse(r)) || (one_thread && r->threads != 1))
+            continue;
+        if (!best ||
+            (one_thread ? r->size_bytes > best->size_bytes : r->gbps_median > best->gbps_median))
+            best = r;
+    }
+    return best;
+}
+
+static int tab_zerocopy(const struct report_src *src, struct tabular *t)
+{
+    const struct plot_input *in = src->in;
+    int rounds = plot_rows_have_rounds(in->all, in->nall);
+    struct cols c = text_cols((const char *[]){"kind", "direction", NULL});
+    measure_cols(&c, "zero-copy peak GB/s", rounds);
+    col(&c, "at", 'r');
+    measure_cols(&c, "copy peak GB/s", rounds);
+    col(&c, "api", 'l');
+    col(&c, "at", 'r');
+    tabular_init(t, "zerocopy", c.align, c.head,
+                 "%s: a kernel reading (h2d) or writing (d2h) host memory against the copy "
+                 "engine (the better of async and sync), each at its peak, with its spread and n",
+                 in->experiment);
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        for (int d = 0; d < DIR_BIDIR; d++) {
+            const struct plot_row *z = best_of(in, API_ZEROCOPY, a, d, 0);
+            const struct plot_row *x = best_of(in, API_ASYNC, a, d, 0),
+                                  *y = best_of(in, API_SYNC, a, d, 0);
+            const struct plot_row *cp = !x || (y && y->gbps_median > x->gbps_median) ? y : x;
+            struct spread_cells sz, sc = {"–", "–", "–", "–"};
+            struct cells k = {0};
+            char at_z[32], at_c[32] = "–";
+            if (!z)
+                continue;
+            plot_spread_cells(z, &sz);
+            if (cp) {
+                plot_spread_cells(cp, &sc);
+                size_text(cp->size_bytes, at_c, sizeof(at_c));
+            }
+            cell(&k, schema_value_name(AXIS_ALLOC, a));
+            cell(&k, schema_value_name(AXIS_DIRECTION, d));
+            measure_cells(&k, &sz, rounds);
+            cell(&k, size_text(z->size_bytes, at_z, sizeof(at_z)));
+            measure_cells(&k, &sc, rounds);
+            cell(&k, cp ? schema_value_name(AXIS_API, cp->api) : "–");
+            cell(&k, at_c);
+            if (tabular_row(t, k.v) < 0)
+                return -1;
+        }
+    return (int)t->nrows;
+}
+
+static int tab_host_access(const struct report_src *src, struct tabular *t)
+{
+    static const char *const which_text[2] = {"1 thread, largest size", "the most"};
+    const struct plot_input *in = src->in;
+    int rounds = plot_rows_have_rounds(in->all, in->nall);
+    struct cols c = text_cols((const char *[]){"kind", "access", "which", NULL});
+    col(&c, "threads", 'r');
+    col(&c, "size", 'r');
+    measure_cols(&c, "GB/s", rounds);
+    tabular_init(t, "host-access", c.align, c.head,
+                 "%s: the CPU's own reads and writes of each kind of host memory, with one thread "
+                 "at the largest size (out of the caches) and the most of any size and threads",
+                 in->experiment);
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        for (int op = 0; op < 2; op++)
+            for (int w = 0; w < 2; w++) {
+                const struct plot_row *r =
+                    best_of(in, op ? API_HOST_WRITE : API_HOST_READ, a, -1, w == 0);
+                struct spread_cells s;
+                struct cells k = {0};
+                char threads[32], size[32];
+                if (!r)
+                    continue;
+                plot_spread_cells(r, &s);
+                cell(&k, schema_value_name(AXIS_ALLOC, a));
+                cell(&k, op ? "write" : "read");
+                cell(&k, which_text[w]);
+                cell(&k, schema_value_text(AXIS_THREADS, r->threads, threads, sizeof(threads)));
+                cell(&k, size_text(r->size_bytes, size, sizeof(size)));
+                measure_cells(&k, &s, rounds);
+                if (tabular_row(t, k.v) < 0)
+                    return -1;
+            }
+    return (int)t->nrows;
+}
+
+/* The reallocate row of alloc at its largest size with an alloc time (warm, default place). */
+static const struct plot_row *largest_realloc(const struct plot_input *in, int alloc)
+{
+    const struct plot_row *best = NULL;
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct plot_row *r = &in->rows[i];
+        if (api_is_copy(r->api) && r->buffer == BUFFER_REALLOCATE && r->alloc == alloc &&
+            r->phase_ms[PHASE_ALLOC] >= 0 && (!best || r->size_bytes > best->size_bytes))
+            best = r;
+    }
+    return best;
+}
+
+/* "0.52–0.61" ms of column col over config's samples, or "–". */
+static void sample_range(const struct report_src *src, const struct plot_row *r, const char *col,
+                         char *buf, size_t n)
+{
+    double lo, hi;
+    if (src->samples && plot_samples_range(src->samples, r->config, col, NULL, &lo, &hi) == 0)
+        snprintf(buf, n, "%.3g–%.3g", lo, hi);
+    else
+        snprintf(buf, n, "–");
+}
+
+static int tab_alloc(const struct report_src *src, struct tabular *t)
+{
+    static const char *const head[] = {
+        "kind",         "size", "allocate ms",         "allocate min–max", "free ms",
+        "free min–max", "n",    "allocate ms per GiB", "free ms per GiB"};
+    const struct plot_input *in = src->in;
+    tabular_init(t, "alloc", "lrrrrrrrr", head,
+                 "%s: allocating and freeing a buffer of each kind at its largest reallocate "
+                 "size: medians, the samples' min–max and n, and per GiB",
+                 in->experiment);
+    for (int a = 0; a < ALLOC_COUNT; a++) {
+        const struct plot_row *r = largest_realloc(in, a);
+        struct cells k = {0};
+        if (!r)
+            continue;
+        double gib = r->size_bytes / 1073741824.0;
+        cell(&k, schema_value_name(AXIS_ALLOC, a));
+        cell(&k, size_text(r->size_bytes, k.text[k.n], sizeof(k.text[0])));
+        cellf(&k, "%.3g", r->phase_ms[PHASE_ALLOC]);
+        sample_range(src, r, "alloc_ms", k.text[k.n], sizeof(k.text[0]));
+        cell(&k, k.text[k.n]);
+        cellf(&k, "%.3g", r->phase_ms[PHASE_FREE]);
+        sample_range(src, r, "free_ms", k.text[k.n], sizeof(k.text[0]));
+        cell(&k, k.text[k.n]);
+        cellf(&k, "%.0f", r->samples);
+        cellf(&k, "%.3g", r->phase_ms[PHASE_ALLOC] / gib);
+        cellf(&k, "%.3g", r->phase_ms[PHASE_FREE] / gib);
+        if (tabular_row(t, k.v) < 0)
+            return -1;
+    }
+    return (int)t->nrows;
+}
+
+static int tab_copies(const struct report_src *src, struct tabular *t)
+{
+    if (src->in->nrows == 0 || plot_copy_sizes(src->in) >= PLOT_MIN_SIZES) {
+        static const char *const head[] = {""};
+        tabular_init(t, "copies", "l", head, "%s", "");
+        return 0;
+    }
+    return plot_copies_table(src->in, t) < 0 ? -1 : (int)t->nrows;
+}
+
+/* The placement figures as tables, where they have too few sizes (place_table.h). */
+static int tab_placement(const struct report_src *src, struct tabular *t)
+{
+    return place_table_build(src->in, 0, t);
+}
+
+static int tab_placement_pin(const struct report_src *src, struct tabular *t)
+{
+    return place_table_build(src->in, 1, t);
+}
+
+static const struct {
+    int (*build)(const struct report_src *src, struct tabular *t);
+    struct report_table_info info;
+} tables[] = {
+    {tab_peaks,
+     {"Peak bandwidth (median of samples, reused buffer)",
+      "No copies with a reused buffer in this folder.", 0}},
+    {tab_speedup, {NULL, NULL, 1}},
+    {tab_fits,
+     {"Latency and bandwidth, t(n) = t0 + n/B", "No fits.csv (run `pinsweep plot %s` to make one).",
+      1}},
+    {tab_regimes, {NULL, NULL, 1}},
+    {tab_pipelines, {"Pipelines: chunks of h2d → kernel → d2h over streams", NULL, 0}},
+    {tab_zerocopy, {"Zero-copy: a kernel on host memory against the copy engine", NULL, 0}},
+    {tab_host_access, {"The CPU's own reads and writes", NULL, 0}},
+    {tab_alloc,
+     {"Allocation cost", "No reallocate rows: run `experiments/alloc-cost.yaml` for these.", 1}},
+    {tab_copies, {"Every copy (a sweep of few sizes)", NULL, 0}},
+    {tab_placement, {"Placement (a sweep of few sizes)", NULL, 0}},
+    {tab_placement_pin, {"cudaHostRegister by placement (a sweep of few sizes)", NULL, 0}},
+};
+
+size_t report_table_count(void)
+{
+    return sizeof(tables) / sizeof(tables[0]);
+}
+
+int report_table(size_t i, const struct report_src *src, struct tabular *t,
+                 struct report_table_info *info)
+{
+    *info = tables[i].info;
+    return tables[i].build(src, t);
+}

@@ -1,0 +1,67 @@
+# tests/report/tables.awk - the rows pinsweep report's tables must have, computed
+# again from a folder's CSV files (after tests/numbers/model.awk and report.awk,
+# for human()), one per line:
+#   -v WHAT=peaks    summary.csv: each kind's peak per direction (reused buffer, warm
+#                    cache, prefaulted pages, default placement, api sync or async)
+#   -v WHAT=speedup  summary.csv: pinned against pageable at the size nearest 256 MB
+#                    that both have, per direction (h2d, d2h)
+#   -v WHAT=fits     fits.csv: each warm, prefaulted curve's fit over all its sizes, flagged
+# LINK is the link's raw GB/s when summary.csv has no link_gbps column (else read).
+function gb(v) { return sprintf(v < 1 && v > -1 ? "%.3g" : "%.2f", v) }
+function val(c) { return (c in H) ? $H[c] : "" }
+function dflt(c, d) { return val(c) == "" || val(c) == "-" || val(c) == d }
+function rounds_row() { return val("rounds") > 1 && val("round_gbps_min") != "" && val("round_gbps_max") != "" }
+# the spread cells of the current row: min-max, n and (rounds) the PI
+function spread(   lo, hi) {
+    lo = rounds_row() ? val("round_gbps_min") : val("gbps_min")
+    hi = rounds_row() ? val("round_gbps_max") : val("gbps_max")
+    return gb(lo) "–" gb(hi) " | " (rounds_row() ? sprintf("%d in %d rounds", val("samples"), val("rounds")) : sprintf("%d", val("samples"))) \
+        (ROUNDS ? " | " (rounds_row() ? sprintf("±%.2f %%", val("pi95_pct")) : "–") : "")
+}
+FNR == 1 { delete H; for (i = 1; i <= NF; i++) H[$i] = i; next }
+WHAT == "fits" {
+    if (val("cache") != "warm" || val("touch") != "prefaulted") next
+    if (val("regime") != "" && val("regime") != "all") next  # a regime's row: the regimes table
+    flag = $H["points"] < 5 ? "too few sizes" : $H["residual_pct"] < 5 ? "good" : "poor: not one t0 + n/B"
+    nh = $H["n_half_bytes"]; nh = int(nh + 0.5)
+    printf "| %s | %s | %s | %.2f µs | %.2f GB/s | %s | %d | %.1f %% | %s |\n", $H["alloc"], $H["direction"], $H["api"],
+        $H["t0_us"], $H["bandwidth_gbps"], human(nh), $H["points"], $H["residual_pct"], flag
+    next
+}
+$H["status"] != "ok" || $H["buffer"] != "reuse" || ($H["api"] != "sync" && $H["api"] != "async") { next }
+!dflt("cache", "warm") || !dflt("touch", "prefaulted") || !dflt("numa", "any") || !dflt("pages", "default") { next }
+{
+    if (rounds_row()) ROUNDS = 1
+    k = $H["alloc"] SUBSEP $H["direction"]
+    if (!(k in best) || $H["gbps_median"] + 0 > bestg[k]) { best[k] = $0; bestg[k] = $H["gbps_median"] + 0 }
+    if ($H["alloc"] == "pinned" || $H["alloc"] == "pageable") {
+        kk = $H["alloc"] SUBSEP $H["direction"] SUBSEP $H["api"] SUBSEP $H["size_bytes"]; row[kk] = $0
+        if ($H["alloc"] == "pinned") { np++; pin[np] = kk }
+    }
+    if ("link_gbps" in H && $H["link_gbps"] != "") LINK = $H["link_gbps"]
+}
+END {
+    if (WHAT == "peaks")
+        for (k in best) {
+            $0 = best[k]
+            split(k, kp, SUBSEP); mult = kp[2] == "bidir" ? 2 : 1
+            printf "| %s | %s | %s | %s | %s | %s | %s |\n", kp[1], kp[2], $H["api"], gb($H["gbps_median"]), human($H["size_bytes"]), spread(),
+                (LINK > 0 ? sprintf("%.1f %%", 100 * $H["gbps_median"] / (LINK * mult)) : "–")
+        }
+    if (WHAT == "speedup")
+        for (d = 1; d <= 2; d++) {
+            dir = d == 1 ? "h2d" : "d2h"; bestk = ""
+            for (i = 1; i <= np; i++) {
+                split(pin[i], kp, SUBSEP)
+                q = "pageable" SUBSEP kp[2] SUBSEP kp[3] SUBSEP kp[4]
+                if (kp[2] != dir || !(q in row)) continue
+                gap = log(kp[4] / 256e6); gap = gap < 0 ? -gap : gap
+                if (bestk == "" || gap < bestgap - 1e-12 || (gap < bestgap + 1e-12 && kp[3] == "sync")) { bestk = pin[i]; bestq = q; bestgap = gap }
+            }
+            if (bestk == "") continue
+            split(bestk, kp, SUBSEP)
+            $0 = row[bestk]; pm = $H["gbps_median"]; plo = rounds_row() ? val("round_gbps_min") : val("gbps_min"); phi = rounds_row() ? val("round_gbps_max") : val("gbps_max"); ps = gb(pm) " | " spread()
+            $0 = row[bestq]; qm = $H["gbps_median"]; qlo = rounds_row() ? val("round_gbps_min") : val("gbps_min"); qhi = rounds_row() ? val("round_gbps_max") : val("gbps_max"); qs = gb(qm) " | " spread()
+            printf "| %s | %s | %s | %s | %s | %.1f× (%.1f–%.1f) |\n", dir, kp[3], human(kp[4]), ps, qs, pm / qm, plo / qhi, phi / qlo
+        }
+}

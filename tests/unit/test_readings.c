@@ -1,0 +1,151 @@
+/*
+ * test_readings.c - what the report's captions say (figures/readings.h),
+ * on a made-up folder whose curves take every shape of the rules: a
+ * plateau reached from one size, a rise to the largest size, a peak that
+ * holds within 10 %, and a peak and a fall, each sentence checked whole
+ * against the numbers written into its summary.csv below; sizes as people
+ * read them (decimal ones too); the time of the smallest copy; the
+ * speedup; and the headline across two machines, grouped by GPU and host.
+ * Prints PASS or FAIL per check (check.h).  Run from the repository root.
+ */
+#include "check.h"
+#include "figures/fig_headline.h"
+#include "figures/readings.h"
+#include "plot_test_util.h"
+
+#define HEAD                                                                                       \
+    "experiment,config,device,alloc,direction,buffer,api,cache,touch,size_bytes,samples,"          \
+    "gbps_median,gbps_min,gbps_max,us_per_copy_median,roundtrip_us_median,link_gbps,status\n"
+
+/* A row of the made-up folder: kind, direction, size, median (min and max 1 % around it). */
+static void row(FILE *f, int *config, const char *alloc, const char *dir, long long size, double g)
+{
+    fprintf(f, "made-up,%d,0,%s,%s,reuse,sync,warm,prefaulted,%lld,5,%g,%g,%g,%g,%g,63.0154,ok\n",
+            ++*config, alloc, dir, size, g, g * 0.99, g * 1.01, size / (g * 1e3),
+            size / (g * 1e3) + 2);
+}
+
+/*
+ * Sizes 1, 2, 4, 8, 16 and 32 MiB.  pinned h2d: 30 49.5 49 50 49.5 50.2 and
+ * 49 at 1527898 bytes (1.53 MB, between 1 and 2 MiB), within 3 % of 50.2
+ * (48.694) from 1.53 MB; pageable h2d: 2 6 10 9.2 6 5, peaks at 10
+ * at 4 MiB and falls to 5; pinned d2h: 10 20 30 40 45 48, 45 is under 3 %
+ * of 48 (46.56): a rise to the largest size; pageable d2h: 3 7 9 10 9.5 9.3,
+ * 9.3 is within 10 % of 10 (9.0) but not 3 % (9.7).
+ */
+static const char *made_up(const char *name, const char *gpu, double scale)
+{
+    static const double g[4][6] = {{30, 49.5, 49, 50, 49.5, 50.2},
+                                   {2, 6, 10, 9.2, 6, 5},
+                                   {10, 20, 30, 40, 45, 48},
+                                   {3, 7, 9, 10, 9.5, 9.3}};
+    static const char *const kinds[4][2] = {
+        {"pinned", "h2d"}, {"pageable", "h2d"}, {"pinned", "d2h"}, {"pageable", "d2h"}};
+    static char dir[512];
+    char meta[512];
+    int config = 0;
+    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
+    mkdir(dir, 0777);
+    FILE *f = fopen(path_in(dir, "summary.csv"), "w");
+    if (!f)
+        return NULL;
+    fputs(HEAD, f);
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 6; i++)
+            row(f, &config, kinds[k][0], kinds[k][1], 1048576LL << i, g[k][i] * scale);
+    row(f, &config, "pinned", "h2d", 1527898, 49 * scale); /* a size between units */
+    fclose(f);
+    snprintf(meta, sizeof(meta), "gpu:\n  name: %s\nhost:\n  hostname: box\n", gpu);
+    write_text(path_in(dir, "meta.yaml"), meta);
+    return dir;
+}
+
+/* plot_reading of figure name of the folder at dir, into a static buffer. */
+static const char *reading_of(const char *dir, const char *name)
+{
+    static char buf[4096];
+    struct plot_input in = {0};
+    buf[0] = '\0';
+    if (plot_input_read(&in, dir, NULL) == 0) {
+        char *r = plot_reading(&in, name);
+        snprintf(buf, sizeof(buf), "%s", r ? r : "(out of memory)");
+        free(r);
+    }
+    plot_input_free(&in);
+    return buf;
+}
+
+static void test_rules(void)
+{
+    const char *dir = made_up("rules", "Made-up GPU", 1);
+    CHECK_STR("bandwidth: plateau, fall, rise and hold", reading_of(dir, "bandwidth"),
+              "cudaMemcpy: pinned h2d is within 3 % of its peak, 50.20 GB/s (79.7 % of the "
+              "link's raw 63.02 GB/s), from 1.53 MB; pageable h2d peaks at 10.00 GB/s at 4 MiB "
+              "and falls to 5.00 GB/s at 32 MiB; pinned d2h rises to 48.00 GB/s (76.2 % of the "
+              "link's raw 63.02 GB/s) at 32 MiB, its largest size; pageable d2h peaks at 10.00 "
+              "GB/s at 8 MiB and stays within 10 % of it up to 32 MiB");
+    /* at 1 MiB pinned h2d moves 30 GB/s: 1048576 / 30e3 = 34.95 us, waited for 2 us more */
+    CHECK_STR("latency: the smallest size's time per copy", reading_of(dir, "latency"),
+              "a 1 MiB pinned h2d copy takes 35.0 µs pipelined, 37.0 µs waited for; a 1 MiB "
+              "pageable h2d copy takes 524 µs pipelined, 526 µs waited for; a 1 MiB pinned d2h "
+              "copy takes 105 µs pipelined, 107 µs waited for; a 1 MiB pageable d2h copy takes "
+              "350 µs pipelined, 352 µs waited for");
+    /* pinned over pageable: 30 / 2 at 1 MiB, more than 50.2 / 5 at 32 MiB or any other */
+    CHECK_STR("speedup: the largest ratio", reading_of(dir, "speedup"),
+              "page-locked memory copies up to 15.0× faster than pageable (pinned h2d sync at "
+              "1 MiB: 30.00 against 2.00 GB/s)");
+    CHECK_STR("no reading where the folder has nothing for it", reading_of(dir, "overlap"), "");
+}
+
+/*
+ * Three folders: two of one machine (its curves from the folder with the
+ * most sizes) and one of another, at half the bandwidth.
+ */
+static void test_machines(void)
+{
+    struct plot_input in[3] = {{0}};
+    const char *dirs[3], *key[3] = {"A|box", "A|box", "B|box"};
+    const char *label[3] = {"machine A", "machine A again", "machine B"};
+    struct hl_machines ms;
+    char *r;
+    dirs[0] = strdup(made_up("m-a", "A", 1));
+    dirs[1] = strdup(path_in(tmpdir, "m-a2"));
+    mkdir(dirs[1], 0777);
+    write_text(path_in(dirs[1], "summary.csv"),
+               HEAD "made-up,1,0,pinned,h2d,reuse,sync,warm,prefaulted,4096,5,1,1,1,4,6,63,ok\n");
+    dirs[2] = strdup(made_up("m-b", "B", 0.5));
+    for (int i = 0; i < 3; i++)
+        CHECK("machines: folder read", plot_input_read(&in[i], dirs[i], NULL) == 0, "%s", dirs[i]);
+    const struct plot_input *pin[3] = {&in[0], &in[1], &in[2]};
+    fig_headline_group(&ms, pin, key, label, 3);
+    CHECK("machines: grouped by GPU and host", ms.n == 2 && ms.m[0].nin == 2 && ms.m[1].nin == 1,
+          "%zu machines", ms.n);
+    const struct plot_input *from;
+    const struct plot_curve *c =
+        fig_machine_curve(&ms.m[0], ALLOC_PINNED, DIR_H2D, API_SYNC, &from);
+    CHECK("machines: a machine's curve is its folder's with the most sizes",
+          c && from == &in[0] && c->n == 7, "from folder %ld, %zu sizes",
+          from ? (long)(from - in) : -1L, c ? c->n : 0);
+    r = plot_reading_machines(&ms);
+    CHECK(
+        "machines: each machine's readings under its first folder's label",
+        r && strstr(r, "cudaMemcpy: machine A: pinned h2d is within 3 % of its peak, 50.20 GB/s") &&
+            strstr(r, "; machine B: pinned h2d is within 3 % of its peak, 25.10 GB/s (39.8 % of "
+                      "the link's raw 63.02 GB/s), from 1.53 MB;") &&
+            strstr(r, "; a 1 MiB pinned d2h copy takes 210 µs pipelined") && !strstr(r, "again"),
+        "%s", r ? r : "(null)");
+    free(r);
+    for (int i = 0; i < 3; i++) {
+        plot_input_free(&in[i]);
+        free((char *)dirs[i]);
+    }
+}
+
+int main(void)
+{
+    if (plot_test_begin("readings") < 0)
+        return 1;
+    test_rules();
+    test_machines();
+    return plot_test_end("test_readings");
+}
