@@ -477,7 +477,8 @@ static const struct command commands[] = {
      "nodes' results folders against the fleet itself: per\n"
      "configuration the median and a robust spread (MAD), each node's\n"
      "outliers and links below their maximum (exit 1: some flagged);\n"
-     "-o OUT writes fleet.csv",
+     "-o OUT writes fleet.csv and figures/fleet.png (each node\n"
+     "against the fleet's median and band)",
      OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_LATEX), cmd_fleet},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"

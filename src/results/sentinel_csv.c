@@ -7,7 +7,6 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <errno.h>
 #include <sys/stat.h>
 
 #define TEXT(name, field) COLUMN_OF_TEXT(struct sentinel_row, name, field)
@@ -85,11 +84,6 @@ int sentinel_merge_shard(struct outfile *o, const char *dir, int shard, size_t *
                          char *err, size_t errlen)
 {
     struct format_file ff = {0};
-    char path[4200];
-    struct stat st;
-    format_path(&sentinel_format, dir, path, sizeof(path));
-    if (stat(path, &st) < 0 && errno == ENOENT)
-        return 0; /* a run with the sentinel off */
     if (format_open(&ff, &sentinel_format, dir, err, errlen) < 0) {
         format_close(&ff);
         return -1;

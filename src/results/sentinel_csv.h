@@ -45,8 +45,9 @@ struct sentinel_row *sentinel_read(const char *dir, size_t *n, FILE *log);
 /*
  * Append the readings of shard folder dir (shard number shard) to o, a
  * merged sentinel.csv whose header is written: its lines as they are, but
- * `reading` numbered on from *reading and `shard` set.  Returns 0 (also
- * when dir has no sentinel.csv), or -1 with why in err.
+ * `reading` numbered on from *reading and `shard` set.  dir/sentinel.csv
+ * must exist (a run with the sentinel off has none: the caller skips it).
+ * Returns 0, or -1 with why in err.
  */
 int sentinel_merge_shard(struct outfile *o, const char *dir, int shard, size_t *reading,
                          char *err, size_t errlen);

@@ -6,11 +6,14 @@
  */
 #include "check.h"
 #include "results/csv.h"
+#include "results/problems.h"
+#include "results/summary_csv.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char tmpdir[] = "/tmp/pinsweep-test-csv-XXXXXX";
@@ -223,6 +226,47 @@ static void test_missing_file(void)
           "rc %d, message [%s]", rc, rc == -1 ? err : "");
 }
 
+/* summary.csv's reader: a missing file is an error naming it, and the reader can be closed
+   after it failed; a row's problems come named axes first, then the numeric ones, whatever
+   the order of the columns. */
+static void test_summary_reader(void)
+{
+    char err[512], dir[512], want[1024], *log = NULL;
+    size_t len = 0;
+    struct summary_file s;
+    snprintf(dir, sizeof(dir), "%s/no-such-results", tmpdir);
+    int rc = summary_read(&s, dir, err, sizeof(err));
+    snprintf(want, sizeof(want), "%s/summary.csv: No such file or directory", dir);
+    CHECK("summary_read of a missing folder", rc == -1 && strcmp(err, want) == 0,
+          "rc %d, message [%s]", rc, rc == -1 ? err : "");
+    summary_close(&s);
+    CHECK("closed after a failed read", s.rows == NULL && s.nrows == 0, "rows %p",
+          (void *)s.rows);
+    snprintf(dir, sizeof(dir), "%s/sum", tmpdir);
+    mkdir(dir, 0700);
+    write_file("sum/summary.csv", "streams,alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+                                  "many,pinnned,h2d,reuse,sync,4096,1.5,ok\n");
+    if (summary_read(&s, dir, err, sizeof(err)) < 0) {
+        CHECK("summary_read of a two-problem row", 0, "%s", err);
+        return;
+    }
+    struct summary_row row;
+    struct problems p = {.path = "summary.csv", .prefix = "", .suffix = "", .where = ""};
+    p.log = open_memstream(&log, &len);
+    rc = summary_check_row(&s, 0, &row, &p);
+    fclose(p.log);
+    CHECK_STR("named axes' problems first, then the numeric ones'", log,
+              "summary.csv:2: alloc 'pinnned' is not one of pageable | pinned | mallochost | "
+              "portable | write-combined | mapped | registered | registered-readonly | "
+              "registered-portable | registered-mapped\n"
+              "summary.csv:2: streams 'many' is not a whole number from 1 to 64\n");
+    CHECK("two problems counted", rc == 2 && p.n == 2, "rc %d, n %d", rc, p.n);
+    free(log);
+    summary_close(&s);
+    unlink(write_file("sum/summary.csv", ""));
+    rmdir(dir);
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir)) {
@@ -236,6 +280,7 @@ int main(void)
     test_read_fixture();
     test_errors();
     test_missing_file();
+    test_summary_reader();
     char path[512];
     const char *names[] = {"round.csv", "table.csv", "bad.csv"};
     for (size_t i = 0; i < 3; i++) {

@@ -4,6 +4,7 @@
  * independently (no GPU).
  */
 #include "check.h"
+#include "configs.h"
 #include "engine/gpu.h"
 #include "measure/measure.h"
 
@@ -11,21 +12,6 @@
 #include <string.h>
 
 #define MIB (1u << 20)
-
-/* A verified reuse configuration of size bytes in direction d. */
-static struct config copy_config(enum direction d, size_t size)
-{
-    struct config c = {.index = 1};
-    for (int a = 0; a < AXIS_SIZE; a++)
-        c.v[a] = AXIS_UNUSED;
-    c.v[AXIS_ALLOC] = ALLOC_PINNED;
-    c.v[AXIS_DIRECTION] = d;
-    c.v[AXIS_BUFFER] = BUFFER_REUSE;
-    c.v[AXIS_API] = API_ASYNC;
-    c.v[AXIS_NUMA] = NUMA_ANY;
-    c.v[AXIS_SIZE] = size;
-    return c;
-}
 
 /* The last measure()'s error, for the checks' messages. */
 static char measured_error[600];
@@ -36,7 +22,7 @@ static enum result_status measure(struct measure_ctx *mc, enum direction d, size
     /* Three samples of at most 8 copies, verified. */
     struct measure_opts m = {
         .samples = 3, .max_samples = 3, .min_sample_ms = 0.05, .max_batch = 8, .verify = 1};
-    struct config c = copy_config(d, size);
+    struct config c = test_copy_config(ALLOC_PINNED, d, API_ASYNC, size);
     struct result r;
     measure_config(mc, &m, &c, &r);
     snprintf(measured_error, sizeof(measured_error), "%s", r.error);

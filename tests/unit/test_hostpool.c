@@ -6,6 +6,7 @@
  * the first one's buffer, verified.
  */
 #include "check.h"
+#include "configs.h"
 #include "measure/buffers.h"
 #include "measure/hostpool.h"
 #include "measure/measure.h"
@@ -61,8 +62,8 @@ static void test_pool(void)
     struct host_buf a = buf_of(4), b = buf_of(3), c = buf_of(4), out;
     nfreed = 0;
     CHECK("a buffer within the limit is kept, not freed",
-          hostpool_give(&p, &g, &k4, &a, NULL) == 0 && nfreed == 0 && p.n == 1 && p.held_bytes == 4 &&
-              !a.ptr,
+          hostpool_give(&p, &g, &k4, &a, NULL) == 0 && nfreed == 0 && p.n == 1 &&
+              p.held_bytes == 4 && !a.ptr,
           "freed %zu, held %llu", nfreed, (unsigned long long)p.held_bytes);
     hostpool_give(&p, &g, &k3, &b, NULL);
     CHECK("a second one too (7 of 10 held)", nfreed == 0 && p.held_bytes == 7, "held %llu",
@@ -70,7 +71,8 @@ static void test_pool(void)
     CHECK("a third that would pass the limit (11 > 10) is freed",
           hostpool_give(&p, &g, &k4, &c, NULL) == 0 && nfreed == 1 && freed[0] == 4 && p.n == 2,
           "freed %zu", nfreed);
-    struct hostpool_key other_kind = key(ALLOC_PORTABLE, -1, 4), other_node = key(ALLOC_PINNED, 1, 4);
+    struct hostpool_key other_kind = key(ALLOC_PORTABLE, -1, 4),
+                        other_node = key(ALLOC_PINNED, 1, 4);
     CHECK("another kind of the same size is not handed out",
           hostpool_take(&p, &other_kind, &out, NULL) == 0, "taken");
     CHECK("nor the same kind on another NUMA node", hostpool_take(&p, &other_node, &out, NULL) == 0,
@@ -82,8 +84,7 @@ static void test_pool(void)
     hostpool_give(&p, &g, &k4, &out, NULL);
     nfreed = 0;
     CHECK("making room for 5 frees the largest idle buffer first, and only it",
-          hostpool_make_room(&p, &g, 5) == 0 && nfreed == 1 && freed[0] == 4 &&
-              p.held_bytes == 3,
+          hostpool_make_room(&p, &g, 5) == 0 && nfreed == 1 && freed[0] == 4 && p.held_bytes == 3,
           "freed %zu (first %zu), held %llu", nfreed, freed[0], (unsigned long long)p.held_bytes);
     CHECK("room for 8 frees the rest", hostpool_make_room(&p, &g, 8) == 0 && p.n == 0, "left %zu",
           p.n);
@@ -96,39 +97,36 @@ static void test_pool(void)
     hostpool_give(&p, &g, &k3, &e, NULL);
     nfreed = 0;
     CHECK("release frees everything kept and turns the pool off",
-          hostpool_release(&p, &g) == 0 && nfreed == 1 && p.n == 0 && p.limit_bytes == 0, "freed %zu",
-          nfreed);
+          hostpool_release(&p, &g) == 0 && nfreed == 1 && p.n == 0 && p.limit_bytes == 0,
+          "freed %zu", nfreed);
     struct host_buf f = buf_of(1);
     nfreed = 0;
     CHECK("an off pool keeps nothing", hostpool_give(&p, &g, &k3, &f, NULL) == 0 && nfreed == 1,
           "freed %zu", nfreed);
 }
 
-static struct config copy_config(enum direction d, size_t size)
+/* Measure c verified on mc after `warmup` warm-up batches; its status, and its batch, round
+   trip and phase times in *r_out. */
+static enum result_status measure_warm(struct measure_ctx *mc, const struct config *c, int warmup,
+                                       struct result *r_out)
 {
-    struct config c = {.index = 1};
-    for (int a = 0; a < AXIS_SIZE; a++)
-        c.v[a] = AXIS_UNUSED;
-    c.v[AXIS_ALLOC] = ALLOC_PINNED;
-    c.v[AXIS_DIRECTION] = d;
-    c.v[AXIS_BUFFER] = BUFFER_REUSE;
-    c.v[AXIS_API] = API_SYNC;
-    c.v[AXIS_NUMA] = NUMA_ANY;
-    c.v[AXIS_SIZE] = size;
-    return c;
-}
-
-/* Measure c verified on mc; its status, and its batch and round trip in *r_out. */
-static enum result_status measure(struct measure_ctx *mc, const struct config *c,
-                                  struct result *r_out)
-{
-    struct measure_opts m = {
-        .samples = 3, .max_samples = 3, .min_sample_ms = 0.05, .max_batch = 8, .verify = 1};
+    struct measure_opts m = {.samples = 3,
+                             .max_samples = 3,
+                             .min_sample_ms = 0.05,
+                             .max_batch = 8,
+                             .warmup = warmup,
+                             .verify = 1};
     struct result r;
     measure_config(mc, &m, c, &r);
     result_free(&r);
     *r_out = r; /* its samples are freed: only the other fields are read */
     return r.status;
+}
+
+static enum result_status measure(struct measure_ctx *mc, const struct config *c,
+                                  struct result *r_out)
+{
+    return measure_warm(mc, c, 0, r_out);
 }
 
 static void test_with_engine(void)
@@ -143,15 +141,16 @@ static void test_with_engine(void)
         return;
     }
     mc.hostpool.limit_bytes = 3 * MIB;
-    struct config h2d = copy_config(DIR_H2D, MIB), d2h = copy_config(DIR_D2H, MIB),
-                  big = copy_config(DIR_H2D, 4 * MIB);
+    struct config h2d = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, MIB),
+                  d2h = test_copy_config(ALLOC_PINNED, DIR_D2H, API_SYNC, MIB),
+                  big = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, 4 * MIB);
     CHECK("h2d 1 MiB measures and verifies", measure(&mc, &h2d, &first) == RESULT_OK, "%s",
           first.error);
     CHECK("its buffer is kept", mc.hostpool.n == 1 && mc.hostpool.held_bytes == MIB, "n %zu",
           mc.hostpool.n);
-    CHECK("d2h 1 MiB takes it, and verifies in it", measure(&mc, &d2h, &r) == RESULT_OK &&
-          mc.hostpool.reused == 1 && mc.hostpool.n == 1, "%s (reused %zu)", r.error,
-          mc.hostpool.reused);
+    CHECK("d2h 1 MiB takes it, and verifies in it",
+          measure(&mc, &d2h, &r) == RESULT_OK && mc.hostpool.reused == 1 && mc.hostpool.n == 1,
+          "%s (reused %zu)", r.error, mc.hostpool.reused);
     CHECK("4 MiB is over the 3 MiB limit: allocated, not kept, the 1 MiB one freed for room",
           measure(&mc, &big, &r) == RESULT_OK && mc.hostpool.reused == 1 && mc.hostpool.n == 0,
           "%s (kept %zu)", r.error, mc.hostpool.n);
@@ -166,15 +165,51 @@ static void test_with_engine(void)
               r.roundtrip_us == 123.25,
           "batch %d vs %d, round trip %g", r.batch, earlier.batch, r.roundtrip_us);
     mc.earlier = NULL;
-    CHECK("release frees what is kept", hostpool_release(&mc.hostpool, mc.gpu) == 0 &&
-          mc.hostpool.n == 0, "%s", mc.gpu->ops->error(mc.gpu));
+    CHECK("release frees what is kept",
+          hostpool_release(&mc.hostpool, mc.gpu) == 0 && mc.hostpool.n == 0, "%s",
+          mc.gpu->ops->error(mc.gpu));
     devpool_release(&mc.pool, mc.gpu);
     gpu_fake_ops.close(mc.gpu);
+}
+
+/* A later round warms up with one batch of the earlier round's size, or none when the
+   experiment asks for none.  On the model's clock the warm-up phase is exactly the time of
+   the batches it ran: 3 in the first round, 1 in a later one, 0 with warmup 0. */
+static void test_later_round_warmup(void)
+{
+    struct gpu_info info;
+    struct measure_ctx mc = {.gpu_node = -1};
+    char err[256];
+    struct result first, r;
+    setenv("PINSWEEP_FAKE_MODEL", "gbps=25 t0_us=10", 1);
+    if (gpu_fake_ops.open(0, &info, &mc.gpu, err, sizeof(err)) < 0) {
+        CHECK("the fake engine opens with a model", 0, "%s", err);
+        unsetenv("PINSWEEP_FAKE_MODEL");
+        return;
+    }
+    struct config h2d = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, MIB);
+    CHECK("a first round with 3 warm-up batches", measure_warm(&mc, &h2d, 3, &first) == RESULT_OK,
+          "%s", first.error);
+    double batch_ms = first.phase_ms[RUN_PHASE_WARMUP] / 3;
+    mc.earlier = &first;
+    CHECK("a later round warms up with one batch, not 3",
+          measure_warm(&mc, &h2d, 3, &r) == RESULT_OK && batch_ms > 0 &&
+              fabs(r.phase_ms[RUN_PHASE_WARMUP] - batch_ms) < 1e-9 * batch_ms,
+          "%.9g ms, one batch %.9g ms", r.phase_ms[RUN_PHASE_WARMUP], batch_ms);
+    CHECK("a later round of an experiment without warm-up warms up with none",
+          measure_warm(&mc, &h2d, 0, &r) == RESULT_OK && r.phase_ms[RUN_PHASE_WARMUP] == 0,
+          "%.9g ms", r.phase_ms[RUN_PHASE_WARMUP]);
+    mc.earlier = NULL;
+    hostpool_release(&mc.hostpool, mc.gpu);
+    devpool_release(&mc.pool, mc.gpu);
+    gpu_fake_ops.close(mc.gpu);
+    unsetenv("PINSWEEP_FAKE_MODEL");
 }
 
 int main(void)
 {
     test_pool();
     test_with_engine();
+    test_later_round_warmup();
     return check_exit();
 }

@@ -59,5 +59,15 @@ int main(void)
     const double nan_skewed[] = {NAN, 50, 1, NAN, 2};
     CHECK("skewed with NaN: median of what is left", stats_median(nan_skewed, 5) == 2.0, "%g",
           stats_median(nan_skewed, 5));
+    /* The 95 % prediction interval's half-width, t(0.975, n - 1) * s * sqrt(1 + 1/n), at the
+       smallest n that has one: two values 10 and 20, s = sqrt(50), t(0.975, 1) =
+       12.706204736174707 (tables).  One value has no spread to predict from: NaN. */
+    const double two[] = {10, 20};
+    stats_compute(two, 2, &s);
+    CHECK_NEAR("pi95 of two values", stats_pi95_halfwidth(&s),
+               12.706204736174707 * sqrt(50) * sqrt(1.5), 1e-9);
+    stats_compute(one, 1, &s);
+    CHECK("pi95 of one value is NaN", isnan(stats_pi95_halfwidth(&s)), "%g",
+          stats_pi95_halfwidth(&s));
     return check_exit();
 }

@@ -5,6 +5,7 @@
  * overlap, skipped and failed rows, and the overlap arithmetic itself.
  */
 #include "check.h"
+#include "configs.h"
 #include "base/clockmodel.h"
 #include "engine/gpu.h"
 #include "measure/together.h"
@@ -45,18 +46,6 @@ static void close_two(void)
     clockmodel_unload();
 }
 
-static struct config copy_config(enum alloc_kind a, enum direction d, enum copy_api api)
-{
-    struct config c = {.index = 1};
-    c.v[AXIS_ALLOC] = a;
-    c.v[AXIS_DIRECTION] = d;
-    c.v[AXIS_BUFFER] = BUFFER_REUSE;
-    c.v[AXIS_API] = api;
-    c.v[AXIS_NUMA] = NUMA_ANY;
-    c.v[AXIS_SIZE] = MIB;
-    return c;
-}
-
 static struct measure_opts fixed(int samples, int max_batch)
 {
     return (struct measure_opts){.warmup = 1,
@@ -81,8 +70,8 @@ static void test_overlap_arithmetic(void)
     const double s1[] = {0, 0}, e1[] = {2, 2};
     CHECK_NEAR("spans that coincide overlap 100%", together_overlap_pct(s1, e1, 2, &u), 100, 1e-12);
     const double s2[] = {0, 1}, e2[] = {2, 3};
-    CHECK_NEAR("spans [0,2) and [1,3) overlap 1/3", together_overlap_pct(s2, e2, 2, &u),
-               100.0 / 3, 1e-12);
+    CHECK_NEAR("spans [0,2) and [1,3) overlap 1/3", together_overlap_pct(s2, e2, 2, &u), 100.0 / 3,
+               1e-12);
     CHECK_NEAR("their union is 3 ms", u, 3, 1e-12);
     const double s3[] = {0, 5}, e3[] = {1, 6};
     CHECK_NEAR("spans that never meet overlap 0%", together_overlap_pct(s3, e3, 2, &u), 0, 0);
@@ -96,7 +85,7 @@ static void test_host_cap(void)
 {
     struct together_run run;
     struct measure_opts m = fixed(4, 100);
-    struct config c = copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC);
+    struct config c = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, MIB);
     open_two("t0_us=0 gbps=50 together.host_gbps=80");
     CHECK("h2d together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
     for (int i = 0; i < 2; i++) {
@@ -118,9 +107,9 @@ static void test_host_cap(void)
     CHECK_NEAR("its reference is the sum alone, 100", run.aggregate.alone_gbps, 100, 1e-9);
     CHECK_NEAR("equal batches started together overlap 100%", run.overlap_pct, 100, 1e-9);
     CHECK_NEAR("at every sample", run.overlap_min_pct, 100, 1e-9);
-    CHECK("roles", gpus[0].alone.role == GPU_ROLE_ALONE &&
-                       gpus[0].together.role == GPU_ROLE_TOGETHER &&
-                       run.aggregate.role == GPU_ROLE_AGGREGATE,
+    CHECK("roles",
+          gpus[0].alone.role == GPU_ROLE_ALONE && gpus[0].together.role == GPU_ROLE_TOGETHER &&
+              run.aggregate.role == GPU_ROLE_AGGREGATE,
           "%d %d %d", gpus[0].alone.role, gpus[0].together.role, run.aggregate.role);
     together_free(gpus, 2, &run);
     close_two();
@@ -131,7 +120,7 @@ static void test_bidir_collapse(void)
 {
     struct together_run run;
     struct measure_opts m = fixed(3, 100);
-    struct config c = copy_config(ALLOC_PINNED, DIR_BIDIR, API_ASYNC);
+    struct config c = test_copy_config(ALLOC_PINNED, DIR_BIDIR, API_ASYNC, MIB);
     open_two("t0_us=0 gbps=50 together.bidir.host_gbps=100");
     CHECK("bidir together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
     CHECK_NEAR("bidir alone: 50 each way, 100", median_gbps(&gpus[0].alone), 100, 1e-9);
@@ -148,7 +137,7 @@ static void test_uneven(void)
 {
     struct together_run run;
     struct measure_opts m = fixed(3, 1);
-    struct config c = copy_config(ALLOC_PAGEABLE, DIR_D2H, API_SYNC);
+    struct config c = test_copy_config(ALLOC_PAGEABLE, DIR_D2H, API_SYNC, MIB);
     open_two("t0_us=0 gbps=50 gpu1.gbps=25");
     CHECK("uneven together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
     CHECK_NEAR("GPU 0 alone 50", median_gbps(&gpus[0].alone), 50, 1e-9);
@@ -168,7 +157,7 @@ static void test_portable_shared(void)
 {
     struct together_run run;
     struct measure_opts m = fixed(3, 100);
-    struct config c = copy_config(ALLOC_PORTABLE, DIR_H2D, API_ASYNC);
+    struct config c = test_copy_config(ALLOC_PORTABLE, DIR_H2D, API_ASYNC, MIB);
     open_two("t0_us=0 gbps=50");
     CHECK("portable h2d together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
     CHECK("portable together is ok", run.aggregate.status == RESULT_OK, "%s", run.aggregate.error);
@@ -177,12 +166,13 @@ static void test_portable_shared(void)
     close_two();
 }
 
-/* What cannot run together is a skipped row with why; a GPU failing alone fails nothing silently. */
+/* What cannot run together is a skipped row with why; a GPU failing alone fails nothing silently.
+ */
 static void test_rows_not_measured(void)
 {
     struct together_run run;
     struct measure_opts m = fixed(3, 100);
-    struct config c = copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC);
+    struct config c = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, MIB);
     open_two("t0_us=0 gbps=50");
     c.v[AXIS_BUFFER] = BUFFER_REALLOCATE;
     measure_together(gpus, 2, &m, &c, &run);
