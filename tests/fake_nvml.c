@@ -4,7 +4,9 @@
  * reads 1980 MHz on the first call and, with FAKE_NVML_DROP set, 1410 MHz
  * after it: a clock drop during a run.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef void *nvmlDevice_t;
 static int calls;
@@ -21,10 +23,15 @@ const char *nvmlErrorString(int r)
 {
     return r ? "Fake error" : "Success";
 }
+/* A handle per bus id asked for (the NVLink calls tell GPUs apart; the others do not). */
+static char handles[16][32];
 int nvmlDeviceGetHandleByPciBusId_v2(const char *bus, nvmlDevice_t *dev)
 {
-    (void)bus;
-    *dev = (nvmlDevice_t)&calls;
+    int i = 0;
+    while (i < 15 && handles[i][0] && strcmp(handles[i], bus) != 0)
+        i++;
+    snprintf(handles[i], sizeof(handles[i]), "%s", bus);
+    *dev = (nvmlDevice_t)handles[i];
     return 0;
 }
 int nvmlDeviceGetClockInfo(nvmlDevice_t dev, int type, unsigned *mhz)
@@ -90,5 +97,51 @@ int nvmlDeviceGetPersistenceMode(nvmlDevice_t dev, int *mode)
 {
     (void)dev;
     *mode = getenv("FAKE_NVML_NO_PERSISTENCE") ? 0 : 1;
+    return 0;
+}
+/*
+ * NVLink: FAKE_NVML_NVLINK lists "BUS=PEER*LINKS" (space-separated): the GPU
+ * at BUS has LINKS active links to the device at PEER, given in NVML's form
+ * ("00000000:1B:00.0"); links of a GPU not listed are not supported, as on
+ * a PCIe-only GPU.
+ */
+static int nvlink_of(const char *bus, char *peer, int *links)
+{
+    const char *spec = getenv("FAKE_NVML_NVLINK");
+    char b[32], p[32];
+    int n, used;
+    for (const char *s = spec; s && sscanf(s, " %31[^=]=%31[^*]*%d%n", b, p, &n, &used) == 3;
+         s += used)
+        if (strcmp(b, bus) == 0) {
+            snprintf(peer, 32, "%s", p);
+            *links = n;
+            return 1;
+        }
+    return 0;
+}
+int nvmlDeviceGetNvLinkState(nvmlDevice_t dev, unsigned link, int *active)
+{
+    char peer[32];
+    int links;
+    if (!nvlink_of((const char *)dev, peer, &links))
+        return 3; /* NVML_ERROR_NOT_SUPPORTED */
+    if (link >= 18)
+        return 2; /* NVML_ERROR_INVALID_ARGUMENT */
+    *active = (int)link < links;
+    return 0;
+}
+struct pci_info {
+    char legacy[16];
+    unsigned domain, bus, device, id, subsystem;
+    char bus_id[32];
+};
+int nvmlDeviceGetNvLinkRemotePciInfo_v2(nvmlDevice_t dev, unsigned link, struct pci_info *pci)
+{
+    char peer[32];
+    int links;
+    if (!nvlink_of((const char *)dev, peer, &links) || (int)link >= links)
+        return 3;
+    memset(pci, 0, sizeof(*pci));
+    snprintf(pci->bus_id, sizeof(pci->bus_id), "%s", peer);
     return 0;
 }

@@ -84,4 +84,58 @@ gpus_tests() {
     grep -q "devices 0, 1, gpus together" "$TMP/gpus-plan" && t_pass "gpus: plan says the devices and the mode" ||
         t_fail "gpus: plan devices" "$(head -2 "$TMP/gpus-plan")"
 }
+
+# Topology: three fake GPUs in a fixture sysfs tree (two behind one PCIe switch with NVLink
+# between them, one on another root complex) and a fake NVML. plan prints each one's place and
+# what they share (tests/gpus/topology.plan, all of it); meta.yaml records the same.
+gpus_topology_tests() {
+    local t=$TMP/gpus-sysfs p id
+    rm -rf "$t"
+    for p in pci0000:00/0000:00:01.0/0000:01:00.0/0000:02:00.0/0000:03:00.0 \
+        pci0000:00/0000:00:01.0/0000:01:00.0/0000:02:01.0/0000:04:00.0 pci0000:40/0000:40:01.0/0000:41:00.0; do
+        id=${p##*/}
+        mkdir -p "$t/devices/$p" "$t/bus/pci/devices" && ln -s "../../../devices/$p" "$t/bus/pci/devices/$id"
+        printf '16.0 GT/s PCIe\n' > "$t/devices/$p/current_link_speed"
+        printf '32.0 GT/s PCIe\n' > "$t/devices/$p/max_link_speed"
+        printf '16\n' | tee "$t/devices/$p/current_link_width" > "$t/devices/$p/max_link_width"
+        printf '%s\n' "$([ "$id" = 0000:41:00.0 ] && echo 1 || echo 0)" > "$t/devices/$p/numa_node"
+    done
+    sed 's/^device: .*/device: all/' tests/gpus/together.yaml > "$TMP/gpus-all.yaml"
+    local env=(env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=3 PINSWEEP_SYSFS="$t"
+        PINSWEEP_FAKE_BUS_ID=0000:03:00.0,0000:04:00.0,0000:41:00.0
+        PINSWEEP_NVML_LIB="$PWD/$BUILD/tests/libfake-nvml.so"
+        FAKE_NVML_NVLINK="0000:03:00.0=00000000:04:00.0*4 0000:04:00.0=00000000:03:00.0*4")
+    "${env[@]}" "$PINSWEEP" plan "$TMP/gpus-all.yaml" 2>&1 | sed -n '/^GPU topology/,$p' > "$TMP/gpus-topology.plan"
+    t_compare "gpus: plan shows each GPU's PCIe path, link, NUMA node and NVLink, and what they share" \
+        tests/gpus/topology.plan "$TMP/gpus-topology.plan"
+    rm -rf "$TMP/gpus-topo"
+    "${env[@]}" "$PINSWEEP" run "$TMP/gpus-all.yaml" -o "$TMP/gpus-topo" --no-plot > /dev/null 2> "$TMP/gpus-topo.err"
+    grep -qx "pinsweep: GPUs 0, 1 share PCIe switch port 0000:01:00.0: at once, their copies contend for its link to the host" "$TMP/gpus-topo.err" &&
+        t_pass "gpus: a together run says which GPUs share a switch" || t_fail "gpus: run says the switch" "$(head -4 "$TMP/gpus-topo.err")"
+    local want got
+    want='topology.gpus=3
+topology.gpu0.pci_bus_id=0000:03:00.0
+topology.gpu0.numa_node=0
+topology.gpu0.pcie_current.generation=4
+topology.gpu0.pcie_max.generation=5
+topology.gpu0.pcie_path=pci0000:00 > 0000:00:01.0 > 0000:01:00.0 > 0000:02:00.0 > 0000:03:00.0
+topology.gpu0.nvlink=4 active links to 0000:04:00.0
+topology.gpu1.nvlink=4 active links to 0000:03:00.0
+topology.gpu2.numa_node=1
+topology.gpu2.pcie_path=pci0000:40 > 0000:40:01.0 > 0000:41:00.0
+topology.gpu2.nvlink=none
+topology.shared.gpus 0 and 1=PCIe switch port 0000:01:00.0
+topology.shared.gpus 0 and 2=nothing (separate root complexes)
+topology.shared.gpus 1 and 2=nothing (separate root complexes)'
+    # meta.yaml's block mappings as KEY.KEY=VALUE lines (libyaml indents two spaces a level)
+    awk '{ match($0, /^ */); d = RLENGTH / 2; line = substr($0, RLENGTH + 1)
+        k = line; sub(/:( .*)?$/, "", k); key[d] = k; v = line; if (!sub(/^[^:]*: /, "", v)) next
+        path = key[0]; for (i = 1; i <= d; i++) path = path "." key[i]; print path "=" v }' \
+        "$TMP/gpus-topo/meta.yaml" > "$TMP/gpus-topo.flat"
+    got=$(printf '%s\n' "$want" | while IFS== read -r k _; do
+        grep -m1 -F "$k=" "$TMP/gpus-topo.flat" | grep "^$k=" || echo "$k=(missing)"; done)
+    [ "$got" = "$want" ] && t_pass "gpus: meta.yaml records every GPU's place and what each pair shares" ||
+        t_fail "gpus: meta.yaml topology" "$(diff <(echo "$want") <(echo "$got") | head -6)"
+}
 gpus_tests
+gpus_topology_tests

@@ -14,6 +14,7 @@
 #include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
+#include "cli/gpus.h"
 #include "figures/plot.h"
 #include "figures/fig_machines.h"
 #include "figures/report.h"
@@ -151,6 +152,8 @@ static int cmd_plan(int argc, char **argv, struct cli *c)
     if (rc)
         return rc;
     plan_print(stdout, &l.e, &l.s, l.cap, l.cap_text);
+    if ((l.e.devices_all || l.e.ndevices > 1) && run_engine())
+        gpus_plan_topology(stdout, run_engine(), &l.e);
     loaded_free(&l);
     return EXIT_ALL_OK;
 }
@@ -454,7 +457,10 @@ static int cmd_version(int argc, char **argv, struct cli *c)
 
 /* Every command: usage and `help` list them in this order. */
 static const struct command commands[] = {
-    {"plan", "FILE", "print the configurations FILE expands to (needs no GPU)",
+    {"plan", "FILE",
+     "print the configurations FILE expands to (needs no GPU); over\n"
+     "several GPUs, also where each sits in the PCIe tree and what\n"
+     "they share, where they can be opened",
      OPT_BIT(OPT_MAX_CONFIGS) | OPT_BIT(OPT_MAX_PINNED) | OPT_BIT(OPT_MAX_FILE_SIZE) |
          OPT_BIT(OPT_SHARD),
      cmd_plan},
@@ -479,7 +485,8 @@ static const struct command commands[] = {
      "outliers and links below their maximum (exit 1: some flagged);\n"
      "-o OUT writes fleet.csv and figures/fleet.png (each node\n"
      "against the fleet's median and band)",
-     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_LATEX), cmd_fleet},
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_NO_PLOT) | OPT_BIT(OPT_LATEX),
+     cmd_fleet},
     {"plot", "DIR",
      "fit latency and bandwidth (fits.csv), work out break-even\n"
      "(breakeven.csv) and render the figures of a results folder:\n"

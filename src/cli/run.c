@@ -3,6 +3,7 @@
  * configuration, append its rows, keep meta.yaml current, render figures.
  */
 #include "cli/run.h"
+#include "cli/gpus.h"
 #include "cli/sentinel.h"
 #include "experiment/rounds.h"
 #include "analysis/breakeven.h"
@@ -239,15 +240,6 @@ static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
                 p[i].ideal_ms, p[i].overlap);
     }
 }
-
-/* The GPUs of a run over several (device: a list or all), beyond the first. */
-struct run_gpus {
-    int n;                                    /* 1: a run of one GPU */
-    int together;                             /* gpus: together */
-    struct measure_ctx mc[TOGETHER_MAX_GPUS]; /* [0] is the run's own (run_loop.mc) */
-    struct gpu_info info[TOGETHER_MAX_GPUS];
-    struct pcie_link link[TOGETHER_MAX_GPUS];
-};
 
 /* What the loop over rounds and configurations shares. */
 struct run_loop {
@@ -699,49 +691,6 @@ static int finish(const char *dir, const char *meta_path, struct meta *mt, const
     return 0;
 }
 
-/*
- * The GPUs beyond the first that e lists (device: a list, or all of the
- * machine's), each opened with its own engine context.  Returns 0, or -1
- * with why in err.
- */
-static int open_more_gpus(const struct gpu_ops *ops, const struct experiment *e, struct run_gpus *g,
-                          char *err, size_t n)
-{
-    int count = e->devices_all ? g->info[0].device_count : e->ndevices;
-    if (count > TOGETHER_MAX_GPUS)
-        count = TOGETHER_MAX_GPUS;
-    for (int k = 1; k < count; k++) {
-        int dev = e->devices_all ? k : e->devices[k];
-        struct gpu *more = NULL;
-        if (ops->open(dev, &g->info[k], &more, err, n) < 0)
-            return -1;
-        sysinfo_pcie_link(sysinfo_sysfs_root(), g->info[k].pci_bus_id, &g->link[k]);
-        sysinfo_pcie_payload(sysinfo_sysfs_root(), g->info[k].pci_bus_id, &g->link[k]);
-        g->mc[k] = (struct measure_ctx){
-            .gpu = more,
-            .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), g->info[k].pci_bus_id)};
-        g->n = k + 1;
-    }
-    g->together = e->gpus_together && g->n > 1;
-    if (e->gpus_together && g->n == 1)
-        fprintf(stderr,
-                "pinsweep: note: gpus: together, but this machine shows 1 GPU: nothing can be "
-                "measured at once; every configuration is measured on GPU %d alone\n",
-                g->mc[0].gpu->device);
-    if (count > 0 && e->devices_all && g->info[0].device_count > TOGETHER_MAX_GPUS)
-        fprintf(stderr, "pinsweep: note: device: all measures the first %d of %d GPUs\n",
-                TOGETHER_MAX_GPUS, g->info[0].device_count);
-    return 0;
-}
-
-static void close_more_gpus(const struct gpu_ops *ops, struct run_gpus *g)
-{
-    for (int k = 1; g && k < g->n; k++)
-        ops->close(g->mc[k].gpu);
-    if (g)
-        g->n = 1;
-}
-
 int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
 {
     struct run_gpus *gpus = NULL;
@@ -782,7 +731,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     gpus->mc[0] = (struct measure_ctx){.gpu = g, .gpu_node = gpu_node};
     gpus->info[0] = gpu;
     gpus->link[0] = link;
-    if (open_more_gpus(ops, e, gpus, err, sizeof(err)) < 0) {
+    if (gpus_open_more(ops, e, gpus, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", err);
         goto out;
     }
@@ -793,6 +742,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         goto out;
     }
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
+    gpus_read_topology(gpus);
     struct meta mt = {.exp = e,
                       .gpu = &gpu,
                       .host = &host,
@@ -803,6 +753,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                       .started = time(NULL),
                       .configs = s->n,
                       .gpu_numa_node = gpu_node,
+                      .topology = gpus->topo,
+                      .ngpus = gpus->n,
                       .numa_nodes = numabind_nodes(),
                       .nvml_unavailable = have_nvml ? NULL : nvml_why,
                       .shard_index = o->shard_index,
@@ -848,6 +800,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     if (gpus->n > 1)
         fprintf(stderr, ", %s", gpus->together ? "together" : "each in turn");
     fprintf(stderr, " -> %s\n", dir);
+    if (gpus->together)
+        gpus_print_sharing(stderr, gpus, "pinsweep: ");
     catch_stop_signals();
     double t0 = timer_now_ms();
     if (sentinel_start(&sn, dir, t0, reason, sizeof(reason)) < 0) {
@@ -876,7 +830,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     }
     mt.status = rc < 0 ? "failed" : stop_signal ? "interrupted" : "complete";
     results_close(&res);
-    close_more_gpus(ops, gpus);
+    gpus_close_more(ops, gpus);
     ops->close(g);
     g = NULL;
     if (finish(dir, meta_path, &mt, s, o, t0, reason, sizeof(reason)) < 0)
@@ -888,7 +842,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
 out:
     sentinel_free(&sn);
     results_close(&res);
-    close_more_gpus(ops, gpus);
+    gpus_close_more(ops, gpus);
     free(gpus);
     ops->close(g);
     nvml_close();

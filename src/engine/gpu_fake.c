@@ -9,7 +9,8 @@
  *   PINSWEEP_FAKE_DEVICES=N         the machine shows N devices (default 1)
  *   PINSWEEP_FAKE_BUS_ID=ID         device 0's PCI bus id (default "none"; device N's last
  *                                   digit is ID's + N), so its link is read from a fake
- *                                   sysfs tree (PINSWEEP_SYSFS) as a real one would be
+ *                                   sysfs tree (PINSWEEP_SYSFS) as a real one would be;
+ *                                   ID,ID,...: each device's own (the last for the rest)
  *   PINSWEEP_FAKE_FAIL_ALLOC=KIND   host_alloc of that alloc kind fails
  *   PINSWEEP_FAKE_UNSUPPORTED=KIND  host_alloc says the device does not support that kind
  *   PINSWEEP_FAKE_CORRUPT=DIR       copies in that direction (h2d or d2h) get their
@@ -124,7 +125,14 @@ static int fake_open(int device, struct gpu_info *info, struct gpu **g, char *er
              clockmodel_active() ? "memcpy, model clock" : "memcpy");
     snprintf(info->uuid, sizeof(info->uuid), "GPU-00000000-0000-0000-0000-%012d", device);
     const char *bus = getenv("PINSWEEP_FAKE_BUS_ID");
-    snprintf(info->pci_bus_id, sizeof(info->pci_bus_id), "%s", bus && *bus ? bus : "none");
+    if (bus && strchr(bus, ',')) { /* one per device: the device's, or the last */
+        for (int i = 0; i < device && strchr(bus, ','); i++)
+            bus = strchr(bus, ',') + 1;
+        snprintf(info->pci_bus_id, sizeof(info->pci_bus_id), "%.*s", (int)strcspn(bus, ","), bus);
+        bus = NULL;
+    } else {
+        snprintf(info->pci_bus_id, sizeof(info->pci_bus_id), "%s", bus && *bus ? bus : "none");
+    }
     size_t len = strlen(info->pci_bus_id);
     if (bus && *bus && len && info->pci_bus_id[len - 1] >= '0' && info->pci_bus_id[len - 1] <= '9')
         info->pci_bus_id[len - 1] = (char)('0' + (info->pci_bus_id[len - 1] - '0' + device) % 10);

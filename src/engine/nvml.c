@@ -6,6 +6,7 @@
  */
 #include "engine/nvml.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,14 @@
 typedef int nvml_return;
 typedef void *nvml_device;
 enum { NVML_SUCCESS = 0, NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2, NVML_TEMPERATURE_GPU = 0 };
+enum { NVML_ERROR_NOT_SUPPORTED = 3, NVML_FEATURE_ENABLED = 1 };
+
+/* nvmlPciInfo_t: busIdLegacy[16], domain, bus, device, pciDeviceId, pciSubSystemId, busId[32]. */
+struct nvml_pci_info {
+    char bus_id_legacy[16];
+    unsigned domain, bus, device, pci_device_id, pci_subsystem_id;
+    char bus_id[32];
+};
 
 static struct {
     void *lib;
@@ -31,6 +40,8 @@ static struct {
     nvml_return (*processes)(nvml_device, unsigned *, void *);
     nvml_return (*reasons)(nvml_device, unsigned long long *);
     nvml_return (*persistence)(nvml_device, int *);
+    nvml_return (*nvlink_state)(nvml_device, unsigned, int *);
+    nvml_return (*nvlink_remote)(nvml_device, unsigned, struct nvml_pci_info *);
 } nv;
 
 /* Optional symbols, in order of preference for each field. */
@@ -45,6 +56,8 @@ static void bind_optional(void)
         {"nvmlDeviceGetCurrentClocksEventReasons", offsetof(__typeof__(nv), reasons)},
         {"nvmlDeviceGetCurrentClocksThrottleReasons", offsetof(__typeof__(nv), reasons)},
         {"nvmlDeviceGetPersistenceMode", offsetof(__typeof__(nv), persistence)},
+        {"nvmlDeviceGetNvLinkState", offsetof(__typeof__(nv), nvlink_state)},
+        {"nvmlDeviceGetNvLinkRemotePciInfo_v2", offsetof(__typeof__(nv), nvlink_remote)},
     };
     for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
         void *have;
@@ -186,6 +199,59 @@ void nvml_read(struct nvml_state *st)
 int nvml_clocks_dropped(const struct nvml_state *start, const struct nvml_state *end)
 {
     return start->valid && end->valid && end->sm_clock_mhz < 0.95 * start->sm_clock_mhz;
+}
+
+/* NVML's bus id ("00000000:1B:00.0") as sysfs names it ("0000:1b:00.0"), into out. */
+static void sysfs_bus_id(const char *nvml_id, char *out, size_t n)
+{
+    const char *colon = strchr(nvml_id, ':');
+    const char *from = colon && colon - nvml_id > 4 ? colon - 4 : nvml_id; /* 4-digit domain */
+    size_t i = 0;
+    for (; from[i] && i + 1 < n; i++)
+        out[i] = (char)tolower((unsigned char)from[i]);
+    out[i] = '\0';
+}
+
+int nvml_nvlink_read(const char *pci_bus_id, struct nvml_nvlink *nl)
+{
+    nvml_device d;
+    nvml_return r;
+    memset(nl, 0, sizeof(*nl));
+    if (!nv.lib) {
+        snprintf(nl->why, sizeof(nl->why), "NVML is not loaded");
+        return -1;
+    }
+    if (!nv.nvlink_state || !nv.nvlink_remote) {
+        snprintf(nl->why, sizeof(nl->why), "this NVML has no nvmlDeviceGetNvLinkState");
+        return -1;
+    }
+    if ((r = nv.by_bus_id(pci_bus_id, &d)) != NVML_SUCCESS) {
+        snprintf(nl->why, sizeof(nl->why), "nvmlDeviceGetHandleByPciBusId_v2(%s): %s", pci_bus_id,
+                 nv.error_string(r));
+        return -1;
+    }
+    for (unsigned link = 0; link < NVML_MAX_NVLINKS; link++) {
+        int on = 0;
+        struct nvml_pci_info pci;
+        char peer[32];
+        /* past the GPU's last link, or a GPU without NVLink: NOT_SUPPORTED or INVALID_ARGUMENT */
+        if (nv.nvlink_state(d, link, &on) != NVML_SUCCESS)
+            break;
+        if (on != NVML_FEATURE_ENABLED)
+            continue;
+        nl->active++;
+        memset(&pci, 0, sizeof(pci));
+        if (nv.nvlink_remote(d, link, &pci) != NVML_SUCCESS)
+            continue;
+        sysfs_bus_id(pci.bus_id, peer, sizeof(peer));
+        int seen = 0;
+        for (int i = 0; i < nl->npeers; i++)
+            seen |= strcmp(nl->peer[i], peer) == 0;
+        if (!seen)
+            snprintf(nl->peer[nl->npeers++], sizeof(nl->peer[0]), "%s", peer);
+    }
+    nl->known = 1;
+    return 0;
 }
 
 void nvml_close(void)

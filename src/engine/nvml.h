@@ -40,6 +40,22 @@ void nvml_read(struct nvml_state *st);
  */
 int nvml_clocks_dropped(const struct nvml_state *start, const struct nvml_state *end);
 
+/* A GPU's NVLinks (NVML_NVLINK_MAX_LINKS at most): how many are active and their far ends. */
+#define NVML_MAX_NVLINKS 18
+struct nvml_nvlink {
+    int known;                       /* 0: why says why */
+    int active;                      /* active links; 0 also where the GPU has none */
+    int npeers;                      /* distinct far ends */
+    char peer[NVML_MAX_NVLINKS][32]; /* their PCI bus ids as sysfs names them: "0000:04:00.0" */
+    char why[160];
+};
+
+/*
+ * Read the NVLinks of the GPU at pci_bus_id (any GPU, once nvml_open
+ * succeeded for one).  Returns 0, or -1 with nl->why said.
+ */
+int nvml_nvlink_read(const char *pci_bus_id, struct nvml_nvlink *nl);
+
 void nvml_close(void);
 
 #endif

@@ -142,6 +142,77 @@ static void emit_gpu(struct em *m, const struct meta *mt)
     map_end(m);
 }
 
+/* The GPU's NVLink: "none", "N active links to 0000:04:00.0, ...", or unknown and why. */
+static void emit_nvlink(struct em *m, const struct nvml_nvlink *nl)
+{
+    char buf[640];
+    size_t len = 0;
+    if (!nl->known) {
+        snprintf(buf, sizeof(buf), "unknown (%s)", nl->why[0] ? nl->why : "not read");
+    } else if (!nl->active) {
+        snprintf(buf, sizeof(buf), "none");
+    } else {
+        len = (size_t)snprintf(buf, sizeof(buf), "%d active link%s to", nl->active,
+                               nl->active == 1 ? "" : "s");
+        for (int i = 0; i < nl->npeers && len < sizeof(buf); i++)
+            len +=
+                (size_t)snprintf(buf + len, sizeof(buf) - len, "%s %s", i ? "," : "", nl->peer[i]);
+        if (!nl->npeers)
+            snprintf(buf + len, sizeof(buf) - len, " devices NVML does not name");
+    }
+    kv(m, "nvlink", buf);
+}
+
+/*
+ * topology: every GPU of the run (gpu0, gpu1, ...: meta.yaml has no lists)
+ * with its bus id, NUMA node, link, PCIe path and NVLink, then for each pair
+ * what their paths share.
+ */
+static void emit_topology(struct em *m, const struct meta *mt)
+{
+    char key[32], buf[512];
+    if (!mt->topology || mt->ngpus < 1)
+        return;
+    map_start(m, "topology");
+    kv_num(m, "gpus", (unsigned long long)mt->ngpus);
+    for (int k = 0; k < mt->ngpus; k++) {
+        const struct meta_gpu *t = &mt->topology[k];
+        snprintf(key, sizeof(key), "gpu%d", t->info->device);
+        map_start(m, key);
+        kv(m, "name", t->info->name);
+        kv(m, "pci_bus_id", t->info->pci_bus_id);
+        if (t->numa_node >= 0)
+            kv_num(m, "numa_node", (unsigned long long)t->numa_node);
+        else
+            kv(m, "numa_node", "unknown");
+        if (t->link && t->link->known) {
+            emit_link_side(m, "pcie_current", t->link->cur_speed, t->link->cur_gen,
+                           t->link->cur_width);
+            emit_link_side(m, "pcie_max", t->link->max_speed, t->link->max_gen, t->link->max_width);
+        } else {
+            kv(m, "pcie_current", "unknown");
+            kv(m, "pcie_max", "unknown");
+        }
+        kv(m, "pcie_path", topology_path_text(&t->path, buf, sizeof(buf)));
+        emit_nvlink(m, &t->nvlink);
+        map_end(m);
+    }
+    if (mt->ngpus > 1) {
+        map_start(m, "shared");
+        for (int a = 0; a < mt->ngpus; a++)
+            for (int b = a + 1; b < mt->ngpus; b++) {
+                const char *where;
+                enum topo_share s =
+                    topology_shared(&mt->topology[a].path, &mt->topology[b].path, &where);
+                snprintf(key, sizeof(key), "gpus %d and %d", mt->topology[a].info->device,
+                         mt->topology[b].info->device);
+                kv(m, key, topology_share_text(s, where, buf, sizeof(buf)));
+            }
+        map_end(m);
+    }
+    map_end(m);
+}
+
 static void emit_gpu_state(struct em *m, const char *key, const struct nvml_state *st)
 {
     char w[32];
@@ -413,6 +484,7 @@ static int emit_all(struct em *m, const struct meta *mt)
     emit_run(m, mt);
     emit_experiment(m, mt);
     emit_gpu(m, mt);
+    emit_topology(m, mt);
     emit_nvml(m, mt);
     emit_software(m, mt);
     emit_host(m, mt->host, mt->numa_nodes);

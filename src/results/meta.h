@@ -17,11 +17,21 @@
 #include "engine/nvml.h"
 #include "host/sysinfo.h"
 #include "host/hoststate.h"
+#include "host/topology.h"
 #include "measure/drift.h"
 #include "measure/measure.h"
 
 #include <stddef.h>
 #include <time.h>
+
+/* One GPU of the run, as meta.yaml's topology section describes it. */
+struct meta_gpu {
+    const struct gpu_info *info;
+    const struct pcie_link *link;
+    int numa_node; /* -1 unknown */
+    struct pcie_path path;
+    struct nvml_nvlink nvlink;
+};
 
 struct meta {
     const struct experiment *exp;
@@ -44,7 +54,9 @@ struct meta {
     struct nvml_state gpu_start, gpu_end; /* gpu_end.valid is 0 until the run ends */
     struct cpu_times cpu_start, cpu_end;  /* the host's CPU load over the run */
     int gpu_numa_node;                    /* from sysfs; -1 unknown */
-    int numa_nodes;                       /* the host's NUMA nodes */
+    const struct meta_gpu *topology;      /* every GPU of the run; NULL: not read */
+    int ngpus;
+    int numa_nodes; /* the host's NUMA nodes */
     /* The drift watch (cli/sentinel.h): what it read, NULL when off; the analysis at the end
        (NULL while running) and every configuration's span in each round, to name those measured
        in an off window. */
@@ -53,7 +65,7 @@ struct meta {
     const struct drift_span *drift_spans;
     size_t drift_nspans;
     struct host_state host_start, host_end; /* .valid 0: not read */
-    int shard_index, shard_count;         /* run --shard I/N; 0: the whole sweep */
+    int shard_index, shard_count;           /* run --shard I/N; 0: the whole sweep */
 };
 
 /* Write m to path.  Returns 0, or -1 with "cannot write PATH: why" in err (errno kept). */

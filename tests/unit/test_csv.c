@@ -240,12 +240,12 @@ static void test_summary_reader(void)
     CHECK("summary_read of a missing folder", rc == -1 && strcmp(err, want) == 0,
           "rc %d, message [%s]", rc, rc == -1 ? err : "");
     summary_close(&s);
-    CHECK("closed after a failed read", s.rows == NULL && s.nrows == 0, "rows %p",
-          (void *)s.rows);
+    CHECK("closed after a failed read", s.rows == NULL && s.nrows == 0, "rows %p", (void *)s.rows);
     snprintf(dir, sizeof(dir), "%s/sum", tmpdir);
     mkdir(dir, 0700);
-    write_file("sum/summary.csv", "streams,alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
-                                  "many,pinnned,h2d,reuse,sync,4096,1.5,ok\n");
+    write_file("sum/summary.csv",
+               "streams,alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
+               "many,pinnned,h2d,reuse,sync,4096,1.5,ok\n");
     if (summary_read(&s, dir, err, sizeof(err)) < 0) {
         CHECK("summary_read of a two-problem row", 0, "%s", err);
         return;
