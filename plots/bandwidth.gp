@@ -57,7 +57,8 @@ do for [fmt in formats] {
             set border 11
         } else { unset y2tics; unset y2label; set border 3 }
         # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)
-        curves_now = panel_nband[p] > 0 ? '@bands, @data_curves' : '@data_curves'
+        # (A panel may be a band alone: the curves of one kind on several GPUs.)
+        curves_now = panel_nband[p] == 0 ? '@data_curves' : panel_nblocks[p] > 0 ? '@bands, @data_curves' : '@bands'
         if (panel_nover[p] > 0) { eval 'plot ' . curves_now . ', @overlays' } else { eval 'plot ' . curves_now }
     }
     # The legend gets a strip of its own under the panels: it hides no data.

@@ -1,6 +1,6 @@
 # panels.gp - the common drawing of the speedup, alloc-cost, breakeven,
-# compare-bandwidth, compare-ratio, overlap, host-access, placement and
-# placement-pin figures: panels side by side, each a set of curves against
+# compare-bandwidth, compare-ratio, overlap, host-access, placement,
+# placement-pin, gpus-bandwidth and gpus-scaling figures: panels side by side, each a set of curves against
 # transfer size or, where the variables file gives x_tics, a count such as
 # streams or threads (log x; y log when it says log_y = 1), its reference
 # lines labelled, the legend strip below.  Loaded by those scripts, which

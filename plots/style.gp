@@ -74,10 +74,14 @@ machine_pt(n) = machine_pts[(n - 1) % 8 + 1]
 #   h2d, d2h, bidir       (headline) the direction: solid, dashed, dash-dot
 #   an alloc kind         (compare figures) pinned solid, pageable dashed, registered dash-dot, ...
 #   machine:N             (headline across machines) the Nth machine's dash (machine_dt)
+#   alone, together       (gpus figures) a GPU by itself: solid; while every GPU copies: dashed
+#   aggregate             (gpus figures) thick solid: the bytes all GPUs moved over their span
+#   alone-sum             (gpus figures) thick dash-dot: the sum of the GPUs alone
 line_dt(l) = l[1:8] eq 'machine:' ? machine_dt(int(l[9:])) : \
     l eq 'h2d' ? 1 : l eq 'd2h' ? 2 : l eq 'bidir' ? 5 : \
     (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'serial' || \
-              l eq 'thp') ? 2 : \
+              l eq 'thp' || l eq 'together') ? 2 : \
+    (l eq 'alone' || l eq 'aggregate') ? 1 : l eq 'alone-sum' ? 5 : \
     (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb' || l eq 'regime') ? 3 : \
     l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
@@ -89,7 +93,8 @@ alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 
     a eq 'registered-mapped' ? 10 : 1
 line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : l eq 'pin' ? 1.7 : l eq 'link' ? 1.0 : \
     l eq 'practical' ? 1.0 : l eq 'band' ? 1.8 : l eq 'regime' ? 2.6 : \
-    l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : (l eq 'ideal' || l eq 'hugetlb') ? 1.7 : 1.2
+    l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : (l eq 'ideal' || l eq 'hugetlb') ? 1.7 : \
+    (l eq 'aggregate' || l eq 'alone-sum') ? 2.2 : 1.2
 set dashtype 2 (7, 4)
 set dashtype 3 (1.2, 2.0)
 set dashtype 4 (12, 5)
@@ -109,12 +114,15 @@ set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 # zerocopy filled diamond; the parts of an allocation (alloc filled circle,
 # free open circle, pin filled triangle); a NUMA binding in the placement
 # figures (numa:any filled circle, numa:auto open circle, numa:N a node:
-# squares, triangles, diamonds); an alloc kind in the compare figures; none
+# squares, triangles, diamonds); an alloc kind in the compare figures; in the
+# gpus figures a GPU's machine:N, the aggregate a filled pentagon and the sum
+# of the GPUs alone an open one; none
 # ('', legend entries for a line style): size 0, since pt -1 still leaves a
 # dot in PDF.
 point_pt(p) = p[1:8] eq 'machine:' ? machine_pt(int(p[9:])) : \
     p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
     p eq 'alloc' ? 7 : p eq 'free' ? 6 : p eq 'pin' ? 9 : \
+    p eq 'aggregate' ? 15 : p eq 'alone-sum' ? 14 : \
     p[1:5] eq 'numa:' ? numa_pt(p[6:]) : \
     p eq 'pageable' ? 4 : p eq 'pinned' ? 7 : p eq 'registered' ? 9 : p eq 'mallochost' ? 6 : \
     p eq 'portable' ? 13 : p eq 'write-combined' ? 8 : p eq 'mapped' ? 12 : \

@@ -1,6 +1,7 @@
 # tests/gpus.sh - several GPUs (device: a list or all; gpus: each | together), sourced by
 # tests/run-tests.  Two fake devices on an exact model clock: every alone, together and
-# aggregate number of summary.csv is checked against the model, written again here in awk.
+# aggregate number of summary.csv is checked against the model, written again here in awk;
+# then two and three: the gpus figures' data and the report's table against the model too.
 
 # The model: 50 GB/s and no fixed cost; GPU 1 reads 40 d2h; at once, the host passes 80 GB/s
 # one way and 100 both ways in all, shared equally by every stream of every GPU.
@@ -44,6 +45,84 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     print "synchronised" ($c["synchronised"] == "yes" ? " ok" : " bad: " $c["synchronised"])
 }'
 
+# The gpus figures' data files against the model on N GPUs (awk -v n=N): each point "x y lo hi"
+# of figures/data/gpus-{bandwidth,scaling}-DIR.dat, its block told by its heading (color=machine:K
+# is device K-1; line= alone, together, aggregate, alone-sum), as "CHECK ok" or "CHECK bad: why".
+GPUS_FIG_AWK='
+function near(a, b) { return (a - b) <= 1e-4 * b && (b - a) <= 1e-4 * b }
+function min(a, b) { return a < b ? a : b }
+function alone(dev) { v = (dev == 1 && dir != "h2d") ? 40 : 50; return dir == "bidir" ? 2 * v : v }
+function together(dev) { return dir == "bidir" ? 2 * min(50, 100 / (2 * n)) : min(alone(dev), 80 / n) }
+function sums() { agg = 0; sum = 0; for (k = 0; k < n; k++) { agg += together(k); sum += alone(k) } }
+function verdict(col, got, want) { print col (near(got, want) ? " ok" : " bad: " FILENAME " " line " x " $1 ": got " got ", want " want) }
+FNR == 1 { dir = FILENAME; sub(/.*-/, "", dir); sub(/\.dat$/, "", dir); scaling = FILENAME ~ /gpus-scaling/; sums() }
+/^# index/ { line = $0; sub(/.* line=/, "", line); sub(/ .*/, "", line)
+             dev = $0; sub(/.*color=machine:/, "", dev); sub(/ .*/, "", dev); dev = (dev ~ /^[0-9]+$/) ? dev - 1 : -1; next }
+/^[0-9]/ {
+    if (scaling) want = line == "aggregate" ? 100 * agg / sum : 100 * together(dev) / alone(dev)
+    else want = line == "alone" ? alone(dev) : line == "together" ? together(dev) : line == "aggregate" ? agg : sum
+    verdict((scaling ? "scaling_" : "bandwidth_") line, $2, want)
+    # the exact model has no spread: bars of no length (the scaling ends from cells of 6 digits)
+    verdict("bars_" (scaling ? "scaling" : "bandwidth"), (near($3, $2) && near($4, $2)) ? 1 : 0, 1)
+    points[line]++
+}
+END { print "curves" (points["alone-sum"] > 0 && points["aggregate"] > 0 ? " ok" : " bad: no reference curves") }'
+
+# The report's table of several GPUs (report.md, between its heading and the next): every
+# row's cells against the model (awk -v n=N), as the figures' checks.
+GPUS_TABLE_AWK='
+function near(a, b) { return (a - b) <= 1e-4 * b && (b - a) <= 1e-4 * b }
+function min(a, b) { return a < b ? a : b }
+function alone(dev) { v = (dev == 1 && dir != "h2d") ? 40 : 50; return dir == "bidir" ? 2 * v : v }
+function together(dev) { return dir == "bidir" ? 2 * min(50, 100 / (2 * n)) : min(alone(dev), 80 / n) }
+function verdict(col, got, want) { print col (got == want ? " ok" : " bad: " $0 ": got " got ", want " want) }
+/^### Several GPUs at once/ { on = 1; next }
+/^###/ { on = 0 }
+on && /^\| / {
+    split($0, c, / \| /); if (c[5] == "alone GB/s" || c[1] ~ /---/) next
+    rows++; dir = c[2]
+    if (c[4] ~ /^GPU /) { dev = substr(c[4], 5)
+        verdict("table_alone", c[5], sprintf("%.2f", alone(dev))); verdict("table_at_once", c[7], sprintf("%.2f", together(dev)))
+        verdict("table_scaling", c[10], sprintf("%.1f %%", 100 * together(dev) / alone(dev)))
+    } else {
+        agg = 0; sum = 0; devs = ""; for (k = 0; k < n; k++) { agg += together(k); sum += alone(k); devs = devs (k ? "+" : "") k }
+        verdict("table_all", c[4], "all: " devs); verdict("table_sum", c[5], sprintf("%.2f", sum))
+        verdict("table_aggregate", c[7], sprintf("%.2f", agg)); verdict("table_all_scaling", c[10], sprintf("%.1f %%", 100 * agg / sum))
+        verdict("table_overlap", c[11], "100.0 % |")
+    }
+}
+END { print "table_rows" (rows == 18 * (n + 1) ? " ok" : " bad: " rows " rows, want " 18 * (n + 1)) }'
+
+# gpus_figures N: a together run on N fake GPUs drawn (run, then report --latex): the gpus figures
+# and the report's table against the model, and the bandwidth reading of the caption.
+gpus_figures() {
+    local n=$1 r=$TMP/gpus-fig$1
+    rm -rf "$r" "$r-report"
+    sed 's/^device: .*/device: all/' tests/gpus/together.yaml > "$TMP/gpus-all.yaml"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=$n PINSWEEP_FAKE_MODEL="$GPUS_MODEL" \
+        "$PINSWEEP" run "$TMP/gpus-all.yaml" -o "$r" > /dev/null 2> "$r.err" ||
+        { t_fail "gpus: $n GPUs drawn" "run: $(tail -3 "$r.err")"; return; }
+    "$PINSWEEP" report "$r" -o "$r-report" --latex > /dev/null 2> "$r-report.err" ||
+        { t_fail "gpus: $n GPUs report" "$(tail -3 "$r-report.err")"; return; }
+    awk -v n="$n" "$GPUS_FIG_AWK" "$r"/figures/data/gpus-{bandwidth,scaling}-{h2d,d2h,bidir}.dat > "$TMP/gpus-fig-chk"
+    numbers_verdicts "gpus: $n GPUs figures" "$TMP/gpus-fig-chk"
+    awk -v n="$n" "$GPUS_TABLE_AWK" "$r-report/report.md" > "$TMP/gpus-table-chk"
+    numbers_verdicts "gpus: $n GPUs report table" "$TMP/gpus-table-chk"
+    [ -s "$r-report/figures/F1-table-gpus.tex" ] &&
+        [ "$(grep -c '^pinned async & ' "$r-report/figures/F1-table-gpus.tex")" -eq $((6 * (n + 1))) ] &&
+        t_pass "gpus: $n GPUs, the table for LaTeX" || t_fail "gpus: $n GPUs, the table for LaTeX" "$(ls "$r-report/figures")"
+    local want
+    want=$(awk -v n="$n" 'BEGIN { t = 80 / n < 50 ? 80 / n : 50; printf "gpus-bandwidth. Pinned async on %d GPUs: h2d at 4 MiB, %.2f GB/s at once in all against %.2f alone summed (%.1f %%): GPU 0 %.2f of 50.00", n, n * t, 50 * n, 100 * t / 50, t }')
+    grep -qF "$want" "$r-report/report.md" && t_pass "gpus: $n GPUs, the figure's caption reads the model" ||
+        t_fail "gpus: $n GPUs, the caption" "no '$want' in $r-report/report.md"
+    if ! plot_gnuplot_here; then t_skip "gpus: $n GPUs, figures drawn" "gnuplot not installed"; return; fi
+    [ -s "$r/figures/gpus-bandwidth.png" ] && [ -s "$r/figures/gpus-scaling.pdf" ] &&
+        [ -s "$r-report/figures/F1-gpus-bandwidth.png" ] && [ -s "$r-report/figures/F1-gpus-scaling.tex" ] &&
+        t_pass "gpus: $n GPUs, figures drawn by run and by report" || t_fail "gpus: $n GPUs, figures drawn" "$(ls "$r/figures")"
+}
+
+plot_gnuplot_here() { command -v gnuplot > /dev/null; }
+
 gpus_tests() {
     local r=$TMP/gpus-together
     gpus_run together
@@ -80,6 +159,13 @@ gpus_tests() {
         env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=1 "$PINSWEEP" run "$TMP/gpus-one.yaml" -o "$TMP/gpus-one" --no-plot
     [ "$(awk -F, 'NR > 1' "$TMP/gpus-one/summary.csv" | wc -l)" -eq 18 ] && t_pass "gpus: one row per configuration there" \
         || t_fail "gpus: one row per configuration there" "$(wc -l < "$TMP/gpus-one/summary.csv") lines"
+    # ... and drawn: nothing of several GPUs, and nothing said of them.
+    "$PINSWEEP" plot "$TMP/gpus-one" > /dev/null 2> "$TMP/gpus-one-plot.err"
+    ! ls "$TMP/gpus-one/figures/data" | grep -q '^gpus-' && ! grep -q 'gpus-bandwidth\|gpus-scaling' "$TMP/gpus-one-plot.err" &&
+        t_pass "gpus: one GPU draws no gpus figure and says nothing of it" ||
+        t_fail "gpus: one GPU draws no gpus figure" "$(grep 'gpus-bandwidth\|gpus-scaling' "$TMP/gpus-one-plot.err")"
+    gpus_figures 2
+    gpus_figures 3
     PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" plan tests/gpus/together.yaml > "$TMP/gpus-plan" 2>&1
     grep -q "devices 0, 1, gpus together" "$TMP/gpus-plan" && t_pass "gpus: plan says the devices and the mode" ||
         t_fail "gpus: plan devices" "$(head -2 "$TMP/gpus-plan")"

@@ -77,6 +77,10 @@ static void plot_row_from(struct plot_row *r, const struct summary_row *s)
         .ideal_ms = s->ideal_ms,
         .overlap = s->overlap,
         .host_numa_node = s->host_numa_node,
+        .gpus = s->gpus ? s->gpus : "",
+        .overlap_pct = s->overlap_pct,
+        .alone_gbps = s->alone_gbps,
+        .scaling_pct = s->scaling_pct,
     };
 }
 
@@ -125,8 +129,9 @@ int plot_copy_row(const struct plot_row *r)
 }
 
 /*
- * Read the ok rows of summary.csv into in->all, checked, and those of the
- * copy figures into in->rows; -1 after reporting every problem.
+ * Read the ok rows of summary.csv into in->all, checked, those of the copy
+ * figures into in->rows and those measured on several GPUs at once into
+ * in->at_once; -1 after reporting every problem.
  */
 static int read_rows(struct plot_input *in, FILE *log)
 {
@@ -134,16 +139,18 @@ static int read_rows(struct plot_input *in, FILE *log)
     struct problems p = {in->summary_path, "", "", " in a row with status ok", log, 0};
     in->all = calloc(s->nrows ? s->nrows : 1, sizeof(in->all[0]));
     in->rows = calloc(s->nrows ? s->nrows : 1, sizeof(in->rows[0]));
-    if (!in->all || !in->rows) {
+    in->at_once = calloc(s->nrows ? s->nrows : 1, sizeof(in->at_once[0]));
+    if (!in->all || !in->rows || !in->at_once) {
         log_line(log, "%s: out of memory", in->summary_path);
         return -1;
     }
     for (size_t i = 0; i < s->nrows; i++) {
         struct summary_row checked;
-        if (!summary_ok(&s->rows[i]))
+        int at_once = summary_at_once(&s->rows[i]) && strcmp(s->rows[i].status, "ok") == 0;
+        if (!summary_ok(&s->rows[i]) && !at_once)
             continue;
         if (summary_check_row(s, i, &checked, &p) == 0)
-            plot_row_from(&in->all[in->nall++], &checked);
+            plot_row_from(at_once ? &in->at_once[in->nat_once++] : &in->all[in->nall++], &checked);
     }
     problems_end(&p);
     if (p.n)
@@ -275,6 +282,7 @@ void plot_input_free(struct plot_input *in)
     free(in->summary_path);
     free(in->all);
     free(in->rows);
+    free(in->at_once);
     free(in->curves);
     free(in->fits);
     free(in->memcpy_pts);

@@ -43,6 +43,11 @@ struct plot_row {
        serial / pipeline (medians, ms); NaN for other rows */
     double pipeline_ms, serial_ms, ideal_ms, overlap;
     double host_numa_node; /* the node that held most of the host buffer; NaN when not known */
+    /* several GPUs: summary.csv's gpus ("alone", "together", "aggregate"; "" for one GPU), and for
+       the rows measured at once the spans' overlap, the same GPU's (or every GPU's summed)
+       bandwidth alone and gbps_median over it, %; NaN for the others */
+    const char *gpus;
+    double overlap_pct, alone_gbps, scaling_pct;
 };
 
 /* A run of rows (sorted) sharing direction, alloc, buffer, api, cache, touch and device. */
@@ -61,6 +66,10 @@ struct plot_input {
     size_t nrows;
     struct plot_curve *curves;
     size_t ncurves;
+    /* the ok rows measured while several GPUs copied at once (gpus together, aggregate: not in
+       all or rows), in file order; fig_gpus.h draws them with their GPUs' alone rows */
+    struct plot_row *at_once;
+    size_t nat_once;
     int multi_device;     /* rows name more than one device */
     struct fit_row *fits; /* from fits.csv; none when it is absent or malformed */
     size_t nfits;

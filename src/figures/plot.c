@@ -25,10 +25,12 @@
  * figures, each drawn by its family's file: fig_copies.c (bandwidth,
  * latency, reuse-vs-reallocate, reallocate-time), fig_pinning.c (speedup,
  * alloc-cost, breakeven), fig_pipeline.c (overlap), fig_hostaccess.c
- * (host-access) and fig_placement.c (placement, placement-pin).
+ * (host-access), fig_placement.c (placement, placement-pin) and fig_gpus.c
+ * (gpus-bandwidth, gpus-scaling).
  */
 #include "figures/plot.h"
 #include "figures/fig_copies.h"
+#include "figures/fig_gpus.h"
 #include "figures/fig_headline.h"
 #include "figures/fig_hostaccess.h"
 #include "figures/fig_pinning.h"
@@ -85,6 +87,12 @@ static const struct {
     {"placement-pin", 1, fig_placement_pin,
      "reallocate rows of a registered kind with pin_ms_median and numa or pages other than "
      "the default"},
+    {"gpus-bandwidth", 0, fig_gpus_bandwidth,
+     "rows of several GPUs at once (gpus: together) of one kind at 2 or more sizes (the report's "
+     "table has them all)"},
+    {"gpus-scaling", 0, fig_gpus_scaling,
+     "rows of several GPUs at once (gpus: together) of one kind at 2 or more sizes (the report's "
+     "table has them all)"},
     {"sentinel", 0, fig_sentinel, "sentinel.csv with good readings (measure.sentinel_every)"},
 };
 #define NFIGURES (sizeof(figures) / sizeof(figures[0]))
@@ -100,12 +108,15 @@ static void compose_title(struct fig *g, const struct plot_input *in)
 /*
  * Whether the folder has any row of figure i's family: copies for the first
  * eight figures, pipelines for overlap, CPU access for host-access, placed
- * buffers for placement and placement-pin.  A figure of a family the folder
+ * buffers for placement and placement-pin, rows of several GPUs at once for
+ * gpus-bandwidth and gpus-scaling.  A figure of a family the folder
  * has no row of is left out without a note: an overlap folder is not missing
  * a speedup figure.
  */
 static int family_present(const struct plot_input *in, const char *name)
 {
+    if (strncmp(name, "gpus-", 5) == 0)
+        return in->nat_once > 0;
     for (size_t k = 0; k < in->nall; k++) {
         const struct plot_row *r = &in->all[k];
         int hit = strcmp(name, "overlap") == 0       ? r->api == API_PIPELINE
@@ -120,12 +131,14 @@ static int family_present(const struct plot_input *in, const char *name)
     return 0;
 }
 
-/* Is figure name one of the copy figures drawn against size (not overlap, host-access, placement)?
+/*
+ * Is figure name one of the copy figures drawn against size (not overlap,
+ * host-access, placement, the gpus figures)?
  */
 static int copy_family(const char *name)
 {
     return strcmp(name, "overlap") != 0 && strcmp(name, "host-access") != 0 &&
-           strncmp(name, "placement", 9) != 0;
+           strncmp(name, "placement", 9) != 0 && strncmp(name, "gpus-", 5) != 0;
 }
 
 /* Figure i of figures[] from in (a struct plot_input), titled; see fig_describe_fn. */

@@ -56,6 +56,10 @@
  *                        a point per binding, a panel per direction
  *   placement-pin        the same for the cudaHostRegister time of the
  *                        registered kinds' reallocate rows (pin_ms_median)
+ *   gpus-bandwidth       several GPUs at once (gpus: together): each GPU's
+ *                        bandwidth alone and at once, the aggregate and the
+ *                        sum alone, a panel per direction (fig_gpus.h)
+ *   gpus-scaling         the same rows' scaling_pct, with a line at 100 %
  *
  * Copies, zero-copy kernels and the latency figure keep to the default
  * placement (numa any, pages default); rows of api pipeline, host-read and

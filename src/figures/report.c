@@ -86,6 +86,16 @@ static const char *figure_shows(const char *name)
         {"host-access", "the CPU's read and write bandwidth of each kind of host memory"},
         {"placement", "copy bandwidth at each NUMA binding and page size"},
         {"placement-pin", "what cudaHostRegister costs at each placement"},
+        {"gpus-bandwidth", "each GPU's copy bandwidth against size alone (solid; the GPUs one "
+                           "after another) and while every GPU copies (dashed), a colour and "
+                           "point per GPU; thick: the aggregate (the bytes all moved over the "
+                           "union of their spans, solid) and the sum of the GPUs alone "
+                           "(dash-dot); bars are the samples' min–max, the sum's the sums of "
+                           "the GPUs' min and max"},
+        {"gpus-scaling", "scaling against size: the aggregate over the sum of the GPUs alone "
+                         "(thick) and each GPU at once over itself alone (dashed), a line at "
+                         "100 % where the host side shares nothing; bars run from the min at "
+                         "once over the max alone to the max at once over the min alone"},
         {"sentinel", "the drift sentinel's readings over the run, each the median of its "
                      "samples with their min–max, and the median of the readings"},
     };

@@ -3,6 +3,7 @@
  */
 #include "figures/report_tables.h"
 #include "figures/fig_copies.h"
+#include "figures/fig_gpus.h"
 #include "figures/place_table.h"
 #include "figures/tables.h"
 #include "base/units.h"
@@ -545,6 +546,112 @@ static int tab_placement_pin(const struct report_src *src, struct tabular *t)
     return place_table_build(src->in, 1, t);
 }
 
+/* "96.00–100.00" from lo and hi (GB/s), or "–" when either is unknown. */
+static void range_text(double lo, double hi, char *buf, size_t n)
+{
+    char a[24], b[24];
+    plot_gbps_text(lo, a, sizeof(a));
+    plot_gbps_text(hi, b, sizeof(b));
+    snprintf(buf, n, isfinite(lo) && isfinite(hi) ? "%s–%s" : "–", a, b);
+}
+
+/* "80.0 %", or "–" when v is unknown. */
+static void pct_cell(struct cells *k, double v)
+{
+    if (isfinite(v))
+        cellf(k, "%.1f %%", v);
+    else
+        cell(k, "–");
+}
+
+/* The first cells of a row of set s: kind, direction, size, then who ("GPU 0", "all: 0+1"). */
+static void gpus_head_cells(struct cells *k, const struct gpus_set *s, const char *who)
+{
+    cell(k, gpus_kind_text(s));
+    cell(k, schema_value_name(AXIS_DIRECTION, s->aggregate->dir));
+    cell(k, size_text(s->aggregate->size_bytes, k->text[k->n], sizeof(k->text[0])));
+    cellf(k, "%s", who);
+}
+
+/* GPU j of set s: alone, together, their n and the scaling. */
+static int gpus_gpu_row(struct tabular *t, const struct gpus_set *s, size_t j)
+{
+    const struct plot_row *a = s->alone[j], *r = s->together[j];
+    struct spread_cells sa = {"–", "–", "–", "–"}, sr;
+    struct cells k = {0};
+    char who[48];
+    snprintf(who, sizeof(who), "GPU %s", r->device);
+    if (a)
+        plot_spread_cells(a, &sa);
+    plot_spread_cells(r, &sr);
+    gpus_head_cells(&k, s, who);
+    cell(&k, sa.med);
+    cell(&k, sa.range);
+    cell(&k, sr.med);
+    cell(&k, sr.range);
+    cellf(&k, "%s / %s", sa.n, sr.n);
+    pct_cell(&k, r->scaling_pct);
+    cell(&k, "");
+    return tabular_row(t, k.v);
+}
+
+/* All the GPUs of set s: the sum alone, the aggregate, its scaling and the spans' overlap. */
+static int gpus_all_row(struct tabular *t, const struct gpus_set *s)
+{
+    const struct plot_row *r = s->aggregate;
+    struct spread_cells sr;
+    struct cells k = {0};
+    double sum, lo, hi;
+    char who[160];
+    snprintf(who, sizeof(who), "all: %s", r->device);
+    gpus_alone_sum(s, &sum, &lo, &hi);
+    plot_spread_cells(r, &sr);
+    gpus_head_cells(&k, s, who);
+    plot_gbps_text(sum, k.text[k.n], sizeof(k.text[0]));
+    cell(&k, isfinite(sum) ? k.text[k.n] : "–");
+    range_text(lo, hi, k.text[k.n], sizeof(k.text[0]));
+    cell(&k, k.text[k.n]);
+    cell(&k, sr.med);
+    cell(&k, sr.range);
+    cellf(&k, "– / %s", sr.n);
+    pct_cell(&k, r->scaling_pct);
+    if (isfinite(r->overlap_pct))
+        cellf(&k, "%.1f %%%s", r->overlap_pct, r->overlap_pct < 90 ? " (not at once)" : "");
+    else
+        cell(&k, "–");
+    return tabular_row(t, k.v);
+}
+
+static int tab_gpus(const struct report_src *src, struct tabular *t)
+{
+    static const char *const head[] = {"kind",         "direction",       "size",
+                                       "GPU",          "alone GB/s",      "alone min–max",
+                                       "at once GB/s", "at once min–max", "n alone / at once",
+                                       "scaling",      "overlap"};
+    struct gpus_set *sets;
+    size_t n;
+    tabular_init(t, "gpus", "llrlrrrrrrr", head,
+                 "%s: each configuration measured on several GPUs at once (gpus: together). Per "
+                 "GPU: alone (the GPUs one after another) and at once (while every GPU copied), "
+                 "each with its samples' min–max, and scaling = at once ÷ alone. All: the sum of "
+                 "the GPUs alone (its min–max the sums of theirs) and the aggregate, the bytes all "
+                 "moved over the union of their spans; scaling = aggregate ÷ sum (100 %%: the "
+                 "host side shares nothing); overlap, the median share of that union during "
+                 "which every GPU copied (under 90 %%: they did not copy at once)",
+                 src->in->experiment);
+    if (gpus_sets(src->in, &sets, &n) < 0)
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        for (size_t j = 0; j < sets[i].n && rc == 0; j++)
+            rc = gpus_gpu_row(t, &sets[i], j);
+        if (rc == 0)
+            rc = gpus_all_row(t, &sets[i]);
+    }
+    free(sets);
+    return rc < 0 ? -1 : (int)t->nrows;
+}
+
 static const struct {
     int (*build)(const struct report_src *src, struct tabular *t);
     struct report_table_info info;
@@ -565,6 +672,7 @@ static const struct {
     {tab_copies, {"Every copy (a sweep of few sizes)", NULL, 0}},
     {tab_placement, {"Placement (a sweep of few sizes)", NULL, 0}},
     {tab_placement_pin, {"cudaHostRegister by placement (a sweep of few sizes)", NULL, 0}},
+    {tab_gpus, {"Several GPUs at once", NULL, 0}},
 };
 
 size_t report_table_count(void)

@@ -22,6 +22,9 @@
  *   copies     every copy, for a sweep of fewer than PLOT_MIN_SIZES sizes
  *   placement, placement-pin   the placement figures as tables when they
  *              have fewer than PLOT_MIN_SIZES sizes (place_table.h)
+ *   gpus       every configuration measured on several GPUs at once: a row
+ *              per GPU (alone, at once, scaling), then the aggregate against
+ *              the sum alone, its scaling and the spans' overlap (fig_gpus.h)
  */
 #ifndef PINSWEEP_REPORT_TABLES_H
 #define PINSWEEP_REPORT_TABLES_H

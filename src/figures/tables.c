@@ -41,8 +41,7 @@ static const char *host_state(const struct plot_row *r)
                : "first touch";
 }
 
-/* A GB/s value: two decimals from 1, three significant digits below. */
-static void gbps_text(double v, char *buf, size_t n)
+void plot_gbps_text(double v, char *buf, size_t n)
 {
     snprintf(buf, n, isfinite(v) && fabs(v) < 1 ? "%.3g" : "%.2f", v);
 }
@@ -52,9 +51,9 @@ void plot_spread_cells(const struct plot_row *r, struct spread_cells *c)
     double lo, hi;
     char a[24], b[24];
     plot_row_spread(r, &lo, &hi);
-    gbps_text(r->gbps_median, c->med, sizeof(c->med));
-    gbps_text(lo, a, sizeof(a));
-    gbps_text(hi, b, sizeof(b));
+    plot_gbps_text(r->gbps_median, c->med, sizeof(c->med));
+    plot_gbps_text(lo, a, sizeof(a));
+    plot_gbps_text(hi, b, sizeof(b));
     snprintf(c->range, sizeof(c->range), isfinite(lo) && isfinite(hi) ? "%s–%s" : "–", a, b);
     if (plot_row_has_rounds(r)) {
         snprintf(c->n, sizeof(c->n), "%.0f in %.0f rounds", r->samples, r->rounds);

@@ -33,6 +33,9 @@ struct spread_cells {
 };
 void plot_spread_cells(const struct plot_row *r, struct spread_cells *c);
 
+/* A GB/s value as the tables write it: two decimals from 1, three significant digits below. */
+void plot_gbps_text(double v, char *buf, size_t n);
+
 /* The heading of a spread column: the rounds' or the samples' min–max. */
 const char *plot_spread_head(int rounds);
 

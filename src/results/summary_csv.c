@@ -143,11 +143,13 @@ static const struct {
     size_t field;
     int required;
 } checked_numbers[] = {
-    {ROW(size_bytes), 1},     {ROW(gbps_median), 1},    {ROW(gbps_min), 0},     {ROW(gbps_max), 0},
-    {ROW(effective_gbps), 0}, {ROW(us_per_copy), 0},    {ROW(roundtrip_us), 0}, {ROW(alloc_ms), 0},
-    {ROW(fill_ms), 0},        {ROW(copy_ms), 0},        {ROW(free_ms), 0},      {ROW(pin_ms), 0},
-    {ROW(link_gbps), 0},      {ROW(pipeline_ms), 0},    {ROW(serial_ms), 0},    {ROW(ideal_ms), 0},
-    {ROW(overlap), 0},        {ROW(host_numa_node), 0},
+    {ROW(size_bytes), 1},   {ROW(gbps_median), 1},    {ROW(gbps_min), 0},
+    {ROW(gbps_max), 0},     {ROW(effective_gbps), 0}, {ROW(us_per_copy), 0},
+    {ROW(roundtrip_us), 0}, {ROW(alloc_ms), 0},       {ROW(fill_ms), 0},
+    {ROW(copy_ms), 0},      {ROW(free_ms), 0},        {ROW(pin_ms), 0},
+    {ROW(link_gbps), 0},    {ROW(pipeline_ms), 0},    {ROW(serial_ms), 0},
+    {ROW(ideal_ms), 0},     {ROW(overlap), 0},        {ROW(host_numa_node), 0},
+    {ROW(overlap_pct), 0},  {ROW(alone_gbps), 0},     {ROW(scaling_pct), 0},
 };
 
 /* Check one axis of row r into out->axis[a]; 1 when a problem was reported. */

@@ -1,7 +1,8 @@
 /*
  * test_style_table.c - the style table, checked on the gnuplot variables
  * files pinsweep writes for the fixtures and for every committed reference
- * folder: within a panel no two curves share a dash and point (so that they
+ * folder (and two GPUs together, tests/fixtures/gpus-two, for the gpus
+ * figures): within a panel no two curves share a dash and point (so that they
  * are told apart in grayscale), every curve's colour and point are in the
  * key and its dash in the key or the notes, a figure with error bars says
  * what they are, and no key has more than 8 entries.  A hand-made variables
@@ -104,7 +105,7 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
         bad = snprintf(why, n, "%zu key entries, more than %d", nk, MAX_KEYS);
     if (!bad && nb &&
         (!strcmp(fig, "bandwidth") || !strcmp(fig, "speedup") || !strcmp(fig, "breakeven") ||
-         !strcmp(fig, "headline"))) {
+         !strcmp(fig, "headline") || !strncmp(fig, "gpus-", 5))) {
         int said = 0;
         for (size_t k = 0; k < nn; k++)
             said |= strstr(note_title[k], "bars: ") != NULL;
@@ -115,17 +116,17 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
     return bad;
 }
 
-/* Check every *-vars.gp of the copy figures under dir/figures/data. */
-static void check_folder(const char *name, const char *dir, int must_have)
+/* Check every *-vars.gp of the copy figures whose name starts with only under dir/figures/data. */
+static void check_folder(const char *name, const char *dir, int must_have, const char *only)
 {
-    static const char *const figs[] = {"headline", "bandwidth", "latency",
-                                       "speedup",  "breakeven", "alloc-cost"};
+    static const char *const figs[] = {"headline",  "bandwidth",  "latency",        "speedup",
+                                       "breakeven", "alloc-cost", "gpus-bandwidth", "gpus-scaling"};
     char check[256], why[512];
     int seen = 0;
     for (size_t i = 0; i < sizeof(figs) / sizeof(figs[0]); i++) {
         char file[96];
         snprintf(file, sizeof(file), "figures/data/%s-vars.gp", figs[i]);
-        if (!exists(dir, file))
+        if (!exists(dir, file) || strncmp(figs[i], only, strlen(only)) != 0)
             continue;
         seen++;
         snprintf(check, sizeof(check), "%s: %s follows the style table", name, figs[i]);
@@ -136,8 +137,9 @@ static void check_folder(const char *name, const char *dir, int must_have)
         CHECK(check, seen > 0, "no variables file under %s/figures/data", dir);
 }
 
-/* Draw folder from (gnuplot hidden) into a copy and check it. */
-static void check_drawn(const char *name, const char *from, const char *const files[])
+/* Draw folder from (gnuplot hidden) into a copy and check its figures named only... */
+static void check_drawn(const char *name, const char *from, const char *const files[],
+                        const char *only)
 {
     char *log = NULL;
     const char *dir = make_folder(name, from, files);
@@ -147,7 +149,7 @@ static void check_drawn(const char *name, const char *from, const char *const fi
     CHECK(check, rc == PLOT_ENO_GNUPLOT, "returned %d; log:\n%s", rc, log ? log : "");
     free(log);
     if (dir)
-        check_folder(name, dir, 1);
+        check_folder(name, dir, 1, only);
 }
 
 /* A variables file breaking each rule is caught: the checks can fail. */
@@ -228,9 +230,11 @@ int main(void)
     if (plot_test_begin("style-table") < 0)
         return 1;
     test_checks_can_fail();
-    check_drawn("results-small", "tests/fixtures/results-small", small);
-    check_drawn("results-beyond", "tests/fixtures/results-beyond", beyond);
-    check_drawn("machine-gen3", "tests/fixtures/machine-gen3", gen3);
+    check_drawn("results-small", "tests/fixtures/results-small", small, "");
+    check_drawn("results-beyond", "tests/fixtures/results-beyond", beyond, "");
+    check_drawn("machine-gen3", "tests/fixtures/machine-gen3", gen3, "");
+    /* two fake GPUs together: the gpus figures (the copy figures draw each GPU's curve alike) */
+    check_drawn("gpus-two", "tests/fixtures/gpus-two", beyond, "gpus-");
     check_machines();
     /* The committed reference folders, as they were drawn (item 9: regenerated). */
     DIR *d = opendir("results/reference/h200-pcie5");
@@ -241,7 +245,7 @@ int main(void)
         if (e->d_name[0] == '.' || !exists(dir, "summary.csv"))
             continue;
         snprintf(name, sizeof(name), "reference %s", e->d_name);
-        check_folder(name, dir, 0); /* overlap and host-access have no copy figures */
+        check_folder(name, dir, 0, ""); /* overlap and host-access have no copy figures */
     }
     if (d)
         closedir(d);

@@ -1,0 +1,414 @@
+/*
+ * test_fig_gpus.c - unit tests of the figures and the report table of
+ * several GPUs at once (fig_gpus.h): from a summary.csv written here for
+ * 2, 3 and 8 GPUs by a model of exact decimals, the data files of
+ * gpus-bandwidth and gpus-scaling (every point and bar as the model says,
+ * to the 6 significant digits the files hold), their variables (panels,
+ * key, notes, the line at 100 %, the log axis for many GPUs), the readings
+ * and the report's table cell by cell; a folder of one GPU, or of GPUs one
+ * after another, draws nothing new and says nothing of it; too few sizes
+ * is a note.  Prints PASS, FAIL or SKIP per check (check.h); SKIP where
+ * gnuplot is needed but not installed.  Run from the repository root.
+ */
+#include "check.h"
+#include "figures/input.h"
+#include "figures/plot.h"
+#include "figures/readings.h"
+#include "figures/report_tables.h"
+#include "plot_test_util.h"
+
+#define NSIZES 3
+#define MODEL_MAX_GPUS 8
+
+static const double sizes[NSIZES] = {1048576, 4194304, 16777216};
+static const char *const dirs[2] = {"h2d", "d2h"};
+
+/*
+ * The model, in decimals that 6 significant digits hold exactly: GPU k
+ * alone reads 50 - 2k GB/s h2d (5 less d2h), its samples 1 under to 0.5
+ * over; at once 20 + k (0.5 under, 1 over); all at once the sum at once
+ * less 2 (the union of the spans is longer than each), 1 either side.
+ */
+static double alone(size_t k, int d)
+{
+    return 50 - 2.0 * (double)k - (d ? 5 : 0);
+}
+
+static double together(size_t k)
+{
+    return 20 + (double)k;
+}
+
+static double aggregate(size_t n)
+{
+    double sum = 0;
+    for (size_t k = 0; k < n; k++)
+        sum += together(k);
+    return sum - 2;
+}
+
+static double alone_sum(size_t n, int d, double offset)
+{
+    double sum = 0;
+    for (size_t k = 0; k < n; k++)
+        sum += alone(k, d) + offset;
+    return sum;
+}
+
+static const char *g6(double v)
+{
+    static char bufs[8][32];
+    static int next;
+    char *b = bufs[next++ % 8];
+    snprintf(b, sizeof(bufs[0]), "%.6g", v);
+    return b;
+}
+
+/* One summary.csv row into f. */
+static void row(FILE *f, int config, const char *device, const char *alloc, int d, const char *api,
+                double size, double med, double lo, double hi, const char *gpus, double alone_gbps)
+{
+    int at_once = strcmp(gpus, "alone") != 0;
+    fprintf(f, "model,%d,%s,%s,%s,reuse,%s,warm,prefaulted,%.0f,3,%s,%s,%s,%s,", config, device,
+            alloc, dirs[d], api, size, g6(med), g6(lo), g6(hi), gpus);
+    if (at_once)
+        fprintf(f, "97.5,yes,%s,%s,ok\n", g6(alone_gbps), g6(100 * med / alone_gbps));
+    else
+        fprintf(f, ",,,,ok\n");
+}
+
+/* Every row of one configuration on n GPUs (n == 1: one GPU alone, gpus empty). */
+static void config_rows(FILE *f, int config, size_t n, const char *alloc, int d, const char *api,
+                        double size)
+{
+    char all[64] = "";
+    for (size_t k = 0; k < n; k++) {
+        char dev[24];
+        snprintf(dev, sizeof(dev), "%zu", k);
+        row(f, config, dev, alloc, d, api, size, alone(k, d), alone(k, d) - 1, alone(k, d) + 0.5,
+            n > 1 ? "alone" : "", 0);
+        snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%zu", k ? "+" : "", k);
+    }
+    for (size_t k = 0; k < n && n > 1; k++) {
+        char dev[24];
+        snprintf(dev, sizeof(dev), "%zu", k);
+        row(f, config, dev, alloc, d, api, size, together(k), together(k) - 0.5, together(k) + 1,
+            "together", alone(k, d));
+    }
+    if (n > 1)
+        row(f, config, all, alloc, d, api, size, aggregate(n), aggregate(n) - 1, aggregate(n) + 1,
+            "aggregate", alone_sum(n, d, 0));
+}
+
+/*
+ * A folder tmpdir/name whose summary.csv has pinned async at nsizes sizes,
+ * h2d and d2h, and pageable sync at the smallest size, on n GPUs; NULL on
+ * failure.
+ */
+static const char *model_folder(const char *name, size_t n, size_t nsizes)
+{
+    const char *dir = make_folder(name, "tests/fixtures", (const char *const[]){NULL});
+    FILE *f = dir ? fopen(path_in(dir, "summary.csv"), "w") : NULL;
+    int config = 1;
+    if (!f)
+        return NULL;
+    fputs("experiment,config,device,alloc,direction,buffer,api,cache,touch,size_bytes,samples,"
+          "gbps_median,gbps_min,gbps_max,gpus,overlap_pct,synchronised,alone_gbps,scaling_pct,"
+          "status\n",
+          f);
+    for (int d = 0; d < 2; d++)
+        for (size_t s = 0; s < nsizes; s++)
+            config_rows(f, config++, n, "pinned", d, "async", sizes[s]);
+    config_rows(f, config, n, "pageable", 0, "sync", sizes[0]);
+    return fclose(f) == 0 ? dir : NULL;
+}
+
+/* The line of x in the block of the data file at path whose heading holds heading, or "". */
+static const char *block_line(const char *path, const char *heading, double x)
+{
+    static char line[256];
+    char *text = read_text(path), key[64];
+    const char *b = strstr(text, heading), *end = b ? strstr(b, "\n\n\n") : NULL;
+    snprintf(key, sizeof(key), "\n%.0f ", x);
+    const char *p = b ? strstr(b, key) : NULL;
+    line[0] = '\0';
+    if (p && (!end || p < end))
+        snprintf(line, sizeof(line), "%.*s", (int)strcspn(p + 1, "\n"), p + 1);
+    free(text);
+    return line;
+}
+
+/* "x y lo hi" as the figures write a point. */
+static const char *point(double x, double y, double lo, double hi)
+{
+    static char buf[128];
+    snprintf(buf, sizeof(buf), "%.0f %s %s %s", x, g6(y), g6(lo), g6(hi));
+    return buf;
+}
+
+/* Check every point of both figures' panel d against the model; how many points differ. */
+static int check_panel(const char *dir, size_t n, int d)
+{
+    char bw[256], sc[256], heading[96];
+    int bad = 0;
+    snprintf(bw, sizeof(bw), "%s/figures/data/gpus-bandwidth-%s.dat", dir, dirs[d]);
+    snprintf(sc, sizeof(sc), "%s/figures/data/gpus-scaling-%s.dat", dir, dirs[d]);
+    for (size_t s = 0; s < NSIZES; s++) {
+        double x = sizes[s], sum = alone_sum(n, d, 0), agg = aggregate(n);
+        for (size_t k = 0; k < n; k++) {
+            double a = alone(k, d), t = together(k);
+            snprintf(heading, sizeof(heading), "alone gbps_median min max color=machine:%zu ",
+                     k + 1);
+            bad += strcmp(block_line(bw, heading, x), point(x, a, a - 1, a + 0.5)) != 0;
+            snprintf(heading, sizeof(heading), "together gbps_median min max color=machine:%zu ",
+                     k + 1);
+            bad += strcmp(block_line(bw, heading, x), point(x, t, t - 0.5, t + 1)) != 0;
+            snprintf(heading, sizeof(heading), "color=machine:%zu line=together", k + 1);
+            bad += strcmp(block_line(sc, heading, x),
+                          point(x, atof(g6(100 * t / a)), 100 * (t - 0.5) / (a + 0.5),
+                                100 * (t + 1) / (a - 1))) != 0;
+        }
+        bad += strcmp(block_line(bw, "line=aggregate", x), point(x, agg, agg - 1, agg + 1)) != 0;
+        bad += strcmp(block_line(bw, "line=alone-sum", x),
+                      point(x, sum, alone_sum(n, d, -1), alone_sum(n, d, 0.5))) != 0;
+        bad += strcmp(block_line(sc, "line=aggregate", x),
+                      point(x, atof(g6(100 * agg / sum)), 100 * (agg - 1) / alone_sum(n, d, 0.5),
+                            100 * (agg + 1) / alone_sum(n, d, -1))) != 0;
+    }
+    return bad;
+}
+
+/* Draw the model on n GPUs (gnuplot hidden) and check its data, variables and notes. */
+static void test_model(size_t n)
+{
+    char name[64], check[128], *log = NULL;
+    snprintf(name, sizeof(name), "model-%zu", n);
+    const char *dir = model_folder(name, n, NSIZES);
+    if (!dir) {
+        CHECK(name, 0, "cannot write the model's folder");
+        return;
+    }
+    int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 1, &log);
+    const char *bv = path_in(dir, "figures/data/gpus-bandwidth-vars.gp");
+    const char *sv = path_in(dir, "figures/data/gpus-scaling-vars.gp");
+    char want[64];
+    snprintf(check, sizeof(check), "%zu GPUs: described, no note of the gpus figures", n);
+    CHECK(check, rc == PLOT_ENO_GNUPLOT && !strstr(log, "no gpus-"), "returned %d; log:\n%s", rc,
+          log);
+    for (int d = 0; d < 2; d++) {
+        snprintf(check, sizeof(check), "%zu GPUs: %s points and bars as the model", n, dirs[d]);
+        int bad = check_panel(dir, n, d);
+        CHECK(check, bad == 0, "%d points differ (see %s/figures/data)", bad, dir);
+    }
+    snprintf(want, sizeof(want), "'GPU %zu together'", n - 1);
+    snprintf(check, sizeof(check), "%zu GPUs: bandwidth's panels, key and notes", n);
+    CHECK(check,
+          file_has(bv, "npanels = 2\n") && file_count(bv, "'GPU ") == (int)(2 * n) &&
+              file_has(bv, want) && file_has(bv, "'GPU 0 alone'") &&
+              file_has(bv, "'aggregate: all at once'") && file_has(bv, "'sum of the GPUs alone'") &&
+              file_has(bv, "'bars: the samples'' min–max") &&
+              file_has(bv, n > 4 ? "log_y = 1\n" : "log_y = 0\n") && file_has(bv, "'model: ") &&
+              file_has(bv, " GPUs alone and at once, pinned async'"),
+          "%s", bv);
+    snprintf(check, sizeof(check), "%zu GPUs: scaling's key, notes and the line at 100 %%", n);
+    CHECK(check,
+          file_count(sv, ": together ÷ alone'") == (int)n &&
+              file_has(sv, "'GPU 1: together ÷ alone'") &&
+              file_has(sv, "'all: aggregate ÷ sum alone'") && file_has(sv, "hline_y[1] = 100;") &&
+              file_has(sv, "nhlines = 2\n") && file_has(sv, "'bars: the min at once over"),
+          "%s", sv);
+    free(log);
+}
+
+/* The readings of the model on 3 GPUs: the largest size each way, the scaling's ranges. */
+static void test_readings(void)
+{
+    const char *dir = model_folder("readings", 3, NSIZES);
+    struct plot_input in = {0};
+    char want[512];
+    int ok = dir && plot_input_read(&in, dir, NULL) == 0;
+    char *bw = ok ? plot_reading(&in, "gpus-bandwidth") : NULL;
+    char *sc = ok ? plot_reading(&in, "gpus-scaling") : NULL;
+    snprintf(want, sizeof(want),
+             "pinned async on 3 GPUs: h2d at 16 MiB, %.2f GB/s at once in all against %.2f alone "
+             "summed (%.1f %%): GPU 0 20.00 of 50.00, GPU 1 21.00 of 48.00, GPU 2 22.00 of 46.00; "
+             "d2h at 16 MiB, %.2f GB/s at once in all against %.2f alone summed (%.1f %%)",
+             aggregate(3), alone_sum(3, 0, 0), 100 * aggregate(3) / alone_sum(3, 0, 0),
+             aggregate(3), alone_sum(3, 1, 0), 100 * aggregate(3) / alone_sum(3, 1, 0));
+    CHECK("readings: gpus-bandwidth",
+          bw && strncmp(bw, want, strlen(want)) == 0 && strstr(bw, "spans overlap 97.5 %"),
+          "got '%s', want it to open with '%s'", bw ? bw : "(null)", want);
+    snprintf(want, sizeof(want),
+             "pinned async: h2d: the aggregate keeps %.1f %% of the sum alone, each GPU of itself: "
+             "GPU 0 %.1f %%, GPU 1 %.1f %%, GPU 2 %.1f %%; d2h",
+             100 * aggregate(3) / alone_sum(3, 0, 0), 100 * together(0) / alone(0, 0),
+             100 * together(1) / alone(1, 0), 100 * together(2) / alone(2, 0));
+    CHECK("readings: gpus-scaling", sc && strncmp(sc, want, strlen(want)) == 0,
+          "got '%s', want it to open with '%s'", sc ? sc : "(null)", want);
+    free(bw);
+    free(sc);
+    if (ok)
+        plot_input_free(&in);
+}
+
+/* The report's table "gpus" of the folder at dir into t; its rows, or -1. */
+static int gpus_table(const char *dir, struct plot_input *in, struct tabular *t)
+{
+    if (plot_input_read(in, dir, NULL) < 0)
+        return -1;
+    struct report_src src = {in, NULL};
+    for (size_t i = 0; i < report_table_count(); i++) {
+        struct report_table_info info;
+        int rows = report_table(i, &src, t, &info);
+        if (strcmp(t->name, "gpus") == 0)
+            return rows;
+        tabular_free(t);
+    }
+    return -1;
+}
+
+/* Does row r of t hold the cells want (NULL-terminated, from column 0)? */
+static int row_is(const struct tabular *t, size_t r, const char *const want[])
+{
+    for (size_t c = 0; want[c]; c++)
+        if (strcmp(t->cells[r * t->ncols + c], want[c]) != 0) {
+            printf("  row %zu column %zu: '%s', want '%s'\n", r, c, t->cells[r * t->ncols + c],
+                   want[c]);
+            return 0;
+        }
+    return 1;
+}
+
+/* The table of the model on 2 GPUs: a row per GPU and one for all, per configuration. */
+static void test_table(void)
+{
+    const char *dir = model_folder("table", 2, NSIZES);
+    struct plot_input in = {0};
+    struct tabular t;
+    int rows = dir ? gpus_table(dir, &in, &t) : -1;
+    char agg[32], sum[32], pct[32];
+    snprintf(agg, sizeof(agg), "%.2f", aggregate(2));
+    snprintf(sum, sizeof(sum), "%.2f", alone_sum(2, 0, 0));
+    snprintf(pct, sizeof(pct), "%.1f %%", 100 * aggregate(2) / alone_sum(2, 0, 0));
+    CHECK("table: 7 configurations x (2 GPUs + all)", rows == 21, "got %d rows", rows);
+    if (rows == 21) {
+        /* sorted by kind: pageable sync (1 MiB h2d) first, then pinned async h2d by size */
+        const char *const gpu0[] = {"pageable sync", "h2d",         "1 MiB", "GPU 0",
+                                    "50.00",         "49.00–50.50", "20.00", "19.50–21.00",
+                                    "3 / 3",         "40.0 %",      "",      NULL};
+        const char *const gpu1[] = {"pinned async", "h2d",         "1 MiB", "GPU 1",
+                                    "48.00",        "47.00–48.50", "21.00", "20.50–22.00",
+                                    "3 / 3",        "43.8 %",      "",      NULL};
+        const char *const all[] = {"pinned async", "h2d", "1 MiB",       "all: 0+1", sum,
+                                   "96.00–99.00",  agg,   "38.00–40.00", "– / 3",    pct,
+                                   "97.5 %",       NULL};
+        CHECK("table: a GPU's row", row_is(&t, 0, gpu0) && row_is(&t, 4, gpu1), "see above");
+        CHECK("table: all's row", row_is(&t, 5, all), "see above");
+        CHECK("table: caption",
+              strstr(t.caption, "model: each configuration measured on several "
+                                "GPUs at once") != NULL,
+              "%s", t.caption);
+    }
+    if (rows >= 0) {
+        tabular_free(&t);
+        plot_input_free(&in);
+    }
+}
+
+/*
+ * A folder of one GPU and one of GPUs measured one after another (gpus
+ * alone only): no gpus figure, no note of one, an empty table.
+ */
+static void test_no_together(void)
+{
+    static const char *const each =
+        "experiment,config,device,alloc,direction,buffer,api,size_bytes,samples,gbps_median,"
+        "gpus,status\n"
+        "each,1,0,pinned,h2d,reuse,async,1048576,3,50,alone,ok\n"
+        "each,1,1,pinned,h2d,reuse,async,1048576,3,48,alone,ok\n"
+        "each,2,0,pinned,h2d,reuse,async,4194304,3,50,alone,ok\n"
+        "each,2,1,pinned,h2d,reuse,async,4194304,3,48,alone,ok\n";
+    const char *dirs_[2] = {model_folder("one-gpu", 1, NSIZES), NULL};
+    dirs_[1] = make_folder_summary("each", "tests/fixtures", (const char *const[]){NULL}, each);
+    for (int i = 0; i < 2; i++) {
+        char *log = NULL, check[96];
+        struct plot_input in = {0};
+        struct tabular t;
+        const char *dir = i ? path_in(tmpdir, "each") : path_in(tmpdir, "one-gpu");
+        int rc = dirs_[i] ? run_plot(plot_results_opts, dir, plots_dir, 0, 1, &log) : -100;
+        snprintf(check, sizeof(check), "%s: no gpus figure and nothing said of it",
+                 i ? "GPUs one after another" : "one GPU");
+        CHECK(check,
+              rc == PLOT_ENO_GNUPLOT && !strstr(log, "gpus-bandwidth") &&
+                  !strstr(log, "gpus-scaling") &&
+                  !exists(dir, "figures/data/gpus-bandwidth-vars.gp") &&
+                  !exists(dir, "figures/data/gpus-scaling-vars.gp"),
+              "returned %d; log:\n%s", rc, log);
+        int rows = gpus_table(dir, &in, &t);
+        snprintf(check, sizeof(check), "%s: no gpus table",
+                 i ? "GPUs one after another" : "one GPU");
+        CHECK(check, rows == 0, "%d rows", rows);
+        if (rows >= 0) {
+            tabular_free(&t);
+            plot_input_free(&in);
+        }
+        free(log);
+    }
+}
+
+/* Together at one size: the figures are left out with a note saying why. */
+static void test_one_size(void)
+{
+    char *log = NULL;
+    const char *dir = model_folder("one-size", 2, 1);
+    if (!dir) {
+        CHECK("one size", 0, "cannot write the model's folder");
+        return;
+    }
+    int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 1, &log);
+    CHECK(
+        "one size: a note for each gpus figure",
+        rc == PLOT_ENO_GNUPLOT &&
+            strstr(log, "note: no gpus-bandwidth figure: it needs rows of several GPUs at once") &&
+            strstr(log, "note: no gpus-scaling figure: it needs") &&
+            !exists(dir, "figures/data/gpus-bandwidth-vars.gp"),
+        "returned %d; log:\n%s", rc, log);
+    free(log);
+}
+
+/* With gnuplot: both figures in every format, and no warning from it. */
+static void test_drawn(void)
+{
+    static const char *const names[] = {"gpus-bandwidth", "gpus-scaling"};
+    char *log = NULL;
+    if (!plot_gnuplot_available()) {
+        skip_no_gnuplot("drawn: gpus-bandwidth and gpus-scaling");
+        return;
+    }
+    const char *dir = model_folder("drawn", 3, NSIZES);
+    if (!dir) {
+        CHECK("drawn", 0, "cannot write the model's folder");
+        return;
+    }
+    int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 0, &log);
+    const char *missing = missing_format(dir, names, 2);
+    CHECK("drawn: gpus-bandwidth and gpus-scaling",
+          rc == PLOT_OK && !missing && !strstr(log, "warn"), "returned %d, %s missing; log:\n%s",
+          rc, missing ? missing : "nothing", log);
+    free(log);
+}
+
+int main(void)
+{
+    static const size_t gpus[] = {2, 3, MODEL_MAX_GPUS};
+    if (plot_test_begin("fig-gpus") < 0)
+        return 1;
+    for (size_t i = 0; i < sizeof(gpus) / sizeof(gpus[0]); i++)
+        test_model(gpus[i]);
+    test_readings();
+    test_table();
+    test_no_together();
+    test_one_size();
+    test_drawn();
+    return plot_test_end("test_fig_gpus");
+}
