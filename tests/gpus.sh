@@ -146,6 +146,47 @@ gpus_tests() {
     awk "$GPUS_AWK" "$r/summary.csv" > "$TMP/gpus-chk-each"
     numbers_verdicts "gpus: each" "$TMP/gpus-chk-each"
 
+    # Each GPU its own fit (fits.csv's device), and the peak table the best GPU alone: GPU 1
+    # reads 40 GB/s d2h, GPU 0 50. Three sizes, as a fit needs.
+    sed 's/size: \[1MiB, 4MiB\]/size: [1MiB, 4MiB, 16MiB]/' tests/gpus/each.yaml > "$TMP/gpus-each3.yaml"
+    rm -rf "$TMP/gpus-each3"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 PINSWEEP_FAKE_MODEL="$GPUS_MODEL" "$PINSWEEP" run "$TMP/gpus-each3.yaml" \
+        -o "$TMP/gpus-each3" > "$TMP/gpus-each3.out" 2> "$TMP/gpus-each3.err"
+    local fits
+    fits=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { want = ($c["device"] == 1 && $c["direction"] == "d2h") ? 40 : 50; b = $c["bandwidth_gbps"]
+          print $c["direction"] " GPU " $c["device"] ((b - want) <= 1e-4 * want && (want - b) <= 1e-4 * want ? " ok" : " bad: " b " GB/s, want " want) }' \
+        "$TMP/gpus-each3/fits.csv" | sort | tr '\n' ';')
+    [ "$fits" = "d2h GPU 0 ok;d2h GPU 1 ok;h2d GPU 0 ok;h2d GPU 1 ok;" ] &&
+        t_pass "gpus: fits.csv fits each GPU's curve apart (50 and 40 GB/s d2h, not their mix)" ||
+        t_fail "gpus: fits per GPU" "$fits"
+    grep -A3 '^peak bandwidth, GB/s (median of samples, the best GPU alone) @ size:$' "$TMP/gpus-each3.out" |
+        grep -Eq '^pinned +50\.00 @ [0-9]+MiB +50\.00 @' && t_pass "gpus: the peak table is the best GPU alone" ||
+        t_fail "gpus: the peak table" "$(grep -A3 '^peak' "$TMP/gpus-each3.out")"
+    grep -q '^pinned *d2h *sync .* GPU 1$' "$TMP/gpus-each3.out" && t_pass "gpus: the fit table names each curve's GPU" ||
+        t_fail "gpus: the fit table names the GPU" "$(grep -A6 '^fit' "$TMP/gpus-each3.out")"
+
+    # The pinned cap counts every GPU's buffers at once: with a 10 MiB cap each 4 MiB
+    # configuration fits one GPU (bidir holds 8 MiB), but together two GPUs hold 16 MiB
+    # (pinned bidir), or 4 + 2 x 4 = 12 MiB (portable bidir: one shared source, two
+    # destinations); h2d and d2h hold 8 and portable h2d 4. Those two are measured alone and
+    # their together and aggregate rows are skipped with why; nothing else is.
+    rm -rf "$TMP/gpus-cap"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 PINSWEEP_FAKE_MODEL="$GPUS_MODEL" "$PINSWEEP" run tests/gpus/together.yaml \
+        -o "$TMP/gpus-cap" --no-plot --max-pinned 10MiB > /dev/null 2> "$TMP/gpus-cap.err"
+    local skipped want_skipped
+    skipped=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["status"] == "skipped" { print $c["alloc"] " " $c["direction"] " " $c["size_bytes"] " " $c["gpus"] }' \
+        "$TMP/gpus-cap/summary.csv" | sort | uniq -c | awk '{ $1 = $1; print }' | sort | tr '\n' ';')
+    want_skipped="2 pinned bidir 4194304 together;2 portable bidir 4194304 together;1 pinned bidir 4194304 aggregate;1 portable bidir 4194304 aggregate;"
+    want_skipped=$(printf '%s' "$want_skipped" | tr ';' '\n' | sort | tr '\n' ';')
+    [ "$skipped" = "$want_skipped" ] && t_pass "gpus: together, the pinned cap counts every GPU's buffers (portable's source once)" ||
+        t_fail "gpus: together pinned cap" "skipped: $skipped want $want_skipped"
+    grep -q 'skipped: together, the 2 GPUs hold 12 MiB of page-locked memory at once, more than the cap of 10 MiB; raise limits.max_pinned or --max-pinned to measure it' "$TMP/gpus-cap/summary.csv" &&
+        grep -q 'skipped: together, the 2 GPUs hold 16 MiB of page-locked memory at once' "$TMP/gpus-cap/summary.csv" &&
+        t_pass "gpus: a row skipped for the together cap says how much and what to change" ||
+        t_fail "gpus: together cap message" "$(grep -m1 skipped "$TMP/gpus-cap/summary.csv")"
+
     PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" run tests/gpus/together.yaml --resume "$TMP/gpus-together" \
         > /dev/null 2> "$TMP/gpus-resume.err"
     local rc=$?

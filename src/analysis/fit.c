@@ -103,12 +103,21 @@ struct curve {
     const struct summary_row *key; /* its first row */
     double *n, *t;
     size_t k;
+    int show_device; /* the results have several GPUs: the table names the curve's */
 };
 
+/* The row's GPU, "" in a folder from before the column. */
+static const char *device_of(const struct summary_row *r)
+{
+    return r->device ? r->device : "";
+}
+
+/* One curve is one configuration but its size, on one GPU: several GPUs are not averaged. */
 static int same_curve(const struct summary_row *a, const struct summary_row *b)
 {
     return strcmp(a->experiment, b->experiment) == 0 &&
-           memcmp(a->axis, b->axis, sizeof(a->axis)) == 0;
+           memcmp(a->axis, b->axis, sizeof(a->axis)) == 0 &&
+           strcmp(device_of(a), device_of(b)) == 0;
 }
 
 static struct curve *find_curve(struct curve *cs, size_t nc, const struct summary_row *r)
@@ -133,6 +142,8 @@ static long group_curves(const struct summary_file *s, struct curve **out)
             r->axis[AXIS_DIRECTION] == DIR_BIDIR || !(n > 0) || !(us > 0))
             continue;
         struct curve *c = find_curve(cv, nc, r);
+        if (nc && strcmp(device_of(cv[0].key), device_of(r)) != 0)
+            cv[0].show_device = 1;
         if (!c) {
             c = &cv[nc++];
             c->key = r;
@@ -144,6 +155,8 @@ static long group_curves(const struct summary_file *s, struct curve **out)
         c->n[c->k] = n;
         c->t[c->k++] = us;
     }
+    for (size_t i = 1; i < nc; i++)
+        cv[i].show_device = cv[0].show_device;
     *out = cv;
     return (long)nc;
 }
@@ -174,6 +187,9 @@ static void print_table_row(FILE *table, const struct curve *c, const struct fit
             snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " %s",
                      schema_value_text(a, v, t, sizeof(t)));
     }
+    if (c->show_device)
+        snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " GPU %s",
+                 device_of(c->key));
     fprintf(table, "%-20s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n",
             summary_axis_text(c->key, AXIS_ALLOC, text[0], sizeof(text[0])),
             summary_axis_text(c->key, AXIS_DIRECTION, text[1], sizeof(text[1])),
@@ -196,6 +212,7 @@ static void write_fit(FILE *f, const struct curve *c, const struct fit *ft)
 {
     struct fit_row row = {c->key->experiment};
     memcpy(row.axis, c->key->axis, sizeof(row.axis));
+    row.device = device_of(c->key);
     row.regime = fit_regime_names[FIT_ALL];
     row.from_bytes = c->n[0];
     row.to_bytes = c->n[c->k - 1];
@@ -212,6 +229,7 @@ static void write_regime(FILE *f, const struct curve *c, int id, const struct fi
 {
     struct fit_row row = {c->key->experiment};
     memcpy(row.axis, c->key->axis, sizeof(row.axis));
+    row.device = device_of(c->key);
     row.regime = fit_regime_names[id];
     row.from_bytes = r->from_bytes;
     row.to_bytes = r->to_bytes;

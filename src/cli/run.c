@@ -75,7 +75,8 @@ static void note_peak(struct peak peaks[ALLOC_COUNT][DIR_COUNT], const struct re
     }
 }
 
-static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
+/* The table of peaks; with several GPUs, each cell is the best of the GPUs measured alone. */
+static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT], int gpus)
 {
     char size[32], cell[64];
     int rows = 0;
@@ -84,7 +85,8 @@ static void print_peaks(FILE *out, struct peak peaks[ALLOC_COUNT][DIR_COUNT])
             rows += peaks[a][d].size != 0;
     if (!rows)
         return; /* no copies: pipelines, zero-copy and host access are in the CSV and figures */
-    fprintf(out, "peak bandwidth, GB/s (median of samples) @ size:\n%-20s", "alloc");
+    fprintf(out, "peak bandwidth, GB/s (median of samples%s) @ size:\n%-20s",
+            gpus > 1 ? ", the best GPU alone" : "", "alloc");
     for (int d = 0; d < DIR_COUNT; d++)
         fprintf(out, "  %-18s", schema_value_name(AXIS_DIRECTION, d));
     fputc('\n', out);
@@ -275,7 +277,8 @@ static void account(struct run_loop *l, const struct result *r, const struct sum
         l->mt->skipped++;
     else
         l->mt->failed++;
-    note_peak(l->peaks, r, sum);
+    if (l->gpus->n == 1) /* several: write_gpu_rows notes each GPU's alone row */
+        note_peak(l->peaks, r, sum);
     if (r->status == RESULT_OK && config_api(r->config) == API_PIPELINE)
         l->pipes[l->npipes++] =
             (struct pipe_line){r->config, sum->pipeline_ms_median, sum->serial_ms_median,
@@ -361,6 +364,8 @@ static int write_gpu_rows(struct run_loop *l, struct result *const *rows, int n)
         l->mt->writing_ms += timer_now_ms() - writing;
         if (rc < 0)
             return -1;
+        if (rows[k]->role == GPU_ROLE_ALONE)
+            note_peak(l->peaks, rows[k], &sum);
         if (rows[k]->status != RESULT_OK && counted->status == RESULT_OK)
             counted = rows[k];
         if (counted == rows[k])
@@ -402,7 +407,8 @@ static int measure_one_gpus(struct run_loop *l, size_t i)
             rows[n++] = r;
         }
     } else {
-        rc = measure_together(tg, g->n, &l->per_round, c, &run);
+        int at_once = budget_check_together(c, g->n, &l->b, why, sizeof(why)) == BUDGET_FITS;
+        rc = measure_together(tg, g->n, &l->per_round, c, &run, at_once ? NULL : why);
         for (int k = 0; k < g->n; k++)
             rows[n++] = &tg[k].alone;
         for (int k = 0; k < g->n; k++)
@@ -537,7 +543,7 @@ out:
         devpool_release(&m->pool, m->gpu);
     }
     if (rc == 0) {
-        print_peaks(stdout, l.peaks);
+        print_peaks(stdout, l.peaks, gpus->n);
         print_pipelines(stdout, l.pipes, l.npipes);
         print_unstable(stdout, &l);
     }

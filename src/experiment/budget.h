@@ -60,4 +60,18 @@ enum budget_verdict {
 enum budget_verdict budget_check(const struct config *c, const struct budget *b, char *why,
                                  size_t n);
 
+/*
+ * Page-locked and host bytes c holds on gpus GPUs at once (gpus: together): each GPU
+ * its own buffers, but a portable source (h2d, the h2d half of bidir) is one buffer.
+ */
+uint64_t budget_together_pinned_bytes(const struct config *c, int gpus);
+uint64_t budget_together_host_bytes(const struct config *c, int gpus);
+
+/*
+ * Whether c measured on gpus GPUs at once fits b's pinned cap and RAM (each GPU's
+ * device memory is budget_check's); when not, why, a sentence beginning "together, ".
+ */
+enum budget_verdict budget_check_together(const struct config *c, int gpus, const struct budget *b,
+                                          char *why, size_t n);
+
 #endif

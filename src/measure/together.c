@@ -25,14 +25,14 @@
 struct shared {
     pthread_mutex_t gate_lock; /* the threads wait at the gate until all are started */
     pthread_cond_t gate_open;
-    int gate;                  /* 0 closed, 1 go, -1 return (a thread could not be started) */
+    int gate; /* 0 closed, 1 go, -1 return (a thread could not be started) */
     pthread_barrier_t barrier;
     int n;
     const struct measure_opts *m;
     const struct config *c;
     struct together_gpu *gpus;
     struct together_run *run;
-    double t0_ms;              /* the clock when the threads were started */
+    double t0_ms;                  /* the clock when the threads were started */
     double now[TOGETHER_MAX_GPUS]; /* each thread's clock as it reached the barrier */
     double *start[TOGETHER_MAX_GPUS], *end[TOGETHER_MAX_GPUS]; /* per sample, host clock, ms */
     void *shared_host;          /* portable h2d: GPU 0's source buffer, read by every GPU */
@@ -134,7 +134,8 @@ static int worker_setup(struct worker *w)
     struct result *r = &tg->together;
     struct gpu *g = tg->mc->gpu;
     struct copy_time t;
-    if (placement_check_pages(sh->c, r) < 0 || (w->bound = placement_bind(sh->c, tg->mc->gpu_node, r)) < 0)
+    if (placement_check_pages(sh->c, r) < 0 ||
+        (w->bound = placement_bind(sh->c, tg->mc->gpu_node, r)) < 0)
         return -1;
     w->b.nhost = budget_host_buffers(sh->c);
     w->b.ndev = budget_device_buffers(sh->c);
@@ -155,7 +156,8 @@ static int worker_setup(struct worker *w)
     return 0;
 }
 
-/* One timed batch, its span on the host clock: it ends as the call returns and lasts its device time. */
+/* One timed batch, its span on the host clock: it ends as the call returns and lasts its device
+ * time. */
 static int worker_sample(struct worker *w, size_t k)
 {
     struct shared *sh = w->sh;
@@ -331,7 +333,7 @@ static void finish_run(struct shared *sh)
 }
 
 int measure_together(struct together_gpu *gpus, int n, const struct measure_opts *m,
-                     const struct config *c, struct together_run *run)
+                     const struct config *c, struct together_run *run, const char *refused)
 {
     struct shared *sh = calloc(1, sizeof(*sh));
     struct worker w[TOGETHER_MAX_GPUS];
@@ -340,13 +342,19 @@ int measure_together(struct together_gpu *gpus, int n, const struct measure_opts
     memset(run, 0, sizeof(*run));
     for (int i = 0; i < n; i++)
         memset(&gpus[i].together, 0, sizeof(gpus[i].together));
-    if (!sh || n < 1 || n > TOGETHER_MAX_GPUS || measure_alone(gpus, n, m, c, devices, sizeof(devices)) < 0)
+    if (!sh || n < 1 || n > TOGETHER_MAX_GPUS ||
+        measure_alone(gpus, n, m, c, devices, sizeof(devices)) < 0)
         goto out;
     if (result_start(&run->aggregate, c, cap, GPU_ROLE_AGGREGATE, devices) < 0)
         goto out;
     *sh = (struct shared){.gate_lock = PTHREAD_MUTEX_INITIALIZER,
                           .gate_open = PTHREAD_COND_INITIALIZER,
-                          .n = n, .m = m, .c = c, .gpus = gpus, .run = run, .cap = cap,
+                          .n = n,
+                          .m = m,
+                          .c = c,
+                          .gpus = gpus,
+                          .run = run,
+                          .cap = cap,
                           .t0_ms = timer_now_ms()};
     sh->agg_gbps = calloc((size_t)cap, sizeof(double));
     sh->overlap = calloc((size_t)cap, sizeof(double));
@@ -359,14 +367,16 @@ int measure_together(struct together_gpu *gpus, int n, const struct measure_opts
             goto out;
         gpus[i].together.gpu_node = gpus[i].mc->gpu_node;
     }
-    const char *why = not_together(c);
+    const char *why = refused ? refused : not_together(c);
     for (int i = 0; i < n && !why; i++)
         if (gpus[i].alone.status != RESULT_OK || gpus[i].alone.batch < 1)
             why = "together: not measured, since a GPU failed alone";
     if (why) {
+        if (strncmp(why, "together: ", strlen("together: ")) == 0)
+            why += strlen("together: ");
         for (int i = 0; i < n; i++)
-            measure_skip(&gpus[i].together, why + strlen("together: "));
-        measure_skip(&run->aggregate, why + strlen("together: "));
+            measure_skip(&gpus[i].together, why);
+        measure_skip(&run->aggregate, why);
         rc = 0;
         goto out;
     }

@@ -44,10 +44,12 @@ struct together_run {
  * Measure c on gpus[0..n) alone, then together (see above).  Every result
  * is set (free them with together_free); a GPU that fails alone or
  * together fails its together row and the aggregate with the reason.
+ * With refused (why c cannot be measured at once, such as the pinned cap)
+ * only the alone rows are measured, and the others are skipped with it.
  * Returns 0, or -1 when the host ran out of memory or threads.
  */
 int measure_together(struct together_gpu *gpus, int n, const struct measure_opts *m,
-                     const struct config *c, struct together_run *run);
+                     const struct config *c, struct together_run *run, const char *refused);
 
 /*
  * The overlap of spans [start[i], end[i]), i < n, ms: their union's length

@@ -20,6 +20,7 @@ enum {
     F_B,
     F_N_HALF,
     F_RESIDUAL,
+    F_DEVICE,
     F_N
 };
 
@@ -34,6 +35,7 @@ static const struct column fits_cols[F_N] = {
     NUM("bandwidth_gbps", "GB/s", bandwidth_gbps, "%.6g"),
     NUM("n_half_bytes", "bytes", n_half_bytes, "%.0f"),
     NUM("residual_pct", "%", residual_pct, "%.6g"),
+    COLUMN_OF_TEXT(struct fit_row, "device", device),
 };
 
 const struct csv_format fits_format = {"fits.csv", fits_cols, F_N};
@@ -50,7 +52,7 @@ static int read_fit(const struct format_file *ff, size_t r, void *row, struct pr
     struct fit_row *f = row;
     int before = p->n;
     format_parse_row(ff, r, f);
-    f->experiment = f->regime = NULL; /* the cells die with the file */
+    f->experiment = f->regime = f->device = NULL; /* the cells die with the file */
     const char *regime = format_cell(ff, r, F_REGIME);
     f->regime_id = -1;
     for (int k = 0; k < FIT_REGIME_COUNT && f->regime_id < 0; k++)

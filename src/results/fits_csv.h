@@ -32,6 +32,7 @@ struct fit_row {
     int regime_id;      /* read: enum fit_regime_id; FIT_ALL when the file has no regime column */
     double from_bytes, to_bytes; /* the sizes fitted, smallest and largest */
     double points, t0_us, bandwidth_gbps, n_half_bytes, residual_pct;
+    const char *device; /* written: summary.csv's device ("0", or "" before it); NULL when read */
 };
 
 extern const struct csv_format fits_format;

@@ -87,7 +87,7 @@ static void test_host_cap(void)
     struct measure_opts m = fixed(4, 100);
     struct config c = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, MIB);
     open_two("t0_us=0 gbps=50 together.host_gbps=80");
-    CHECK("h2d together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
+    CHECK("h2d together measures", measure_together(gpus, 2, &m, &c, &run, NULL) == 0, "rc");
     for (int i = 0; i < 2; i++) {
         CHECK("each GPU alone is ok", gpus[i].alone.status == RESULT_OK, "%s", gpus[i].alone.error);
         CHECK_NEAR("each GPU alone reads the model's 50 GB/s", median_gbps(&gpus[i].alone), 50,
@@ -122,7 +122,7 @@ static void test_bidir_collapse(void)
     struct measure_opts m = fixed(3, 100);
     struct config c = test_copy_config(ALLOC_PINNED, DIR_BIDIR, API_ASYNC, MIB);
     open_two("t0_us=0 gbps=50 together.bidir.host_gbps=100");
-    CHECK("bidir together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
+    CHECK("bidir together measures", measure_together(gpus, 2, &m, &c, &run, NULL) == 0, "rc");
     CHECK_NEAR("bidir alone: 50 each way, 100", median_gbps(&gpus[0].alone), 100, 1e-9);
     CHECK_NEAR("bidir together on GPU 1: 4 streams share 100", median_gbps(&gpus[1].together), 50,
                1e-9);
@@ -139,7 +139,7 @@ static void test_uneven(void)
     struct measure_opts m = fixed(3, 1);
     struct config c = test_copy_config(ALLOC_PAGEABLE, DIR_D2H, API_SYNC, MIB);
     open_two("t0_us=0 gbps=50 gpu1.gbps=25");
-    CHECK("uneven together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
+    CHECK("uneven together measures", measure_together(gpus, 2, &m, &c, &run, NULL) == 0, "rc");
     CHECK_NEAR("GPU 0 alone 50", median_gbps(&gpus[0].alone), 50, 1e-9);
     CHECK_NEAR("GPU 1 alone 25 (gpu1.gbps)", median_gbps(&gpus[1].alone), 25, 1e-9);
     CHECK_NEAR("GPU 1 together, no cap: 25", median_gbps(&gpus[1].together), 25, 1e-9);
@@ -159,7 +159,8 @@ static void test_portable_shared(void)
     struct measure_opts m = fixed(3, 100);
     struct config c = test_copy_config(ALLOC_PORTABLE, DIR_H2D, API_ASYNC, MIB);
     open_two("t0_us=0 gbps=50");
-    CHECK("portable h2d together measures", measure_together(gpus, 2, &m, &c, &run) == 0, "rc");
+    CHECK("portable h2d together measures", measure_together(gpus, 2, &m, &c, &run, NULL) == 0,
+          "rc");
     CHECK("portable together is ok", run.aggregate.status == RESULT_OK, "%s", run.aggregate.error);
     CHECK_NEAR("portable aggregate 100", median_gbps(&run.aggregate), 100, 1e-9);
     together_free(gpus, 2, &run);
@@ -175,7 +176,7 @@ static void test_rows_not_measured(void)
     struct config c = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, MIB);
     open_two("t0_us=0 gbps=50");
     c.v[AXIS_BUFFER] = BUFFER_REALLOCATE;
-    measure_together(gpus, 2, &m, &c, &run);
+    measure_together(gpus, 2, &m, &c, &run, NULL);
     CHECK("reallocate alone still measures", gpus[0].alone.status == RESULT_OK, "%s",
           gpus[0].alone.error);
     CHECK("reallocate together is skipped", gpus[1].together.status == RESULT_SKIPPED, "%d",
@@ -185,7 +186,7 @@ static void test_rows_not_measured(void)
     together_free(gpus, 2, &run);
     c.v[AXIS_BUFFER] = BUFFER_REUSE;
     setenv("PINSWEEP_FAKE_FAIL_ALLOC", "pinned", 1);
-    measure_together(gpus, 2, &m, &c, &run);
+    measure_together(gpus, 2, &m, &c, &run, NULL);
     unsetenv("PINSWEEP_FAKE_FAIL_ALLOC");
     CHECK("a failed allocation alone is an error row", gpus[0].alone.status == RESULT_ERROR, "%d",
           gpus[0].alone.status);
