@@ -206,6 +206,29 @@ fleet_view() {
     [ -s "$TMP/fl-want" ] && cmp -s "$TMP/fl-want" "$TMP/fl-got" && grep -q "'node-d: outside the band'" "$fd/fleet-vars.gp" \
         && t_pass "fleet: the slow node is its own curve, named as outside the band" \
         || t_fail "fleet: the slow node's curve" "$(diff "$TMP/fl-want" "$TMP/fl-got" | head -5; grep key_title "$fd/fleet-vars.gp")"
+    # The report of the five folders: one experiment, one GPU, five hosts, so a fleet section:
+    # the table's cells recomputed from the report's own fleet.csv (node-d's lowest z), the
+    # figure embedded with its reading. Two folders are no fleet.
+    "$PINSWEEP" report "$d/a" "$d/b" "$d/c" "$d/d" "$d/e" -o "$d/rep" > /dev/null 2> "$TMP/fleet-rep.err"
+    local row
+    row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["node"] == "node-d" && (lo == "" || $c["z"] < lo) { lo = $c["z"]; r = $0 }
+        END { split(r, f, ","); printf "| node-d | 266 | %d | at its maximum | %s %s %s %s %s %s %s | %.2f | %.2f | %.2f | %.1f | flagged |",
+              n, f[c["alloc"]], f[c["direction"]], f[c["buffer"]], f[c["api"]], f[c["cache"]], f[c["touch"]],
+              f[c["size_bytes"]] / 1048576 "MiB", f[c["gbps_median"]], f[c["fleet_median"]], f[c["fleet_spread"]], f[c["z"]] }' \
+        n="$want" "$d/rep/fleet.csv")
+    grep -qxF "$row" "$d/rep/report.md" &&
+        grep -qx "| node-e | 266 | 0 | below its maximum | none below the fleet's median |  |  |  |  | flagged |" "$d/rep/report.md" &&
+        grep -qx "| node-a | 266 | 0 | at its maximum | none below the fleet's median |  |  |  |  | healthy |" "$d/rep/report.md" &&
+        t_pass "fleet: the report's fleet table: the slow node's lowest reading against the fleet, the low link" ||
+        t_fail "fleet: the report's fleet table" "want $row; got $(grep '^| node-' "$d/rep/report.md" | head -5)"
+    grep -q '^!\[Figure [0-9]*: every node, fleet\](figures/fleet.png)$' "$d/rep/report.md" && [ -s "$d/rep/figures/fleet.png" ] &&
+        grep -q "^\*Figure [0-9]*\. every node, fleet\. 2 of the 5 nodes flagged: node-d: $want of 266 configurations outside the band, .*; node-e: its PCIe link trained below its maximum\. Drawn: " "$d/rep/report.md" &&
+        t_pass "fleet: the report embeds the fleet figure, its caption naming the flagged nodes" ||
+        t_fail "fleet: the report's fleet figure" "$(grep 'fleet' "$d/rep/report.md" | head -4)"
+    "$PINSWEEP" report "$d/a" "$d/b" -o "$d/rep2" > /dev/null 2>&1
+    ! grep -q '^## Fleet' "$d/rep2/report.md" && [ -s "$d/rep2/report.md" ] && [ ! -e "$d/rep2/fleet.csv" ] &&
+        t_pass "fleet: two folders are no fleet: no fleet section" || t_fail "fleet: two folders are no fleet" "$(grep -c Fleet "$d/rep2/report.md")"
     expect "fleet: the same readings everywhere flag nothing" 0 "pinsweep fleet: 0 of 3 nodes flagged" -- \
         "$PINSWEEP" fleet "$d/a" "$d/b" "$d/c"
     expect "fleet: two folders are too few" 2 "fleet takes three or more results folders" -- "$PINSWEEP" fleet "$d/a" "$d/b"

@@ -109,8 +109,8 @@ static const char *node_name(const struct fleet *fl, size_t k)
     return h && *h ? h : fl->f[k].dir;
 }
 
-/* Tally outliers per node and print the table; returns how many nodes are flagged. */
-static size_t tally(struct fleet *fl, FILE *out)
+/* Tally outliers per node into nodes[]; returns how many nodes are flagged. */
+static size_t tally(struct fleet *fl, struct fleet_node *nodes)
 {
     size_t flagged = 0;
     for (size_t j = 0; j < fl->nr; j++) {
@@ -124,21 +124,40 @@ static size_t tally(struct fleet *fl, FILE *out)
             fl->worst[r->node] = j;
         }
     }
-    fprintf(out, "%-20s %8s %8s %-6s %s\n", "node", "configs", "outliers", "link", "worst");
     for (size_t k = 0; k < fl->n; k++) {
-        fl->link_low[k] = link_low(&fl->f[k]);
-        int bad = fl->outliers[k] > 0 || fl->link_low[k];
-        flagged += bad;
-        fprintf(out, "%-20s %8zu %8zu %-6s", node_name(fl, k), fl->compared[k], fl->outliers[k],
-                fl->link_low[k] ? "LOW" : "ok");
-        if (fl->compared[k]) {
+        struct fleet_node *v = &nodes[k];
+        memset(v, 0, sizeof(*v));
+        snprintf(v->node, sizeof(v->node), "%s", node_name(fl, k));
+        v->configs = fl->compared[k];
+        v->outliers = fl->outliers[k];
+        v->link_low = fl->link_low[k] = link_low(&fl->f[k]);
+        v->flagged = v->outliers > 0 || v->link_low;
+        flagged += (size_t)v->flagged;
+        if (v->configs) {
             const struct reading *w = &fl->r[fl->worst[k]];
-            fprintf(out, " %s: %.2f GB/s, fleet %.2f +- %.2f (z %.1f)", w->key, w->gbps, w->median,
-                    w->spread, w->z);
+            snprintf(v->worst_key, sizeof(v->worst_key), "%s", w->key);
+            v->worst_gbps = w->gbps;
+            v->worst_median = w->median;
+            v->worst_spread = w->spread;
+            v->worst_z = w->z;
         }
-        fprintf(out, "%s\n", bad ? "  FLAGGED" : "");
     }
     return flagged;
+}
+
+/* The per-node table, as `pinsweep fleet` prints it. */
+static void print_nodes(const struct fleet_node *nodes, size_t n, FILE *out)
+{
+    fprintf(out, "%-20s %8s %8s %-6s %s\n", "node", "configs", "outliers", "link", "worst");
+    for (size_t k = 0; k < n; k++) {
+        const struct fleet_node *v = &nodes[k];
+        fprintf(out, "%-20s %8zu %8zu %-6s", v->node, v->configs, v->outliers,
+                v->link_low ? "LOW" : "ok");
+        if (v->configs)
+            fprintf(out, " %s: %.2f GB/s, fleet %.2f +- %.2f (z %.1f)", v->worst_key, v->worst_gbps,
+                    v->worst_median, v->worst_spread, v->worst_z);
+        fprintf(out, "%s\n", v->flagged ? "  FLAGGED" : "");
+    }
 }
 
 static int write_csv(const struct fleet *fl, const char *dir, char *err, size_t errlen)
@@ -186,9 +205,10 @@ static void write_json(const struct fleet *fl, FILE *f)
 }
 
 int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char *json_path,
-              FILE *out, FILE *log)
+              FILE *out, FILE *log, struct fleet_node *nodes)
 {
     struct fleet fl = {.n = n};
+    struct fleet_node *v = NULL;
     int rc = -1;
     size_t opened = 0;
     char err[4400];
@@ -204,7 +224,8 @@ int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char
     fl.compared = calloc(n, sizeof(size_t));
     fl.worst = calloc(n, sizeof(size_t));
     fl.worst_z = malloc(n * sizeof(double));
-    if (!fl.f || !fl.link_low || !fl.outliers || !fl.compared || !fl.worst || !fl.worst_z)
+    v = nodes ? nodes : calloc(n, sizeof(*v));
+    if (!fl.f || !fl.link_low || !fl.outliers || !fl.compared || !fl.worst || !fl.worst_z || !v)
         goto out;
     for (; opened < n; opened++) {
         fl.worst_z[opened] = INFINITY;
@@ -219,7 +240,9 @@ int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char
     for (size_t i = 0; i < fl.nr; i++)
         if (fl.r[i].spread == 0 && fl.r[i].median == 0)
             judge_key(&fl, i, x, dev, noise);
-    size_t flagged = tally(&fl, out);
+    size_t flagged = tally(&fl, v);
+    if (out)
+        print_nodes(v, n, out);
     fprintf(log, "pinsweep fleet: %zu of %zu nodes flagged\n", flagged, n);
     if (out_dir && write_csv(&fl, out_dir, err, sizeof(err)) < 0) {
         fprintf(log, "pinsweep fleet: %s\n", err);
@@ -246,6 +269,8 @@ out:
     free(fl.compared);
     free(fl.worst);
     free(fl.worst_z);
+    if (v != nodes)
+        free(v);
     free(x);
     free(dev);
     free(noise);

@@ -22,16 +22,28 @@
 #define FLEET_MIN_NODES 3
 #define FLEET_Z_OUTLIER 3.5
 
+/* One node's verdict: what the per-node table prints. */
+struct fleet_node {
+    char node[64];       /* its hostname (meta.yaml), else its folder */
+    size_t configs;      /* configurations compared with the fleet (on 3 or more nodes) */
+    size_t outliers;     /* of which beyond FLEET_Z_OUTLIER robust spreads */
+    int link_low;        /* its PCIe link trained below its maximum */
+    int flagged;         /* outliers or link_low */
+    char worst_key[160]; /* its lowest reading's configuration, "" when none compared */
+    double worst_gbps, worst_median, worst_spread, worst_z;
+};
+
 /*
  * Read dirs[0..n-1] (one results folder per node, named by its hostname in
- * meta.yaml), print the per-node table on out, write fleet.csv (every node's
- * reading of every configuration, with the fleet's median, spread, band and
- * z-score) into out_dir when not NULL, and the verdict as JSON to json_path
- * when not NULL ("-": stdout).  Returns 0 when no node is flagged, 1 when
- * some are, -1 after a message on log when a folder cannot be read or a
- * file not written (-2: fewer than FLEET_MIN_NODES folders).
+ * meta.yaml), print the per-node table on out (none when NULL), fill
+ * nodes[0..n-1] when not NULL, write fleet.csv (every node's reading of
+ * every configuration, with the fleet's median, spread, band and z-score)
+ * into out_dir when not NULL, and the verdict as JSON to json_path when not
+ * NULL ("-": stdout).  Returns 0 when no node is flagged, 1 when some are,
+ * -1 after a message on log when a folder cannot be read or a file not
+ * written (-2: fewer than FLEET_MIN_NODES folders).
  */
 int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char *json_path,
-              FILE *out, FILE *log);
+              FILE *out, FILE *log, struct fleet_node *nodes);
 
 #endif

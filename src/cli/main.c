@@ -428,7 +428,7 @@ static int cmd_check(int argc, char **argv, struct cli *c)
 static int cmd_fleet(int argc, char **argv, struct cli *c)
 {
     int rc = fleet_run((const char *const *)argv, (size_t)argc, c->out_dir, c->json_path, stdout,
-                       stderr);
+                       stderr, NULL);
     if (rc == -2)
         return usage_error("fleet takes three or more results folders, one per node%s", "");
     if (rc >= 0 && c->out_dir && c->plot) {

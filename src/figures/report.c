@@ -15,6 +15,7 @@
 #include "figures/input.h"
 #include "figures/plot.h"
 #include "figures/readings.h"
+#include "figures/report_fleet.h"
 #include "figures/report_tables.h"
 #include "figures/tables.h"
 #include "figures/tabular.h"
@@ -96,6 +97,10 @@ static const char *figure_shows(const char *name)
                          "(thick) and each GPU at once over itself alone (dashed), a line at "
                          "100 % where the host side shares nothing; bars run from the min at "
                          "once over the max alone to the max at once over the min alone"},
+        {"fleet", "each node's copy bandwidth against size, a colour, dash and point per node "
+                  "and a panel per direction, against the fleet's median (solid) and its band, "
+                  "the median ± 3.5 robust spreads (dotted); a node outside the band is named so "
+                  "in the key"},
         {"sentinel", "the drift sentinel's readings over the run, each the median of its "
                      "samples with their min–max, and the median of the readings"},
     };
@@ -354,6 +359,47 @@ out:
     return rc;
 }
 
+/* Folders of one experiment and GPU from three or more hosts: each node against the fleet. */
+static int fleet_section(struct rep *r, const struct rep_folder *rf, size_t n)
+{
+    struct folder *f = calloc(n, sizeof(*f));
+    struct tabular t;
+    struct plot_opts po = {.latex = r->o->latex};
+    char *reading = NULL, data_dir[PATH_MAX + 16];
+    int drew, rc = 0;
+    if (!f)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        f[i] = rf[i].f; /* shallow: report_fleet reads them */
+    if (!report_is_fleet(f, n))
+        goto out;
+    fprintf(r->md,
+            "\n## Fleet\n\nThe %zu folders are one experiment on one GPU model from %zu "
+            "hosts: each node against the fleet itself, with no threshold set by hand "
+            "(`pinsweep fleet`; fleet.csv has every reading).\n\n",
+            n, n);
+    if (report_fleet(f, n, r->out_dir, r->o->scripts_dir, &po, r->log, &t, &reading, &drew) < 0) {
+        fprintf(r->md, "No fleet table: the folders could not be compared (see the log).\n");
+        tabular_free(&t);
+        goto out;
+    }
+    put_table(r, &t, "table-fleet");
+    tabular_free(&t);
+    fputs("\n", r->md);
+    r->no_gnuplot |= drew == PLOT_ENO_GNUPLOT;
+    snprintf(data_dir, sizeof(data_dir), "%s/data", r->fig_dir);
+    if (drawn(r, "fleet", ".png"))
+        put_figure(r, "every node", "fleet", "fleet", reading, drew == PLOT_OK ? data_dir : NULL);
+    else
+        fprintf(r->md, "No fleet figure: %s.\n",
+                drew == PLOT_ENO_GNUPLOT ? "gnuplot is not installed here"
+                                         : "the nodes share no reuse sync copies to draw");
+out:
+    free(reading);
+    free(f);
+    return rc;
+}
+
 /* ---- the report ---- */
 
 static void folder_section(struct rep *r, struct rep_folder *rf, size_t i)
@@ -431,6 +477,8 @@ static int write_md(struct rep *r, struct rep_folder *rf, size_t n)
     int rc = machine_table(r, rf, n);
     if (rc == 0)
         rc = across_machines(r, rf, n);
+    if (rc == 0)
+        rc = fleet_section(r, rf, n);
     for (size_t i = 0; i < n && rc == 0; i++)
         folder_section(r, &rf[i], i);
     if (fclose(r->md) != 0 || rc < 0) {
