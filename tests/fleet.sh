@@ -108,8 +108,38 @@ fleet_check() {
     cp -r results/reference/h200-pcie5/default "$d/fleet/a"; cp -r results/reference/h200-pcie5/default-lease1 "$d/fleet/b"
     cp -r tests/fixtures/results-small "$d/fleet/c"
     PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a fleet's median as the expectation" 1 "" -- "$PINSWEEP" check --expect "$d/fleet"
-    grep -q "h2d: .*expected, from median of [0-9] nodes in $d/fleet)$" "$TMP/out" \
+    grep -q "h2d: .*expected, from median of 3 nodes in $d/fleet; 3.5 robust spreads of them)$" "$TMP/out" \
         && t_pass "check: the fleet's median names its nodes" || t_fail "check: the fleet's median names its nodes" "$(cat "$TMP/out")"
+    # A fleet of five sets the tolerance from its own spread: h2d scaled by 1, .99, 1.01, 1.02,
+    # .98 on the nodes (MAD 1% of the median: 3.5 x 1.4826 x 1% = 5.19%); d2h the same on
+    # every node (MAD 0: the floor, check's own noise, 2%); latency the same (floor 30%).
+    local f5=$d/fleet5 k=0 fac
+    mkdir -p "$f5"
+    for fac in 1 0.99 1.01 1.02 0.98; do
+        k=$((k + 1)); cp -r results/reference/h200-pcie5/default "$f5/n$k"
+        awk -F, -v f="$fac" 'BEGIN { OFS = "," } NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+            { if ($c["alloc"] == "pinned" && $c["direction"] == "h2d" && $c["api"] == "sync" && $c["size_bytes"] == 268435456)
+                $c["gbps_median"] = sprintf("%.6g", $c["gbps_median"] * f); print }' \
+            results/reference/h200-pcie5/default/summary.csv > "$f5/n$k/summary.csv"
+    done
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: against a fleet of five" 1 "" -- \
+        "$PINSWEEP" check --expect latency=0.000001 --expect "$f5" --json "$d/f5.json"
+    local h2d_line d2h_line
+    h2d_line=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["alloc"] == "pinned" && $c["direction"] == "h2d" && $c["api"] == "sync" && $c["size_bytes"] == 268435456 && $c["buffer"] == "reuse" && $c["cache"] == "warm" {
+            m = $c["gbps_median"]; tol = 3.5 * 1.4826 * 1
+            printf "below %.2f (%.3g%% under %.2f expected, from median of 5 nodes in '"$f5"'; 3.5 robust spreads of them)", m * (1 - tol / 100), tol, m }' \
+        results/reference/h200-pcie5/default/summary.csv)
+    d2h_line=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["alloc"] == "pinned" && $c["direction"] == "d2h" && $c["api"] == "sync" && $c["size_bytes"] == 268435456 && $c["buffer"] == "reuse" && $c["cache"] == "warm" {
+            m = $c["gbps_median"]; printf "below %.2f (2%% under %.2f expected, from median of 5 nodes in '"$f5"'; 3.5 robust spreads of them)", m * 0.98, m }' \
+        results/reference/h200-pcie5/default/summary.csv)
+    grep -qF "h2d: " "$TMP/out" && grep "h2d: " "$TMP/out" | grep -qF "$h2d_line" && grep "d2h: " "$TMP/out" | grep -qF "$d2h_line" &&
+        grep -q "latency: .*, above 0.00 (50% over 0.00 expected, from stated)$" "$TMP/out" &&
+        t_pass "check: a fleet's spread sets the tolerance (5.19% for a 1% MAD), never under check's own noise (2%); stated numbers keep theirs" ||
+        t_fail "check: the fleet's tolerance" "want '$h2d_line' and '$d2h_line'; got $(cat "$TMP/out")"
+    python3 -c "import json,sys; c={x['name']: x for x in json.load(open(sys.argv[1]))['gpus'][0]['checks']}; assert abs(c['h2d']['tolerance_pct'] - 3.5 * 1.4826) < 1e-3 and c['d2h']['tolerance_pct'] == 2 and c['latency']['tolerance_pct'] == 50, c" "$d/f5.json" \
+        && t_pass "check: --json gives each check's tolerance" || t_fail "check: --json gives each check's tolerance" "$(head -c 600 "$d/f5.json")"
     expect "check: a bad --expect" 2 "--expect 'h2d=fast': each of NAME=VALUE takes a check" -- "$PINSWEEP" check --expect h2d=fast
     expect "check: --expect neither folder nor numbers" 2 "--expect 'nowhere' is neither a folder nor NAME=VALUE" -- "$PINSWEEP" check --expect nowhere
     PINSWEEP_FAKE_NO_GPU=1 expect "check: no GPU exits 3" 3 "no usable GPU" -- "$PINSWEEP" check

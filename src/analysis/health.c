@@ -3,6 +3,7 @@
  * forms (see health.h).
  */
 #include "analysis/health.h"
+#include "analysis/fleet.h"
 #include "experiment/schema.h"
 #include "results/summary_csv.h"
 #include "results/folder.h"
@@ -21,20 +22,48 @@
  * Tolerances: the reference H200 reads pinned copies within 1-4% from run
  * to run (GPU.md), so 10% below is a fault, not noise; pageable copies and
  * small-copy latency depend on the host's caches and differ by up to 32%
- * between leases of one machine, so they get more room.
+ * between leases of one machine, so they get more room.  The least a
+ * fleet's band may narrow them to is check's own noise: 12 checks in a row
+ * on the H200 (2026-12-01) read h2d and d2h within 0.6% of their median,
+ * bidir within 1.9%, latency 7.4-9.0 us (up to 21% over the fastest) and
+ * pageable 7.2-14.6 GB/s (32% under the median), so about three times
+ * that, and pageable never narrower than its default.
  */
 const struct health_check_def health_checks[HC_COUNT] = {
-    [HC_H2D] = {"h2d", "pinned", "h2d", "sync", "256MiB", 0, 10,
+    [HC_H2D] = {"h2d", "pinned", "h2d", "sync", "256MiB", 0, 10, 2,
                 "pinned host-to-device bandwidth at 256 MiB"},
-    [HC_D2H] = {"d2h", "pinned", "d2h", "sync", "256MiB", 0, 10,
+    [HC_D2H] = {"d2h", "pinned", "d2h", "sync", "256MiB", 0, 10, 2,
                 "pinned device-to-host bandwidth at 256 MiB"},
-    [HC_BIDIR] = {"bidir", "pinned", "bidir", "async", "256MiB", 0, 10,
+    [HC_BIDIR] = {"bidir", "pinned", "bidir", "async", "256MiB", 0, 10, 5,
                   "pinned bidirectional bandwidth at 256 MiB each way"},
-    [HC_LATENCY] = {"latency", "pinned", "h2d", "sync", "4KiB", 1, 50,
+    [HC_LATENCY] = {"latency", "pinned", "h2d", "sync", "4KiB", 1, 50, 30,
                     "time of one small pinned host-to-device copy (4 KiB)"},
-    [HC_PAGEABLE] = {"pageable", "pageable", "h2d", "sync", "64MiB", 0, 35,
+    [HC_PAGEABLE] = {"pageable", "pageable", "h2d", "sync", "64MiB", 0, 35, 35,
                      "pageable host-to-device bandwidth at 64 MiB"},
 };
+
+double health_tolerance(const struct health_expect *x, int i)
+{
+    return isnan(x->tolerance_pct[i]) ? health_checks[i].tolerance_pct : x->tolerance_pct[i];
+}
+
+/* A fleet's tolerance for check i from its nodes' values v[0..n): see health_expect_add. */
+static double fleet_tolerance(int i, const double *v, size_t n)
+{
+    double *dev = malloc(n * sizeof(*dev)), med = stats_median(v, n);
+    if (!dev || n < FLEET_MIN_NODES || !(med > 0)) {
+        free(dev);
+        return NAN;
+    }
+    for (size_t k = 0; k < n; k++)
+        dev[k] = fabs(v[k] - med);
+    double pct = FLEET_Z_OUTLIER * 1.4826 * stats_median(dev, n) / med * 100;
+    free(dev);
+    const struct health_check_def *c = &health_checks[i];
+    return pct < c->min_tolerance_pct ? c->min_tolerance_pct
+           : pct > c->tolerance_pct   ? c->tolerance_pct
+                                      : pct;
+}
 
 const char *health_unit(int i)
 {
@@ -46,6 +75,7 @@ void health_expect_init(struct health_expect *x)
     for (int i = 0; i < HC_COUNT; i++) {
         x->value[i] = NAN;
         x->source[i][0] = '\0';
+        x->tolerance_pct[i] = NAN;
     }
 }
 
@@ -175,6 +205,12 @@ static int expect_folder(struct health_expect *x, const char *dir, FILE *log)
         if (n[i] && isnan(x->value[i])) {
             x->value[i] = stats_median(v[i], n[i]);
             if (fleet)
+                x->tolerance_pct[i] = fleet_tolerance(i, v[i], n[i]);
+            if (fleet && !isnan(x->tolerance_pct[i]))
+                snprintf(x->source[i], sizeof(x->source[i]),
+                         "median of %zu nodes in %s; %.3g robust spreads of them", n[i], dir,
+                         FLEET_Z_OUTLIER);
+            else if (fleet)
                 snprintf(x->source[i], sizeof(x->source[i]), "median of %zu nodes in %s", n[i],
                          dir);
             else
@@ -211,7 +247,8 @@ enum health_state health_judge(const struct health_gpu *g, const struct health_e
         return g->error[i][0] ? HEALTH_FAIL : HEALTH_UNKNOWN;
     if (isnan(x->value[i]))
         return HEALTH_UNKNOWN;
-    *limit = x->value[i] * (c->latency ? 1 + c->tolerance_pct / 100 : 1 - c->tolerance_pct / 100);
+    double tol = health_tolerance(x, i);
+    *limit = x->value[i] * (c->latency ? 1 + tol / 100 : 1 - tol / 100);
     return (c->latency ? g->value[i] <= *limit : g->value[i] >= *limit) ? HEALTH_OK : HEALTH_FAIL;
 }
 
@@ -248,9 +285,10 @@ int health_print_failures(FILE *out, const char *host, const struct health_gpu *
             if (isnan(gk->value[i]))
                 fprintf(out, "%s\n", gk->error[i]);
             else
-                fprintf(out, "%.2f %s, %s %.2f (%g%% %s %.2f expected, from %s)\n", gk->value[i],
-                        health_unit(i), c->latency ? "above" : "below", limit, c->tolerance_pct,
-                        c->latency ? "over" : "under", x->value[i], x->source[i]);
+                fprintf(out, "%.2f %s, %s %.2f (%.3g%% %s %.2f expected, from %s)\n", gk->value[i],
+                        health_unit(i), c->latency ? "above" : "below", limit,
+                        health_tolerance(x, i), c->latency ? "over" : "under", x->value[i],
+                        x->source[i]);
         }
     }
     return failed;
@@ -325,6 +363,8 @@ int health_write_json(FILE *out, const char *host, const struct health_gpu *g, s
             json_number(out, x->value[i]);
             fprintf(out, ", \"limit\": ");
             json_number(out, limit);
+            fprintf(out, ", \"tolerance_pct\": ");
+            json_number(out, health_tolerance(x, i));
             fprintf(out, ", \"source\": ");
             json_string(out, x->source[i]);
             fprintf(out, ", \"error\": ");

@@ -24,8 +24,9 @@ struct health_check_def {
     const char *name; /* "h2d": in messages, JSON, metrics and --expect NAME=VALUE */
     const char *alloc, *direction, *api, *size; /* the configuration, as an experiment says it */
     int latency; /* 1: us_per_copy_median, higher is worse; 0: gbps_median, lower is worse */
-    double tolerance_pct; /* a healthy node is within this of the expectation */
-    const char *what;     /* "pinned h2d bandwidth at 256 MiB" */
+    double tolerance_pct;     /* a healthy node is within this of the expectation */
+    double min_tolerance_pct; /* the least a fleet's band may narrow it to: check's own noise */
+    const char *what;         /* "pinned h2d bandwidth at 256 MiB" */
 };
 
 extern const struct health_check_def health_checks[HC_COUNT];
@@ -33,11 +34,19 @@ extern const struct health_check_def health_checks[HC_COUNT];
 /* The unit of check i's number: "GB/s" or "us". */
 const char *health_unit(int i);
 
-/* What a healthy node should read, per check (NaN: nothing expected), and where it came from. */
+/*
+ * What a healthy node should read, per check (NaN: nothing expected), where it
+ * came from, and how far from it a healthy node may be, % (NaN: the check's
+ * tolerance_pct; a fleet's median sets its own, see health_expect_add).
+ */
 struct health_expect {
     double value[HC_COUNT];
     char source[HC_COUNT][256];
+    double tolerance_pct[HC_COUNT];
 };
+
+/* The tolerance check i is held to under x, %. */
+double health_tolerance(const struct health_expect *x, int i);
 
 /* An expectation with nothing expected. */
 void health_expect_init(struct health_expect *x);
@@ -46,8 +55,11 @@ void health_expect_init(struct health_expect *x);
  * Add what src says to x, for the checks x does not have yet: src is
  * NAME=VALUE[,NAME=VALUE...] (stated numbers, GB/s or µs), a results
  * folder (its summary.csv rows of the checks' configurations), or a folder
- * of nodes' results folders (the fleet's median of each).  Returns 0, or -1
- * after saying what is wrong on log.
+ * of nodes' results folders (the fleet's median of each).  A fleet of
+ * FLEET_MIN_NODES or more also sets the tolerance: FLEET_Z_OUTLIER robust
+ * spreads (1.4826 MAD) of its nodes, as % of the median, within
+ * min_tolerance_pct..tolerance_pct.  Returns 0, or -1 after saying what is
+ * wrong on log.
  */
 int health_expect_add(struct health_expect *x, const char *src, FILE *log);
 
