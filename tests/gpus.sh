@@ -165,6 +165,13 @@ gpus_tests() {
         t_fail "gpus: the peak table" "$(grep -A3 '^peak' "$TMP/gpus-each3.out")"
     grep -q '^pinned *d2h *sync .* GPU 1$' "$TMP/gpus-each3.out" && t_pass "gpus: the fit table names each curve's GPU" ||
         t_fail "gpus: the fit table names the GPU" "$(grep -A6 '^fit' "$TMP/gpus-each3.out")"
+    # The copy figures draw one GPU (a curve's style is its kind's): GPU 0's d2h reads 50 GB/s
+    # at every size, GPU 1's 40, and the figure's machine line says which it is.
+    local fd=$TMP/gpus-each3/figures/data
+    [ -s "$fd/bandwidth-d2h.dat" ] && [ "$(awk '!/^#/ && NF { print $2 }' "$fd/bandwidth-d2h.dat" | sort -u | tr '\n' ' ')" = "50 " ] &&
+        grep -qx "fig_machine = '.*, GPU 0 of the 2 measured, .*'" "$fd/bandwidth-vars.gp" &&
+        t_pass "gpus: the copy figures draw GPU 0's rows only, and say it is GPU 0 of the 2" ||
+        t_fail "gpus: the copy figures of two GPUs" "$(awk '!/^#/ && NF' "$fd/bandwidth-d2h.dat" | head -4; grep fig_machine "$fd/bandwidth-vars.gp")"
 
     # The pinned cap counts every GPU's buffers at once: with a 10 MiB cap each 4 MiB
     # configuration fits one GPU (bidir holds 8 MiB), but together two GPUs hold 16 MiB

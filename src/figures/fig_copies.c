@@ -538,7 +538,9 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         if (!in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
             in->curves[c].n < 2 || (g->band[p].color && band_candidate(in, &in->curves[c])))
             continue;
-        if (!fig_fit_drawn(fit) && d->nunfit < sizeof(d->unfit) / sizeof(d->unfit[0])) {
+        /* the note is of residuals: a curve of too few sizes for a fit is not "unfit" */
+        if (!fig_fit_drawn(fit) && fit->points >= FIT_MIN_POINTS &&
+            d->nunfit < sizeof(d->unfit) / sizeof(d->unfit[0])) {
             char name[40];
             curve_name(first, name, sizeof(name));
             snprintf(d->unfit[d->nunfit++], sizeof(d->unfit[0]), "%s %.0f%%", name,

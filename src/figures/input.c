@@ -112,8 +112,6 @@ static int build_curves(struct plot_input *in)
         if (i == 0 || !same_curve(&in->rows[i - 1], &in->rows[i]))
             in->curves[in->ncurves++].first = i;
         in->curves[in->ncurves - 1].n++;
-        if (strcmp(in->rows[i].device, in->rows[0].device) != 0)
-            in->multi_device = 1;
     }
     return 0;
 }
@@ -126,6 +124,33 @@ int plot_default_place(const struct plot_row *r)
 int plot_copy_row(const struct plot_row *r)
 {
     return (api_is_copy(r->api) || r->api == API_ZEROCOPY) && plot_default_place(r);
+}
+
+/*
+ * The copy figures draw one GPU: a curve's style is its kind's, so two GPUs'
+ * curves of one kind could not be told apart.  Rows of several GPUs (alone,
+ * device: a list or all) keep the first GPU's in in->rows, and say how many
+ * there were; the gpus figures and summary.csv have them all.
+ */
+static void one_device(struct plot_input *in)
+{
+    size_t kept = 0;
+    in->multi_device = 0;
+    for (size_t i = 0; i < in->nrows; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(in->rows[j].device, in->rows[i].device) == 0;
+        in->multi_device += !seen;
+    }
+    if (in->multi_device < 2) {
+        in->multi_device = 0;
+        return;
+    }
+    snprintf(in->shown_device, sizeof(in->shown_device), "%s", in->rows[0].device);
+    for (size_t i = 0; i < in->nrows; i++)
+        if (strcmp(in->rows[i].device, in->shown_device) == 0)
+            in->rows[kept++] = in->rows[i];
+    in->nrows = kept;
 }
 
 /*
@@ -163,6 +188,7 @@ static int read_rows(struct plot_input *in, FILE *log)
     for (size_t i = 0; i < in->nall; i++)
         if (plot_copy_row(&in->all[i]))
             in->rows[in->nrows++] = in->all[i];
+    one_device(in);
     return 0;
 }
 

@@ -70,8 +70,9 @@ struct plot_input {
        all or rows), in file order; fig_gpus.h draws them with their GPUs' alone rows */
     struct plot_row *at_once;
     size_t nat_once;
-    int multi_device;     /* rows name more than one device */
-    struct fit_row *fits; /* from fits.csv; none when it is absent or malformed */
+    int multi_device;      /* GPUs the copy rows were measured on when more than one, else 0 */
+    char shown_device[16]; /* then the one whose rows are in rows[] (the first's) */
+    struct fit_row *fits;  /* from fits.csv; none when it is absent or malformed */
     size_t nfits;
     struct hostmemcpy_row *memcpy_pts; /* from host-memcpy.csv, by direction, then size; likewise */
     size_t nmemcpy;

@@ -60,25 +60,31 @@ static const struct {
     int log_y;
     int (*describe)(struct fig *g, const struct plot_input *in, const char *data_dir);
     const char *needs;
+    int one_gpu; /* drawn from in->rows: of several GPUs, the first's (input.h) */
 } figures[] = {
     {"headline", 0, fig_headline,
      "reuse rows of pinned or pageable memory, api sync or async (cache warm, touch "
-     "prefaulted)"},
+     "prefaulted)",
+     1},
     {"bandwidth", 0, fig_bandwidth,
      "copy or zerocopy rows with status ok (numa any, pages default; the placement figure "
-     "draws the others)"},
+     "draws the others)",
+     1},
     {"latency", 1, fig_latency,
-     "reuse rows of h2d or d2h with us_per_copy_median (cache warm, touch prefaulted)"},
+     "reuse rows of h2d or d2h with us_per_copy_median (cache warm, touch prefaulted)", 1},
     {"reuse-vs-reallocate", 1, fig_reuse,
-     "rows of both buffer modes, reuse and reallocate, with effective_gbps_median"},
-    {"reallocate-time", 1, fig_time, "reallocate rows with alloc_ms_median, fill_ms_median, ..."},
+     "rows of both buffer modes, reuse and reallocate, with effective_gbps_median", 1},
+    {"reallocate-time", 1, fig_time, "reallocate rows with alloc_ms_median, fill_ms_median, ...",
+     1},
     {"speedup", 0, fig_speedup,
      "reuse rows of pageable and of a page-locked kind at the same sizes, direction and api "
-     "(cache warm, touch prefaulted)"},
-    {"alloc-cost", 1, fig_alloc_cost, "reallocate rows with alloc_ms_median and free_ms_median"},
+     "(cache warm, touch prefaulted)",
+     1},
+    {"alloc-cost", 1, fig_alloc_cost, "reallocate rows with alloc_ms_median and free_ms_median", 1},
     {"breakeven", 1, fig_breakeven,
      "breakeven.csv with a breakeven_copies value (pinsweep plot writes it from reuse rows of "
-     "pageable and a page-locked kind and reallocate rows of that kind)"},
+     "pageable and a page-locked kind and reallocate rows of that kind)",
+     1},
     {"overlap", 1, fig_overlap, "rows of api pipeline with pipeline_ms_median"},
     {"host-access", 0, fig_host_access, "rows of api host-read or host-write"},
     {"placement", 0, fig_placement,
@@ -98,11 +104,15 @@ static const struct {
 #define NFIGURES (sizeof(figures) / sizeof(figures[0]))
 
 /* The title's parts; the script joins them on one line or more, as the page's width allows. */
-static void compose_title(struct fig *g, const struct plot_input *in)
+static void compose_title(struct fig *g, const struct plot_input *in, int one_gpu)
 {
     snprintf(g->title, sizeof(g->title), "%s: %s", in->experiment, g->what);
-    snprintf(g->machine, sizeof(g->machine), "%s%s%s", in->gpu,
-             in->gpu[0] && in->host[0] ? ", " : "", in->host);
+    char which[64] = "";
+    if (one_gpu && in->multi_device) /* the copy figures draw the first GPU's rows (input.h) */
+        snprintf(which, sizeof(which), "%sGPU %s of the %d measured", in->gpu[0] ? ", " : "",
+                 in->shown_device, in->multi_device);
+    snprintf(g->machine, sizeof(g->machine), "%s%s%s%s", in->gpu, which,
+             (in->gpu[0] || which[0]) && in->host[0] ? ", " : "", in->host);
 }
 
 /*
@@ -171,7 +181,7 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
     }
     if (figures[i].describe(g, in, data_dir) < 0)
         return -1;
-    compose_title(g, in);
+    compose_title(g, in, figures[i].one_gpu);
     return 0;
 }
 

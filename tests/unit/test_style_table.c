@@ -1,8 +1,8 @@
 /*
  * test_style_table.c - the style table, checked on the gnuplot variables
  * files pinsweep writes for the fixtures and for every committed reference
- * folder (and two GPUs together, tests/fixtures/gpus-two, for the gpus
- * figures): within a panel no two curves share a dash and point (so that they
+ * folder (and two GPUs together, tests/fixtures/gpus-two: the gpus figures,
+ * and the copy figures, which draw the first GPU's rows): within a panel no two curves share a dash and point (so that they
  * are told apart in grayscale), every curve's colour and point are in the
  * key and its dash in the key or the notes, a figure with error bars says
  * what they are, and no key has more than 8 entries.  A hand-made variables
@@ -234,7 +234,7 @@ int main(void)
     check_drawn("results-beyond", "tests/fixtures/results-beyond", beyond, "");
     check_drawn("machine-gen3", "tests/fixtures/machine-gen3", gen3, "");
     /* two fake GPUs together: the gpus figures (the copy figures draw each GPU's curve alike) */
-    check_drawn("gpus-two", "tests/fixtures/gpus-two", beyond, "gpus-");
+    check_drawn("gpus-two", "tests/fixtures/gpus-two", beyond, "");
     check_machines();
     /* The committed reference folders, as they were drawn (item 9: regenerated). */
     DIR *d = opendir("results/reference/h200-pcie5");
