@@ -263,6 +263,26 @@ static void test_summary_reader(void)
     CHECK("two problems counted", rc == 2 && p.n == 2, "rc %d, n %d", rc, p.n);
     free(log);
     summary_close(&s);
+    /* The columns every reader needs that a file lacks, in order, status first or last. */
+    write_file("sum/summary.csv", "alloc,buffer,api,size_bytes\npinned,reuse,sync,4096\n");
+    if (summary_read(&s, dir, err, sizeof(err)) == 0) {
+        const char *missing[8];
+        size_t n = summary_missing(&s, 0, missing, 8);
+        CHECK("missing columns, status first",
+              n == 3 && strcmp(missing[0], "status") == 0 && strcmp(missing[1], "direction") == 0 &&
+                  strcmp(missing[2], "gbps_median") == 0,
+              "%zu: %s %s %s", n, n > 0 ? missing[0] : "", n > 1 ? missing[1] : "",
+              n > 2 ? missing[2] : "");
+        n = summary_missing(&s, 1, missing, 8);
+        CHECK("missing columns, status last",
+              n == 3 && strcmp(missing[0], "direction") == 0 &&
+                  strcmp(missing[1], "gbps_median") == 0 && strcmp(missing[2], "status") == 0,
+              "%zu: %s %s %s", n, n > 0 ? missing[0] : "", n > 1 ? missing[1] : "",
+              n > 2 ? missing[2] : "");
+        summary_close(&s);
+    } else {
+        CHECK("summary_read of a file lacking columns", 0, "%s", err);
+    }
     unlink(write_file("sum/summary.csv", ""));
     rmdir(dir);
 }

@@ -5,6 +5,11 @@
 #include "check.h"
 #include "analysis/fit.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 static void synth(double t0_us, double gbps, double noise, double *n, double *t, size_t *k)
 {
     *k = 0;
@@ -91,6 +96,50 @@ static void test_regimes(void)
           "found");
 }
 
+/*
+ * A folder of two GPUs' rows: pinned d2h at 1, 4 and 16 MiB, GPU 0 at 50 GB/s and GPU 1 at
+ * 40 (no fixed cost).  Each GPU is its own curve: fits.csv and the table have a fit of each,
+ * the table naming its GPU; one curve of both would read their mix.
+ */
+static void test_devices(void)
+{
+    char dir[] = "/tmp/pinsweep-test-fit-XXXXXX", path[128], err[256], *table = NULL;
+    size_t len = 0;
+    if (!mkdtemp(dir)) {
+        CHECK("a temporary folder", 0, "mkdtemp failed");
+        return;
+    }
+    snprintf(path, sizeof(path), "%s/summary.csv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        CHECK("summary.csv written", 0, "%s", path);
+        return;
+    }
+    fprintf(f, "experiment,alloc,direction,buffer,api,size_bytes,gbps_median,us_per_copy_median,"
+               "status,device\n");
+    for (int dev = 0; dev < 2; dev++)
+        for (double mib = 1; mib <= 16; mib *= 4) {
+            double bytes = mib * 1048576, gbps = dev ? 40 : 50;
+            fprintf(f, "x,pinned,d2h,reuse,sync,%.0f,%g,%.9g,ok,%d\n", bytes, gbps,
+                    bytes / (gbps * 1e3), dev);
+        }
+    fclose(f);
+    FILE *t = open_memstream(&table, &len);
+    int rc = fit_results(dir, t, err, sizeof(err));
+    fclose(t);
+    CHECK("two GPUs: two curves fitted", rc == 2, "rc %d: %s", rc, rc < 0 ? err : "");
+    CHECK("the table names each fit's GPU, each at its own bandwidth",
+          table && strstr(table, "     50.00 ") && strstr(table, "     40.00 ") &&
+              strstr(table, " GPU 0\n") && strstr(table, " GPU 1\n") &&
+              strstr(strstr(table, "     40.00 "), " GPU 1\n"),
+          "%s", table ? table : "");
+    free(table);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/fits.csv", dir);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     double n[64], t[64];
@@ -115,5 +164,6 @@ int main(void)
     CHECK("a falling curve is refused", fit_latency_bandwidth(flat_n, flat_t, 3, &f) == -1,
           "accepted, B %g", f.bandwidth_gbps);
     test_regimes();
+    test_devices();
     return check_exit();
 }
