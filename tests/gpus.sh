@@ -194,6 +194,35 @@ gpus_tests() {
         t_pass "gpus: a row skipped for the together cap says how much and what to change" ||
         t_fail "gpus: together cap message" "$(grep -m1 skipped "$TMP/gpus-cap/summary.csv")"
 
+    # Rounds: every row is the model's still, and says 2 rounds; with 5 % noise the rounds
+    # differ, and each together row's alone_gbps is its GPU's alone gbps_median (the median of
+    # the rounds' medians), the aggregate's their sum, scaling_pct the aggregate over it.
+    sed 's/^measure: {\(.*\)}$/measure: {\1, rounds: 2}/' tests/gpus/together.yaml > "$TMP/gpus-rounds.yaml"
+    grep -q 'rounds: 2}$' "$TMP/gpus-rounds.yaml" || t_fail "gpus: the rounds file" "no measure line to change"
+    rm -rf "$TMP/gpus-rounds" "$TMP/gpus-noisy"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 PINSWEEP_FAKE_MODEL="$GPUS_MODEL" "$PINSWEEP" run "$TMP/gpus-rounds.yaml" \
+        -o "$TMP/gpus-rounds" --no-plot > /dev/null 2> "$TMP/gpus-rounds.err"
+    awk "$GPUS_AWK" "$TMP/gpus-rounds/summary.csv" > "$TMP/gpus-chk-rounds"
+    numbers_verdicts "gpus: together in 2 rounds" "$TMP/gpus-chk-rounds"
+    [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["rounds"] }' "$TMP/gpus-rounds/summary.csv" | sort -u)" = 2 ] &&
+        [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["gpus"] == "aggregate" { print $c["round"] }' "$TMP/gpus-rounds/samples.csv" | sort -u | tr '\n' ' ')" = "1 2 " ] &&
+        t_pass "gpus: every row of 2 rounds says so, the aggregate's samples from both" ||
+        t_fail "gpus: rounds rows" "$(head -3 "$TMP/gpus-rounds.err")"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 PINSWEEP_FAKE_MODEL="$GPUS_MODEL noise_pct=5 seed=3" "$PINSWEEP" run "$TMP/gpus-rounds.yaml" \
+        -o "$TMP/gpus-noisy" --no-plot > /dev/null 2>&1
+    local bad
+    bad=$(awk -F, 'function off(a, b) { return (a - b) ^ 2 > (1e-5 * b) ^ 2 }
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["status"] != "ok" { next }
+        $c["gpus"] == "alone" { alone[$c["config"], $c["device"]] = $c["gbps_median"]; next }
+        { row[++n] = $0 }
+        END { for (k = 1; k <= n; k++) { split(row[k], f, ","); cfg = f[c["config"]]
+                want = f[c["gpus"]] == "aggregate" ? alone[cfg, 0] + alone[cfg, 1] : alone[cfg, f[c["device"]]]
+                if (off(f[c["alone_gbps"]], want) || off(f[c["scaling_pct"]], 100 * f[c["gbps_median"]] / want)) print row[k]; m++ }
+              if (m < 30) print "only " m " rows" }' "$TMP/gpus-noisy/summary.csv")
+    [ -z "$bad" ] && t_pass "gpus: noisy rounds: alone_gbps and scaling_pct follow the merged alone medians" ||
+        t_fail "gpus: noisy rounds" "$(echo "$bad" | head -3)"
+
     PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" run tests/gpus/together.yaml --resume "$TMP/gpus-together" \
         > /dev/null 2> "$TMP/gpus-resume.err"
     local rc=$?

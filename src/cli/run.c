@@ -258,7 +258,7 @@ struct run_loop {
     struct peak peaks[ALLOC_COUNT][DIR_COUNT];
     struct pipe_line *pipes;
     size_t npipes;
-    struct result *acc;      /* per position in s: its rounds so far */
+    struct result *acc;      /* per position in s (rows_per_config each): its rounds so far */
     unsigned char *finished; /* per position: its rows are written (or were, before a resume) */
     int *unstable;           /* plan numbers whose rounds spread more than the target */
     int last_config;         /* the plan number measured last, 0 before the first */
@@ -294,12 +294,12 @@ static void account(struct run_loop *l, const struct result *r, const struct sum
  * this was its last round or it did not measure (skipped, failed).
  * Returns 0, or -1 when it cannot be recorded (l->reason says why).
  */
-static int measure_one_gpus(struct run_loop *l, size_t i);
+static int measure_one_gpus(struct run_loop *l, size_t i, int round);
 
 static int measure_one(struct run_loop *l, size_t i, int round)
 {
     if (l->gpus->n > 1)
-        return measure_one_gpus(l, i); /* no rounds with several GPUs (experiment.c) */
+        return measure_one_gpus(l, i, round);
     const struct config *c = &l->s->configs[i];
     struct result r;
     struct summary sum;
@@ -375,25 +375,36 @@ static int write_gpu_rows(struct run_loop *l, struct result *const *rows, int n)
     return 0;
 }
 
+/* Results kept per configuration: one, or with several GPUs each GPU alone, together and the
+   aggregate (2n + 1). */
+static size_t rows_per_config(const struct run_gpus *g)
+{
+    return g->n > 1 ? 2 * (size_t)g->n + 1 : 1;
+}
+
 /*
- * One configuration on several GPUs: each one after another (a row per
- * GPU), or together (each alone, each together, and the aggregate).
+ * One configuration on several GPUs in round: each one after another (a row per
+ * GPU), or together (each alone, each together, and the aggregate).  Its rows are
+ * merged over the rounds and written after the last, or at once when a GPU alone did
+ * not measure.  Returns 0, or -1 when they cannot be recorded (l->reason says why).
  */
-static int measure_one_gpus(struct run_loop *l, size_t i)
+static int measure_one_gpus(struct run_loop *l, size_t i, int round)
 {
     const struct config *c = &l->s->configs[i];
     struct run_gpus *g = l->gpus;
     struct together_gpu tg[TOGETHER_MAX_GPUS];
     struct together_run run;
-    struct result *rows[2 * TOGETHER_MAX_GPUS + 1];
-    int n = 0, rc = 0;
+    struct result *rows[2 * TOGETHER_MAX_GPUS + 1], *acc = &l->acc[i * rows_per_config(g)];
+    int n = 0, rc = 0, rounds = l->e->measure.rounds > 1 ? l->e->measure.rounds : 1;
     char why[400];
     progress_begin(&l->pr, c);
     double from = timer_now_ms();
     memset(tg, 0, sizeof(tg));
     memset(&run, 0, sizeof(run));
-    for (int k = 0; k < g->n; k++)
+    for (int k = 0; k < g->n; k++) {
         tg[k].mc = &g->mc[k];
+        g->mc[k].earlier = round > 1 ? &acc[k] : NULL; /* its batch and round trip */
+    }
     if (budget_check(c, &l->b, why, sizeof(why)) != BUDGET_FITS || !g->together) {
         int fits = budget_check(c, &l->b, why, sizeof(why)) == BUDGET_FITS;
         for (int k = 0; k < g->n && rc == 0; k++) {
@@ -415,15 +426,32 @@ static int measure_one_gpus(struct run_loop *l, size_t i)
             rows[n++] = &tg[k].together;
         rows[n++] = &run.aggregate;
     }
+    for (int k = 0; k < g->n; k++)
+        g->mc[k].earlier = NULL;
     l->mt->measuring_ms += timer_now_ms() - from;
-    sentinel_note(l->sn, c->index, 1, from, timer_now_ms());
+    sentinel_note(l->sn, c->index, round, from, timer_now_ms());
     l->last_config = c->index;
-    if (rc < 0)
-        snprintf(l->reason, l->reason_len, "out of memory measuring configuration %d", c->index);
-    else
-        rc = write_gpu_rows(l, rows, n);
-    l->finished[i] = 1;
+    if (rc == 0 && together_merge_round(acc, rows, n, g->n, round) < 0)
+        rc = -1;
     together_free(tg, g->n, &run);
+    if (rc < 0) {
+        snprintf(l->reason, l->reason_len, "out of memory measuring configuration %d", c->index);
+        return -1;
+    }
+    int alone_ok = 1;
+    for (int k = 0; k < g->n; k++)
+        alone_ok &= acc[k].status == RESULT_OK;
+    if (round < rounds && alone_ok) {
+        progress_end(&l->pr, c, "round done");
+        return 0;
+    }
+    struct result *done[2 * TOGETHER_MAX_GPUS + 1];
+    for (int k = 0; k < n; k++)
+        done[k] = &acc[k];
+    rc = write_gpu_rows(l, done, n);
+    l->finished[i] = 1;
+    for (int k = 0; k < n; k++)
+        result_free(&acc[k]);
     return rc;
 }
 
@@ -496,7 +524,7 @@ static int measure_all(struct run_gpus *gpus, const struct experiment *e, const 
     int rounds = e->measure.rounds > 1 ? e->measure.rounds : 1, rc = -1;
     size_t *order = malloc(cells * sizeof(*order));
     l.pipes = calloc(cells, sizeof(*l.pipes));
-    l.acc = calloc(cells, sizeof(*l.acc));
+    l.acc = calloc(cells * rows_per_config(gpus), sizeof(*l.acc));
     l.finished = calloc(cells, 1);
     l.unstable = calloc(cells, sizeof(*l.unstable));
     if (!order || !l.pipes || !l.acc || !l.finished || !l.unstable) {
@@ -547,7 +575,7 @@ out:
         print_pipelines(stdout, l.pipes, l.npipes);
         print_unstable(stdout, &l);
     }
-    for (size_t i = 0; l.acc && i < s->n; i++)
+    for (size_t i = 0; l.acc && i < s->n * rows_per_config(gpus); i++)
         result_free(&l.acc[i]);
     free(order);
     free(l.pipes);

@@ -1202,11 +1202,6 @@ static void check_devices(struct loader *ld)
         diag_error(&ld->diag, e->gpus_mark.line, e->gpus_mark.column,
                    "'gpus: together' needs several GPUs, but 'device' names one; give a list "
                    "such as 'device: [0, 1]', or all");
-    if (several && e->measure.rounds > 1 && e->device_mark.line >= 0)
-        diag_error(&ld->diag, e->device_mark.line, e->device_mark.column,
-                   "several GPUs are not measured in rounds (measure: rounds %d); measure one "
-                   "GPU, or leave rounds out",
-                   e->measure.rounds);
 }
 
 static void check_root(struct loader *ld, yaml_node_t *root)

@@ -405,3 +405,30 @@ void together_free(struct together_gpu *gpus, int n, struct together_run *run)
     }
     result_free(&run->aggregate);
 }
+
+/* See together.h. */
+int together_merge_round(struct result *acc, struct result *const *rows, int n, int ngpus,
+                         int round)
+{
+    for (int k = 0; k < n; k++) {
+        double overlap = acc[k].overlap_pct;
+        if (measure_merge_round(&acc[k], rows[k], round) < 0)
+            return -1;
+        if (round > 1 && overlap < acc[k].overlap_pct) /* NaN compares false: kept */
+            acc[k].overlap_pct = overlap;
+    }
+    if (n < 2 * ngpus + 1)
+        return 0; /* each in turn: alone rows only */
+    double sum = 0;
+    for (int k = 0; k < ngpus; k++) {
+        struct summary s;
+        double alone =
+            acc[k].status == RESULT_OK && measure_summarise(&acc[k], &s) == 0 ? s.gbps.median : NAN;
+        if (!isnan(acc[ngpus + k].alone_gbps))
+            acc[ngpus + k].alone_gbps = alone;
+        sum += alone;
+    }
+    if (!isnan(acc[2 * ngpus].alone_gbps))
+        acc[2 * ngpus].alone_gbps = sum;
+    return 0;
+}

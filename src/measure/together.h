@@ -58,6 +58,19 @@ int measure_together(struct together_gpu *gpus, int n, const struct measure_opts
  */
 double together_overlap_pct(const double *start_ms, const double *end_ms, int n, double *union_ms);
 
+/*
+ * Merge a round's rows of several GPUs, rows[0..n) (ngpus alone, then, when n is
+ * 2 ngpus + 1, ngpus together and the aggregate), into acc[0..n) (zeroed before
+ * round 1): each row's samples as measure_merge_round does; the overlap the
+ * lowest of the rounds' (a round whose spans did not overlap makes the rows not
+ * "together"); then each together row's alone_gbps its GPU's median alone over
+ * every round so far and the aggregate's their sum, so that scaling_pct
+ * compares medians of the same rounds.  rows' samples move to acc.  Returns 0
+ * or -1 (memory).
+ */
+int together_merge_round(struct result *acc, struct result *const *rows, int n, int ngpus,
+                         int round);
+
 void together_free(struct together_gpu *gpus, int n, struct together_run *run);
 
 #endif

@@ -5,6 +5,7 @@
  * (measure/drift.c): drift, off windows and the configurations in them.
  */
 #include "check.h"
+#include "configs.h"
 #include "experiment/rounds.h"
 #include "measure/drift.h"
 #include "measure/measure.h"
@@ -79,27 +80,6 @@ static void test_budget(void)
     CHECK("one round: the settings as written", r.samples == 10 && r.max_samples == 30, "changed");
 }
 
-/* A round of samples of the given bandwidths (1 MiB copies: device_ms from gbps). */
-static void round_of(struct result *r, const struct config *c, const double *gbps, size_t n)
-{
-    memset(r, 0, sizeof(*r));
-    r->config = c;
-    r->samples = calloc(n, sizeof(*r->samples));
-    for (size_t i = 0; i < n; i++)
-        r->samples[i] = (struct sample){.copies = 1,
-                                        .device_ms = (double)(1 << 20) / (gbps[i] * 1e6),
-                                        .host_ms = (double)(1 << 20) / (gbps[i] * 1e6),
-                                        .h2d_ms = NAN,
-                                        .d2h_ms = NAN,
-                                        .alloc_ms = NAN,
-                                        .fill_ms = NAN,
-                                        .free_ms = NAN,
-                                        .pin_ms = NAN,
-                                        .kernel_ms = NAN};
-    r->nsamples = n;
-    r->stop = STOP_TARGET;
-}
-
 static void test_stats(void)
 {
     struct config c[1];
@@ -116,7 +96,7 @@ static void test_stats(void)
     struct summary sum;
     memset(&acc, 0, sizeof(acc));
     for (int k = 0; k < 3; k++) {
-        round_of(&r, &c[0], rs[k], 3);
+        test_round_of(&r, &c[0], rs[k], 3);
         measure_merge_round(&acc, &r, k + 1);
         result_free(&r);
     }
@@ -143,7 +123,7 @@ static void test_stats(void)
     result_free(&acc);
     memset(&acc, 0, sizeof(acc));
     for (int k = 0; k < 3; k++) {
-        round_of(&r, &c[0], qs[k], qn[k]);
+        test_round_of(&r, &c[0], qs[k], qn[k]);
         measure_merge_round(&acc, &r, k + 1);
         result_free(&r);
     }
@@ -154,20 +134,19 @@ static void test_stats(void)
                sum.within_rsd_pct,
                100 * sqrt((3 * pow(1 - 25.75, 2) + pow(100 - 25.75, 2)) / 3) / 25.75, 1e-9);
     result_free(&acc);
-    round_of(&r, &c[0], r1, 3);
+    test_round_of(&r, &c[0], r1, 3);
     measure_summarise(&r, &sum);
     CHECK("one round: no round statistics",
           sum.rounds == 1 && isnan(sum.between_rsd_pct) && isnan(sum.round_min_gbps) &&
               isnan(sum.pi95_pct),
-          "rounds %d",
-          sum.rounds);
+          "rounds %d", sum.rounds);
     CHECK_NEAR("one round: the samples' median", sum.gbps.median, 10, 1e-9);
     result_free(&r);
     /* A failure in round 2 stays, with its reason, after round 3 succeeds. */
     memset(&acc, 0, sizeof(acc));
-    round_of(&r, &c[0], r1, 3);
+    test_round_of(&r, &c[0], r1, 3);
     measure_merge_round(&acc, &r, 1);
-    round_of(&r, &c[0], r2, 0);
+    test_round_of(&r, &c[0], r2, 0);
     r.status = RESULT_ERROR;
     snprintf(r.error, sizeof(r.error), "copy: cudaErrorUnknown");
     measure_merge_round(&acc, &r, 2);

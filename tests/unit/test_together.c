@@ -196,6 +196,65 @@ static void test_rows_not_measured(void)
     close_two();
 }
 
+/*
+ * Rounds of two GPUs together, merged: each row keeps every round's samples; the
+ * together rows' alone_gbps become their GPU's median alone over the rounds (the
+ * median of the round medians: GPU 0 50 then 52, so 51; GPU 1 40 then 44, so 42), the
+ * aggregate's their sum, 93; the overlap the lowest of the rounds' (95, 80, then 99:
+ * 80).  Alone rows only (gpus: each): merged, nothing else.
+ */
+static void test_merge_rounds(void)
+{
+    struct config c = test_copy_config(ALLOC_PINNED, DIR_H2D, API_ASYNC, MIB);
+    struct result acc[5], r[5], *rows[5];
+    const double alone[3][2] = {{50, 40}, {52, 44}, {51, 42}}, overlap[3] = {95, 80, 99};
+    memset(acc, 0, sizeof(acc));
+    for (int round = 1; round <= 3; round++) {
+        for (int k = 0; k < 5; k++) {
+            double v = k < 2 ? alone[round - 1][k] : k < 4 ? 30 : 60, three[3] = {v, v, v};
+            test_round_of(&r[k], &c, three, 3);
+            r[k].role = k < 2 ? GPU_ROLE_ALONE : k < 4 ? GPU_ROLE_TOGETHER : GPU_ROLE_AGGREGATE;
+            if (k >= 2) {
+                r[k].overlap_pct = overlap[round - 1];
+                r[k].alone_gbps =
+                    k == 4 ? alone[round - 1][0] + alone[round - 1][1] : alone[round - 1][k - 2];
+            }
+            rows[k] = &r[k];
+        }
+        CHECK("a round merged", together_merge_round(acc, rows, 5, 2, round) == 0, "round %d",
+              round);
+    }
+    CHECK("every round's samples kept, rows tagged round 3",
+          acc[0].nsamples == 9 && acc[4].nsamples == 9 && acc[4].rounds == 3 &&
+              acc[4].samples[8].round == 3 && r[0].samples == NULL,
+          "%zu, %zu samples, rounds %d", acc[0].nsamples, acc[4].nsamples, acc[4].rounds);
+    CHECK_NEAR("GPU 0 together: alone_gbps its median alone over the rounds", acc[2].alone_gbps, 51,
+               1e-9);
+    CHECK_NEAR("GPU 1 together: alone_gbps its median alone over the rounds", acc[3].alone_gbps, 42,
+               1e-9);
+    CHECK_NEAR("aggregate: alone_gbps the sum of those", acc[4].alone_gbps, 93, 1e-9);
+    CHECK("the overlap is the lowest round's",
+          acc[2].overlap_pct == 80 && acc[3].overlap_pct == 80 && acc[4].overlap_pct == 80,
+          "%g %g %g", acc[2].overlap_pct, acc[3].overlap_pct, acc[4].overlap_pct);
+    for (int k = 0; k < 5; k++)
+        result_free(&acc[k]);
+    memset(acc, 0, sizeof(acc));
+    for (int round = 1; round <= 2; round++) {
+        for (int k = 0; k < 2; k++) {
+            double three[3] = {alone[round - 1][k], alone[round - 1][k], alone[round - 1][k]};
+            test_round_of(&r[k], &c, three, 3);
+            rows[k] = &r[k];
+        }
+        together_merge_round(acc, rows, 2, 2, round);
+    }
+    CHECK("each in turn: alone rows merged, nothing more",
+          acc[0].nsamples == 6 && acc[1].nsamples == 6 && isnan(acc[0].alone_gbps) &&
+              acc[2].nsamples == 0,
+          "%zu %zu", acc[0].nsamples, acc[1].nsamples);
+    for (int k = 0; k < 2; k++)
+        result_free(&acc[k]);
+}
+
 int main(void)
 {
     test_overlap_arithmetic();
@@ -204,6 +263,7 @@ int main(void)
     test_uneven();
     test_portable_shared();
     test_rows_not_measured();
+    test_merge_rounds();
     unsetenv("PINSWEEP_FAKE_DEVICES");
     return check_exit();
 }
