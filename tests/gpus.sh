@@ -193,6 +193,10 @@ gpus_tests() {
         grep -q 'skipped: together, the 2 GPUs hold 16 MiB of page-locked memory at once' "$TMP/gpus-cap/summary.csv" &&
         t_pass "gpus: a row skipped for the together cap says how much and what to change" ||
         t_fail "gpus: together cap message" "$(grep -m1 skipped "$TMP/gpus-cap/summary.csv")"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" plan tests/gpus/together.yaml --max-pinned 10MiB > "$TMP/gpus-cap.plan" 2>&1
+    grep -qx "together on 2 GPUs: 2 configurations fit one GPU but not all at once (each GPU holds its own buffers): measured alone, together rows skipped" "$TMP/gpus-cap.plan" &&
+        t_pass "gpus: plan counts the configurations that fit one GPU but not all at once" ||
+        t_fail "gpus: plan's together cap" "$(grep -A2 '^pinned cap' "$TMP/gpus-cap.plan")"
 
     # Rounds: every row is the model's still, and says 2 rounds; with 5 % noise the rounds
     # differ, and each together row's alone_gbps is its GPU's alone gbps_median (the median of

@@ -142,19 +142,19 @@ void gpus_print_sharing(FILE *out, const struct run_gpus *g, const char *prefix)
         }
 }
 
-void gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experiment *e)
+int gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experiment *e)
 {
     struct run_gpus *g = calloc(1, sizeof(*g));
     struct gpu *first = NULL;
     char err[512], why[512], path[512], nvl[512];
     if (!g) {
         fprintf(out, "GPU topology: not read: out of memory\n");
-        return;
+        return 0;
     }
     if (ops->open(e->device, &g->info[0], &first, err, sizeof(err)) < 0) {
         fprintf(out, "GPU topology: not read: %s\n", err);
         free(g);
-        return;
+        return 0;
     }
     g->n = 1;
     g->mc[0] = (struct measure_ctx){
@@ -185,7 +185,9 @@ void gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct exper
         gpus_print_sharing(out, g, "  ");
         nvml_close();
     }
+    int n = g->n;
     gpus_close_more(ops, g);
     ops->close(first);
     free(g);
+    return n;
 }

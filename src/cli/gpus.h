@@ -50,8 +50,9 @@ void gpus_print_sharing(FILE *out, const struct run_gpus *g, const char *prefix)
 /*
  * For `pinsweep plan` of an experiment over several GPUs: open them with
  * ops, print each one's place and what they share to out, and close them.
- * Where they cannot be opened (no GPU), one line says so.
+ * Where they cannot be opened (no GPU), one line says so.  Returns how many
+ * were opened (0: none).
  */
-void gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experiment *e);
+int gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experiment *e);
 
 #endif

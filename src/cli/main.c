@@ -152,8 +152,11 @@ static int cmd_plan(int argc, char **argv, struct cli *c)
     if (rc)
         return rc;
     plan_print(stdout, &l.e, &l.s, l.cap, l.cap_text);
-    if ((l.e.devices_all || l.e.ndevices > 1) && run_engine())
-        gpus_plan_topology(stdout, run_engine(), &l.e);
+    if ((l.e.devices_all || l.e.ndevices > 1) && run_engine()) {
+        int opened = gpus_plan_topology(stdout, run_engine(), &l.e);
+        if (l.e.devices_all && l.e.gpus_together && opened > 1) /* a list's: plan_print */
+            plan_print_together(stdout, &l.s, l.cap, opened);
+    }
     loaded_free(&l);
     return EXIT_ALL_OK;
 }

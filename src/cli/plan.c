@@ -32,6 +32,22 @@ static void shown_axes(const struct sweep *s, int shown[AXIS_SIZE])
     }
 }
 
+void plan_print_together(FILE *out, const struct sweep *s, uint64_t cap, int gpus)
+{
+    struct budget b = {.pinned_cap = cap, .ram = sysinfo_ram_bytes()};
+    size_t alone_only = 0;
+    char why[400];
+    for (size_t i = 0; i < s->n; i++)
+        alone_only +=
+            budget_check(&s->configs[i], &b, why, sizeof(why)) == BUDGET_FITS &&
+            budget_check_together(&s->configs[i], gpus, &b, why, sizeof(why)) != BUDGET_FITS;
+    if (alone_only)
+        fprintf(out,
+                "together on %d GPUs: %zu configuration%s fit%s one GPU but not all at once "
+                "(each GPU holds its own buffers): measured alone, together rows skipped\n",
+                gpus, alone_only, alone_only == 1 ? "" : "s", alone_only == 1 ? "s" : "");
+}
+
 void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, uint64_t cap,
                 const char *cap_text)
 {
@@ -99,6 +115,8 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
     if (over_ram)
         fprintf(out, "RAM: %s; %zu pageable configuration%s larger will be skipped\n",
                 units_format_approx(b.ram, size, sizeof(size)), over_ram, over_ram == 1 ? "" : "s");
+    if (e->gpus_together && !e->devices_all && e->ndevices > 1)
+        plan_print_together(out, s, cap, e->ndevices);
     const struct measure_opts *m = &e->measure;
     if (m->shuffled && m->seed_given)
         fprintf(out, "order: shuffled with seed %d (listed in run order)\n", m->seed);

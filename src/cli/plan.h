@@ -19,4 +19,10 @@
 void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, uint64_t cap,
                 const char *cap_text);
 
+/*
+ * For gpus: together on `gpus` GPUs: how many configurations of s fit the pinned cap
+ * (and RAM) on one GPU but not on all at once; nothing when none.
+ */
+void plan_print_together(FILE *out, const struct sweep *s, uint64_t cap, int gpus);
+
 #endif
