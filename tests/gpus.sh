@@ -227,11 +227,33 @@ gpus_tests() {
     [ -z "$bad" ] && t_pass "gpus: noisy rounds: alone_gbps and scaling_pct follow the merged alone medians" ||
         t_fail "gpus: noisy rounds" "$(echo "$bad" | head -3)"
 
-    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 "$PINSWEEP" run tests/gpus/together.yaml --resume "$TMP/gpus-together" \
-        > /dev/null 2> "$TMP/gpus-resume.err"
+    # --resume of a run over two GPUs: what a kill leaves is cut off (the last configuration's
+    # last three of its five rows and its samples, a cut line), the run goes on, and every
+    # configuration ends with its five rows, each the model's again (the same rows as the
+    # whole run's, whatever their order).
+    local rr=$TMP/gpus-resumed
+    rm -rf "$rr"; cp -r "$TMP/gpus-together" "$rr"
+    head -n -3 "$TMP/gpus-together/summary.csv" > "$rr/summary.csv"
+    printf 'together,18,0,portable,bidir,re' >> "$rr/summary.csv"
+    awk -F, 'NR == 1 || $1 != 18' "$TMP/gpus-together/samples.csv" > "$rr/samples.csv"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 PINSWEEP_FAKE_MODEL="$GPUS_MODEL" "$PINSWEEP" run tests/gpus/together.yaml \
+        --resume "$rr" --no-plot > /dev/null 2> "$TMP/gpus-resume.err"
     local rc=$?
-    [ $rc -eq 2 ] && grep -q "cannot be resumed yet" "$TMP/gpus-resume.err" &&
-        t_pass "gpus: --resume of several GPUs is refused, exit 2" || t_fail "gpus: --resume refused" "rc $rc: $(cat "$TMP/gpus-resume.err")"
+    local cols='NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { print $c["config"], $c["device"], $c["gpus"], $c["status"], $c["gbps_median"], $c["alone_gbps"], $c["scaling_pct"], $c["samples"] }'
+    [ $rc -eq 0 ] && grep -q "resuming $rr: 17 of 18 configurations done before" "$TMP/gpus-resume.err" &&
+        [ "$(awk -F, "$cols" "$rr/summary.csv" | sort)" = "$(awk -F, "$cols" "$TMP/gpus-together/summary.csv" | sort)" ] &&
+        [ "$(($(wc -l < "$rr/samples.csv")))" = "$(($(wc -l < "$TMP/gpus-together/samples.csv")))" ] &&
+        t_pass "gpus: a run over two GPUs resumes: the cut configuration measured again, every row once" ||
+        t_fail "gpus: --resume of two GPUs" "rc $rc: $(head -3 "$TMP/gpus-resume.err"); $(diff <(awk -F, "$cols" "$rr/summary.csv" | sort) <(awk -F, "$cols" "$TMP/gpus-together/summary.csv" | sort) | head -4)"
+    sed 's/^device: .*/device: all/' tests/gpus/together.yaml > "$TMP/gpus-resume-all.yaml"
+    cp "$rr/summary.csv" "$TMP/gpus-resume-before.csv"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=3 "$PINSWEEP" run "$TMP/gpus-resume-all.yaml" --resume "$rr" --no-plot > /dev/null 2> "$TMP/gpus-resume3.err"
+    rc=$?
+    [ $rc -eq 2 ] && grep -qx "pinsweep: --resume: $rr was measured on 2 GPUs and this run has 3; resume needs the same GPUs (run it again into a new folder)" "$TMP/gpus-resume3.err" &&
+        cmp -s "$rr/summary.csv" "$TMP/gpus-resume-before.csv" &&
+        t_pass "gpus: --resume on another number of GPUs is refused, exit 2, nothing rewritten" ||
+        t_fail "gpus: --resume on 3 GPUs" "rc $rc: $(cat "$TMP/gpus-resume3.err")"
     # device: all on a machine of one GPU: together cannot happen, and the run says so.
     sed 's/^device: .*/device: all/' tests/gpus/together.yaml > "$TMP/gpus-one.yaml"
     grep -q '^device: all$' "$TMP/gpus-one.yaml" || t_fail "gpus: the one-GPU file" "no device line to replace"

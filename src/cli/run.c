@@ -375,11 +375,39 @@ static int write_gpu_rows(struct run_loop *l, struct result *const *rows, int n)
     return 0;
 }
 
-/* Results kept per configuration: one, or with several GPUs each GPU alone, together and the
-   aggregate (2n + 1). */
+/* The rows of a configuration: one; with several GPUs each GPU's alone, and together each
+   GPU's at once and the aggregate (2n + 1). */
 static size_t rows_per_config(const struct run_gpus *g)
 {
-    return g->n > 1 ? 2 * (size_t)g->n + 1 : 1;
+    return g->n == 1 ? 1 : g->together ? 2 * (size_t)g->n + 1 : (size_t)g->n;
+}
+
+/*
+ * The together rows of each GPU and the aggregate of a configuration that does not fit
+ * one GPU (why), skipped, after rows[0..n) its alone rows; returns the new n.
+ */
+static int skipped_together_rows(const struct run_gpus *g, struct together_gpu *tg,
+                                 struct together_run *run, struct result **rows, int n,
+                                 const char *why)
+{
+    struct result *agg = &run->aggregate;
+    memset(agg, 0, sizeof(*agg));
+    agg->config = rows[0]->config;
+    for (int k = 0; k < g->n; k++) {
+        struct result *r = &tg[k].together;
+        memset(r, 0, sizeof(*r));
+        r->config = agg->config;
+        measure_skip(r, why);
+        r->role = GPU_ROLE_TOGETHER;
+        snprintf(r->devices, sizeof(r->devices), "%d", g->mc[k].gpu->device);
+        snprintf(agg->devices + strlen(agg->devices), sizeof(agg->devices) - strlen(agg->devices),
+                 "%s%d", k ? "+" : "", g->mc[k].gpu->device);
+        rows[n++] = r;
+    }
+    measure_skip(agg, why);
+    agg->role = GPU_ROLE_AGGREGATE;
+    rows[n++] = agg;
+    return n;
 }
 
 /*
@@ -417,6 +445,8 @@ static int measure_one_gpus(struct run_loop *l, size_t i, int round)
             snprintf(r->devices, sizeof(r->devices), "%d", g->mc[k].gpu->device);
             rows[n++] = r;
         }
+        if (g->together) /* every configuration has its 2n + 1 rows, these skipped with why */
+            n = skipped_together_rows(g, tg, &run, rows, n, why);
     } else {
         int at_once = budget_check_together(c, g->n, &l->b, why, sizeof(why)) == BUDGET_FITS;
         rc = measure_together(tg, g->n, &l->per_round, c, &run, at_once ? NULL : why);
@@ -586,6 +616,42 @@ out:
 }
 
 /*
+ * Whether the folder dir was measured on g's GPUs: as many (meta.yaml's
+ * topology.gpus; 1 before it was written), with the same bus ids.  -1 with
+ * why in err when not: its rows could not be resumed as they are.
+ */
+static int same_gpus(const char *dir, const struct run_gpus *g, char *err, size_t n)
+{
+    struct meta_doc old;
+    char path[4200], why[1024], key[64];
+    snprintf(path, sizeof(path), "%s/meta.yaml", dir);
+    if (meta_read(path, &old, why, sizeof(why)) < 0)
+        return 0; /* results_resume says what is wrong with the folder */
+    const char *count = meta_get(&old, "topology.gpus");
+    int was = count ? atoi(count) : 1, rc = 0;
+    for (int k = 0; k < g->n && was == g->n && rc == 0; k++) {
+        snprintf(key, sizeof(key), "topology.gpu%d.pci_bus_id", g->info[k].device);
+        const char *bus = meta_get(&old, key);
+        if (bus && strcmp(bus, g->info[k].pci_bus_id) != 0) {
+            snprintf(err, n,
+                     "%s was measured with GPU %d at %s, and this machine's GPU %d is at %s; "
+                     "resume needs the same GPUs (run it again into a new folder)",
+                     dir, g->info[k].device, bus, g->info[k].device, g->info[k].pci_bus_id);
+            rc = -1;
+        }
+    }
+    if (was != g->n) {
+        snprintf(err, n,
+                 "%s was measured on %d GPU%s and this run has %d; resume needs the same GPUs "
+                 "(run it again into a new folder)",
+                 dir, was, was == 1 ? "" : "s", g->n);
+        rc = -1;
+    }
+    meta_doc_free(&old);
+    return rc;
+}
+
+/*
  * A new results folder, or (--resume) the interrupted one to go on with:
  * then done[] marks its finished configurations and mt counts them, and
  * started_text keeps when the first part started.  Returns 0 or an exit
@@ -595,11 +661,17 @@ out:
 static int open_results(struct results *res, const char *dir, const struct experiment *e,
                         const struct sweep *s, const struct run_opts *o, unsigned char *done,
                         struct meta *mt, char *started_text, size_t n, char *reason, size_t rn,
-                        int *made)
+                        int *made, const struct run_gpus *g)
 {
-    int rc = o->resume_dir ? results_resume(res, dir, e, done, shard_max_index(s), &mt->ok,
-                                            &mt->failed, &mt->skipped, reason, rn)
-                           : results_open(res, dir, e, reason, rn);
+    if (o->resume_dir && same_gpus(dir, g, reason, rn) < 0) {
+        fprintf(stderr, "pinsweep: --resume: %s\n", reason);
+        *made = 0;
+        return EXIT_USAGE;
+    }
+    int rc = o->resume_dir
+                 ? results_resume(res, dir, e, done, shard_max_index(s), rows_per_config(g),
+                                  &mt->ok, &mt->failed, &mt->skipped, reason, rn)
+                 : results_open(res, dir, e, reason, rn);
     *made = o->resume_dir ? 1 : res->made;
     if (rc < 0) {
         fprintf(stderr, "pinsweep: %s%s\n", o->resume_dir ? "--resume: " : "", reason);
@@ -769,12 +841,6 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         fprintf(stderr, "pinsweep: %s\n", err);
         goto out;
     }
-    if (gpus->n > 1 && o->resume_dir) {
-        fprintf(stderr, "pinsweep: --resume: a run over several GPUs cannot be resumed yet; "
-                        "run it again into a new folder\n");
-        code = EXIT_USAGE;
-        goto out;
-    }
     int have_nvml = nvml_open(gpu.pci_bus_id, nvml_why, sizeof(nvml_why)) == 0;
     gpus_read_topology(gpus);
     struct meta mt = {.exp = e,
@@ -802,7 +868,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         goto out;
     }
     code = open_results(&res, dir, e, s, o, done, &mt, started, sizeof(started), reason,
-                        sizeof(reason), &made);
+                        sizeof(reason), &made, gpus);
     if (code != 0) {
         if (code == EXIT_SYSTEM && made)
             record_failure(dir, &mt, 0);

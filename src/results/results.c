@@ -236,36 +236,45 @@ static int lines_write(const struct csv_lines *l, const unsigned char *keep, cha
 }
 
 /*
- * From the summary lines: done[c] for each configuration's first row whose
- * sample rows are all there (count[c] of them; an ok row says how many in
- * its samples column), counted by status; row_of[c] is that row's index + 1.
+ * From the summary lines: done[c] for each configuration's first group of
+ * rows (rows lines of it in a row: 1, or each GPU's of a run over several)
+ * whose sample rows are all there (count[c] of them; an ok row says how
+ * many in its samples column), counted by status (the group's first row
+ * not ok, else its last, as the run counts it); keep_line[i] marks the
+ * lines of the groups kept.
  */
-static void reconcile(const struct csv_lines *sum, const size_t *count, unsigned char *done,
-                      size_t *row_of, size_t *tally[3])
+static void reconcile(const struct csv_lines *sum, const size_t *count, size_t rows,
+                      unsigned char *done, unsigned char *keep_line, size_t *tally[3])
 {
     int st = format_find(&summary_format, "status"), ns = format_find(&summary_format, "samples");
-    for (size_t i = 0; i < sum->n; i++) {
+    for (size_t i = 0, j; i < sum->n; i = j) {
         long c = sum->config[i];
-        char status[32], samples[32];
-        if (done[c - 1])
-            continue;
-        results_line_field(sum->line[i], st, status, sizeof(status));
-        results_line_field(sum->line[i], ns, samples, sizeof(samples));
-        int is_ok = strcmp(status, status_names[RESULT_OK]) == 0;
-        if (is_ok && strtoul(samples, NULL, 10) != count[c - 1])
-            continue; /* samples lost: measure it again */
+        size_t samples = 0, any_ok = 0;
+        char status[32], counted[32] = "", num[32];
+        for (j = i; j < sum->n && sum->config[j] == c; j++) {
+            results_line_field(sum->line[j], st, status, sizeof(status));
+            results_line_field(sum->line[j], ns, num, sizeof(num));
+            int is_ok = strcmp(status, status_names[RESULT_OK]) == 0;
+            any_ok |= (size_t)is_ok;
+            samples += is_ok ? strtoul(num, NULL, 10) : 0;
+            if (!counted[0] || strcmp(counted, status_names[RESULT_OK]) == 0)
+                snprintf(counted, sizeof(counted), "%s", status);
+        }
+        if (done[c - 1] || j - i != rows || (any_ok && samples != count[c - 1]))
+            continue; /* cut short, or samples lost: measure it again */
         done[c - 1] = 1;
-        row_of[c - 1] = i + 1;
-        (*tally[is_ok ? 0 : strcmp(status, status_names[RESULT_SKIPPED]) == 0 ? 2 : 1])++;
+        memset(keep_line + i, 1, j - i);
+        int ok = strcmp(counted, status_names[RESULT_OK]) == 0;
+        (*tally[ok ? 0 : strcmp(counted, status_names[RESULT_SKIPPED]) == 0 ? 2 : 1])++;
     }
 }
 
-/* Keep only the summary rows reconcile chose: a configuration's repeats go. */
-static void drop_repeats(struct csv_lines *sum, const size_t *row_of)
+/* Keep only the summary lines reconcile chose: a configuration's repeats go. */
+static void drop_repeats(struct csv_lines *sum, const unsigned char *keep_line)
 {
     size_t k = 0;
     for (size_t i = 0; i < sum->n; i++) {
-        if (row_of[sum->config[i] - 1] != i + 1)
+        if (!keep_line[i])
             continue;
         sum->line[k] = sum->line[i];
         sum->config[k++] = sum->config[i];
@@ -325,14 +334,14 @@ static int check_links(const char *dir, char *err, size_t errlen)
 }
 
 /* Reconcile summary.csv with samples.csv and rewrite both (see results.h). */
-static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs, size_t *ok,
-                       size_t *failed, size_t *skipped, char *err, size_t errlen)
+static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs, size_t rows,
+                       size_t *ok, size_t *failed, size_t *skipped, char *err, size_t errlen)
 {
     struct csv_lines sum, smp;
     size_t *count = calloc(nconfigs ? nconfigs : 1, sizeof(*count));
-    size_t *row_of = calloc(nconfigs ? nconfigs : 1, sizeof(*row_of));
+    unsigned char *keep_line = NULL;
     size_t *tally[3] = {ok, failed, skipped};
-    int rc = count && row_of ? 0 : RESULTS_ESYSTEM;
+    int rc = count ? 0 : RESULTS_ESYSTEM;
     memset(&smp, 0, sizeof(smp));
     if (rc < 0)
         snprintf(err, errlen, "out of memory");
@@ -345,8 +354,14 @@ static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs
     if (rc == 0) {
         for (size_t i = 0; i < smp.n; i++)
             count[smp.config[i] - 1]++;
-        reconcile(&sum, count, done, row_of, tally);
-        drop_repeats(&sum, row_of);
+        if (!(keep_line = calloc(sum.n ? sum.n : 1, 1))) {
+            snprintf(err, errlen, "out of memory");
+            rc = RESULTS_ESYSTEM;
+        }
+    }
+    if (rc == 0) {
+        reconcile(&sum, count, rows, done, keep_line, tally);
+        drop_repeats(&sum, keep_line);
         rc = lines_write(&sum, done, err, errlen);
     }
     if (rc == 0)
@@ -354,12 +369,12 @@ static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs
     results_lines_free(&sum);
     results_lines_free(&smp);
     free(count);
-    free(row_of);
+    free(keep_line);
     return rc;
 }
 
 int results_resume(struct results *res, const char *dir, const struct experiment *e,
-                   unsigned char *done, size_t nconfigs, size_t *ok, size_t *failed,
+                   unsigned char *done, size_t nconfigs, size_t rows, size_t *ok, size_t *failed,
                    size_t *skipped, char *err, size_t errlen)
 {
     err[0] = '\0';
@@ -375,7 +390,7 @@ int results_resume(struct results *res, const char *dir, const struct experiment
     if (rc == 0)
         rc = check_experiment(res, e, err, errlen);
     if (rc == 0)
-        rc = repair_csvs(res, done, nconfigs, ok, failed, skipped, err, errlen);
+        rc = repair_csvs(res, done, nconfigs, rows, ok, failed, skipped, err, errlen);
     if (rc == 0 && (!sum || !smp || !(res->summary = outfile_append(sum, err, errlen)) ||
                     !(res->samples = outfile_append(smp, err, errlen))))
         rc = RESULTS_ESYSTEM;
@@ -450,9 +465,9 @@ static void several_gpus(struct summary_row *row, const struct result *r, const 
     int ok = r->status == RESULT_OK, at_once = r->role >= GPU_ROLE_TOGETHER;
     row->gpus = gpu_role_names[r->role];
     row->overlap_pct = ok && at_once ? r->overlap_pct : NAN;
-    row->synchronised = !ok || !at_once || isnan(r->overlap_pct) ? ""
+    row->synchronised = !ok || !at_once || isnan(r->overlap_pct)     ? ""
                         : r->overlap_pct >= TOGETHER_MIN_OVERLAP_PCT ? "yes"
-                                                                      : "no";
+                                                                     : "no";
     row->alone_gbps = ok && at_once ? r->alone_gbps : NAN;
     row->scaling_pct = ok && at_once ? 100.0 * s->gbps.median / r->alone_gbps : NAN;
 }
@@ -553,12 +568,23 @@ static void write_samples(FILE *f, const struct experiment *e, const struct resu
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
         measure_sample_rates(r->config, s, &sr);
-        struct sample_row row = {r->config->index, (double)(i + 1),   s->round ? s->round : 1,
-                                 s->copies,        s->device_ms,      s->host_ms,
-                                 sr.gbps,          sr.host_gbps,      s->h2d_ms,
-                                 s->d2h_ms,        s->alloc_ms,       s->fill_ms,
-                                 s->free_ms,       sr.effective_gbps, s->kernel_ms,
-                                 device,           gpu_role_names[r->role]};
+        struct sample_row row = {r->config->index,
+                                 (double)(i + 1),
+                                 s->round ? s->round : 1,
+                                 s->copies,
+                                 s->device_ms,
+                                 s->host_ms,
+                                 sr.gbps,
+                                 sr.host_gbps,
+                                 s->h2d_ms,
+                                 s->d2h_ms,
+                                 s->alloc_ms,
+                                 s->fill_ms,
+                                 s->free_ms,
+                                 sr.effective_gbps,
+                                 s->kernel_ms,
+                                 device,
+                                 gpu_role_names[r->role]};
         format_write_row(f, &samples_format, &row);
     }
 }

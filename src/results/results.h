@@ -56,12 +56,15 @@ int results_open(struct results *res, const char *dir, const struct experiment *
  * rows, sample rows of a configuration without a summary row, and an ok
  * configuration with fewer or more sample rows than its summary row's
  * samples (its rows are dropped from both files, to be measured again).
- * done[i] is set (done has e's configuration count, indexed by config - 1)
- * for every configuration dir keeps; *ok, *failed, *skipped count them by
- * status.  RESULTS_ESYSTEM when a file cannot be read or rewritten.
+ * A configuration is `rows` summary rows in a row (1; a run over several
+ * GPUs writes each GPU's, and together's and the aggregate's): fewer, and
+ * it is measured again.  done[i] is set (done has e's configuration count,
+ * indexed by config - 1) for every configuration dir keeps; *ok, *failed,
+ * *skipped count them by status.  RESULTS_ESYSTEM when a file cannot be
+ * read or rewritten.
  */
 int results_resume(struct results *res, const char *dir, const struct experiment *e,
-                   unsigned char *done, size_t nconfigs, size_t *ok, size_t *failed,
+                   unsigned char *done, size_t nconfigs, size_t rows, size_t *ok, size_t *failed,
                    size_t *skipped, char *err, size_t errlen);
 
 /*
