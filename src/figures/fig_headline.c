@@ -356,18 +356,8 @@ static void hl_breakeven_rows(struct fig *g, FILE *f, struct hl *h, const struct
 {
     for (size_t i = 0; i < in->nbreakeven; i++) {
         const struct breakeven_row *b = &in->breakeven[i];
-        double lo, hi, v;
-        if (b->alloc != ALLOC_PINNED || b->dir != (uint64_t)dir || b->api != (uint64_t)h->api)
-            continue;
-        v = fig_breakeven_interval(in, b, &lo, &hi);
-        if (isnan(v)) {
-            fprintf(f, "%.0f NaN NaN NaN\n", b->size_bytes);
-            *(isnan(b->copies) ? &h->gaps : &h->unresolved) = 1;
-            continue;
-        }
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", b->size_bytes, v, lo, hi);
-        fig_extend(g, b->size_bytes, lo);
-        fig_extend(g, b->size_bytes, hi);
+        if (b->alloc == ALLOC_PINNED && b->dir == (uint64_t)dir && b->api == (uint64_t)h->api)
+            fig_breakeven_point(g, f, in, b, &h->gaps, &h->unresolved);
     }
 }
 

@@ -332,7 +332,6 @@ static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir, 
     int rc = 0;
     for (size_t i = 0; i < in->nbreakeven && rc == 0; i++) {
         const struct breakeven_row *b = &in->breakeven[i], *prev = i ? b - 1 : NULL;
-        double lo, hi, v;
         if (b->dir != (uint64_t)dir || b->api != (uint64_t)api)
             continue;
         if (!f && (!breakeven_in(in, dir) ||
@@ -348,15 +347,7 @@ static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir, 
             rc = fig_block(g, f, &s, "copies before the buffer pays off");
             seen[b->alloc] = seen_api[b->api] = 1;
         }
-        v = fig_breakeven_interval(in, b, &lo, &hi);
-        if (isnan(v)) {
-            fprintf(f, "%.0f NaN NaN NaN\n", b->size_bytes);
-            *(isnan(b->copies) ? gaps : unresolved) = 1;
-            continue;
-        }
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", b->size_bytes, v, lo, hi);
-        fig_extend(g, b->size_bytes, lo);
-        fig_extend(g, b->size_bytes, hi);
+        fig_breakeven_point(g, f, in, b, gaps, unresolved);
     }
     if (!f)
         return 0;
@@ -393,4 +384,18 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
         return -1;
     /* One column: the sentences would make a second one as wide as the page. */
     return legend_flow(&g->notes, notes, nnotes, 1);
+}
+
+void fig_breakeven_point(struct fig *g, FILE *f, const struct plot_input *in,
+                         const struct breakeven_row *b, int *gaps, int *unresolved)
+{
+    double lo, hi, v = fig_breakeven_interval(in, b, &lo, &hi);
+    if (isnan(v)) {
+        fprintf(f, "%.0f NaN NaN NaN\n", b->size_bytes);
+        *(isnan(b->copies) ? gaps : unresolved) = 1;
+        return;
+    }
+    fprintf(f, "%.0f %.6g %.6g %.6g\n", b->size_bytes, v, lo, hi);
+    fig_extend(g, b->size_bytes, lo);
+    fig_extend(g, b->size_bytes, hi);
 }

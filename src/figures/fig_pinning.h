@@ -29,4 +29,12 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
 double fig_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
                               double *lo, double *hi);
 
+/*
+ * Write b's point, "SIZE COPIES LO HI", to f and widen g's range to its interval; a
+ * point without one ("NaN") sets *gaps when b has no copies (not measured), else
+ * *unresolved.
+ */
+void fig_breakeven_point(struct fig *g, FILE *f, const struct plot_input *in,
+                         const struct breakeven_row *b, int *gaps, int *unresolved);
+
 #endif
