@@ -204,9 +204,9 @@ fleet_view() {
     grep -q "^node-d  *266  *$want ok .*FLAGGED$" "$TMP/out" && grep -q "^node-e  *266  *0 LOW .*FLAGGED$" "$TMP/out" \
         && grep -q "^node-a  *266  *0 ok .*[^D]$" "$TMP/out" \
         && t_pass "fleet: the table names the slow node's outliers and the low link" || t_fail "fleet: the table" "$(cat "$TMP/out")"
-    [ "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | cut -d, -f1 | sort -u)" = node-d ] \
+    [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["outlier"] == "yes"' "$d/out/fleet.csv" | cut -d, -f1 | sort -u)" = node-d ] \
         && t_pass "fleet: fleet.csv marks the slow node's readings outside the band, and only them" \
-        || t_fail "fleet: fleet.csv marks the outliers" "$(awk -F, '$NF == "yes"' "$d/out/fleet.csv" | head -3)"
+        || t_fail "fleet: fleet.csv marks the outliers" "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["outlier"] == "yes"' "$d/out/fleet.csv" | head -3)"
     # Full precision: z read back is (gbps_median - fleet_median) / fleet_spread from the cells, and the
     # band's ends are fleet_median -+ 3.5 spreads, each to 6 significant digits.
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -236,6 +236,10 @@ fleet_view() {
     [ -s "$TMP/fl-want" ] && cmp -s "$TMP/fl-want" "$TMP/fl-got" && grep -q "'node-d: outside the band'" "$fd/fleet-vars.gp" \
         && t_pass "fleet: the slow node is its own curve, named as outside the band" \
         || t_fail "fleet: the slow node's curve" "$(diff "$TMP/fl-want" "$TMP/fl-got" | head -5; grep key_title "$fd/fleet-vars.gp")"
+    [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["node"], $c["link_below_max"] }' "$d/out/fleet.csv" | sort -u | tr '\n' ';')" = \
+        "node-a no;node-b no;node-c no;node-d no;node-e yes;" ] && grep -q "'node-e: link below its maximum'" "$fd/fleet-vars.gp" &&
+        t_pass "fleet: fleet.csv and the figure's key name the node whose link is below its maximum" ||
+        t_fail "fleet: the low link in fleet.csv and the key" "$(grep key_title "$fd/fleet-vars.gp")"
     # The report of the five folders: one experiment, one GPU, five hosts, so a fleet section:
     # the table's cells recomputed from the report's own fleet.csv (node-d's lowest z), the
     # figure embedded with its reading. Two folders are no fleet.

@@ -180,7 +180,8 @@ static int write_csv(const struct fleet *fl, const char *dir, char *err, size_t 
                                 .z = r->z,
                                 .outlier = isnan(r->z)                    ? ""
                                            : fabs(r->z) > FLEET_Z_OUTLIER ? "yes"
-                                                                          : "no"};
+                                                                          : "no",
+                                .link_below_max = fl->link_low[r->node] ? "yes" : "no"};
         memcpy(row.axis, r->axis, sizeof(row.axis));
         format_write_row(o->f, &fleet_format, &row);
     }

@@ -34,7 +34,8 @@ struct fleet_input {
     size_t n;
     char (*names)[64]; /* the nodes in fleet.csv's order */
     size_t nnodes;
-    int *flagged; /* per node: an outlier in the drawn rows */
+    int *flagged;  /* per node: an outlier in the drawn rows */
+    int *link_low; /* per node: its link trained below its maximum */
     uint64_t alloc;
 };
 
@@ -71,7 +72,8 @@ static int read_input(struct fleet_input *in, const char *dir, FILE *log)
         in->alloc = all[0].axis[AXIS_ALLOC];
     in->names = calloc(n ? n : 1, sizeof(*in->names));
     in->flagged = calloc(n ? n : 1, sizeof(int));
-    if (!in->names || !in->flagged) {
+    in->link_low = calloc(n ? n : 1, sizeof(int));
+    if (!in->names || !in->flagged || !in->link_low) {
         free(all);
         return -1;
     }
@@ -79,6 +81,7 @@ static int read_input(struct fleet_input *in, const char *dir, FILE *log)
         const struct fleet_row *r = &all[i];
         if (node_index(in, r->node_name) == in->nnodes)
             snprintf(in->names[in->nnodes++], sizeof(in->names[0]), "%s", r->node_name);
+        in->link_low[node_index(in, r->node_name)] |= r->is_link_low;
         if (r->axis[AXIS_ALLOC] != in->alloc || r->axis[AXIS_BUFFER] != BUFFER_REUSE ||
             r->axis[AXIS_API] != API_SYNC || r->axis[AXIS_CACHE] != CACHE_WARM ||
             r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED)
@@ -94,7 +97,7 @@ static int read_input(struct fleet_input *in, const char *dir, FILE *log)
 /* Whether node k is drawn as a curve of its own. */
 static int drawn(const struct fleet_input *in, size_t k)
 {
-    return in->nnodes <= FLEET_FIG_NODES || in->flagged[k];
+    return in->nnodes <= FLEET_FIG_NODES || in->flagged[k] || in->link_low[k];
 }
 
 /* The fleet's median and band edges of direction d as overlays (each size once). */
@@ -177,8 +180,12 @@ static int fleet_legend(struct fig *g, const struct fleet_input *in, const int s
         if (nkeys + 1 >= FIG_MAX_KEYS)
             break;
         node_style(&keys[nkeys], k);
-        snprintf(keys[nkeys].title, sizeof(keys[0].title), "%s%s", in->names[k],
-                 in->flagged[k] ? ": outside the band" : "");
+        snprintf(keys[nkeys].title, sizeof(keys[0].title), "%s%s%s%s", in->names[k],
+                 in->flagged[k] || in->link_low[k] ? ": " : "",
+                 in->flagged[k] ? "outside the band" : "",
+                 in->link_low[k]
+                     ? (in->flagged[k] ? ", link below its maximum" : "link below its maximum")
+                     : "");
         nkeys++;
     }
     notes[0] = (struct fig_style){"link", "guide", "", "fleet median"};
@@ -186,10 +193,14 @@ static int fleet_legend(struct fig *g, const struct fleet_input *in, const int s
     size_t nnotes = 2;
     if (hidden)
         snprintf((notes[nnotes++] = (struct fig_style){"", "", "", ""}).title,
-                 sizeof(notes[0].title), "%zu more nodes inside the band, not drawn", hidden);
-    int rc = legend_flow(&g->key, keys, nkeys, 3) < 0 || legend_flow(&g->notes, notes, nnotes, 3) < 0
-                 ? -1
-                 : 0;
+                 sizeof(notes[0].title),
+                 "%zu more nodes inside the band, links at their maximum, "
+                 "not drawn",
+                 hidden);
+    int rc =
+        legend_flow(&g->key, keys, nkeys, 3) < 0 || legend_flow(&g->notes, notes, nnotes, 3) < 0
+            ? -1
+            : 0;
     return rc;
 }
 
@@ -229,5 +240,6 @@ int plot_fleet(const char *out_dir, const char *scripts_dir, FILE *log, const st
     free(in.rows);
     free(in.names);
     free(in.flagged);
+    free(in.link_low);
     return rc;
 }

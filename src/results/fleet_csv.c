@@ -14,8 +14,24 @@
 #define NUM(name, unit, field, fmt) COLUMN_OF_NUMBER(struct fleet_row, name, unit, field, fmt)
 
 enum {
-    F_NODE, F_DIR, F_ALLOC, F_DIRECTION, F_BUFFER, F_API, F_CACHE, F_TOUCH, F_SIZE, F_GBPS,
-    F_MEDIAN, F_SPREAD, F_LOW, F_HIGH, F_Z, F_OUTLIER, F_N
+    F_NODE,
+    F_DIR,
+    F_ALLOC,
+    F_DIRECTION,
+    F_BUFFER,
+    F_API,
+    F_CACHE,
+    F_TOUCH,
+    F_SIZE,
+    F_GBPS,
+    F_MEDIAN,
+    F_SPREAD,
+    F_LOW,
+    F_HIGH,
+    F_Z,
+    F_OUTLIER,
+    F_LINK,
+    F_N
 };
 
 static const struct column fleet_cols[F_N] = {
@@ -35,6 +51,7 @@ static const struct column fleet_cols[F_N] = {
     NUM("band_high", "GB/s", band_high, "%.6g"),
     NUM("z", "", z, "%.6g"),
     TEXT("outlier", outlier),
+    TEXT("link_below_max", link_below_max),
 };
 
 const struct csv_format fleet_format = {"fleet.csv", fleet_cols, F_N};
@@ -64,13 +81,14 @@ static int read_fleet(const struct format_file *ff, size_t r, void *row, struct 
     format_number(ff, r, F_HIGH, 1, &f->band_high, p);
     format_number(ff, r, F_Z, 0, &f->z, p);
     f->is_outlier = strcmp(format_cell(ff, r, F_OUTLIER), "yes") == 0;
+    f->is_link_low = strcmp(format_cell(ff, r, F_LINK), "yes") == 0; /* "" before the column */
     return p->n > before ? -1 : 0;
 }
 
 struct fleet_row *fleet_read(const char *dir, size_t *n, FILE *log)
 {
     static const int need[] = {F_NODE, F_ALLOC, F_DIRECTION, F_BUFFER, F_API, F_CACHE, F_TOUCH,
-                               F_SIZE, F_GBPS, F_MEDIAN, F_SPREAD, F_LOW, F_HIGH, F_OUTLIER};
+                               F_SIZE, F_GBPS,  F_MEDIAN,    F_SPREAD, F_LOW, F_HIGH,  F_OUTLIER};
     static const struct optional_file fleet = {
         .fmt = &fleet_format,
         .need = need,

@@ -20,8 +20,10 @@ struct fleet_row {
     double size_bytes, gbps_median;
     double fleet_median, fleet_spread, band_low, band_high, z; /* band: median +- 3.5 spread */
     const char *outlier;                                       /* yes, no, "" (too few nodes) */
-    char node_name[64];                                        /* read: the node column */
-    int is_outlier;                                            /* read: outlier is yes */
+    const char *link_below_max; /* yes when the node's PCIe link trained below its maximum, no */
+    char node_name[64];         /* read: the node column */
+    int is_outlier;             /* read: outlier is yes */
+    int is_link_low;            /* read: link_below_max is yes */
 };
 
 extern const struct csv_format fleet_format;
