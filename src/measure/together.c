@@ -282,19 +282,6 @@ static int run_threads(struct shared *sh, struct worker *w)
     return sh->gate > 0 ? 0 : -1;
 }
 
-/* The rsd of r's samples' bandwidth, %. */
-static double stats_compute_rsd(const struct result *r, const struct config *c)
-{
-    double g[r->nsamples ? r->nsamples : 1];
-    struct stats st;
-    for (size_t k = 0; k < r->nsamples; k++) {
-        struct sample_rates sr;
-        measure_sample_rates(c, &r->samples[k], &sr);
-        g[k] = sr.gbps;
-    }
-    return r->nsamples >= 2 && stats_compute(g, r->nsamples, &st) == 0 ? st.rsd_pct : NAN;
-}
-
 /* After the threads: the samples' count, overlaps and references into every result. */
 static void finish_run(struct shared *sh)
 {
@@ -305,7 +292,6 @@ static void finish_run(struct shared *sh)
         struct together_gpu *tg = &sh->gpus[i];
         tg->together.nsamples = sh->nsamples;
         tg->together.stop = agg->stop;
-        tg->together.rsd_pct = stats_compute_rsd(&tg->together, sh->c);
         struct summary s;
         int alone_ok = tg->alone.status == RESULT_OK && measure_summarise(&tg->alone, &s) == 0;
         tg->together.alone_gbps = alone_ok ? s.gbps.median : NAN;
