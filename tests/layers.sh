@@ -7,7 +7,7 @@
 #   2. no two source files need each other: the graph "X.o uses a symbol that
 #      Y.o defines" (read with nm from the built objects) has no cycle
 #      (tsort finds one).
-LAYERS="base experiment host engine measure results analysis figures cli"
+LAYERS="base experiment host engine measure results analysis figures/kit figures report cli"
 
 layer_rank() { # folder -> its position in LAYERS, or nothing
     local i=0 l
@@ -17,9 +17,11 @@ layer_rank() { # folder -> its position in LAYERS, or nothing
 check_folders() {
     local f from to bad="" unknown=""
     for f in $(find src -name '*.[ch]' -o -name '*.cu' | sort); do
-        from=$(echo "$f" | cut -d/ -f2)
+        # A folder inside a stage (figures/kit) is a layer of its own, below its stage.
+        from=$(echo "$f" | cut -d/ -f2-3)
+        [ -n "$(layer_rank "$from")" ] || from=$(echo "$f" | cut -d/ -f2)
         [ -n "$(layer_rank "$from")" ] || { unknown="$unknown $f"; continue; }
-        for to in $(sed -n 's|^#include "\([a-z_]*\)/.*|\1|p' "$f" | sort -u); do
+        for to in $(sed -n 's|^#include "\([a-z_]*\)/\([a-z_]*\)/.*|\1/\2|p; t; s|^#include "\([a-z_]*\)/.*|\1|p' "$f" | sort -u); do
             if [ -z "$(layer_rank "$to")" ]; then unknown="$unknown $f->$to"
             elif [ "$(layer_rank "$to")" -gt "$(layer_rank "$from")" ]; then bad="$bad $f->$to"; fi
         done

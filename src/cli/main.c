@@ -17,7 +17,7 @@
 #include "cli/gpus.h"
 #include "figures/plot.h"
 #include "figures/fig_machines.h"
-#include "figures/report.h"
+#include "report/report.h"
 #include "cli/run.h"
 #include "results/merge.h"
 #include "results/results.h"

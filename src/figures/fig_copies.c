@@ -6,7 +6,7 @@
  * (reallocate-time).
  */
 #include "figures/fig_copies.h"
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "base/units.h"
 
 #include <errno.h>

@@ -7,7 +7,7 @@
 #ifndef PINSWEEP_FIG_COPIES_H
 #define PINSWEEP_FIG_COPIES_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/input.h"
 
 /*

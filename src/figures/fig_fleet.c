@@ -3,10 +3,10 @@
  */
 #include "figures/fig_fleet.h"
 #include "experiment/schema.h"
-#include "figures/figure.h"
-#include "figures/gnuplot.h"
+#include "figures/kit/figure.h"
+#include "figures/kit/gnuplot.h"
 #include "figures/input.h"
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "results/fleet_csv.h"
 
 #include <math.h>

@@ -3,7 +3,7 @@
  * gathered into sets, and the gpus-bandwidth and gpus-scaling figures.
  */
 #include "figures/fig_gpus.h"
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "figures/tables.h"
 #include "experiment/schema.h"
 

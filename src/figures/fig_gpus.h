@@ -23,7 +23,7 @@
 #ifndef PINSWEEP_FIG_GPUS_H
 #define PINSWEEP_FIG_GPUS_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/input.h"
 
 #include <stddef.h>

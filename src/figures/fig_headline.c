@@ -19,8 +19,8 @@
  */
 #include "figures/fig_headline.h"
 #include "figures/fig_pinning.h"
-#include "figures/gnuplot.h"
-#include "figures/legend.h"
+#include "figures/kit/gnuplot.h"
+#include "figures/kit/legend.h"
 #include "results/csv.h"
 #include "experiment/schema.h"
 

@@ -10,7 +10,7 @@
 #ifndef PINSWEEP_FIG_HEADLINE_H
 #define PINSWEEP_FIG_HEADLINE_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/input.h"
 
 #include <stdio.h>

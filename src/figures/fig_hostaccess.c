@@ -3,7 +3,7 @@
  * each kind of host memory (see fig_hostaccess.h).
  */
 #include "figures/fig_hostaccess.h"
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "experiment/schema.h"
 #include "base/units.h"
 

@@ -5,7 +5,7 @@
 #ifndef PINSWEEP_FIG_HOSTACCESS_H
 #define PINSWEEP_FIG_HOSTACCESS_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/input.h"
 
 /*

@@ -12,9 +12,9 @@
  */
 #include "figures/fig_machines.h"
 #include "figures/fig_headline.h"
-#include "figures/figure.h"
-#include "figures/gnuplot.h"
-#include "figures/legend.h"
+#include "figures/kit/figure.h"
+#include "figures/kit/gnuplot.h"
+#include "figures/kit/legend.h"
 #include "figures/readings.h"
 #include "results/compare_csv.h"
 #include "results/problems.h"

@@ -4,7 +4,7 @@
  * breakeven.csv.
  */
 #include "figures/fig_pinning.h"
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "experiment/schema.h"
 
 #include <math.h>

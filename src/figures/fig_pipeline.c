@@ -3,7 +3,7 @@
  * the number of streams, a panel per kernel (see fig_pipeline.h).
  */
 #include "figures/fig_pipeline.h"
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "experiment/schema.h"
 #include "base/units.h"
 

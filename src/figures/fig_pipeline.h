@@ -6,7 +6,7 @@
 #ifndef PINSWEEP_FIG_PIPELINE_H
 #define PINSWEEP_FIG_PIPELINE_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/input.h"
 
 /*

@@ -4,7 +4,7 @@
  * fig_placement.h).
  */
 #include "figures/fig_placement.h"
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "results/folder.h"
 #include "experiment/schema.h"
 

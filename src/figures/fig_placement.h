@@ -6,7 +6,7 @@
 #ifndef PINSWEEP_FIG_PLACEMENT_H
 #define PINSWEEP_FIG_PLACEMENT_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/input.h"
 
 /*

@@ -8,7 +8,7 @@
 #ifndef PINSWEEP_FIG_SENTINEL_H
 #define PINSWEEP_FIG_SENTINEL_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/input.h"
 
 /* Describe the figure into data_dir and g (fig_init first); no panels without sentinel.csv. */

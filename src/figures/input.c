@@ -6,7 +6,7 @@
  * family asks of them.
  */
 #include "figures/input.h"
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "results/meta.h"
 #include "results/problems.h"
 #include "host/sysinfo.h"

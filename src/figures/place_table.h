@@ -11,7 +11,7 @@
 #define PINSWEEP_PLACE_TABLE_H
 
 #include "figures/input.h"
-#include "figures/tabular.h"
+#include "figures/kit/tabular.h"
 
 #include <stddef.h>
 

@@ -37,7 +37,7 @@
 #include "figures/fig_pipeline.h"
 #include "figures/fig_placement.h"
 #include "figures/fig_sentinel.h"
-#include "figures/gnuplot.h"
+#include "figures/kit/gnuplot.h"
 #include "figures/input.h"
 #include "figures/place_table.h"
 #include "figures/tables.h"

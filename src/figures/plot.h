@@ -88,15 +88,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Return codes of plot_results, plot_compare (fig_machines.h) and plot_pdf_book. */
-enum {
-    PLOT_OK = 0,
-    PLOT_EBAD_SUMMARY = -1, /* bad input: summary.csv (compare.csv, machines.csv, a PDF)
-                               missing, unreadable or malformed */
-    PLOT_ENO_GNUPLOT = -2,  /* gnuplot (pdfunite and gs, for a book) is not on PATH */
-    PLOT_EGNUPLOT = -3,     /* gnuplot (pdfunite, gs) ran and failed, or could not be run */
-    PLOT_EWRITE = -4,       /* figures/ or figures/data/ could not be written */
-};
+#include "figures/kit/program.h"
+
+/* Return codes: PLOT_OK and PLOT_E* (figures/kit/program.h). */
 
 /* How to draw. */
 struct plot_opts {
@@ -136,18 +130,5 @@ int plot_input_draw(const struct plot_input *in, const char *fig_dir, const char
 
 /* plot_results_opts without LaTeX output. */
 int plot_results(const char *results_dir, const char *scripts_dir, FILE *log);
-
-/*
- * Bind the n PDF files pdfs (in that order) into one PDF, out_pdf, with
- * pdfunite (poppler-utils) when it is on PATH, else ghostscript (gs).
- * Returns PLOT_OK; PLOT_EBAD_SUMMARY when n is 0 or an input is not a
- * readable file; PLOT_ENO_GNUPLOT when neither program is installed (the
- * message says what to install); PLOT_EGNUPLOT when it failed (its stderr
- * on log).  A failed run leaves no out_pdf behind.
- */
-int plot_pdf_book(const char *const *pdfs, size_t n, const char *out_pdf, FILE *log);
-
-/* 1 when an executable called gnuplot is on PATH, else 0. */
-int plot_gnuplot_available(void);
 
 #endif

@@ -6,7 +6,7 @@
  * median, its spread and n.
  */
 #include "figures/tables.h"
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "figures/place_table.h"
 #include "results/outdir.h"
 #include "results/problems.h"

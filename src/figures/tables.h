@@ -9,7 +9,7 @@
 #define PINSWEEP_TABLES_H
 
 #include "figures/input.h"
-#include "figures/tabular.h"
+#include "figures/kit/tabular.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
 #include "figures/input.h"
 #include "figures/plot.h"
 #include "figures/readings.h"
-#include "figures/report_tables.h"
+#include "report/report_tables.h"
 #include "plot_test_util.h"
 
 #define NSIZES 3

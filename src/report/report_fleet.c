@@ -1,7 +1,7 @@
 /*
  * report_fleet.c - the report's fleet section (see report_fleet.h).
  */
-#include "figures/report_fleet.h"
+#include "report/report_fleet.h"
 #include "analysis/fleet.h"
 #include "figures/fig_fleet.h"
 #include "base/units.h"

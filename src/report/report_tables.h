@@ -30,7 +30,7 @@
 #define PINSWEEP_REPORT_TABLES_H
 
 #include "figures/input.h"
-#include "figures/tabular.h"
+#include "figures/kit/tabular.h"
 
 #include <stddef.h>
 

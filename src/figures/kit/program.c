@@ -1,8 +1,8 @@
 /*
  * program.c - finding and running programs (see program.h).
  */
-#include "figures/program.h"
-#include "figures/plot.h"
+#include "figures/kit/program.h"
+#include "figures/kit/program.h"
 #include "results/problems.h"
 
 #include <errno.h>

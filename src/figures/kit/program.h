@@ -5,6 +5,20 @@
 #ifndef PINSWEEP_PROGRAM_H
 #define PINSWEEP_PROGRAM_H
 
+/* Return codes of the figures (plot_results, plot_compare, plot_pdf_book) and of running their programs. */
+enum {
+    PLOT_OK = 0,
+    PLOT_EBAD_SUMMARY = -1, /* bad input: summary.csv (compare.csv, machines.csv, a PDF)
+                               missing, unreadable or malformed */
+    PLOT_ENO_GNUPLOT = -2,  /* gnuplot (pdfunite and gs, for a book) is not on PATH */
+    PLOT_EGNUPLOT = -3,     /* gnuplot (pdfunite, gs) ran and failed, or could not be run */
+    PLOT_EWRITE = -4,       /* figures/ or figures/data/ could not be written */
+};
+
+/* 1 when an executable called gnuplot is on PATH, else 0. */
+int plot_gnuplot_available(void);
+
+
 #include <stdio.h>
 
 /* 1 when an executable file called prog is on PATH, else 0. */

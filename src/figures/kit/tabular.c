@@ -1,8 +1,8 @@
 /*
  * tabular.c - a table written as Markdown or LaTeX booktabs (see tabular.h).
  */
-#include "figures/tabular.h"
-#include "figures/tex.h"
+#include "figures/kit/tabular.h"
+#include "figures/kit/tex.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -9,16 +9,16 @@
  * a number and a caption.  figures.pdf binds the figures as pages of one
  * size with the same numbers and captions (book.h).
  */
-#include "figures/report.h"
-#include "figures/book.h"
+#include "report/report.h"
+#include "figures/kit/book.h"
 #include "figures/fig_headline.h"
 #include "figures/input.h"
 #include "figures/plot.h"
 #include "figures/readings.h"
-#include "figures/report_fleet.h"
-#include "figures/report_tables.h"
+#include "report/report_fleet.h"
+#include "report/report_tables.h"
 #include "figures/tables.h"
-#include "figures/tabular.h"
+#include "figures/kit/tabular.h"
 #include "results/folder.h"
 #include "results/outdir.h"
 #include "results/problems.h"

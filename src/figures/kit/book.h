@@ -38,4 +38,14 @@ int book_pdf_size(const char *path, double *w_in, double *h_in);
  */
 size_t book_wrap(const char *text, size_t width, char lines[][BOOK_LINE_MAX], size_t max_lines);
 
+/*
+ * Bind the n PDF files pdfs (in that order) into one PDF, out_pdf, with
+ * pdfunite (poppler-utils) when it is on PATH, else ghostscript (gs).
+ * Returns PLOT_OK; PLOT_EBAD_SUMMARY when n is 0 or an input is not a
+ * readable file; PLOT_ENO_GNUPLOT when neither program is installed (the
+ * message says what to install); PLOT_EGNUPLOT when it failed (its stderr
+ * on log).  A failed run leaves no out_pdf behind.
+ */
+int plot_pdf_book(const char *const *pdfs, size_t n, const char *out_pdf, FILE *log);
+
 #endif

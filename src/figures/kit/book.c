@@ -4,11 +4,10 @@
  * posix_spawnp with an argument vector, never a shell; and a book of
  * captioned pages of one size (book.h), each page drawn by gnuplot.
  */
-#include "figures/book.h"
-#include "figures/gnuplot.h"
-#include "figures/gnuplot_vars.h"
-#include "figures/plot.h"
-#include "figures/program.h"
+#include "figures/kit/book.h"
+#include "figures/kit/gnuplot.h"
+#include "figures/kit/gnuplot_vars.h"
+#include "figures/kit/program.h"
 #include "results/outdir.h"
 #include "results/problems.h"
 #include "base/fileio.h"

@@ -8,7 +8,7 @@
 #define PINSWEEP_REPORT_FLEET_H
 
 #include "figures/plot.h"
-#include "figures/tabular.h"
+#include "figures/kit/tabular.h"
 #include "results/folder.h"
 
 #include <stddef.h>

@@ -3,11 +3,11 @@
  * gnuplot script (see gnuplot.h).  gnuplot runs through program.h: an
  * argument vector, never a shell, so paths may hold spaces and quotes.
  */
-#include "figures/gnuplot.h"
+#include "figures/kit/gnuplot.h"
 #include "results/outdir.h"
-#include "figures/gnuplot_vars.h"
-#include "figures/plot.h"
-#include "figures/program.h"
+#include "figures/kit/gnuplot_vars.h"
+#include "figures/kit/program.h"
+#include "figures/kit/program.h"
 #include "results/problems.h"
 #include "base/fileio.h"
 

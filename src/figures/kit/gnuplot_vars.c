@@ -8,9 +8,9 @@
  * titles.  Strings given to gnuplot are single-quoted with any quote
  * doubled, which gnuplot reads back verbatim.
  */
-#include "figures/gnuplot_vars.h"
+#include "figures/kit/gnuplot_vars.h"
 #include "results/outdir.h"
-#include "figures/tex.h"
+#include "figures/kit/tex.h"
 #include "base/units.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /*
  * legend.c - laying out legends and notes (see legend.h).
  */
-#include "figures/legend.h"
+#include "figures/kit/legend.h"
 #include "experiment/schema.h"
 
 #include <stdio.h>

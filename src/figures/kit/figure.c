@@ -2,7 +2,7 @@
  * figure.c - describing a figure: panels, blocks, overlays, reference
  * lines, extents, and the panel data files (see figure.h).
  */
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 #include "results/outdir.h"
 #include "base/units.h"
 

@@ -7,7 +7,7 @@
 #ifndef PINSWEEP_GNUPLOT_VARS_H
 #define PINSWEEP_GNUPLOT_VARS_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
  * tex.c - figure text as LaTeX: special characters escaped, the Unicode the
  * figures use as math (see tex.h).
  */
-#include "figures/tex.h"
+#include "figures/kit/tex.h"
 
 #include <stdio.h>
 #include <stdlib.h>

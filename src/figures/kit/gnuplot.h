@@ -7,7 +7,7 @@
 #ifndef PINSWEEP_GNUPLOT_H
 #define PINSWEEP_GNUPLOT_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 
 #include <stddef.h>
 #include <stdio.h>

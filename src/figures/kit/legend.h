@@ -6,7 +6,7 @@
 #ifndef PINSWEEP_LEGEND_H
 #define PINSWEEP_LEGEND_H
 
-#include "figures/figure.h"
+#include "figures/kit/figure.h"
 
 #include <stddef.h>
 
