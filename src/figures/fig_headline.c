@@ -18,7 +18,7 @@
  * dash and point are the machine's (hl_machine_style).
  */
 #include "figures/fig_headline.h"
-#include "figures/fig_pinning.h"
+#include "figures/fig_breakeven.h"
 #include "figures/kit/gnuplot.h"
 #include "figures/kit/legend.h"
 #include "results/csv.h"

@@ -22,18 +22,23 @@
  *
  * plots/NAME.gp loads NAME-vars.gp and draws (gnuplot.c runs it).
  * input.c reads the folder; this file is the table of a results folder's
- * figures, each drawn by its family's file: fig_copies.c (bandwidth,
- * latency, reuse-vs-reallocate, reallocate-time), fig_pinning.c (speedup,
- * alloc-cost, breakeven), fig_pipeline.c (overlap), fig_hostaccess.c
+ * figures, each in its own file named for it (fig_bandwidth.c, fig_latency.c,
+ * fig_reuse.c, fig_realloc_time.c, fig_speedup.c, fig_alloc_cost.c,
+ * fig_breakeven.c; curves.c holds what they share), fig_pipeline.c (overlap), fig_hostaccess.c
  * (host-access), fig_placement.c (placement, placement-pin) and fig_gpus.c
  * (gpus-bandwidth, gpus-scaling).
  */
 #include "figures/plot.h"
-#include "figures/fig_copies.h"
+#include "figures/fig_bandwidth.h"
+#include "figures/fig_latency.h"
+#include "figures/fig_realloc_time.h"
+#include "figures/fig_reuse.h"
 #include "figures/fig_gpus.h"
 #include "figures/fig_headline.h"
 #include "figures/fig_hostaccess.h"
-#include "figures/fig_pinning.h"
+#include "figures/fig_alloc_cost.h"
+#include "figures/fig_breakeven.h"
+#include "figures/fig_speedup.h"
 #include "figures/fig_pipeline.h"
 #include "figures/fig_placement.h"
 #include "figures/fig_sentinel.h"

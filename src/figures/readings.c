@@ -6,7 +6,7 @@
 #include "figures/readings.h"
 #include "figures/fig_gpus.h"
 #include "figures/fig_headline.h"
-#include "figures/fig_pinning.h"
+#include "figures/fig_breakeven.h"
 #include "figures/tables.h"
 #include "results/sentinel_csv.h"
 #include "base/units.h"

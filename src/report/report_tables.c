@@ -2,7 +2,7 @@
  * report_tables.c - the tables of pinsweep report (see report_tables.h).
  */
 #include "report/report_tables.h"
-#include "figures/fig_copies.h"
+#include "figures/fig_bandwidth.h"
 #include "figures/fig_gpus.h"
 #include "figures/place_table.h"
 #include "figures/tables.h"

@@ -1,12 +1,12 @@
 /*
- * fig_copies.c - the figures of plain copies (see fig_copies.h): copy
- * bandwidth against size (bandwidth, with fits, the host memcpy ceiling and
- * the PCIe link over it), time per small copy (latency), reuse against
- * reallocate (reuse-vs-reallocate) and where a reallocate cycle's time goes
- * (reallocate-time).
+ * fig_bandwidth.c - copy bandwidth against size, a panel per direction (see fig_bandwidth.h): the
+ * curves, the band of page-locked kinds that coincide, fits, the host memcpy
+ * ceiling and the PCIe link over them.
  */
-#include "figures/fig_copies.h"
+#include "figures/fig_bandwidth.h"
+#include "figures/curves.h"
 #include "figures/kit/legend.h"
+#include "experiment/schema.h"
 #include "base/units.h"
 
 #include <errno.h>
@@ -16,9 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PLOT_TIME_PANELS 3 /* alloc kinds in the reallocate-time figure */
 #define PLOT_FIT_POINTS 60 /* sizes at which a fit's model bandwidth is drawn */
-#define PLOT_LATENCY_MAX_BYTES (16.0 * 1048576) /* small copies: the latency figure's sizes */
 #define OVERLAY_COLUMNS                                                                            \
     "size_bytes gbps (fit: the model n / (t0 + n/B); regime: its B over its sizes; ceiling: host " \
     "memcpy)"
@@ -44,49 +42,6 @@ struct bw_drawn {
  */
 #define BAND_TOLERANCE 0.12
 #define BAND_SPLIT_BYTES 1048576.0
-
-/*
- * The kind of line of a curve when a figure tells curves of one alloc kind
- * apart by dash (plots/style.gp gives each a dash): its buffer mode, or for
- * a host buffer not in its steady state (flushed from the caches, pages
- * touched for the first time) that state; a zero-copy kernel's curve has a
- * dash of its own, so that it is not taken for the copy engine's.
- */
-static const char *line_kind(const struct plot_row *r)
-{
-    int flushed = r->cache == CACHE_FLUSHED, first = r->touch == TOUCH_FIRST;
-    if (flushed || first)
-        return flushed && first ? "flushed+first-touch" : flushed ? "flushed" : "first-touch";
-    if (r->api == API_ZEROCOPY)
-        return "zerocopy";
-    return schema_value_name(AXIS_BUFFER, r->buffer);
-}
-
-/* The style table: an alloc kind's colour and point in every figure; line says the variant. */
-static void style_of(struct fig_style *s, const struct plot_row *r)
-{
-    s->color = schema_value_name(AXIS_ALLOC, r->alloc);
-    s->line = line_kind(r);
-    s->point = s->color;
-    s->title[0] = '\0';
-}
-
-static int key_order(const void *pa, const void *pb)
-{
-    const struct fig_style *a = pa, *b = pb;
-    int d;
-    if ((d = schema_value_find(AXIS_ALLOC, a->color) - schema_value_find(AXIS_ALLOC, b->color)) ||
-        (d = schema_value_find(AXIS_BUFFER, a->line) - schema_value_find(AXIS_BUFFER, b->line)))
-        return d;
-    return strcmp(a->title, b->title);
-}
-
-/* The panel group of an api: sync alone; async with the zero-copy kernels it is compared with. */
-static int api_group(int api)
-{
-    return api == API_SYNC ? 0 : 1;
-}
-
 /* What the bandwidth figure's curves share and what sets them apart. */
 struct bw_plan {
     int groups[2];       /* api groups present */
@@ -99,7 +54,6 @@ struct bw_plan {
     int band_alloc[ALLOC_COUNT]; /* the kinds in some band */
     double band_dev[2];          /* the bands' largest spread below and from 1 MiB */
 };
-
 static void bw_plan_make(struct bw_plan *p, const struct plot_input *in)
 {
     memset(p, 0, sizeof(*p));
@@ -107,9 +61,9 @@ static void bw_plan_make(struct bw_plan *p, const struct plot_input *in)
     p->n_max = 0;
     for (size_t i = 0; i < in->nrows; i++) {
         const struct plot_row *r = &in->rows[i];
-        const char *k = line_kind(r);
+        const char *k = curve_line_kind(r);
         size_t j = 0;
-        p->groups[api_group(r->api)] = 1;
+        p->groups[curve_api_group(r->api)] = 1;
         while (j < p->nkinds && strcmp(p->kinds[j], k) != 0)
             j++;
         if (j == p->nkinds && p->nkinds < 8)
@@ -126,7 +80,7 @@ static void bw_plan_make(struct bw_plan *p, const struct plot_input *in)
 /* The style of a curve in the bandwidth figure: its kind's dash unless dashes tell variants. */
 static void bw_style(struct fig_style *s, const struct bw_plan *p, const struct plot_row *r)
 {
-    style_of(s, r);
+    curve_style(s, r);
     if (!p->dash_by_variant)
         s->line = s->color;
 }
@@ -136,13 +90,6 @@ static void write_bandwidth_point(FILE *f, const struct plot_row *r)
     double lo = isnan(r->gbps_min) ? r->gbps_median : r->gbps_min;
     double hi = isnan(r->gbps_max) ? r->gbps_median : r->gbps_max;
     fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, lo, hi);
-}
-
-/* Is curve c in the panel of direction dir and api group grp? */
-static int in_panel(const struct plot_input *in, const struct plot_curve *c, int dir, int grp)
-{
-    const struct plot_row *r = &in->rows[c->first];
-    return r->dir == dir && api_group(r->api) == grp;
 }
 
 /* Could curve c join the page-locked band: a reused page-locked buffer copied by the engine? */
@@ -202,7 +149,7 @@ static size_t band_members(const struct plot_input *in, int dir, int grp, size_t
     size_t cand[ALLOC_COUNT * 4], ncand = 0, n = 0;
     for (size_t c = 0; c < in->ncurves && ncand < sizeof(cand) / sizeof(cand[0]); c++) {
         const struct plot_curve *cv = &in->curves[c];
-        if (!in_panel(in, cv, dir, grp) || !band_candidate(in, cv))
+        if (!curve_in_panel(in, cv, dir, grp) || !band_candidate(in, cv))
             continue;
         if (ncand) {
             const struct plot_curve *a = &in->curves[cand[0]];
@@ -284,7 +231,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
     double dev[2];
     char title[96];
     for (size_t c = 0; c < in->ncurves; c++)
-        if (in_panel(in, &in->curves[c], dir, grp))
+        if (curve_in_panel(in, &in->curves[c], dir, grp))
             break;
         else if (c + 1 == in->ncurves)
             return 0;
@@ -303,7 +250,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
         struct fig_style s;
-        if (!in_panel(in, &in->curves[c], dir, grp) || is_member(c, members, nmembers))
+        if (!curve_in_panel(in, &in->curves[c], dir, grp) || is_member(c, members, nmembers))
             continue;
         bw_style(&s, p, first);
         p->seen_alloc[first->alloc] = 1;
@@ -368,7 +315,7 @@ static int fit_overlay(struct fig *g, FILE *f, const struct plot_input *in,
     const struct plot_row *first = &in->rows[c->first];
     double lo = first->size_bytes, hi = first[c->n - 1].size_bytes;
     struct fig_style s;
-    style_of(&s, first);
+    curve_style(&s, first);
     s.line = "fit";
     if (fig_overlay(g, f, &s, "fit t0 + n/B") < 0)
         return -1;
@@ -387,7 +334,7 @@ static int regime_overlay(struct fig *g, FILE *f, const struct plot_row *first,
                           const struct fit_row *const regime[2])
 {
     struct fig_style s;
-    style_of(&s, first);
+    curve_style(&s, first);
     s.line = "regime";
     for (int k = 0; k < 2; k++) {
         if (fig_overlay(g, f, &s, fit_regime_names[regime[k]->regime_id]) < 0)
@@ -511,7 +458,7 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
 static int has_group(const struct plot_input *in, int dir, int grp)
 {
     for (size_t c = 0; c < in->ncurves; c++)
-        if (in_panel(in, &in->curves[c], dir, grp))
+        if (curve_in_panel(in, &in->curves[c], dir, grp))
             return 1;
     return 0;
 }
@@ -535,7 +482,7 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         const struct fit_row *regime[2] = {find_fit(in, first, FIT_IN_CACHE),
                                            find_fit(in, first, FIT_BEYOND_CACHE)};
         int regimes = !fit || fig_fit_drawn(fit) ? 0 : regime[0] && regime[1];
-        if (!in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
+        if (!curve_in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
             in->curves[c].n < 2 || (g->band[p].color && band_candidate(in, &in->curves[c])))
             continue;
         /* the note is of residuals: a curve of too few sizes for a fit is not "unfit" */
@@ -560,7 +507,7 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
         d->fits = 1;
     }
     /* The host memcpy line once per direction: in the sync panel, or the only one. */
-    int ceiling_here = grp == api_group(API_SYNC) || !has_group(in, dir, api_group(API_SYNC));
+    int ceiling_here = grp == curve_api_group(API_SYNC) || !has_group(in, dir, curve_api_group(API_SYNC));
     if (rc == 0 && ceiling && ceiling_here) {
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
@@ -601,7 +548,6 @@ static double practical_gbps(double link_gbps, int dir, double payload_bytes)
 
 /* The Max Payload Size assumed when meta.yaml does not give the one read: the usual one. */
 #define PCIE_PAYLOAD_ASSUMED 256
-
 /*
  * The link's raw rate and its practical ceiling in the current panel,
  * labelled, and its % axis.  The ceiling takes the Max Payload Size read
@@ -794,363 +740,4 @@ int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_d
     if (has_zerocopy(in))
         snprintf(g->what, sizeof(g->what), "copy and zero-copy bandwidth");
     return bandwidth_legend(g, in, &p, &drawn);
-}
-
-/* Does any reallocate row of dir and api carry an effective bandwidth? */
-static int has_effective(const struct plot_input *in, int dir, int api)
-{
-    for (size_t i = 0; i < in->nrows; i++) {
-        const struct plot_row *r = &in->rows[i];
-        if (r->dir == dir && r->api == api && r->buffer == BUFFER_REALLOCATE &&
-            plot_host_steady(r) && !isnan(r->effective_gbps))
-            return 1;
-    }
-    return 0;
-}
-
-/* The api to compare reuse and reallocate with in direction dir: async first; -1 if none. */
-static int compare_api(const struct plot_input *in, int dir)
-{
-    static const int order[] = {API_ASYNC, API_SYNC};
-    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
-        int reuse = 0;
-        for (int a = 0; a < ALLOC_COUNT; a++)
-            reuse |= plot_find_curve(in, dir, a, BUFFER_REUSE, order[i], NULL) != NULL;
-        if (reuse && has_effective(in, dir, order[i]))
-            return order[i];
-    }
-    return -1;
-}
-
-/* One block of figure 2: a reuse curve's gbps_median or a reallocate curve's effective. */
-static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
-                       const struct plot_curve *c)
-{
-    const struct plot_row *first = &in->rows[c->first];
-    int reuse = first->buffer == BUFFER_REUSE;
-    struct fig_style s;
-    style_of(&s, first);
-    if (fig_block(g, f, &s, reuse ? "copy bandwidth" : "effective bandwidth of the cycle") < 0)
-        return -1;
-    for (size_t i = 0; i < c->n; i++) {
-        double v = reuse ? first[i].gbps_median : first[i].effective_gbps;
-        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, v);
-        fig_extend(g, first[i].size_bytes, v);
-    }
-    return 0;
-}
-
-static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int api,
-                       const char *data_dir)
-{
-    char title[96];
-    snprintf(title, sizeof(title), "%s, %s", plot_dir_titles[dir],
-             schema_value_name(AXIS_API, api));
-    if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0)
-        return -1;
-    FILE *f = fig_panel_create(g, data_dir, "",
-                               "size_bytes gbps (reuse: gbps_median; reallocate: "
-                               "effective_gbps_median)");
-    if (!f)
-        return -1;
-    int rc = 0;
-    for (int a = 0; a < ALLOC_COUNT && rc == 0; a++) {
-        for (int b = 0; b < BUFFER_COUNT && rc == 0; b++) {
-            const struct plot_curve *c = plot_find_curve(in, dir, a, b, api, NULL);
-            if (c)
-                rc = reuse_block(g, f, in, c);
-        }
-        struct fig_style s = {schema_value_name(AXIS_ALLOC, a), "reuse",
-                              schema_value_name(AXIS_ALLOC, a), ""};
-        snprintf(s.title, sizeof(s.title), "%s", s.color);
-        if (plot_find_curve(in, dir, a, BUFFER_REUSE, api, NULL) ||
-            plot_find_curve(in, dir, a, BUFFER_REALLOCATE, api, NULL))
-            rc = rc < 0 || fig_key(g, &s) < 0 ? -1 : 0;
-    }
-    if (fig_panel_close(f) < 0)
-        rc = -1;
-    return rc;
-}
-
-/*
- * The legend of figure 2: the alloc kinds' colours in rows of up to three;
- * the notes say what solid and dashed lines are.
- */
-static int reuse_legend(struct fig *g)
-{
-    static const struct fig_style notes[] = {
-        {"", "reuse", "", "reuse: copy bandwidth"},
-        {"", "reallocate", "", "reallocate: bytes ÷ cycle time"},
-    };
-    struct fig_style entries[FIG_MAX_KEYS];
-    size_t n = g->key.n;
-    memcpy(entries, g->key.e, n * sizeof(entries[0]));
-    qsort(entries, n, sizeof(entries[0]), key_order);
-    g->key.n = 0;
-    return legend_flow(&g->key, entries, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 2, 2);
-}
-
-/* Figure 2: reuse copy bandwidth against reallocate effective bandwidth. */
-int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
-{
-    snprintf(g->what, sizeof(g->what), "reuse vs reallocate");
-    snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
-    snprintf(g->detail, sizeof(g->detail), "a cycle: alloc + fill + copy + free");
-    for (int d = 0; d < DIR_COUNT; d++) {
-        int api = compare_api(in, d);
-        if (api >= 0 && reuse_panel(g, in, d, api, data_dir) < 0)
-            return -1;
-    }
-    return g->npanels ? reuse_legend(g) : 0;
-}
-
-static int time_panel(struct fig *g, const struct plot_input *in, const struct plot_curve *c,
-                      const char *data_dir)
-{
-    const struct plot_row *first = &in->rows[c->first];
-    struct fig_style s;
-    style_of(&s, first);
-    if (fig_panel(g, s.color, s.color) < 0)
-        return -1;
-    FILE *f = fig_panel_create(g, data_dir, "",
-                               "size_bytes alloc_ms fill_ms copy_ms free_ms total_ms "
-                               "(medians; total is their sum)");
-    if (!f || fig_block(g, f, &s, "time per reallocate cycle") < 0) {
-        if (f)
-            fclose(f);
-        return -1;
-    }
-    for (size_t i = 0; i < c->n; i++) {
-        const double *ms = first[i].phase_ms;
-        double total = ms[0] + ms[1] + ms[2] + ms[3];
-        fprintf(f, "%.0f %.6g %.6g %.6g %.6g %.6g\n", first[i].size_bytes, ms[0], ms[1], ms[2],
-                ms[3], total);
-        for (int p = 0; p < PHASE_COUNT; p++)
-            if (ms[p] > 0)
-                fig_extend(g, first[i].size_bytes, ms[p]);
-        if (total > 0)
-            fig_extend(g, first[i].size_bytes, total);
-    }
-    return fig_panel_close(f);
-}
-
-/* Figure 3: alloc, fill, copy and free time of a reallocate cycle, for up to 3 alloc kinds. */
-int fig_time(struct fig *g, const struct plot_input *in, const char *data_dir)
-{
-    static const int prefer[] = {ALLOC_PAGEABLE,
-                                 ALLOC_PINNED,
-                                 ALLOC_REGISTERED,
-                                 ALLOC_MALLOCHOST,
-                                 ALLOC_PORTABLE,
-                                 ALLOC_WRITE_COMBINED,
-                                 ALLOC_MAPPED,
-                                 ALLOC_REGISTERED_READONLY,
-                                 ALLOC_REGISTERED_PORTABLE,
-                                 ALLOC_REGISTERED_MAPPED};
-    _Static_assert(sizeof(prefer) / sizeof(prefer[0]) == ALLOC_COUNT, "every alloc kind once");
-    int dir, api;
-    if (plot_time_pick(in, &dir, &api) < 0)
-        return 0;
-    for (size_t i = 0; i < ALLOC_COUNT && g->npanels < PLOT_TIME_PANELS; i++) {
-        const struct plot_curve *c =
-            plot_find_curve(in, dir, prefer[i], BUFFER_REALLOCATE, api, NULL);
-        if (c && !isnan(in->rows[c->first].phase_ms[PHASE_ALLOC]) &&
-            time_panel(g, in, c, data_dir) < 0)
-            return -1;
-    }
-    snprintf(g->what, sizeof(g->what), "time of a reallocate cycle");
-    snprintf(g->y_label, sizeof(g->y_label), "time per cycle (ms)");
-    snprintf(g->detail, sizeof(g->detail), "%s, %s", plot_dir_titles[dir],
-             schema_value_name(AXIS_API, api));
-    return 0;
-}
-
-/* ---- the latency figure: time per copy ---- */
-
-/*
- * Does row r belong in the latency figure (sizes up to max_bytes)?  Reuse,
- * one direction, the host buffer in its steady state: what a copy costs.
- */
-static int latency_row(const struct plot_row *r, double max_bytes)
-{
-    return r->buffer == BUFFER_REUSE && r->dir != DIR_BIDIR && plot_host_steady(r) &&
-           r->us_per_copy > 0 && r->size_bytes <= max_bytes;
-}
-
-/* Rows of curve c in the latency figure. */
-static size_t latency_count(const struct plot_input *in, const struct plot_curve *c,
-                            double max_bytes)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < c->n; i++)
-        n += latency_row(&in->rows[c->first + i], max_bytes);
-    return n;
-}
-
-/*
- * The largest size the latency figure shows: PLOT_LATENCY_MAX_BYTES, where
- * small copies live, unless no curve has three sizes that small: then all.
- */
-static double latency_max_bytes(const struct plot_input *in)
-{
-    for (size_t c = 0; c < in->ncurves; c++)
-        if (latency_count(in, &in->curves[c], PLOT_LATENCY_MAX_BYTES) >= 3)
-            return PLOT_LATENCY_MAX_BYTES;
-    return INFINITY;
-}
-
-/* One block of the latency figure: a curve's pipelined time per copy or its round trip. */
-static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
-                         const struct plot_curve *c, double max_bytes, int roundtrip)
-{
-    const struct plot_row *first = &in->rows[c->first];
-    struct fig_style s;
-    style_of(&s, first);
-    /* A zero-copy kernel's round trip has a dash of its own: the copy's round trip shares its
-       panel and its kind's point. */
-    int zc = first->api == API_ZEROCOPY;
-    s.line = roundtrip ? (zc ? "zerocopy-roundtrip" : "roundtrip") : zc ? "zerocopy" : "pipelined";
-    if (fig_block(g, f, &s, roundtrip ? "round trip" : "pipelined time per copy") < 0)
-        return -1;
-    for (size_t i = 0; i < c->n; i++) {
-        const struct plot_row *r = first + i;
-        double us = roundtrip ? r->roundtrip_us : r->us_per_copy;
-        if (!latency_row(r, max_bytes) || !(us > 0))
-            continue;
-        fprintf(f, "%.0f %.6g\n", r->size_bytes, us);
-        fig_extend(g, r->size_bytes, us);
-    }
-    return 0;
-}
-
-/* Does curve c have a round trip at a size the latency figure shows? */
-static int has_roundtrip(const struct plot_input *in, const struct plot_curve *c, double max_bytes)
-{
-    for (size_t i = 0; i < c->n; i++) {
-        const struct plot_row *r = &in->rows[c->first + i];
-        if (latency_row(r, max_bytes) && r->roundtrip_us > 0)
-            return 1;
-    }
-    return 0;
-}
-
-/*
- * The panel of direction dir: per curve its pipelined time per copy and,
- * where measured, its round trip.  seen[] gathers the alloc kinds (and
- * ALLOC_COUNT + api the apis) drawn; *roundtrips is set when one is.
- */
-static int latency_panel(struct fig *g, const struct plot_input *in, int dir, int grp, int split,
-                         double max_bytes, const char *data_dir, int seen[], int *roundtrips)
-{
-    FILE *f = NULL;
-    int rc = 0;
-    char tag[48], title[96];
-    snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
-             split && grp ? "-async" : "");
-    snprintf(title, sizeof(title), "%s%s", plot_dir_titles[dir],
-             split ? (grp ? ", async" : ", sync") : "");
-    for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
-        const struct plot_curve *cv = &in->curves[c];
-        const struct plot_row *first = &in->rows[cv->first];
-        if (!in_panel(in, cv, dir, grp) || latency_count(in, cv, max_bytes) == 0)
-            continue;
-        if (!f && (fig_panel(g, tag, title) < 0 ||
-                   !(f = fig_panel_create(g, data_dir, "",
-                                          "size_bytes us (pipelined: us_per_copy_median; round "
-                                          "trip: roundtrip_us_median)"))))
-            return -1;
-        seen[first->alloc] = seen[ALLOC_COUNT + first->api] = 1;
-        rc = latency_block(g, f, in, cv, max_bytes, 0);
-        if (rc == 0 && has_roundtrip(in, cv, max_bytes)) {
-            rc = latency_block(g, f, in, cv, max_bytes, 1);
-            *roundtrips = 1;
-        }
-    }
-    if (f && fig_panel_close(f) < 0)
-        rc = -1;
-    return rc;
-}
-
-/*
- * The legend of the latency figure: the alloc kinds' colours; the notes say
- * which point is which api (when both were measured) and what solid and
- * dashed lines are.
- */
-static int latency_legend(struct fig *g, const int seen[], int roundtrips)
-{
-    static const char *const api_titles[API_COUNT] = {
-        [API_SYNC] = "sync: cudaMemcpy",
-        [API_ASYNC] = "async: cudaMemcpyAsync",
-        [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
-    };
-    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 3];
-    size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), napis = 0, nnotes = 0;
-    for (int a = 0; a < API_COUNT; a++)
-        napis += seen[ALLOC_COUNT + a] != 0;
-    for (int a = 0; a < API_COUNT; a++) {
-        /* A zero-copy kernel's dash (the apis have panels of their own). */
-        if (!seen[ALLOC_COUNT + a] || a != API_ZEROCOPY)
-            continue;
-        notes[nnotes] = (struct fig_style){"", "zerocopy", ""};
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", api_titles[a]);
-    }
-    notes[nnotes++] = (struct fig_style){"", "pipelined", "", "pipelined: event time ÷ copies"};
-    if (roundtrips)
-        notes[nnotes++] = (struct fig_style){"", "roundtrip", "",
-                                             "round trip: one copy, waited for (host clock)"};
-    if (roundtrips && seen[ALLOC_COUNT + API_ZEROCOPY])
-        notes[nnotes++] = (struct fig_style){"", "zerocopy-roundtrip", "",
-                                             "zerocopy round trip: one kernel, waited for"};
-    if (legend_flow(&g->key, allocs, nallocs, 4) < 0)
-        return -1;
-    return legend_flow(&g->notes, notes, nnotes, 2);
-}
-
-/*
- * The detail of the latency figure's title: what is shown, the api when
- * only one, and the host state when the results hold others.
- */
-static void latency_detail(struct fig *g, const struct plot_input *in, const int seen[],
-                           double max_bytes)
-{
-    int api = -1, napis = 0, steady = 1;
-    char upto[48] = "", size[32];
-    for (int a = 0; a < API_COUNT; a++)
-        if (seen[ALLOC_COUNT + a]) {
-            api = a;
-            napis++;
-        }
-    if (!isinf(max_bytes)) {
-        /* "16 MiB", with its unit: the axis may be labelled in decimal units */
-        units_format_approx((uint64_t)max_bytes, size, sizeof(size));
-        snprintf(upto, sizeof(upto), ", sizes up to %s", size);
-    }
-    for (size_t i = 0; i < in->nrows; i++)
-        steady &= plot_host_steady(&in->rows[i]);
-    snprintf(g->detail, sizeof(g->detail), "reuse%s%s%s%s", napis == 1 ? ", " : "",
-             napis == 1 ? schema_value_name(AXIS_API, api) : "", upto,
-             steady ? "" : ", cache warm, pages prefaulted");
-}
-
-/* The latency figure: time per copy against size, small copies, a panel each for h2d and d2h. */
-int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir)
-{
-    static const int dirs[] = {DIR_H2D, DIR_D2H};
-    int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0;
-    double max_bytes = latency_max_bytes(in);
-    snprintf(g->what, sizeof(g->what), "time per copy");
-    snprintf(g->y_label, sizeof(g->y_label), "time per copy (µs)");
-    int groups[2] = {0, 0};
-    for (size_t c = 0; c < in->ncurves; c++)
-        if (latency_count(in, &in->curves[c], max_bytes))
-            groups[api_group(in->rows[in->curves[c].first].api)] = 1;
-    for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
-        for (int grp = 0; grp < 2; grp++)
-            if (groups[grp] && latency_panel(g, in, dirs[d], grp, groups[0] && groups[1], max_bytes,
-                                             data_dir, seen, &roundtrips) < 0)
-                return -1;
-    if (g->npanels == 0)
-        return 0;
-    latency_detail(g, in, seen, max_bytes);
-    return latency_legend(g, seen, roundtrips);
 }

@@ -1,21 +1,17 @@
 /*
- * fig_pinning.h - the figures of what pinning buys and costs: how many times
- * faster page-locked memory copies than pageable (speedup), what a
- * page-locked buffer costs to allocate and free (alloc-cost), and after
- * how many copies that cost is repaid (breakeven, from breakeven.csv).
+ * fig_breakeven.h - the breakeven figure: the copies after which a page-locked buffer
+ * has paid for itself (breakeven.csv), and its interval
  */
-#ifndef PINSWEEP_FIG_PINNING_H
-#define PINSWEEP_FIG_PINNING_H
+#ifndef PINSWEEP_FIG_BREAKEVEN_H
+#define PINSWEEP_FIG_BREAKEVEN_H
 
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
 /*
- * Each describes its figure's data into data_dir and g (fig_init first),
- * and leaves g without panels when the results have nothing to draw.
+ * Describe the figure's data into data_dir and g (fig_init first); g is
+ * left without panels when the results have nothing to draw.  -1 on failure.
  */
-int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir);
-int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_dir);
 int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_dir);
 
 /*
@@ -36,5 +32,6 @@ double fig_breakeven_interval(const struct plot_input *in, const struct breakeve
  */
 void fig_breakeven_point(struct fig *g, FILE *f, const struct plot_input *in,
                          const struct breakeven_row *b, int *gaps, int *unresolved);
+
 
 #endif

@@ -1,0 +1,94 @@
+/*
+ * curves.c - what the copy figures share (see curves.h): the style table
+ * of a curve, its panel, and rows of a curve by size.
+ */
+#include "figures/curves.h"
+#include "experiment/schema.h"
+
+#include <math.h>
+#include <string.h>
+
+/*
+ * The kind of line of a curve when a figure tells curves of one alloc kind
+ * apart by dash (plots/style.gp gives each a dash): its buffer mode, or for
+ * a host buffer not in its steady state (flushed from the caches, pages
+ * touched for the first time) that state; a zero-copy kernel's curve has a
+ * dash of its own, so that it is not taken for the copy engine's.
+ */
+const char *curve_line_kind(const struct plot_row *r)
+{
+    int flushed = r->cache == CACHE_FLUSHED, first = r->touch == TOUCH_FIRST;
+    if (flushed || first)
+        return flushed && first ? "flushed+first-touch" : flushed ? "flushed" : "first-touch";
+    if (r->api == API_ZEROCOPY)
+        return "zerocopy";
+    return schema_value_name(AXIS_BUFFER, r->buffer);
+}
+
+/* The style table: an alloc kind's colour and point in every figure; line says the variant. */
+void curve_style(struct fig_style *s, const struct plot_row *r)
+{
+    s->color = schema_value_name(AXIS_ALLOC, r->alloc);
+    s->line = curve_line_kind(r);
+    s->point = s->color;
+    s->title[0] = '\0';
+}
+
+/* The panel group of an api: sync alone; async with the zero-copy kernels it is compared with. */
+int curve_api_group(int api)
+{
+    return api == API_SYNC ? 0 : 1;
+}
+
+/* Is curve c in the panel of direction dir and api group grp? */
+int curve_in_panel(const struct plot_input *in, const struct plot_curve *c, int dir, int grp)
+{
+    const struct plot_row *r = &in->rows[c->first];
+    return r->dir == dir && curve_api_group(r->api) == grp;
+}
+
+/* The row of curve c at size bytes, or NULL. */
+const struct plot_row *curve_row_at(const struct plot_input *in, const struct plot_curve *c,
+                                     double size)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (in->rows[c->first + i].size_bytes == size)
+            return &in->rows[c->first + i];
+    return NULL;
+}
+
+/* The one api drawn, "sync" or "async" (a title's detail), or "" when both were. */
+const char *curve_one_api(const int seen_api[API_COUNT])
+{
+    if (seen_api[API_SYNC] && !seen_api[API_ASYNC])
+        return "sync";
+    if (seen_api[API_ASYNC] && !seen_api[API_SYNC])
+        return "async";
+    return "";
+}
+
+/* v, or fallback when v is NaN (a row without min or max). */
+double curve_or_else(double v, double fallback)
+{
+    return isnan(v) ? fallback : v;
+}
+
+/* The panel of direction dir and api, titled with the api when the figure has both. */
+int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api,
+                      const char *columns, const char *data_dir, FILE **f)
+{
+    char tag[48], title[96];
+    int both = 0;
+    for (size_t c = 0; c < in->ncurves; c++)
+        both |= in->rows[in->curves[c].first].api != api &&
+                api_is_copy(in->rows[in->curves[c].first].api);
+    /* The sync panel keeps the direction's name. */
+    snprintf(tag, sizeof(tag), "%s%s%s", schema_value_name(AXIS_DIRECTION, dir),
+             both && api != API_SYNC ? "-" : "",
+             both && api != API_SYNC ? schema_value_name(AXIS_API, api) : "");
+    snprintf(title, sizeof(title), "%s%s%s", plot_dir_titles[dir], both ? ", " : "",
+             both ? schema_value_name(AXIS_API, api) : "");
+    if (fig_panel(g, tag, title) < 0 || !(*f = fig_panel_create(g, data_dir, "", columns)))
+        return -1;
+    return 0;
+}

@@ -1,0 +1,47 @@
+/*
+ * curves.h - what the copy figures share: the style table (an alloc kind's
+ * colour and point in every figure, its variant's dash), which panel a
+ * curve is in, and a curve's row at a size.
+ */
+#ifndef PINSWEEP_CURVES_H
+#define PINSWEEP_CURVES_H
+
+#include "figures/kit/figure.h"
+#include "figures/input.h"
+
+/*
+ * The kind of line of row r's curve when a figure tells curves of one
+ * alloc kind apart by dash (plots/style.gp gives each a dash): its buffer
+ * mode, or a host buffer's state when it is not steady (flushed,
+ * first-touch), or "zerocopy".
+ */
+const char *curve_line_kind(const struct plot_row *r);
+
+/* The style table: row r's alloc kind's colour and point, and its line kind; no title. */
+void curve_style(struct fig_style *s, const struct plot_row *r);
+
+/* The panel group of an api: 0 for sync, 1 for async and the zero-copy kernels. */
+int curve_api_group(int api);
+
+/* Is curve c in the panel of direction dir and api group grp? */
+int curve_in_panel(const struct plot_input *in, const struct plot_curve *c, int dir, int grp);
+
+/* The row of curve c at size bytes, or NULL. */
+const struct plot_row *curve_row_at(const struct plot_input *in, const struct plot_curve *c,
+                                    double size);
+
+/* The one api drawn, "sync" or "async" (a title's detail), or "" when both were. */
+const char *curve_one_api(const int seen_api[API_COUNT]);
+
+/* v, or fallback when v is NaN. */
+double curve_or_else(double v, double fallback);
+
+/*
+ * Start the panel of direction dir and api (titled with the api when the
+ * folder has copies of another api too) and create its data file, with
+ * columns as its heading, into *f.  -1 on failure.
+ */
+int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api,
+                    const char *columns, const char *data_dir, FILE **f);
+
+#endif
