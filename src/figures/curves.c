@@ -92,3 +92,27 @@ int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api
         return -1;
     return 0;
 }
+
+double curve_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
+                                double *lo, double *hi)
+{
+    const struct plot_curve *pc =
+        plot_find_curve(in, (int)b->dir, ALLOC_PAGEABLE, BUFFER_REUSE, (int)b->api, NULL);
+    const struct plot_curve *kc =
+        plot_find_curve(in, (int)b->dir, (int)b->alloc, BUFFER_REUSE, (int)b->api, NULL);
+    const struct plot_row *p = pc ? curve_row_at(in, pc, b->size_bytes) : NULL;
+    const struct plot_row *k = kc ? curve_row_at(in, kc, b->size_bytes) : NULL;
+    double cost_us = (b->alloc_ms + b->free_ms) * 1000;
+    *lo = *hi = b->copies;
+    if (!p || !k || isnan(b->copies) || isnan(cost_us))
+        return b->copies;
+    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3) */
+    double us = b->size_bytes / 1e3;
+    double save_lo =
+        us / curve_or_else(p->gbps_max, p->gbps_median) - us / curve_or_else(k->gbps_min, k->gbps_median);
+    double save_hi =
+        us / curve_or_else(p->gbps_min, p->gbps_median) - us / curve_or_else(k->gbps_max, k->gbps_median);
+    *lo = save_hi > 0 ? cost_us / save_hi : NAN;
+    *hi = save_lo > 0 ? cost_us / save_lo : NAN;
+    return isnan(*hi) ? NAN : b->copies;
+}

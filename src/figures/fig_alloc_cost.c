@@ -3,6 +3,7 @@
  * (see fig_alloc_cost.h).
  */
 #include "figures/fig_alloc_cost.h"
+#include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -145,3 +146,17 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
     snprintf(g->y_label, sizeof(g->y_label), "time, median (ms)");
     return cost_legend(g, seen, parts, reference);
 }
+
+const struct fig_def fig_alloc_cost_def = {
+    .name = "alloc-cost",
+    .question =
+        "How long does allocating, pinning and freeing a host buffer of each kind take, "
+        "by size?",
+    .log_y = 1,
+    .describe = fig_alloc_cost,
+    .read = reading_alloc_cost,
+    .needs =
+        "reallocate rows with alloc_ms_median and free_ms_median",
+    .family = FIG_FAMILY_COPIES,
+    .one_gpu = 1,
+};

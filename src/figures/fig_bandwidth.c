@@ -4,6 +4,7 @@
  * ceiling and the PCIe link over them.
  */
 #include "figures/fig_bandwidth.h"
+#include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -741,3 +742,18 @@ int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_d
         snprintf(g->what, sizeof(g->what), "copy and zero-copy bandwidth");
     return bandwidth_legend(g, in, &p, &drawn);
 }
+
+const struct fig_def fig_bandwidth_def = {
+    .name = "bandwidth",
+    .question =
+        "How fast does each kind of host memory move data to and from the GPU, by "
+        "transfer size?",
+    .log_y = 0,
+    .describe = fig_bandwidth,
+    .read = reading_bandwidth,
+    .needs =
+        "copy or zerocopy rows with status ok (numa any, pages default; the placement "
+        "figure draws the others)",
+    .family = FIG_FAMILY_COPIES,
+    .one_gpu = 1,
+};

@@ -8,6 +8,8 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 /*
  * Describe the figure's data into data_dir and g (fig_init first); g is
  * left without panels when the results have nothing to draw.  -1 on failure.
@@ -25,5 +27,8 @@ int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_d
  */
 int fig_fit_drawn(const struct fit_row *fit);
 
+
+/* The bandwidth figure, defined once (figdef.h). */
+extern const struct fig_def fig_bandwidth_def;
 
 #endif

@@ -3,6 +3,7 @@
  * (see fig_breakeven.h), from breakeven.csv.
  */
 #include "figures/fig_breakeven.h"
+#include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -26,29 +27,6 @@ static int breakeven_in(const struct plot_input *in, int dir)
     return 0;
 }
 
-double fig_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
-                              double *lo, double *hi)
-{
-    const struct plot_curve *pc =
-        plot_find_curve(in, (int)b->dir, ALLOC_PAGEABLE, BUFFER_REUSE, (int)b->api, NULL);
-    const struct plot_curve *kc =
-        plot_find_curve(in, (int)b->dir, (int)b->alloc, BUFFER_REUSE, (int)b->api, NULL);
-    const struct plot_row *p = pc ? curve_row_at(in, pc, b->size_bytes) : NULL;
-    const struct plot_row *k = kc ? curve_row_at(in, kc, b->size_bytes) : NULL;
-    double cost_us = (b->alloc_ms + b->free_ms) * 1000;
-    *lo = *hi = b->copies;
-    if (!p || !k || isnan(b->copies) || isnan(cost_us))
-        return b->copies;
-    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3) */
-    double us = b->size_bytes / 1e3;
-    double save_lo =
-        us / curve_or_else(p->gbps_max, p->gbps_median) - us / curve_or_else(k->gbps_min, k->gbps_median);
-    double save_hi =
-        us / curve_or_else(p->gbps_min, p->gbps_median) - us / curve_or_else(k->gbps_max, k->gbps_median);
-    *lo = save_hi > 0 ? cost_us / save_hi : NAN;
-    *hi = save_lo > 0 ? cost_us / save_lo : NAN;
-    return isnan(*hi) ? NAN : b->copies;
-}
 
 /*
  * The panel of direction dir and api: a block per alloc kind with the
@@ -121,7 +99,7 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
 void fig_breakeven_point(struct fig *g, FILE *f, const struct plot_input *in,
                          const struct breakeven_row *b, int *gaps, int *unresolved)
 {
-    double lo, hi, v = fig_breakeven_interval(in, b, &lo, &hi);
+    double lo, hi, v = curve_breakeven_interval(in, b, &lo, &hi);
     if (isnan(v)) {
         fprintf(f, "%.0f NaN NaN NaN\n", b->size_bytes);
         *(isnan(b->copies) ? gaps : unresolved) = 1;
@@ -131,3 +109,18 @@ void fig_breakeven_point(struct fig *g, FILE *f, const struct plot_input *in,
     fig_extend(g, b->size_bytes, lo);
     fig_extend(g, b->size_bytes, hi);
 }
+
+const struct fig_def fig_breakeven_def = {
+    .name = "breakeven",
+    .question =
+        "After how many copies of a size has allocating a page-locked buffer once paid "
+        "for itself?",
+    .log_y = 1,
+    .describe = fig_breakeven,
+    .read = reading_breakeven,
+    .needs =
+        "breakeven.csv with a breakeven_copies value (pinsweep plot writes it from reuse "
+        "rows of pageable and a page-locked kind and reallocate rows of that kind)",
+    .family = FIG_FAMILY_COPIES,
+    .one_gpu = 1,
+};

@@ -8,22 +8,14 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 /*
  * Describe the figure's data into data_dir and g (fig_init first); g is
  * left without panels when the results have nothing to draw.  -1 on failure.
  */
 int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_dir);
 
-/*
- * The copies after which the buffer of break-even row b pays off, with the
- * interval its copies' samples allow: the time saved per copy from the
- * reuse rows' extremes (pageable's slowest against the kind's fastest, and
- * the other way round), alloc + free at their medians.  *lo and *hi; NaN
- * for *hi (and the return value) when the saving is within the samples'
- * spread: not resolved.
- */
-double fig_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
-                              double *lo, double *hi);
 
 /*
  * Write b's point, "SIZE COPIES LO HI", to f and widen g's range to its interval; a
@@ -33,5 +25,8 @@ double fig_breakeven_interval(const struct plot_input *in, const struct breakeve
 void fig_breakeven_point(struct fig *g, FILE *f, const struct plot_input *in,
                          const struct breakeven_row *b, int *gaps, int *unresolved);
 
+
+/* The breakeven figure, defined once (figdef.h). */
+extern const struct fig_def fig_breakeven_def;
 
 #endif

@@ -3,6 +3,8 @@
  * gathered into sets, and the gpus-bandwidth and gpus-scaling figures.
  */
 #include "figures/fig_gpus.h"
+#include "figures/figdef.h"
+#include "figures/readings.h"
 #include "figures/kit/legend.h"
 #include "figures/tables.h"
 #include "experiment/schema.h"
@@ -373,3 +375,147 @@ int fig_gpus_scaling(struct fig *g, const struct plot_input *in, const char *dat
 {
     return gpus_figure(g, in, data_dir, 1);
 }
+
+/* ---- several GPUs at once ---- */
+
+/* The figures' sets (the pick's, fig_gpus.h) into *first..*end of *sets; 0 when none. */
+static int gpus_picked(const struct plot_input *in, struct gpus_set **sets, size_t *first,
+                       size_t *end)
+{
+    size_t n;
+    if (gpus_sets(in, sets, &n) < 0)
+        return 0;
+    long pick = gpus_pick(*sets, n);
+    if (pick < 0)
+        return 0;
+    *first = (size_t)pick;
+    for (*end = *first; *end < n && gpus_same_kind(&(*sets)[*first], &(*sets)[*end]); (*end)++)
+        ;
+    return 1;
+}
+
+/* The largest size of direction d among sets[first..end), or NULL. */
+static const struct gpus_set *gpus_largest(const struct gpus_set *sets, size_t first, size_t end,
+                                           int d)
+{
+    const struct gpus_set *best = NULL;
+    for (size_t i = first; i < end; i++)
+        if (sets[i].aggregate->dir == d &&
+            (!best || sets[i].aggregate->size_bytes > best->aggregate->size_bytes))
+            best = &sets[i];
+    return best;
+}
+
+/*
+ * At the largest size of each direction: the aggregate against the sum
+ * alone, each GPU at once against alone; then the spans' least overlap.
+ */
+static void read_gpus_bandwidth(struct reading *t, const struct plot_input *in)
+{
+    struct gpus_set *sets = NULL;
+    size_t first, end;
+    double overlap = INFINITY;
+    if (gpus_picked(in, &sets, &first, &end)) {
+        fprintf(t->f, "%s on %zu GPUs: ", gpus_kind_text(&sets[first]), sets[first].n);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            const struct gpus_set *s = gpus_largest(sets, first, end, d);
+            if (!s)
+                continue;
+            reading_part(t, "%s at %s, %s GB/s at once in all against %s alone summed (%.1f %%)",
+                 schema_value_name(AXIS_DIRECTION, d), reading_size(s->aggregate->size_bytes),
+                 reading_gbps(s->aggregate->gbps_median), reading_gbps(s->aggregate->alone_gbps),
+                 s->aggregate->scaling_pct);
+            for (size_t k = 0; k < s->n; k++)
+                fprintf(t->f, "%s GPU %s %s of %s", k ? "," : ":", s->together[k]->device,
+                        reading_gbps(s->together[k]->gbps_median),
+                        s->alone[k] ? reading_gbps(s->alone[k]->gbps_median) : "–");
+        }
+        for (size_t i = first; i < end; i++)
+            overlap = fmin(overlap, sets[i].aggregate->overlap_pct);
+        if (isfinite(overlap))
+            reading_part(t, "the GPUs' spans overlap %.1f %% (the least of the configurations' medians)%s",
+                 overlap, overlap < 90 ? ": some did not copy at once" : "");
+    }
+    free(sets);
+}
+
+/* The least and most scaling of direction d over sets[first..end): GPU k's, or (k = n) all's. */
+static int scaling_range(const struct gpus_set *sets, size_t first, size_t end, int d, size_t k,
+                         double *lo, double *hi)
+{
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    for (size_t i = first; i < end; i++) {
+        const struct gpus_set *s = &sets[i];
+        double v = k == s->n ? s->aggregate->scaling_pct : s->together[k]->scaling_pct;
+        if (s->aggregate->dir == d && isfinite(v)) {
+            *lo = fmin(*lo, v);
+            *hi = fmax(*hi, v);
+        }
+    }
+    return *lo <= *hi;
+}
+
+/* "80.0 %", or "62.5–80.0 %" when they differ as written. */
+static const char *pct_range(double lo, double hi)
+{
+    static char bufs[4][48];
+    static int next;
+    char *b = bufs[next++ % 4], a[16], z[16];
+    snprintf(a, sizeof(a), "%.1f", lo);
+    snprintf(z, sizeof(z), "%.1f", hi);
+    snprintf(b, sizeof(bufs[0]), strcmp(a, z) ? "%s–%s %%" : "%s %%", a, z);
+    return b;
+}
+
+/* Per direction: the least and most scaling over sizes, of the aggregate, then of each GPU. */
+static void read_gpus_scaling(struct reading *t, const struct plot_input *in)
+{
+    struct gpus_set *sets = NULL;
+    size_t first, end;
+    double lo, hi;
+    if (gpus_picked(in, &sets, &first, &end)) {
+        size_t n = sets[first].n;
+        fprintf(t->f, "%s: ", gpus_kind_text(&sets[first]));
+        for (int d = 0; d < DIR_COUNT; d++) {
+            if (!scaling_range(sets, first, end, d, n, &lo, &hi))
+                continue;
+            reading_part(t, "%s: the aggregate keeps %s of the sum alone",
+                 schema_value_name(AXIS_DIRECTION, d), pct_range(lo, hi));
+            for (size_t k = 0; k < n; k++)
+                if (scaling_range(sets, first, end, d, k, &lo, &hi))
+                    fprintf(t->f, "%sGPU %s %s",
+                            k ? ", " : ", each GPU of itself: ", sets[first].together[k]->device,
+                            pct_range(lo, hi));
+        }
+    }
+    free(sets);
+}
+
+const struct fig_def fig_gpus_bandwidth_def = {
+    .name = "gpus-bandwidth",
+    .question =
+        "How fast does each GPU copy while every GPU copies at once, against each alone?",
+    .log_y = 0,
+    .describe = fig_gpus_bandwidth,
+    .read = read_gpus_bandwidth,
+    .needs =
+        "rows of several GPUs at once (gpus: together) of one kind at 2 or more sizes "
+        "(the report's table has them all)",
+    .family = FIG_FAMILY_GPUS,
+    .one_gpu = 0,
+};
+
+const struct fig_def fig_gpus_scaling_def = {
+    .name = "gpus-scaling",
+    .question =
+        "What share of their bandwidth alone do the GPUs keep when they all copy at once?",
+    .log_y = 0,
+    .describe = fig_gpus_scaling,
+    .read = read_gpus_scaling,
+    .needs =
+        "rows of several GPUs at once (gpus: together) of one kind at 2 or more sizes "
+        "(the report's table has them all)",
+    .family = FIG_FAMILY_GPUS,
+    .one_gpu = 0,
+};

@@ -26,6 +26,8 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 #include <stddef.h>
 
 /* The most GPUs of a set (measure/together.h's TOGETHER_MAX_GPUS). */
@@ -77,5 +79,11 @@ const char *gpus_kind_text(const struct gpus_set *s);
 /* Figure descriptions for plot.c's table (see above); 0 with no panels when there is nothing. */
 int fig_gpus_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir);
 int fig_gpus_scaling(struct fig *g, const struct plot_input *in, const char *data_dir);
+
+/* The gpus-bandwidth figure, defined once (figdef.h). */
+extern const struct fig_def fig_gpus_bandwidth_def;
+
+/* The gpus-scaling figure, defined once (figdef.h). */
+extern const struct fig_def fig_gpus_scaling_def;
 
 #endif

@@ -10,7 +10,7 @@
  * plot_row_spread (the samples' min-max, or the rounds' medians' where the
  * folder was measured in rounds) for bandwidth and latency, the samples'
  * min-max of alloc + free (samples.csv) for the allocation cost, and the
- * break-even interval of fig_breakeven_interval.
+ * break-even interval of curve_breakeven_interval.
  *
  * The bandwidth and latency panels are lists of curves (struct hl_curve),
  * so that the headline across machines is drawn by the same code: there a
@@ -18,6 +18,8 @@
  * dash and point are the machine's (hl_machine_style).
  */
 #include "figures/fig_headline.h"
+#include "figures/figdef.h"
+#include "figures/readings.h"
 #include "figures/fig_breakeven.h"
 #include "figures/kit/gnuplot.h"
 #include "figures/kit/legend.h"
@@ -69,16 +71,6 @@ static void hl_bars_text(const struct hl *h, char *buf, size_t n)
         snprintf(buf, n, "bars: the samples' min–max (%s)", count);
 }
 
-int fig_headline_api(const struct plot_input *in)
-{
-    static const int apis[2] = {API_SYNC, API_ASYNC};
-    for (int i = 0; i < 2; i++)
-        for (int d = 0; d < DIR_COUNT; d++)
-            for (int k = 0; k < 2; k++)
-                if (plot_find_curve(in, d, hl_kinds[k], BUFFER_REUSE, apis[i], NULL))
-                    return apis[i];
-    return -1;
-}
 
 /* A block of kind alloc in direction dir: colour and point the kind, dash the direction. */
 static int hl_block(struct fig *g, FILE *f, struct hl *h, int alloc, int dir, const char *what)
@@ -113,17 +105,6 @@ static int hl_panel_start(struct fig *g, const char *tag, const char *title, con
     return *f ? 0 : -1;
 }
 
-int fig_headline_panel_api(const struct plot_input *in, int api, int dir)
-{
-    int other = api == API_SYNC ? API_ASYNC : API_SYNC;
-    for (int k = 0; k < 2; k++)
-        if (plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, api, NULL))
-            return api;
-    for (int k = 0; k < 2; k++)
-        if (plot_find_curve(in, dir, hl_kinds[k], BUFFER_REUSE, other, NULL))
-            return other;
-    return -1;
-}
 
 /* ---- panels of curves: bandwidth and small copies ---- */
 
@@ -254,7 +235,7 @@ static int hl_bandwidth(struct fig *g, const struct plot_input *in, struct hl *h
                         const char *data_dir)
 {
     static const char *const tags[DIR_COUNT] = {"h2d", "d2h", "bidir"};
-    int api = fig_headline_panel_api(in, h->api, dir), drawn;
+    int api = plot_headline_panel_api(in, h->api, dir), drawn;
     char title[96];
     struct hl_curve cv[2];
     snprintf(title, sizeof(title), "%s%s", plot_dir_titles[dir],
@@ -434,7 +415,7 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
     struct hl h = {.n_lo = NAN, .n_hi = NAN};
     char err[256], *path = NULL;
     int rc = 0;
-    h.api = fig_headline_api(in);
+    h.api = plot_headline_api(in);
     if (h.api < 0)
         return 0;
     g->panel_axes = 1;
@@ -504,7 +485,7 @@ int fig_machines_api(const struct hl_machines *ms)
     int api = -1;
     for (size_t m = 0; m < ms->n; m++)
         for (size_t i = 0; i < ms->m[m].nin; i++) {
-            int a = fig_headline_api(ms->m[m].in[i]);
+            int a = plot_headline_api(ms->m[m].in[i]);
             if (a == API_SYNC)
                 return a;
             api = a >= 0 ? a : api;
@@ -644,3 +625,69 @@ int fig_headline_machines_draw(const struct hl_machines *ms, const char *fig_dir
     *made = names[0] != NULL;
     return rc;
 }
+
+/* ---- the reading of the headline across machines ---- */
+
+/* ---- the headline across machines ---- */
+
+/* Machine m in words: its pinned and pageable curves, then its smallest pinned copies. */
+static void read_machine(struct reading *t, const struct hl_machine *m, int api)
+{
+    static const int order[4][2] = {{ALLOC_PINNED, DIR_H2D},
+                                    {ALLOC_PAGEABLE, DIR_H2D},
+                                    {ALLOC_PINNED, DIR_D2H},
+                                    {ALLOC_PAGEABLE, DIR_D2H}};
+    char what[160];
+    int first = 1;
+    for (int k = 0; k < 4; k++) {
+        const struct plot_input *in;
+        const struct plot_curve *c = fig_machine_curve(m, order[k][0], order[k][1], api, &in);
+        if (!c)
+            continue;
+        snprintf(what, sizeof(what), "%s%s%s", first ? m->label : "", first ? ": " : "",
+                 reading_kind_dir(order[k][0], order[k][1]));
+        reading_curve(t, in, c, what, order[k][0] != ALLOC_PAGEABLE);
+        first = 0;
+    }
+    for (int d = 0; d < DIR_BIDIR; d++) {
+        const struct plot_input *in;
+        const struct plot_curve *c = fig_machine_curve(m, ALLOC_PINNED, d, api, &in);
+        const struct plot_row *r = c ? reading_smallest_timed(in, c) : NULL;
+        if (r)
+            reading_part(t, "a %s %s copy takes %s µs pipelined", reading_size(r->size_bytes),
+                 reading_kind_dir(ALLOC_PINNED, d), reading_us(r->us_per_copy));
+    }
+}
+
+char *plot_reading_machines(const struct hl_machines *ms)
+{
+    struct reading t;
+    int api = fig_machines_api(ms);
+    if (reading_open(&t) < 0)
+        return NULL;
+    if (api >= 0) {
+        fprintf(t.f, "%s: ", reading_api_call(api));
+        for (size_t m = 0; m < ms->n; m++)
+            read_machine(&t, &ms->m[m], api);
+    }
+    char *s = reading_close(&t);
+    if (s && t.parts == 0)
+        s[0] = '\0';
+    return s;
+}
+
+const struct fig_def fig_headline_def = {
+    .name = "headline",
+    .question =
+        "What does pinning buy on this machine, on one page: pinned against pageable "
+        "bandwidth each way and both at once, the time of a small copy, and what a pinned "
+        "buffer costs and after how many copies it pays off?",
+    .log_y = 0,
+    .describe = fig_headline,
+    .read = reading_headline,
+    .needs =
+        "reuse rows of pinned or pageable memory, api sync or async (cache warm, touch "
+        "prefaulted)",
+    .family = FIG_FAMILY_COPIES,
+    .one_gpu = 1,
+};

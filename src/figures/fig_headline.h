@@ -13,6 +13,8 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 #include <stdio.h>
 
 /*
@@ -22,19 +24,7 @@
  */
 int fig_headline(struct fig *g, const struct plot_input *in, const char *data_dir);
 
-/*
- * The api of the headline's copies: sync (cudaMemcpy, the classic question)
- * when pinned or pageable reuse copies were measured with it, else async;
- * -1 when neither was.
- */
-int fig_headline_api(const struct plot_input *in);
 
-/*
- * The api of direction dir's bandwidth panel: api (the headline's), else
- * the other copy api when only it has pinned or pageable reuse copies there
- * (full-sweep measured both directions at once with async only); -1: none.
- */
-int fig_headline_panel_api(const struct plot_input *in, int api, int dir);
 
 /* ---- the headline across machines ---- */
 
@@ -73,7 +63,7 @@ void fig_headline_group(struct hl_machines *ms, const struct plot_input *const i
 const struct plot_curve *fig_machine_curve(const struct hl_machine *m, int alloc, int dir, int api,
                                            const struct plot_input **in);
 
-/* The api of the headline across machines: sync when any machine has it (fig_headline_api). */
+/* The api of the headline across machines: sync when any machine has it (plot_headline_api). */
 int fig_machines_api(const struct hl_machines *ms);
 
 /*
@@ -98,5 +88,16 @@ int fig_headline_machines(struct fig *g, const struct hl_machines *ms, const cha
 int fig_headline_machines_draw(const struct hl_machines *ms, const char *fig_dir,
                                const char *data_dir, const char *prefix, const char *scripts_dir,
                                int latex, int *made, FILE *log);
+
+/*
+ * The reading of the headline across machines (fig_headline_machines):
+ * for each machine, pinned and pageable h2d and d2h bandwidth as
+ * plot_reading says them, and the time of its smallest pinned copy each
+ * way; malloc'd as plot_reading.
+ */
+char *plot_reading_machines(const struct hl_machines *ms);
+
+/* The headline figure, defined once (figdef.h). */
+extern const struct fig_def fig_headline_def;
 
 #endif

@@ -3,6 +3,7 @@
  * each kind of host memory (see fig_hostaccess.h).
  */
 #include "figures/fig_hostaccess.h"
+#include "figures/figdef.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
 #include "base/units.h"
@@ -171,3 +172,16 @@ int fig_host_access(struct fig *g, const struct plot_input *in, const char *data
     free(rows);
     return rc;
 }
+
+const struct fig_def fig_host_access_def = {
+    .name = "host-access",
+    .question =
+        "How fast does the CPU itself read and write each kind of host memory?",
+    .log_y = 0,
+    .describe = fig_host_access,
+    .read = reading_host_access,
+    .needs =
+        "rows of api host-read or host-write",
+    .family = FIG_FAMILY_HOST,
+    .one_gpu = 0,
+};

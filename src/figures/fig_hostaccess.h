@@ -8,10 +8,15 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 /*
  * Each describes its figure's data into data_dir and g (fig_init first),
  * and leaves g without panels when the results have nothing to draw.
  */
 int fig_host_access(struct fig *g, const struct plot_input *in, const char *data_dir);
+
+/* The host-access figure, defined once (figdef.h). */
+extern const struct fig_def fig_host_access_def;
 
 #endif

@@ -3,6 +3,7 @@
  * the number of streams, a panel per kernel (see fig_pipeline.h).
  */
 #include "figures/fig_pipeline.h"
+#include "figures/figdef.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
 #include "base/units.h"
@@ -245,3 +246,17 @@ int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir
     free(rows);
     return rc;
 }
+
+const struct fig_def fig_overlap_def = {
+    .name = "overlap",
+    .question =
+        "How much do more streams overlap copies with a kernel, against the serial sum of "
+        "the stages and the longest stage?",
+    .log_y = 1,
+    .describe = fig_overlap,
+    .read = reading_overlap,
+    .needs =
+        "rows of api pipeline with pipeline_ms_median",
+    .family = FIG_FAMILY_PIPELINE,
+    .one_gpu = 0,
+};

@@ -9,10 +9,15 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 /*
  * Each describes its figure's data into data_dir and g (fig_init first),
  * and leaves g without panels when the results have nothing to draw.
  */
 int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir);
+
+/* The overlap figure, defined once (figdef.h). */
+extern const struct fig_def fig_overlap_def;
 
 #endif

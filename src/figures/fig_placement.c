@@ -4,6 +4,7 @@
  * fig_placement.h).
  */
 #include "figures/fig_placement.h"
+#include "figures/figdef.h"
 #include "figures/kit/legend.h"
 #include "results/folder.h"
 #include "experiment/schema.h"
@@ -321,3 +322,31 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
     free(rows);
     return rc;
 }
+
+const struct fig_def fig_placement_def = {
+    .name = "placement",
+    .question =
+        "Does a host buffer's NUMA node or page size change its copy bandwidth?",
+    .log_y = 0,
+    .describe = fig_placement,
+    .read = reading_placement_copy,
+    .needs =
+        "reuse rows of api sync or async with numa or pages other than the default (any, "
+        "default)",
+    .family = FIG_FAMILY_PLACEMENT,
+    .one_gpu = 0,
+};
+
+const struct fig_def fig_placement_pin_def = {
+    .name = "placement-pin",
+    .question =
+        "Does a buffer's NUMA node or page size change what cudaHostRegister costs?",
+    .log_y = 1,
+    .describe = fig_placement_pin,
+    .read = reading_placement_pin,
+    .needs =
+        "reallocate rows of a registered kind with pin_ms_median and numa or pages other "
+        "than the default",
+    .family = FIG_FAMILY_PLACEMENT,
+    .one_gpu = 0,
+};

@@ -9,6 +9,8 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 /*
  * Each describes its figure's data into data_dir and g (fig_init first),
  * and leaves g without panels when the results have nothing to draw.
@@ -27,5 +29,11 @@ int fig_placement_rows(const struct plot_input *in, int pin, const struct plot_r
 
 /* A row's NUMA binding as an axis code, "-" (not applying) counted as NUMA_ANY. */
 uint64_t fig_placement_numa(const struct plot_row *r);
+
+/* The placement figure, defined once (figdef.h). */
+extern const struct fig_def fig_placement_def;
+
+/* The placement-pin figure, defined once (figdef.h). */
+extern const struct fig_def fig_placement_pin_def;
 
 #endif

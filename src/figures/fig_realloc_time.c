@@ -3,6 +3,7 @@
  * fig_realloc_time.h).
  */
 #include "figures/fig_realloc_time.h"
+#include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -77,3 +78,17 @@ int fig_time(struct fig *g, const struct plot_input *in, const char *data_dir)
              schema_value_name(AXIS_API, api));
     return 0;
 }
+
+const struct fig_def fig_reallocate_time_def = {
+    .name = "reallocate-time",
+    .question =
+        "Where does the time of an alloc + fill + copy + free cycle go, for each kind of "
+        "host memory?",
+    .log_y = 1,
+    .describe = fig_time,
+    .read = reading_realloc_time,
+    .needs =
+        "reallocate rows with alloc_ms_median, fill_ms_median, ...",
+    .family = FIG_FAMILY_COPIES,
+    .one_gpu = 1,
+};

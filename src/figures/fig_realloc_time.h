@@ -7,10 +7,15 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 /*
  * Describe the figure's data into data_dir and g (fig_init first); g is
  * left without panels when the results have nothing to draw.  -1 on failure.
  */
 int fig_time(struct fig *g, const struct plot_input *in, const char *data_dir);
+
+/* The reallocate-time figure, defined once (figdef.h). */
+extern const struct fig_def fig_reallocate_time_def;
 
 #endif

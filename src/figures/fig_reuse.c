@@ -4,6 +4,7 @@
  * free cycle.
  */
 #include "figures/fig_reuse.h"
+#include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -134,3 +135,17 @@ int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
     }
     return g->npanels ? reuse_legend(g) : 0;
 }
+
+const struct fig_def fig_reuse_vs_reallocate_def = {
+    .name = "reuse-vs-reallocate",
+    .question =
+        "What is left of a copy's bandwidth when its host buffer is allocated, filled and "
+        "freed for every transfer?",
+    .log_y = 1,
+    .describe = fig_reuse,
+    .read = reading_reuse,
+    .needs =
+        "rows of both buffer modes, reuse and reallocate, with effective_gbps_median",
+    .family = FIG_FAMILY_COPIES,
+    .one_gpu = 1,
+};

@@ -2,6 +2,7 @@
  * fig_sentinel.c - the drift sentinel over time (fig_sentinel.h).
  */
 #include "figures/fig_sentinel.h"
+#include "figures/figdef.h"
 #include "base/stats.h"
 #include "results/sentinel_csv.h"
 
@@ -72,3 +73,16 @@ out:
     free(g_all);
     return rc;
 }
+
+const struct fig_def fig_sentinel_def = {
+    .name = "sentinel",
+    .question =
+        "Did the link's bandwidth stay the same from the start of the run to its end?",
+    .log_y = 0,
+    .describe = fig_sentinel,
+    .read = reading_sentinel,
+    .needs =
+        "sentinel.csv with good readings (measure.sentinel_every)",
+    .family = FIG_FAMILY_SENTINEL,
+    .one_gpu = 0,
+};

@@ -11,7 +11,12 @@
 #include "figures/kit/figure.h"
 #include "figures/input.h"
 
+struct fig_def;
+
 /* Describe the figure into data_dir and g (fig_init first); no panels without sentinel.csv. */
 int fig_sentinel(struct fig *g, const struct plot_input *in, const char *data_dir);
+
+/* The sentinel figure, defined once (figdef.h). */
+extern const struct fig_def fig_sentinel_def;
 
 #endif

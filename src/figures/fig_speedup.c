@@ -3,6 +3,7 @@
  * memory (see fig_speedup.h).
  */
 #include "figures/fig_speedup.h"
+#include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -106,3 +107,18 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
                                   "max over pageable's min (the samples' extremes)"};
     return legend_flow(&g->notes, notes, 1, 1);
 }
+
+const struct fig_def fig_speedup_def = {
+    .name = "speedup",
+    .question =
+        "How many times faster than pageable memory does each page-locked kind copy, by "
+        "size?",
+    .log_y = 0,
+    .describe = fig_speedup,
+    .read = reading_speedup,
+    .needs =
+        "reuse rows of pageable and of a page-locked kind at the same sizes, direction "
+        "and api (cache warm, touch prefaulted)",
+    .family = FIG_FAMILY_COPIES,
+    .one_gpu = 1,
+};

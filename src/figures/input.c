@@ -432,3 +432,31 @@ size_t plot_run_end(const struct plot_row *const *rows, size_t n, size_t i,
         j++;
     return j;
 }
+
+/* ---- the headline's api ---- */
+
+/* The headline's kinds: pinned against pageable. */
+static const int headline_kinds[2] = {ALLOC_PINNED, ALLOC_PAGEABLE};
+
+int plot_headline_api(const struct plot_input *in)
+{
+    static const int apis[2] = {API_SYNC, API_ASYNC};
+    for (int i = 0; i < 2; i++)
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (int k = 0; k < 2; k++)
+                if (plot_find_curve(in, d, headline_kinds[k], BUFFER_REUSE, apis[i], NULL))
+                    return apis[i];
+    return -1;
+}
+
+int plot_headline_panel_api(const struct plot_input *in, int api, int dir)
+{
+    int other = api == API_SYNC ? API_ASYNC : API_SYNC;
+    for (int k = 0; k < 2; k++)
+        if (plot_find_curve(in, dir, headline_kinds[k], BUFFER_REUSE, api, NULL))
+            return api;
+    for (int k = 0; k < 2; k++)
+        if (plot_find_curve(in, dir, headline_kinds[k], BUFFER_REUSE, other, NULL))
+            return other;
+    return -1;
+}

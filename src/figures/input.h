@@ -167,4 +167,18 @@ const struct plot_row *plot_row_of(const void *p);
 int plot_cmp_u64(uint64_t a, uint64_t b);
 int plot_cmp_double(double a, double b);
 
+/*
+ * The api of the headline's copies: sync (cudaMemcpy, the classic question)
+ * when pinned or pageable reuse copies were measured with it, else async;
+ * -1 when neither was.
+ */
+int plot_headline_api(const struct plot_input *in);
+
+/*
+ * The api of direction dir's bandwidth panel: api (the headline's), else
+ * the other copy api when only it has pinned or pageable reuse copies there
+ * (full-sweep measured both directions at once with async only); -1: none.
+ */
+int plot_headline_panel_api(const struct plot_input *in, int api, int dir);
+
 #endif

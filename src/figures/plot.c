@@ -29,6 +29,7 @@
  * (gpus-bandwidth, gpus-scaling).
  */
 #include "figures/plot.h"
+#include "figures/figdef.h"
 #include "figures/fig_bandwidth.h"
 #include "figures/fig_latency.h"
 #include "figures/fig_realloc_time.h"
@@ -60,53 +61,38 @@
  * writes a figure's data files and fills in g; a figure it gives no panels
  * is left out with a note saying what it needs.
  */
-static const struct {
-    const char *name;
-    int log_y;
-    int (*describe)(struct fig *g, const struct plot_input *in, const char *data_dir);
-    const char *needs;
-    int one_gpu; /* drawn from in->rows: of several GPUs, the first's (input.h) */
-} figures[] = {
-    {"headline", 0, fig_headline,
-     "reuse rows of pinned or pageable memory, api sync or async (cache warm, touch "
-     "prefaulted)",
-     1},
-    {"bandwidth", 0, fig_bandwidth,
-     "copy or zerocopy rows with status ok (numa any, pages default; the placement figure "
-     "draws the others)",
-     1},
-    {"latency", 1, fig_latency,
-     "reuse rows of h2d or d2h with us_per_copy_median (cache warm, touch prefaulted)", 1},
-    {"reuse-vs-reallocate", 1, fig_reuse,
-     "rows of both buffer modes, reuse and reallocate, with effective_gbps_median", 1},
-    {"reallocate-time", 1, fig_time, "reallocate rows with alloc_ms_median, fill_ms_median, ...",
-     1},
-    {"speedup", 0, fig_speedup,
-     "reuse rows of pageable and of a page-locked kind at the same sizes, direction and api "
-     "(cache warm, touch prefaulted)",
-     1},
-    {"alloc-cost", 1, fig_alloc_cost, "reallocate rows with alloc_ms_median and free_ms_median", 1},
-    {"breakeven", 1, fig_breakeven,
-     "breakeven.csv with a breakeven_copies value (pinsweep plot writes it from reuse rows of "
-     "pageable and a page-locked kind and reallocate rows of that kind)",
-     1},
-    {"overlap", 1, fig_overlap, "rows of api pipeline with pipeline_ms_median"},
-    {"host-access", 0, fig_host_access, "rows of api host-read or host-write"},
-    {"placement", 0, fig_placement,
-     "reuse rows of api sync or async with numa or pages other than the default (any, "
-     "default)"},
-    {"placement-pin", 1, fig_placement_pin,
-     "reallocate rows of a registered kind with pin_ms_median and numa or pages other than "
-     "the default"},
-    {"gpus-bandwidth", 0, fig_gpus_bandwidth,
-     "rows of several GPUs at once (gpus: together) of one kind at 2 or more sizes (the report's "
-     "table has them all)"},
-    {"gpus-scaling", 0, fig_gpus_scaling,
-     "rows of several GPUs at once (gpus: together) of one kind at 2 or more sizes (the report's "
-     "table has them all)"},
-    {"sentinel", 0, fig_sentinel, "sentinel.csv with good readings (measure.sentinel_every)"},
+/*
+ * The figures, in drawing order, each defined in its own file (figdef.h):
+ * plots/NAME.gp draws NAME.{png,pdf,svg}.
+ */
+const struct fig_def *const plot_figures[] = {
+    &fig_headline_def,
+    &fig_bandwidth_def,
+    &fig_latency_def,
+    &fig_reuse_vs_reallocate_def,
+    &fig_reallocate_time_def,
+    &fig_speedup_def,
+    &fig_alloc_cost_def,
+    &fig_breakeven_def,
+    &fig_overlap_def,
+    &fig_host_access_def,
+    &fig_placement_def,
+    &fig_placement_pin_def,
+    &fig_gpus_bandwidth_def,
+    &fig_gpus_scaling_def,
+    &fig_sentinel_def,
 };
-#define NFIGURES (sizeof(figures) / sizeof(figures[0]))
+const size_t plot_nfigures = sizeof(plot_figures) / sizeof(plot_figures[0]);
+#define NFIGURES (sizeof(plot_figures) / sizeof(plot_figures[0]))
+
+const struct fig_def *plot_figure_def(const char *name)
+{
+    for (size_t i = 0; i < NFIGURES; i++)
+        if (strcmp(plot_figures[i]->name, name) == 0)
+            return plot_figures[i];
+    return NULL;
+}
+
 
 /* The title's parts; the script joins them on one line or more, as the page's width allows. */
 static void compose_title(struct fig *g, const struct plot_input *in, int one_gpu)
@@ -121,23 +107,21 @@ static void compose_title(struct fig *g, const struct plot_input *in, int one_gp
 }
 
 /*
- * Whether the folder has any row of figure i's family: copies for the first
- * eight figures, pipelines for overlap, CPU access for host-access, placed
- * buffers for placement and placement-pin, rows of several GPUs at once for
- * gpus-bandwidth and gpus-scaling.  A figure of a family the folder
- * has no row of is left out without a note: an overlap folder is not missing
- * a speedup figure.
+ * Whether the folder has any row of def's family (figdef.h).  A figure of a
+ * family the folder has no row of is left out without a note: an overlap
+ * folder is not missing a speedup figure.
  */
-static int family_present(const struct plot_input *in, const char *name)
+static int family_present(const struct plot_input *in, const struct fig_def *def)
 {
-    if (strncmp(name, "gpus-", 5) == 0)
+    if (def->family == FIG_FAMILY_GPUS)
         return in->nat_once > 0;
+    if (def->family == FIG_FAMILY_SENTINEL) /* drawn when there is one; no note */
+        return 0;
     for (size_t k = 0; k < in->nall; k++) {
         const struct plot_row *r = &in->all[k];
-        int hit = strcmp(name, "overlap") == 0       ? r->api == API_PIPELINE
-                  : strcmp(name, "host-access") == 0 ? api_is_host(r->api)
-                  : strcmp(name, "sentinel") == 0    ? 0 /* drawn when there is one; no note */
-                  : strncmp(name, "placement", 9) == 0
+        int hit = def->family == FIG_FAMILY_PIPELINE ? r->api == API_PIPELINE
+                  : def->family == FIG_FAMILY_HOST   ? api_is_host(r->api)
+                  : def->family == FIG_FAMILY_PLACEMENT
                       ? !plot_default_place(r) && !api_is_host(r->api)
                       : plot_copy_row(r);
         if (hit)
@@ -146,35 +130,25 @@ static int family_present(const struct plot_input *in, const char *name)
     return 0;
 }
 
-/*
- * Is figure name one of the copy figures drawn against size (not overlap,
- * host-access, placement, the gpus figures)?
- */
-static int copy_family(const char *name)
-{
-    return strcmp(name, "overlap") != 0 && strcmp(name, "host-access") != 0 &&
-           strncmp(name, "placement", 9) != 0 && strncmp(name, "gpus-", 5) != 0;
-}
-
-/* Figure i of figures[] from in (a struct plot_input), titled; see fig_describe_fn. */
+/* Figure i of plot_figures[] from in (a struct plot_input), titled; see fig_describe_fn. */
 static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
                            const char **needs)
 {
     static char few[160];
     const struct plot_input *pin = in;
-    const char *name = figures[i].name;
+    const struct fig_def *def = plot_figures[i];
     size_t nsizes = plot_copy_sizes(pin);
-    fig_init(g, name, figures[i].log_y);
-    *needs = family_present(in, name) ? figures[i].needs : NULL;
-    if (*needs && copy_family(name) && nsizes < PLOT_MIN_FIGURE_SIZES) {
+    fig_init(g, def->name, def->log_y);
+    *needs = family_present(in, def) ? def->needs : NULL;
+    if (*needs && def->family == FIG_FAMILY_COPIES && nsizes < PLOT_MIN_FIGURE_SIZES) {
         /* A point a panel, or lines across sizes nothing was measured at: a table instead. */
         snprintf(few, sizeof(few), "at least %d sizes (this sweep has %zu: see figures/tables.md)",
                  PLOT_MIN_FIGURE_SIZES, nsizes);
         *needs = few;
         return 0;
     }
-    size_t placed = *needs && !copy_family(name) && strncmp(name, "placement", 9) == 0
-                        ? place_table_sizes(pin, strcmp(name, "placement-pin") == 0)
+    size_t placed = *needs && def->family == FIG_FAMILY_PLACEMENT
+                        ? place_table_sizes(pin, def == &fig_placement_pin_def)
                         : 0;
     if (placed && placed < PLOT_MIN_SIZES) {
         /* Lines joining two or three sizes would cross sizes nothing was measured at. */
@@ -184,9 +158,9 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
         *needs = few;
         return 0;
     }
-    if (figures[i].describe(g, in, data_dir) < 0)
+    if (def->describe(g, in, data_dir) < 0)
         return -1;
-    compose_title(g, in, figures[i].one_gpu);
+    compose_title(g, in, def->one_gpu);
     return 0;
 }
 

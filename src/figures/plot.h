@@ -8,62 +8,13 @@
  * gnuplot scripts of the repository's plots/ folder on them, which write
  * DIR/figures/NAME.{png,pdf,svg}:
  *
- *   headline             what a reader wants first, one panel each in a grid:
- *                        pinned and pageable bandwidth h2d, d2h and bidir,
- *                        the time of a copy up to 1 MiB, alloc + free of a
- *                        pinned buffer per GiB and the break-even copies,
- *                        each with its samples' min-max; the panels the
- *                        folder has no data for are named in a note
- *   bandwidth            copy bandwidth against size, a panel per direction;
- *                        over it, when DIR has them, each reuse curve's fit
- *                        t0 + n/B (fits.csv, dotted) and, in h2d and d2h,
- *                        single-thread host memcpy bandwidth, the ceiling of
- *                        a pageable copy (host-memcpy.csv, grey dashes): the
- *                        rows of the panel's direction, or every row of a
- *                        file without a direction column; and the PCIe
- *                        link's raw rate (summary.csv's link_gbps, twice it
- *                        for bidir) as a labelled line, when every row gives
- *                        the same one (named "PCIe GenG xW" from meta.yaml)
- *   latency              time per copy against size for small copies (reuse,
- *                        up to 16 MiB), a panel per direction (h2d, d2h): the
- *                        pipelined time (us_per_copy_median, solid) and the
- *                        round trip of one copy (roundtrip_us_median, dashed)
- *   reuse-vs-reallocate  reuse copy bandwidth against the effective bandwidth
- *                        of a whole alloc+fill+copy+free cycle (when both
- *                        buffer modes were measured)
- *   reallocate-time      where a reallocate cycle's time goes, per alloc kind
- *   speedup              each page-locked kind's bandwidth over pageable's
- *                        (reuse, same direction, api and size), a panel per
- *                        direction, with a line at 1x
- *   alloc-cost           from reallocate rows: alloc (solid), free (dashed)
- *                        and, for registered, the cudaHostRegister part
- *                        (pin_ms_median, dotted) against size, with one
- *                        pinned copy's time in grey for scale
- *   breakeven            breakeven.csv: the copies after which allocating a
- *                        page-locked buffer once has paid for itself, a panel
- *                        per direction, with a line at 1 copy
- *   overlap              api pipeline: the pipeline's time against streams, a
- *                        panel per kernel, a curve per alloc kind; for
- *                        pageable and one page-locked kind the serial sum of
- *                        the stages (dashed), the longest stage (dotted) and
- *                        the overlap factor at the most streams
- *   host-access          api host-read and host-write: CPU bandwidth per alloc
- *                        kind against threads at the largest size (against
- *                        size when one thread count was measured)
- *   placement            copy bandwidth (reuse, one api) of the kinds measured
- *                        at a NUMA binding or page size other than the
- *                        default, beside their default: a dash per page size,
- *                        a point per binding, a panel per direction
- *   placement-pin        the same for the cudaHostRegister time of the
- *                        registered kinds' reallocate rows (pin_ms_median)
- *   gpus-bandwidth       several GPUs at once (gpus: together): each GPU's
- *                        bandwidth alone and at once, the aggregate and the
- *                        sum alone, a panel per direction (fig_gpus.h)
- *   gpus-scaling         the same rows' scaling_pct, with a line at 100 %
- *
+ * The figures and the one question each answers are the catalogue in
+ * src/figures/README.md; each is defined once in its own file (figdef.h).
  * Copies, zero-copy kernels and the latency figure keep to the default
  * placement (numa any, pages default); rows of api pipeline, host-read and
- * host-write are drawn only by their own figures.
+ * host-write are drawn only by their own figures.  Beside each figure's
+ * variables, figures/data/NAME-drawn.txt says what it draws in words (its
+ * caption's "Drawn:" clause, figures/kit/drawn.h).
  *
  * A figure the results have nothing for is left out, with a "note:" line.
  * fits.csv, host-memcpy.csv and breakeven.csv are optional: a missing one is

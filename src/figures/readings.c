@@ -4,9 +4,7 @@
  * read them (units_format_human), GB/s with two decimals.
  */
 #include "figures/readings.h"
-#include "figures/fig_gpus.h"
-#include "figures/fig_headline.h"
-#include "figures/fig_breakeven.h"
+#include "figures/curves.h"
 #include "figures/tables.h"
 #include "results/sentinel_csv.h"
 #include "base/units.h"
@@ -19,15 +17,8 @@
 
 /* ---- building the text ---- */
 
-/* A reading being written: parts joined by "; ", the first after lead. */
-struct text {
-    FILE *f;
-    char *buf;
-    size_t len;
-    int parts;
-};
 
-static int text_open(struct text *t)
+int reading_open(struct reading *t)
 {
     memset(t, 0, sizeof(*t));
     t->f = open_memstream(&t->buf, &t->len);
@@ -35,7 +26,7 @@ static int text_open(struct text *t)
 }
 
 /* One part of the reading, printf-formatted. */
-__attribute__((format(printf, 2, 3))) static void part(struct text *t, const char *fmt, ...)
+void reading_part(struct reading *t, const char *fmt, ...)
 {
     va_list ap;
     if (t->parts++)
@@ -46,7 +37,7 @@ __attribute__((format(printf, 2, 3))) static void part(struct text *t, const cha
 }
 
 /* The reading, malloc'd; NULL when out of memory. */
-static char *text_close(struct text *t)
+char *reading_close(struct reading *t)
 {
     if (fclose(t->f) != 0) {
         free(t->buf);
@@ -56,7 +47,7 @@ static char *text_close(struct text *t)
 }
 
 /* Sizes and rates as the readings write them, in one of four rotating buffers. */
-static const char *sz(double bytes)
+const char *reading_size(double bytes)
 {
     static char bufs[4][32];
     static int next;
@@ -64,7 +55,7 @@ static const char *sz(double bytes)
     return units_format_human((uint64_t)bytes, b, sizeof(bufs[0]));
 }
 
-static const char *gb(double gbps)
+const char *reading_gbps(double gbps)
 {
     static char bufs[4][32];
     static int next;
@@ -74,7 +65,7 @@ static const char *gb(double gbps)
 }
 
 /* A count (copies, times faster): "86", "12", "4.6". */
-static const char *num(double v)
+const char *reading_count(double v)
 {
     static char bufs[4][32];
     static int next;
@@ -84,7 +75,7 @@ static const char *num(double v)
 }
 
 /* Microseconds: "7.31", "10.8", "112". */
-static const char *us(double v)
+const char *reading_us(double v)
 {
     static char bufs[4][32];
     static int next;
@@ -116,13 +107,13 @@ static void link_share(const struct plot_input *in, int dir, double g, char *buf
 {
     double link = in->link_gbps * (dir == DIR_BIDIR ? 2 : 1);
     if (link > 0)
-        snprintf(buf, n, " (%.1f %% of the link's raw %s GB/s)", 100 * g / link, gb(link));
+        snprintf(buf, n, " (%.1f %% of the link's raw %s GB/s)", 100 * g / link, reading_gbps(link));
     else
         buf[0] = '\0';
 }
 
 /* The shape of curve c in words (readings.h): what is called what. */
-static void read_curve(struct text *t, const struct plot_input *in, const struct plot_curve *c,
+void reading_curve(struct reading *t, const struct plot_input *in, const struct plot_curve *c,
                        const char *what, int share)
 {
     size_t p = curve_peak(in, c), last = c->n - 1, from = last;
@@ -134,29 +125,29 @@ static void read_curve(struct text *t, const struct plot_input *in, const struct
            curve_row(in, c, from - 1)->gbps_median >= peak * (1 - READ_PLATEAU_PCT / 100.))
         from--;
     if (end >= peak * (1 - READ_PLATEAU_PCT / 100.) && from == last)
-        part(t, "%s rises to %s GB/s%s at %s, its largest size", what, gb(end), link,
-             sz(curve_row(in, c, last)->size_bytes));
+        reading_part(t, "%s rises to %s GB/s%s at %s, its largest size", what, reading_gbps(end), link,
+             reading_size(curve_row(in, c, last)->size_bytes));
     else if (end >= peak * (1 - READ_PLATEAU_PCT / 100.))
-        part(t, "%s is within %d %% of its peak, %s GB/s%s, from %s", what, READ_PLATEAU_PCT,
-             gb(peak), link, sz(curve_row(in, c, from)->size_bytes));
+        reading_part(t, "%s is within %d %% of its peak, %s GB/s%s, from %s", what, READ_PLATEAU_PCT,
+             reading_gbps(peak), link, reading_size(curve_row(in, c, from)->size_bytes));
     else if (end >= peak * (1 - READ_HOLD_PCT / 100.))
-        part(t, "%s peaks at %s GB/s%s at %s and stays within %d %% of it up to %s", what, gb(peak),
-             link, sz(curve_row(in, c, p)->size_bytes), READ_HOLD_PCT,
-             sz(curve_row(in, c, last)->size_bytes));
+        reading_part(t, "%s peaks at %s GB/s%s at %s and stays within %d %% of it up to %s", what, reading_gbps(peak),
+             link, reading_size(curve_row(in, c, p)->size_bytes), READ_HOLD_PCT,
+             reading_size(curve_row(in, c, last)->size_bytes));
     else
-        part(t, "%s peaks at %s GB/s%s at %s and falls to %s GB/s at %s", what, gb(peak), link,
-             sz(curve_row(in, c, p)->size_bytes), gb(end), sz(curve_row(in, c, last)->size_bytes));
+        reading_part(t, "%s peaks at %s GB/s%s at %s and falls to %s GB/s at %s", what, reading_gbps(peak), link,
+             reading_size(curve_row(in, c, p)->size_bytes), reading_gbps(end), reading_size(curve_row(in, c, last)->size_bytes));
 }
 
 /* The reuse curve of alloc in dir with api (steady host buffer), or NULL. */
-static const struct plot_curve *reuse_curve(const struct plot_input *in, int alloc, int dir,
+const struct plot_curve *reading_reuse_curve(const struct plot_input *in, int alloc, int dir,
                                             int api)
 {
     return api < 0 ? NULL : plot_find_curve(in, dir, alloc, BUFFER_REUSE, api, NULL);
 }
 
 /* "pinned h2d" */
-static const char *kind_dir(int alloc, int dir)
+const char *reading_kind_dir(int alloc, int dir)
 {
     static char bufs[4][64];
     static int next;
@@ -171,27 +162,27 @@ static const char *kind_dir(int alloc, int dir)
  * the first page-locked kind's unless pinned_only (the headline draws
  * pinned alone).
  */
-static void read_pinned_pageable(struct text *t, const struct plot_input *in, int dir, int api,
+static void read_pinned_pageable(struct reading *t, const struct plot_input *in, int dir, int api,
                                  int pinned_only)
 {
     int a = ALLOC_PINNED;
-    const struct plot_curve *c = reuse_curve(in, a, dir, api);
+    const struct plot_curve *c = reading_reuse_curve(in, a, dir, api);
     for (int k = 0; k < ALLOC_COUNT && !c && !pinned_only; k++)
-        if (k != ALLOC_PAGEABLE && (c = reuse_curve(in, k, dir, api)))
+        if (k != ALLOC_PAGEABLE && (c = reading_reuse_curve(in, k, dir, api)))
             a = k;
     if (c)
-        read_curve(t, in, c, kind_dir(a, dir), 1);
-    if ((c = reuse_curve(in, ALLOC_PAGEABLE, dir, api)))
-        read_curve(t, in, c, kind_dir(ALLOC_PAGEABLE, dir), 0);
+        reading_curve(t, in, c, reading_kind_dir(a, dir), 1);
+    if ((c = reading_reuse_curve(in, ALLOC_PAGEABLE, dir, api)))
+        reading_curve(t, in, c, reading_kind_dir(ALLOC_PAGEABLE, dir), 0);
 }
 
 /* The peaks of the page-locked kinds of dir and api, when there are two or more. */
-static void read_page_locked(struct text *t, const struct plot_input *in, int dir, int api)
+static void read_page_locked(struct reading *t, const struct plot_input *in, int dir, int api)
 {
     double lo = INFINITY, hi = -INFINITY;
     int kinds = 0;
     for (int a = 0; a < ALLOC_COUNT; a++) {
-        const struct plot_curve *c = a == ALLOC_PAGEABLE ? NULL : reuse_curve(in, a, dir, api);
+        const struct plot_curve *c = a == ALLOC_PAGEABLE ? NULL : reading_reuse_curve(in, a, dir, api);
         if (!c)
             continue;
         double g = curve_row(in, c, curve_peak(in, c))->gbps_median;
@@ -200,26 +191,24 @@ static void read_page_locked(struct text *t, const struct plot_input *in, int di
         kinds++;
     }
     if (kinds > 1)
-        part(t, "the %d page-locked kinds peak at %s–%s GB/s %s", kinds, gb(lo), gb(hi),
+        reading_part(t, "the %d page-locked kinds peak at %s–%s GB/s %s", kinds, reading_gbps(lo), reading_gbps(hi),
              schema_value_name(AXIS_DIRECTION, dir));
 }
 
-static const char *api_call(int api)
+const char *reading_api_call(int api)
 {
     return api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync";
 }
 
 /* The headline's api of in, written as the reading's lead ("cudaMemcpy: "); -1: none. */
-static int lead_api(struct text *t, const struct plot_input *in)
+static int lead_api(struct reading *t, const struct plot_input *in)
 {
-    int api = fig_headline_api(in);
+    int api = plot_headline_api(in);
     if (api >= 0)
-        fprintf(t->f, "%s: ", api_call(api));
+        fprintf(t->f, "%s: ", reading_api_call(api));
     return api;
 }
 
-static const struct plot_row *smallest_timed(const struct plot_input *in,
-                                             const struct plot_curve *c);
 
 /* The first kind (schema order) with a reused copy or zero-copy curve; -1 when none. */
 static int first_kind(const struct plot_input *in)
@@ -227,7 +216,7 @@ static int first_kind(const struct plot_input *in)
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int d = 0; d < DIR_COUNT; d++)
             for (int api = 0; api < API_COUNT; api++)
-                if ((api_is_copy(api) || api == API_ZEROCOPY) && reuse_curve(in, a, d, api))
+                if ((api_is_copy(api) || api == API_ZEROCOPY) && reading_reuse_curve(in, a, d, api))
                     return a;
     return -1;
 }
@@ -237,24 +226,24 @@ static int first_kind(const struct plot_input *in)
  * curves, each api of it (sync, async, zerocopy) in each direction, by
  * bandwidth (latency 0) or by the time of its smallest copy (1).
  */
-static void read_first_kind(struct text *t, const struct plot_input *in, int latency)
+static void read_first_kind(struct reading *t, const struct plot_input *in, int latency)
 {
     int a = first_kind(in);
     char what[96];
     for (int d = 0; d < DIR_COUNT && a >= 0; d++)
         for (int api = 0; api < API_COUNT; api++) {
             const struct plot_curve *c =
-                api_is_copy(api) || api == API_ZEROCOPY ? reuse_curve(in, a, d, api) : NULL;
-            const struct plot_row *r = latency ? smallest_timed(in, c) : NULL;
-            snprintf(what, sizeof(what), "%s %s", kind_dir(a, d), schema_value_name(AXIS_API, api));
+                api_is_copy(api) || api == API_ZEROCOPY ? reading_reuse_curve(in, a, d, api) : NULL;
+            const struct plot_row *r = latency ? reading_smallest_timed(in, c) : NULL;
+            snprintf(what, sizeof(what), "%s %s", reading_kind_dir(a, d), schema_value_name(AXIS_API, api));
             if (c && !latency)
-                read_curve(t, in, c, what, a != ALLOC_PAGEABLE);
+                reading_curve(t, in, c, what, a != ALLOC_PAGEABLE);
             else if (r)
-                part(t, "a %s %s copy takes %s µs", sz(r->size_bytes), what, us(r->us_per_copy));
+                reading_part(t, "a %s %s copy takes %s µs", reading_size(r->size_bytes), what, reading_us(r->us_per_copy));
         }
 }
 
-static void read_bandwidth(struct text *t, const struct plot_input *in)
+void reading_bandwidth(struct reading *t, const struct plot_input *in)
 {
     int api = lead_api(t, in);
     if (api < 0)
@@ -268,7 +257,7 @@ static void read_bandwidth(struct text *t, const struct plot_input *in)
 /* ---- small copies ---- */
 
 /* The row of c at its smallest size with a time per copy, or NULL. */
-static const struct plot_row *smallest_timed(const struct plot_input *in,
+const struct plot_row *reading_smallest_timed(const struct plot_input *in,
                                              const struct plot_curve *c)
 {
     for (size_t i = 0; c && i < c->n; i++)
@@ -278,25 +267,25 @@ static const struct plot_row *smallest_timed(const struct plot_input *in,
 }
 
 /* "at 4 KiB a copy takes 7.31 µs (pinned h2d, pipelined; 7.90 waited for), ..." */
-static void read_small(struct text *t, const struct plot_input *in, int api, int pageable_too)
+static void read_small(struct reading *t, const struct plot_input *in, int api, int pageable_too)
 {
     static const int kinds[2] = {ALLOC_PINNED, ALLOC_PAGEABLE};
     for (int d = 0; d < DIR_BIDIR; d++)
         for (int k = 0; k < 1 + pageable_too; k++) {
-            const struct plot_row *r = smallest_timed(in, reuse_curve(in, kinds[k], d, api));
+            const struct plot_row *r = reading_smallest_timed(in, reading_reuse_curve(in, kinds[k], d, api));
             if (!r)
                 continue;
             char rt[64] = "";
             if (r->roundtrip_us > 0)
-                snprintf(rt, sizeof(rt), ", %s µs waited for", us(r->roundtrip_us));
-            part(t, "a %s %s copy takes %s µs pipelined%s", sz(r->size_bytes),
-                 kind_dir(kinds[k], d), us(r->us_per_copy), rt);
+                snprintf(rt, sizeof(rt), ", %s µs waited for", reading_us(r->roundtrip_us));
+            reading_part(t, "a %s %s copy takes %s µs pipelined%s", reading_size(r->size_bytes),
+                 reading_kind_dir(kinds[k], d), reading_us(r->us_per_copy), rt);
         }
 }
 
-static void read_latency(struct text *t, const struct plot_input *in)
+void reading_latency(struct reading *t, const struct plot_input *in)
 {
-    int api = fig_headline_api(in);
+    int api = plot_headline_api(in);
     if (api >= 0)
         read_small(t, in, api, 1);
     else
@@ -305,7 +294,7 @@ static void read_latency(struct text *t, const struct plot_input *in)
 
 /* ---- pinning: speedup, allocation, break-even ---- */
 
-static void read_speedup(struct text *t, const struct plot_input *in)
+void reading_speedup(struct reading *t, const struct plot_input *in)
 {
     const struct plot_row *best = NULL, *best_q = NULL;
     for (size_t c = 0; c < in->ncurves; c++) {
@@ -313,7 +302,7 @@ static void read_speedup(struct text *t, const struct plot_input *in)
         const struct plot_curve *q =
             r0->alloc == ALLOC_PAGEABLE || r0->buffer != BUFFER_REUSE || !api_is_copy(r0->api)
                 ? NULL
-                : reuse_curve(in, ALLOC_PAGEABLE, r0->dir, r0->api);
+                : reading_reuse_curve(in, ALLOC_PAGEABLE, r0->dir, r0->api);
         for (size_t i = 0; q && plot_host_steady(r0) && i < in->curves[c].n; i++)
             for (size_t j = 0; j < q->n; j++) {
                 const struct plot_row *r = curve_row(in, &in->curves[c], i),
@@ -327,12 +316,12 @@ static void read_speedup(struct text *t, const struct plot_input *in)
             }
     }
     if (best)
-        part(t,
+        reading_part(t,
              "page-locked memory copies up to %.1f× faster than pageable (%s %s at %s: %s "
              "against %s GB/s)",
-             best->gbps_median / best_q->gbps_median, kind_dir(best->alloc, best->dir),
-             schema_value_name(AXIS_API, best->api), sz(best->size_bytes), gb(best->gbps_median),
-             gb(best_q->gbps_median));
+             best->gbps_median / best_q->gbps_median, reading_kind_dir(best->alloc, best->dir),
+             schema_value_name(AXIS_API, best->api), reading_size(best->size_bytes), reading_gbps(best->gbps_median),
+             reading_gbps(best_q->gbps_median));
 }
 
 /* The reallocate curve of alloc with the reallocate figures' direction and api, or NULL. */
@@ -354,18 +343,18 @@ static const struct plot_curve *locked_realloc(const struct plot_input *in)
 }
 
 /* "allocating a pinned buffer of 256 MiB takes 91.6 ms and freeing it 25.9 ms (...)" */
-static void read_alloc_at(struct text *t, const struct plot_row *r, int per_gib)
+static void read_alloc_at(struct reading *t, const struct plot_row *r, int per_gib)
 {
     double a = r->phase_ms[PHASE_ALLOC], f = r->phase_ms[PHASE_FREE],
            gib = r->size_bytes / 1073741824.;
     char rate[96] = "";
     if (per_gib)
         snprintf(rate, sizeof(rate), " (%.3g and %.3g ms per GiB)", a / gib, f / gib);
-    part(t, "allocating a %s buffer of %s takes %.3g ms and freeing it %.3g ms%s",
-         schema_value_name(AXIS_ALLOC, r->alloc), sz(r->size_bytes), a, f, rate);
+    reading_part(t, "allocating a %s buffer of %s takes %.3g ms and freeing it %.3g ms%s",
+         schema_value_name(AXIS_ALLOC, r->alloc), reading_size(r->size_bytes), a, f, rate);
 }
 
-static void read_alloc_cost(struct text *t, const struct plot_input *in)
+void reading_alloc_cost(struct reading *t, const struct plot_input *in)
 {
     static const int kinds[] = {ALLOC_PINNED, ALLOC_REGISTERED, ALLOC_PAGEABLE};
     for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
@@ -382,7 +371,7 @@ static void read_alloc_cost(struct text *t, const struct plot_input *in)
  * Pinned's break-even in dir (api) at its smallest, 1 MiB and largest
  * resolved sizes; the second direction said goes on the first's sentence.
  */
-static void read_breakeven_dir(struct text *t, const struct plot_input *in, uint64_t kind, int dir,
+static void read_breakeven_dir(struct reading *t, const struct plot_input *in, uint64_t kind, int dir,
                                int api, int *said)
 {
     const struct breakeven_row *pick[3] = {NULL, NULL, NULL};
@@ -391,7 +380,7 @@ static void read_breakeven_dir(struct text *t, const struct plot_input *in, uint
         const struct breakeven_row *b = &in->breakeven[i];
         double x;
         if (b->alloc != kind || b->dir != (uint64_t)dir || b->api != (uint64_t)api ||
-            isnan(x = fig_breakeven_interval(in, b, &lo, &hi)))
+            isnan(x = curve_breakeven_interval(in, b, &lo, &hi)))
             continue;
         int slot = !pick[0] ? 0 : b->size_bytes == 1048576 ? 1 : 2;
         if (slot == 2 && pick[2] && b->size_bytes < pick[2]->size_bytes)
@@ -408,11 +397,11 @@ static void read_breakeven_dir(struct text *t, const struct plot_input *in, uint
     else
         fprintf(t->f, "%sa %s buffer pays off after ", t->parts++ ? "; " : "",
                 schema_value_name(AXIS_ALLOC, (int)kind));
-    fprintf(t->f, "%s copies of %s", num(v[0]), sz(pick[0]->size_bytes));
+    fprintf(t->f, "%s copies of %s", reading_count(v[0]), reading_size(pick[0]->size_bytes));
     for (int s = 1; s < 3; s++)
         if (pick[s])
-            fprintf(t->f, "%s %s of %s", s == 2 || !pick[2] ? " and" : ",", num(v[s]),
-                    sz(pick[s]->size_bytes));
+            fprintf(t->f, "%s %s of %s", s == 2 || !pick[2] ? " and" : ",", reading_count(v[s]),
+                    reading_size(pick[s]->size_bytes));
     fprintf(t->f, " %s", schema_value_name(AXIS_DIRECTION, dir));
     *said = 1;
 }
@@ -422,9 +411,9 @@ static void read_breakeven_dir(struct text *t, const struct plot_input *in, uint
  * pinned's) the first kind's of breakeven.csv (registered in a placement
  * folder), with the headline's api where it has one.
  */
-static void read_breakeven_of(struct text *t, const struct plot_input *in, int pinned_only)
+static void read_breakeven_of(struct reading *t, const struct plot_input *in, int pinned_only)
 {
-    int api = fig_headline_api(in), said = 0;
+    int api = plot_headline_api(in), said = 0;
     uint64_t kind = in->nbreakeven && !pinned_only ? in->breakeven[0].alloc : ALLOC_PINNED;
     for (size_t i = 0; i < in->nbreakeven; i++)
         kind = in->breakeven[i].alloc == ALLOC_PINNED ? ALLOC_PINNED : kind;
@@ -434,60 +423,60 @@ static void read_breakeven_of(struct text *t, const struct plot_input *in, int p
         read_breakeven_dir(t, in, kind, d, api, &said);
 }
 
-static void read_breakeven(struct text *t, const struct plot_input *in)
+void reading_breakeven(struct reading *t, const struct plot_input *in)
 {
     read_breakeven_of(t, in, 0);
 }
 
 /* ---- the headline ---- */
 
-static void read_headline(struct text *t, const struct plot_input *in)
+void reading_headline(struct reading *t, const struct plot_input *in)
 {
     int api = lead_api(t, in);
     if (api < 0)
         return;
     for (int d = 0; d < DIR_COUNT; d++) {
-        int a = fig_headline_panel_api(in, api, d);
+        int a = plot_headline_panel_api(in, api, d);
         if (a >= 0)
             read_pinned_pageable(t, in, d, a, 1);
     }
     /* pinned's small copies, or pageable's where there is no pinned (the panel draws both) */
     read_small(t, in, api,
-               !reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
-                   !reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
+               !reading_reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
+                   !reading_reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
     const struct plot_curve *c = realloc_curve(in, ALLOC_PINNED);
     if (c) {
         const struct plot_row *r = curve_row(in, c, c->n - 1);
-        part(t, "allocating and freeing a pinned buffer costs %.3g s per GiB at %s",
+        reading_part(t, "allocating and freeing a pinned buffer costs %.3g s per GiB at %s",
              (r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE]) / 1e3 /
                  (r->size_bytes / 1073741824.),
-             sz(r->size_bytes));
+             reading_size(r->size_bytes));
     }
     read_breakeven_of(t, in, 1);
 }
 
 /* ---- reallocate ---- */
 
-static void read_reuse(struct text *t, const struct plot_input *in)
+void reading_reuse(struct reading *t, const struct plot_input *in)
 {
     static const int kinds[2] = {ALLOC_PINNED, ALLOC_PAGEABLE};
     for (int k = 0; k < 2; k++) {
         const struct plot_curve *c = realloc_curve(in, kinds[k]);
         const struct plot_row *r = c ? curve_row(in, c, c->n - 1) : NULL;
-        const struct plot_curve *u = r ? reuse_curve(in, kinds[k], r->dir, r->api) : NULL;
+        const struct plot_curve *u = r ? reading_reuse_curve(in, kinds[k], r->dir, r->api) : NULL;
         for (size_t i = 0; u && i < u->n; i++) {
             const struct plot_row *q = curve_row(in, u, i);
             if (q->size_bytes == r->size_bytes && r->effective_gbps > 0)
-                part(t,
+                reading_part(t,
                      "%s at %s: %s GB/s from a reused buffer, %s GB/s when every copy "
                      "allocates, fills and frees it (%.1f× less)",
-                     kind_dir(kinds[k], r->dir), sz(r->size_bytes), gb(q->gbps_median),
-                     gb(r->effective_gbps), q->gbps_median / r->effective_gbps);
+                     reading_kind_dir(kinds[k], r->dir), reading_size(r->size_bytes), reading_gbps(q->gbps_median),
+                     reading_gbps(r->effective_gbps), q->gbps_median / r->effective_gbps);
         }
     }
 }
 
-static void read_realloc_time(struct text *t, const struct plot_input *in)
+void reading_realloc_time(struct reading *t, const struct plot_input *in)
 {
     static const char *const phases[PHASE_COUNT] = {"alloc", "fill", "copy", "free"};
     const struct plot_curve *c = locked_realloc(in);
@@ -500,7 +489,7 @@ static void read_realloc_time(struct text *t, const struct plot_input *in)
     if (!(total > 0))
         return;
     fprintf(t->f, "%sa %s cycle of %s takes %.3g ms:", t->parts++ ? "; " : "",
-            schema_value_name(AXIS_ALLOC, r->alloc), sz(r->size_bytes), total);
+            schema_value_name(AXIS_ALLOC, r->alloc), reading_size(r->size_bytes), total);
     for (int p = 0; p < PHASE_COUNT; p++)
         fprintf(t->f, "%s %s %.0f %%", p ? "," : "", phases[p],
                 100 * (r->phase_ms[p] > 0 ? r->phase_ms[p] : 0) / total);
@@ -508,7 +497,7 @@ static void read_realloc_time(struct text *t, const struct plot_input *in)
 
 /* ---- pipelines, host access, placement, sentinel ---- */
 
-static void read_overlap(struct text *t, const struct plot_input *in)
+void reading_overlap(struct reading *t, const struct plot_input *in)
 {
     const struct plot_row *best = NULL;
     double page_lo = INFINITY, page_hi = -INFINITY;
@@ -525,7 +514,7 @@ static void read_overlap(struct text *t, const struct plot_input *in)
     }
     char kernel[32], streams[32];
     if (best)
-        part(t,
+        reading_part(t,
              "the best pipeline overlaps %.2f× (%s, %s streams, kernel %s: %.3g ms against "
              "%.3g ms serial)",
              best->overlap, schema_value_name(AXIS_ALLOC, best->alloc),
@@ -533,11 +522,11 @@ static void read_overlap(struct text *t, const struct plot_input *in)
              schema_value_text(AXIS_KERNEL, best->kernel, kernel, sizeof(kernel)),
              best->pipeline_ms, best->serial_ms);
     if (page_lo <= page_hi)
-        part(t, "pageable stays at %.2f–%.2f× whatever the streams", page_lo, page_hi);
+        reading_part(t, "pageable stays at %.2f–%.2f× whatever the streams", page_lo, page_hi);
 }
 
 /* With one thread at the largest size: the range of op's GB/s over the kinds. */
-static void read_host_op(struct text *t, const struct plot_input *in, int api, const char *verb)
+static void read_host_op(struct reading *t, const struct plot_input *in, int api, const char *verb)
 {
     double size = -1, lo = INFINITY, hi = -INFINITY;
     const struct plot_row *best = NULL;
@@ -557,15 +546,15 @@ static void read_host_op(struct text *t, const struct plot_input *in, int api, c
     }
     char threads[32];
     if (lo <= hi)
-        part(t, "one thread %s %s–%s GB/s at %s over the kinds", verb, gb(lo), gb(hi), sz(size));
+        reading_part(t, "one thread %s %s–%s GB/s at %s over the kinds", verb, reading_gbps(lo), reading_gbps(hi), reading_size(size));
     if (best)
-        part(t, "the most is %s GB/s (%s, %s threads, %s)", gb(best->gbps_median),
+        reading_part(t, "the most is %s GB/s (%s, %s threads, %s)", reading_gbps(best->gbps_median),
              schema_value_name(AXIS_ALLOC, best->alloc),
              schema_value_text(AXIS_THREADS, best->threads, threads, sizeof(threads)),
-             sz(best->size_bytes));
+             reading_size(best->size_bytes));
 }
 
-static void read_host_access(struct text *t, const struct plot_input *in)
+void reading_host_access(struct reading *t, const struct plot_input *in)
 {
     read_host_op(t, in, API_HOST_READ, "reads");
     read_host_op(t, in, API_HOST_WRITE, "writes");
@@ -617,7 +606,7 @@ static double placement_size(const struct plot_input *in, int a, int d, int pin)
  * (thp) ..."; or (pin) what registering took: "registering 256 MiB takes
  * 75 ms (default), 40 (thp)".
  */
-static void read_placement(struct text *t, const struct plot_input *in, int pin)
+static void read_placement(struct reading *t, const struct plot_input *in, int pin)
 {
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int d = 0; d < DIR_BIDIR; d++) {
@@ -626,9 +615,9 @@ static void read_placement(struct text *t, const struct plot_input *in, int pin)
                 continue;
             if (pin)
                 fprintf(t->f, "%s%s: registering %s takes", t->parts++ ? "; " : "",
-                        schema_value_name(AXIS_ALLOC, a), sz(size));
+                        schema_value_name(AXIS_ALLOC, a), reading_size(size));
             else
-                fprintf(t->f, "%s%s at %s:", t->parts++ ? "; " : "", kind_dir(a, d), sz(size));
+                fprintf(t->f, "%s%s at %s:", t->parts++ ? "; " : "", reading_kind_dir(a, d), reading_size(size));
             int first = 1;
             for (size_t i = 0; i < in->nall; i++) {
                 const struct plot_row *r = &in->all[i];
@@ -636,7 +625,7 @@ static void read_placement(struct text *t, const struct plot_input *in, int pin)
                       r->size_bytes == size))
                     continue;
                 fprintf(t->f, "%s %s%s (%s)", first ? "" : ",",
-                        pin ? num(r->pin_ms) : gb(r->gbps_median),
+                        pin ? reading_count(r->pin_ms) : reading_gbps(r->gbps_median),
                         first ? (pin ? " ms" : " GB/s") : "", place_text(r));
                 first = 0;
             }
@@ -645,7 +634,7 @@ static void read_placement(struct text *t, const struct plot_input *in, int pin)
         }
 }
 
-static void read_sentinel(struct text *t, const struct plot_input *in)
+void reading_sentinel(struct reading *t, const struct plot_input *in)
 {
     size_t n = 0;
     struct sentinel_row *rows = sentinel_read(in->dir, &n, NULL);
@@ -658,216 +647,32 @@ static void read_sentinel(struct text *t, const struct plot_input *in)
             good++;
         }
     if (good)
-        part(t, "%zu readings between %s and %s GB/s: %.2f %% apart", good, gb(lo), gb(hi),
+        reading_part(t, "%zu readings between %s and %s GB/s: %.2f %% apart", good, reading_gbps(lo), reading_gbps(hi),
              100 * (hi / lo - 1));
     free(rows);
 }
 
-static void read_placement_copy(struct text *t, const struct plot_input *in)
+void reading_placement_copy(struct reading *t, const struct plot_input *in)
 {
     read_placement(t, in, 0);
 }
 
-static void read_placement_pin(struct text *t, const struct plot_input *in)
+void reading_placement_pin(struct reading *t, const struct plot_input *in)
 {
     read_placement(t, in, 1);
 }
 
-/* ---- several GPUs at once ---- */
 
-/* The figures' sets (the pick's, fig_gpus.h) into *first..*end of *sets; 0 when none. */
-static int gpus_picked(const struct plot_input *in, struct gpus_set **sets, size_t *first,
-                       size_t *end)
+
+char *plot_reading(const struct plot_input *in, reading_fn read)
 {
-    size_t n;
-    if (gpus_sets(in, sets, &n) < 0)
-        return 0;
-    long pick = gpus_pick(*sets, n);
-    if (pick < 0)
-        return 0;
-    *first = (size_t)pick;
-    for (*end = *first; *end < n && gpus_same_kind(&(*sets)[*first], &(*sets)[*end]); (*end)++)
-        ;
-    return 1;
-}
-
-/* The largest size of direction d among sets[first..end), or NULL. */
-static const struct gpus_set *gpus_largest(const struct gpus_set *sets, size_t first, size_t end,
-                                           int d)
-{
-    const struct gpus_set *best = NULL;
-    for (size_t i = first; i < end; i++)
-        if (sets[i].aggregate->dir == d &&
-            (!best || sets[i].aggregate->size_bytes > best->aggregate->size_bytes))
-            best = &sets[i];
-    return best;
-}
-
-/*
- * At the largest size of each direction: the aggregate against the sum
- * alone, each GPU at once against alone; then the spans' least overlap.
- */
-static void read_gpus_bandwidth(struct text *t, const struct plot_input *in)
-{
-    struct gpus_set *sets = NULL;
-    size_t first, end;
-    double overlap = INFINITY;
-    if (gpus_picked(in, &sets, &first, &end)) {
-        fprintf(t->f, "%s on %zu GPUs: ", gpus_kind_text(&sets[first]), sets[first].n);
-        for (int d = 0; d < DIR_COUNT; d++) {
-            const struct gpus_set *s = gpus_largest(sets, first, end, d);
-            if (!s)
-                continue;
-            part(t, "%s at %s, %s GB/s at once in all against %s alone summed (%.1f %%)",
-                 schema_value_name(AXIS_DIRECTION, d), sz(s->aggregate->size_bytes),
-                 gb(s->aggregate->gbps_median), gb(s->aggregate->alone_gbps),
-                 s->aggregate->scaling_pct);
-            for (size_t k = 0; k < s->n; k++)
-                fprintf(t->f, "%s GPU %s %s of %s", k ? "," : ":", s->together[k]->device,
-                        gb(s->together[k]->gbps_median),
-                        s->alone[k] ? gb(s->alone[k]->gbps_median) : "–");
-        }
-        for (size_t i = first; i < end; i++)
-            overlap = fmin(overlap, sets[i].aggregate->overlap_pct);
-        if (isfinite(overlap))
-            part(t, "the GPUs' spans overlap %.1f %% (the least of the configurations' medians)%s",
-                 overlap, overlap < 90 ? ": some did not copy at once" : "");
-    }
-    free(sets);
-}
-
-/* The least and most scaling of direction d over sets[first..end): GPU k's, or (k = n) all's. */
-static int scaling_range(const struct gpus_set *sets, size_t first, size_t end, int d, size_t k,
-                         double *lo, double *hi)
-{
-    *lo = INFINITY;
-    *hi = -INFINITY;
-    for (size_t i = first; i < end; i++) {
-        const struct gpus_set *s = &sets[i];
-        double v = k == s->n ? s->aggregate->scaling_pct : s->together[k]->scaling_pct;
-        if (s->aggregate->dir == d && isfinite(v)) {
-            *lo = fmin(*lo, v);
-            *hi = fmax(*hi, v);
-        }
-    }
-    return *lo <= *hi;
-}
-
-/* "80.0 %", or "62.5–80.0 %" when they differ as written. */
-static const char *pct_range(double lo, double hi)
-{
-    static char bufs[4][48];
-    static int next;
-    char *b = bufs[next++ % 4], a[16], z[16];
-    snprintf(a, sizeof(a), "%.1f", lo);
-    snprintf(z, sizeof(z), "%.1f", hi);
-    snprintf(b, sizeof(bufs[0]), strcmp(a, z) ? "%s–%s %%" : "%s %%", a, z);
-    return b;
-}
-
-/* Per direction: the least and most scaling over sizes, of the aggregate, then of each GPU. */
-static void read_gpus_scaling(struct text *t, const struct plot_input *in)
-{
-    struct gpus_set *sets = NULL;
-    size_t first, end;
-    double lo, hi;
-    if (gpus_picked(in, &sets, &first, &end)) {
-        size_t n = sets[first].n;
-        fprintf(t->f, "%s: ", gpus_kind_text(&sets[first]));
-        for (int d = 0; d < DIR_COUNT; d++) {
-            if (!scaling_range(sets, first, end, d, n, &lo, &hi))
-                continue;
-            part(t, "%s: the aggregate keeps %s of the sum alone",
-                 schema_value_name(AXIS_DIRECTION, d), pct_range(lo, hi));
-            for (size_t k = 0; k < n; k++)
-                if (scaling_range(sets, first, end, d, k, &lo, &hi))
-                    fprintf(t->f, "%sGPU %s %s",
-                            k ? ", " : ", each GPU of itself: ", sets[first].together[k]->device,
-                            pct_range(lo, hi));
-        }
-    }
-    free(sets);
-}
-
-static const struct {
-    const char *name;
-    void (*read)(struct text *t, const struct plot_input *in);
-} readers[] = {
-    {"headline", read_headline},
-    {"bandwidth", read_bandwidth},
-    {"latency", read_latency},
-    {"speedup", read_speedup},
-    {"alloc-cost", read_alloc_cost},
-    {"breakeven", read_breakeven},
-    {"reuse-vs-reallocate", read_reuse},
-    {"reallocate-time", read_realloc_time},
-    {"overlap", read_overlap},
-    {"host-access", read_host_access},
-    {"placement", read_placement_copy},
-    {"placement-pin", read_placement_pin},
-    {"gpus-bandwidth", read_gpus_bandwidth},
-    {"gpus-scaling", read_gpus_scaling},
-    {"sentinel", read_sentinel},
-};
-
-char *plot_reading(const struct plot_input *in, const char *name)
-{
-    struct text t;
-    if (text_open(&t) < 0)
+    struct reading t;
+    if (reading_open(&t) < 0)
         return NULL;
-    for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++)
-        if (strcmp(readers[i].name, name) == 0)
-            readers[i].read(&t, in);
-    char *s = text_close(&t);
+    if (read)
+        read(&t, in);
+    char *s = reading_close(&t);
     if (s && t.parts == 0) /* a lead ("cudaMemcpy: ") with nothing after it says nothing */
-        s[0] = '\0';
-    return s;
-}
-
-/* ---- the headline across machines ---- */
-
-/* Machine m in words: its pinned and pageable curves, then its smallest pinned copies. */
-static void read_machine(struct text *t, const struct hl_machine *m, int api)
-{
-    static const int order[4][2] = {{ALLOC_PINNED, DIR_H2D},
-                                    {ALLOC_PAGEABLE, DIR_H2D},
-                                    {ALLOC_PINNED, DIR_D2H},
-                                    {ALLOC_PAGEABLE, DIR_D2H}};
-    char what[160];
-    int first = 1;
-    for (int k = 0; k < 4; k++) {
-        const struct plot_input *in;
-        const struct plot_curve *c = fig_machine_curve(m, order[k][0], order[k][1], api, &in);
-        if (!c)
-            continue;
-        snprintf(what, sizeof(what), "%s%s%s", first ? m->label : "", first ? ": " : "",
-                 kind_dir(order[k][0], order[k][1]));
-        read_curve(t, in, c, what, order[k][0] != ALLOC_PAGEABLE);
-        first = 0;
-    }
-    for (int d = 0; d < DIR_BIDIR; d++) {
-        const struct plot_input *in;
-        const struct plot_curve *c = fig_machine_curve(m, ALLOC_PINNED, d, api, &in);
-        const struct plot_row *r = c ? smallest_timed(in, c) : NULL;
-        if (r)
-            part(t, "a %s %s copy takes %s µs pipelined", sz(r->size_bytes),
-                 kind_dir(ALLOC_PINNED, d), us(r->us_per_copy));
-    }
-}
-
-char *plot_reading_machines(const struct hl_machines *ms)
-{
-    struct text t;
-    int api = fig_machines_api(ms);
-    if (text_open(&t) < 0)
-        return NULL;
-    if (api >= 0) {
-        fprintf(t.f, "%s: ", api_call(api));
-        for (size_t m = 0; m < ms->n; m++)
-            read_machine(&t, &ms->m[m], api);
-    }
-    char *s = text_close(&t);
-    if (s && t.parts == 0)
         s[0] = '\0';
     return s;
 }

@@ -21,27 +21,84 @@
 #include "figures/input.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define READ_PLATEAU_PCT 3
 #define READ_HOLD_PCT 10
 
 /*
- * The reading of figure name (headline, bandwidth, latency, speedup,
- * alloc-cost, breakeven, reuse-vs-reallocate, reallocate-time, overlap,
- * host-access, placement, placement-pin, sentinel) of in: sentences
- * without a final full stop, malloc'd; "" when the data give none, NULL
- * when out of memory.
+ * A reading being written: parts joined by "; ".  Each figure's definition
+ * (figdef.h) names the function that writes its reading into one.
  */
-char *plot_reading(const struct plot_input *in, const char *name);
+struct reading {
+    FILE *f;
+    char *buf;
+    size_t len;
+    int parts;
+};
 
-struct hl_machines;
+/* A figure's reading of in, written into t with reading_part. */
+typedef void (*reading_fn)(struct reading *t, const struct plot_input *in);
 
 /*
- * The reading of the headline across machines (fig_headline_machines):
- * for each machine, pinned and pageable h2d and d2h bandwidth as
- * plot_reading says them, and the time of its smallest pinned copy each
- * way; malloc'd as plot_reading.
+ * The reading read writes for in: sentences without a final full stop,
+ * malloc'd; "" when the data give none (or read is NULL), NULL when out of
+ * memory.
  */
-char *plot_reading_machines(const struct hl_machines *ms);
+char *plot_reading(const struct plot_input *in, reading_fn read);
+
+/* Start a reading; -1 when out of memory.  reading_close ends it: the text, malloc'd, or NULL. */
+int reading_open(struct reading *t);
+char *reading_close(struct reading *t);
+
+/* One part of the reading, printf-formatted, after "; " unless it is the first. */
+__attribute__((format(printf, 2, 3))) void reading_part(struct reading *t, const char *fmt, ...);
+
+/*
+ * Numbers as readings write them, each in one of four rotating static
+ * buffers (at most four of one kind per printf): a size as people read it
+ * ("256 MiB"), GB/s with two decimals (three digits under 1), a count
+ * ("86", "4.6"), microseconds ("7.31", "10.8", "112").
+ */
+const char *reading_size(double bytes);
+const char *reading_gbps(double gbps);
+const char *reading_count(double v);
+const char *reading_us(double v);
+
+/*
+ * The shape of curve c in words (the rules above), as one part, the curve
+ * called what; share adds the peak's share of the link.
+ */
+void reading_curve(struct reading *t, const struct plot_input *in, const struct plot_curve *c,
+                   const char *what, int share);
+
+/* The reuse curve (warm, prefaulted, default placement) of alloc, dir and api, or NULL. */
+const struct plot_curve *reading_reuse_curve(const struct plot_input *in, int alloc, int dir,
+                                             int api);
+
+/* "pinned h2d": an alloc kind and a direction, as the readings name a curve. */
+const char *reading_kind_dir(int alloc, int dir);
+
+/* The CUDA call of an api: "cudaMemcpy", "cudaMemcpyAsync". */
+const char *reading_api_call(int api);
+
+/* Curve c's smallest row with a time per copy, or NULL. */
+const struct plot_row *reading_smallest_timed(const struct plot_input *in,
+                                              const struct plot_curve *c);
+
+/* The readings of the figures of a results folder (their definitions point here). */
+void reading_headline(struct reading *t, const struct plot_input *in);
+void reading_bandwidth(struct reading *t, const struct plot_input *in);
+void reading_latency(struct reading *t, const struct plot_input *in);
+void reading_speedup(struct reading *t, const struct plot_input *in);
+void reading_alloc_cost(struct reading *t, const struct plot_input *in);
+void reading_breakeven(struct reading *t, const struct plot_input *in);
+void reading_reuse(struct reading *t, const struct plot_input *in);
+void reading_realloc_time(struct reading *t, const struct plot_input *in);
+void reading_overlap(struct reading *t, const struct plot_input *in);
+void reading_host_access(struct reading *t, const struct plot_input *in);
+void reading_placement_copy(struct reading *t, const struct plot_input *in);
+void reading_placement_pin(struct reading *t, const struct plot_input *in);
+void reading_sentinel(struct reading *t, const struct plot_input *in);
 
 #endif

@@ -14,6 +14,7 @@
 #include "figures/fig_headline.h"
 #include "figures/input.h"
 #include "figures/plot.h"
+#include "figures/figdef.h"
 #include "figures/readings.h"
 #include "report/report_fleet.h"
 #include "report/report_tables.h"
@@ -55,78 +56,68 @@ struct rep {
     int no_gnuplot; /* said once */
 };
 
-/* What a figure shows, for its caption, by its name; "" when not known. */
-static const char *figure_shows(const char *name)
+/*
+ * The question figure name answers: its definition's (figdef.h), or for
+ * the figures drawn across folders, theirs; "" when not known.
+ */
+static const char *figure_question(const char *name)
 {
-    static const struct {
-        const char *name, *what;
-    } captions[] = {
-        {"headline", "pinned against pageable on one page: copy bandwidth in each direction "
-                     "and both at once, the time of a small copy, alloc + free of a pinned "
-                     "buffer per GiB and the copies after which it pays off, each with its "
-                     "spread"},
-        {"headline-machines", "every machine on one page: pinned and pageable copy bandwidth "
-                              "in each direction and the time of a small pinned copy, a "
-                              "colour, dash and point per machine, each point with its spread"},
-        {"bandwidth", "copy bandwidth against transfer size, a panel per direction; bars are "
-                      "the samples' min–max, page-locked kinds that coincide are one band; "
-                      "lines: the PCIe link's raw rate and its practical ceiling; thick dots: "
-                      "a pageable copy's bandwidth in the host's cache and beyond it"},
-        {"latency", "time per copy against size for small copies: pipelined (event time / "
-                    "copies) and the round trip an application waits for"},
-        {"speedup", "how many times faster each page-locked kind copies than pageable memory, "
-                    "with the interval from the samples' extremes"},
-        {"alloc-cost", "what allocating and freeing a buffer of each kind costs (medians)"},
-        {"breakeven", "copies of a size after which a page-locked buffer has paid for itself, "
-                      "with its interval; sizes whose saving is within noise are not resolved"},
-        {"reuse-vs-reallocate", "copy bandwidth of a reused buffer against the effective "
-                                "bandwidth of alloc + fill + copy + free"},
-        {"reallocate-time", "where a reallocate cycle's time goes, per kind"},
-        {"overlap", "time to push the size through h2d, kernel and d2h in chunks against "
-                    "streams, with each kind's serial sum and ideal"},
-        {"host-access", "the CPU's read and write bandwidth of each kind of host memory"},
-        {"placement", "copy bandwidth at each NUMA binding and page size"},
-        {"placement-pin", "what cudaHostRegister costs at each placement"},
-        {"gpus-bandwidth", "each GPU's copy bandwidth against size alone (solid; the GPUs one "
-                           "after another) and while every GPU copies (dashed), a colour and "
-                           "point per GPU; thick: the aggregate (the bytes all moved over the "
-                           "union of their spans, solid) and the sum of the GPUs alone "
-                           "(dash-dot); bars are the samples' min–max, the sum's the sums of "
-                           "the GPUs' min and max"},
-        {"gpus-scaling", "scaling against size: the aggregate over the sum of the GPUs alone "
-                         "(thick) and each GPU at once over itself alone (dashed), a line at "
-                         "100 % where the host side shares nothing; bars run from the min at "
-                         "once over the max alone to the max at once over the min alone"},
-        {"fleet", "each node's copy bandwidth against size, a colour, dash and point per node "
-                  "and a panel per direction, against the fleet's median (solid) and its band, "
-                  "the median ± 3.5 robust spreads (dotted); a node outside the band is named so "
-                  "in the key"},
-        {"sentinel", "the drift sentinel's readings over the run, each the median of its "
-                     "samples with their min–max, and the median of the readings"},
-    };
-    for (size_t i = 0; i < sizeof(captions) / sizeof(captions[0]); i++)
-        if (strcmp(captions[i].name, name) == 0)
-            return captions[i].what;
+    const struct fig_def *def = plot_figure_def(name);
+    if (def)
+        return def->question;
+    if (strcmp(name, "headline-machines") == 0)
+        return "How do these machines compare, pinned against pageable, in each direction, and "
+               "in the time of a small copy?";
+    if (strcmp(name, "fleet") == 0)
+        return "Which nodes of the fleet read outside the fleet's own band?";
     return "";
 }
 
 /*
- * Figure number's caption, the same in report.md and figures.pdf: "Figure N.
- * LABEL, NAME. READING. Drawn: WHAT." (the reading's first letter a capital
- * unless it names a CUDA call); malloc'd.
+ * What figure name draws, in words: data_dir/NAME-drawn.txt, written from
+ * the described figure itself (figures/kit/drawn.h), without its newline;
+ * malloc'd, "" when there is none (NULL: out of memory).
  */
-static char *figure_caption(size_t number, const char *label, const char *name, const char *reading)
+static char *figure_drawn(const char *data_dir, const char *name)
 {
-    char *text = NULL, *said = strdup(reading ? reading : "");
-    const char *what = figure_shows(name);
-    if (!said)
+    char *path = NULL, *text = NULL;
+    size_t len = 0;
+    if (data_dir && asprintf(&path, "%s/%s-drawn.txt", data_dir, name) >= 0 &&
+        (text = fileio_read_all(path, &len))) {
+        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '.'))
+            text[--len] = '\0';
+        free(path);
+        return text;
+    }
+    free(path);
+    free(text);
+    return strdup("");
+}
+
+/*
+ * Figure number's caption, the same in report.md and figures.pdf: "Figure N.
+ * LABEL, NAME. QUESTION READING. Drawn: WHAT." (the reading's first letter a
+ * capital unless it names a CUDA call), WHAT from the drawing itself;
+ * malloc'd.
+ */
+static char *figure_caption(size_t number, const char *label, const char *name, const char *reading,
+                            const char *data_dir)
+{
+    char *text = NULL, *said = strdup(reading ? reading : ""), *what = figure_drawn(data_dir, name);
+    const char *question = figure_question(name);
+    if (!said || !what) {
+        free(said);
+        free(what);
         return NULL;
+    }
     if (strncmp(said, "cuda", 4) != 0)
         said[0] = (char)toupper((unsigned char)said[0]);
-    if (asprintf(&text, "Figure %zu. %s, %s. %s%s%s%s.", number, label, name, said,
-                 said[0] && what[0] ? ". " : "", what[0] ? "Drawn: " : "", what) < 0)
+    if (asprintf(&text, "Figure %zu. %s, %s. %s%s%s%s%s%s.", number, label, name, question,
+                 question[0] && said[0] ? " " : "", said, (question[0] || said[0]) && what[0] ? ". " : "",
+                 what[0] ? "Drawn: " : "", what) < 0)
         text = NULL;
     free(said);
+    free(what);
     return text;
 }
 
@@ -273,9 +264,9 @@ static void add_page(struct rep *r, const char *name, const char *data_dir, cons
  * linked to its PDF, SVG (and LaTeX); and a page of figures.pdf.
  */
 static void put_figure(struct rep *r, const char *label, const char *name, const char *stem,
-                       const char *reading, const char *data_dir)
+                       const char *reading, const char *data_dir, const char *drawn_dir)
 {
-    char *caption = figure_caption(++r->nfig, label, name, reading);
+    char *caption = figure_caption(++r->nfig, label, name, reading, drawn_dir);
     fprintf(r->md, "![Figure %zu: %s, %s](figures/%s.png)\n\n", r->nfig, label, name, stem);
     fprintf(r->md, "*%s* ([PDF](figures/%s.pdf), [SVG](figures/%s.svg)", caption ? caption : "",
             stem, stem);
@@ -306,8 +297,10 @@ static void folder_figures(struct rep *r, struct rep_folder *rf, size_t i)
         snprintf(stem, sizeof(stem), "%s%s", prefix, made[k] ? made[k] : "");
         if (!made[k] || !drawn(r, stem, ".png"))
             continue;
-        char *reading = plot_reading(&rf->in, made[k]);
-        put_figure(r, rf->f.label, made[k], stem, reading, rc == PLOT_OK ? data_dir : NULL);
+        const struct fig_def *def = plot_figure_def(made[k]);
+        char *reading = plot_reading(&rf->in, def ? def->read : NULL);
+        put_figure(r, rf->f.label, made[k], stem, reading, rc == PLOT_OK ? data_dir : NULL,
+                   data_dir);
         free(reading);
         shown++;
     }
@@ -344,7 +337,7 @@ static int across_machines(struct rep *r, const struct rep_folder *rf, size_t n)
     if (made && drawn(r, "headline-machines", ".png")) {
         char *reading = plot_reading_machines(ms);
         put_figure(r, "every machine", "headline-machines", "headline-machines", reading,
-                   drew == PLOT_OK ? data_dir : NULL);
+                   drew == PLOT_OK ? data_dir : NULL, data_dir);
         free(reading);
     } else {
         fprintf(r->md, "No figure across the %zu machines: %s.\n", ms->n,
@@ -389,7 +382,8 @@ static int fleet_section(struct rep *r, const struct rep_folder *rf, size_t n)
     r->no_gnuplot |= drew == PLOT_ENO_GNUPLOT;
     snprintf(data_dir, sizeof(data_dir), "%s/data", r->fig_dir);
     if (drawn(r, "fleet", ".png"))
-        put_figure(r, "every node", "fleet", "fleet", reading, drew == PLOT_OK ? data_dir : NULL);
+        put_figure(r, "every node", "fleet", "fleet", reading, drew == PLOT_OK ? data_dir : NULL,
+                   data_dir);
     else
         fprintf(r->md, "No fleet figure: %s.\n",
                 drew == PLOT_ENO_GNUPLOT ? "gnuplot is not installed here"

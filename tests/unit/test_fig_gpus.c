@@ -14,6 +14,8 @@
 #include "figures/input.h"
 #include "figures/plot.h"
 #include "figures/readings.h"
+#include "figures/figdef.h"
+#include "figures/fig_gpus.h"
 #include "report/report_tables.h"
 #include "plot_test_util.h"
 
@@ -227,8 +229,8 @@ static void test_readings(void)
     struct plot_input in = {0};
     char want[512];
     int ok = dir && plot_input_read(&in, dir, NULL) == 0;
-    char *bw = ok ? plot_reading(&in, "gpus-bandwidth") : NULL;
-    char *sc = ok ? plot_reading(&in, "gpus-scaling") : NULL;
+    char *bw = ok ? plot_reading(&in, fig_gpus_bandwidth_def.read) : NULL;
+    char *sc = ok ? plot_reading(&in, fig_gpus_scaling_def.read) : NULL;
     snprintf(want, sizeof(want),
              "pinned async on 3 GPUs: h2d at 16 MiB, %.2f GB/s at once in all against %.2f alone "
              "summed (%.1f %%): GPU 0 20.00 of 50.00, GPU 1 21.00 of 48.00, GPU 2 22.00 of 46.00; "

@@ -9,6 +9,7 @@
  */
 #include "check.h"
 #include "figures/plot.h"
+#include "figures/kit/book.h"
 #include "figures/fig_machines.h"
 #include "plot_test_util.h"
 

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "figures/fig_headline.h"
 #include "figures/readings.h"
+#include "figures/figdef.h"
 #include "plot_test_util.h"
 
 #define HEAD                                                                                       \
@@ -67,7 +68,7 @@ static const char *reading_of(const char *dir, const char *name)
     struct plot_input in = {0};
     buf[0] = '\0';
     if (plot_input_read(&in, dir, NULL) == 0) {
-        char *r = plot_reading(&in, name);
+        char *r = plot_reading(&in, plot_figure_def(name) ? plot_figure_def(name)->read : NULL);
         snprintf(buf, sizeof(buf), "%s", r ? r : "(out of memory)");
         free(r);
     }

@@ -4,6 +4,7 @@
  * argument vector, never a shell, so paths may hold spaces and quotes.
  */
 #include "figures/kit/gnuplot.h"
+#include "figures/kit/drawn.h"
 #include "results/outdir.h"
 #include "figures/kit/gnuplot_vars.h"
 #include "figures/kit/program.h"
@@ -38,6 +39,30 @@ static const char *stem_of(const char *prefix, const char *name, char *buf, size
     return buf;
 }
 
+/*
+ * DATA_DIR/NAME-drawn.txt: what g draws in words (fig_drawn_text), the
+ * caption's "Drawn:" part; a key that disagrees with the drawing is a
+ * warning (fig_check_key).  -1 after saying why on log when it cannot be
+ * written.
+ */
+static int write_drawn(const struct fig *g, const char *data_dir, FILE *log)
+{
+    char file[160], text[4096], why[512];
+    if (fig_check_key(g, why, sizeof(why)) < 0)
+        log_line(log, "warning: figure %s: %s", g->name, why);
+    fig_drawn_text(g, text, sizeof(text));
+    snprintf(file, sizeof(file), "%s-drawn.txt", g->name);
+    char *path = plot_path_join(data_dir, file);
+    FILE *f = path ? outfile_fopen_fresh(path) : NULL;
+    int rc = f && fprintf(f, "%s\n", text) >= 0 ? 0 : -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc < 0)
+        log_line(log, "cannot write %s: %s", path ? path : file, strerror(errno));
+    free(path);
+    return rc;
+}
+
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
                   const char *data_dir, const char *prefix, int latex, const char *made[],
                   FILE *log)
@@ -63,7 +88,8 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
             if (needs) /* NULL: the folder has nothing of the figure's kind; no note */
                 log_line(log, "note: no %s figure: it needs %s", g->name, needs);
             fig_remove_outputs(stem_of(prefix, g->name, stem, sizeof(stem)), fig_dir);
-        } else if (write_all_vars(g, data_dir, fig_dir, latex, log) < 0) {
+        } else if (write_all_vars(g, data_dir, fig_dir, latex, log) < 0 ||
+                   write_drawn(g, data_dir, log) < 0) {
             goto out;
         }
     }

@@ -1,0 +1,181 @@
+/*
+ * drawn.c - a described figure's drawing in words, and its key checked
+ * against its curves (see drawn.h).
+ */
+#include "figures/kit/drawn.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Append printf-formatted text to buf (n bytes, *len used so far), cut when full. */
+__attribute__((format(printf, 4, 5))) static void add(char *buf, size_t n, size_t *len,
+                                                      const char *fmt, ...)
+{
+    va_list ap;
+    if (*len + 1 >= n)
+        return;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *len, n - *len, fmt, ap);
+    va_end(ap);
+    *len = w < 0 ? *len : *len + (size_t)w >= n ? n - 1 : *len + (size_t)w;
+}
+
+/* Is s unset ("" or NULL): any value matches it? */
+static int unset(const char *s)
+{
+    return !s || !s[0];
+}
+
+static int same(const char *a, const char *b)
+{
+    return a && b && strcmp(a, b) == 0;
+}
+
+/* A legend entry that says something: titled (a "-" colour: text without a sample). */
+static int titled(const struct fig_style *e)
+{
+    return strspn(e->title, " ") < strlen(e->title);
+}
+
+/* A legend entry drawn with a sample of a line or point: titled and visible. */
+static int shown(const struct fig_style *e)
+{
+    return titled(e) && !same(e->color, "-");
+}
+
+/* Does entry e describe style s: each of e's colour, line and point that is set equal to s's? */
+static int describes(const struct fig_style *e, const struct fig_style *s)
+{
+    return (unset(e->color) || same(e->color, s->color)) &&
+           (unset(e->line) || same(e->line, s->line)) &&
+           (unset(e->point) || same(e->point, s->point));
+}
+
+/* The entries of a legend in one clause, "; " apart, after lead. */
+static void add_entries(char *buf, size_t n, size_t *len, const struct fig_legend *l,
+                        const char *lead, int *clauses)
+{
+    int first = 1;
+    for (size_t i = 0; i < l->n; i++) {
+        if (!titled(&l->e[i]))
+            continue;
+        add(buf, n, len, "%s%s%s", first ? (*clauses ? "; " : "") : ", ", first ? lead : "",
+            l->e[i].title);
+        first = 0;
+    }
+    *clauses += !first;
+}
+
+void fig_drawn_text(const struct fig *g, char *buf, size_t n)
+{
+    size_t len = 0;
+    int clauses = 0;
+    buf[0] = '\0';
+    if (g->npanels == 0)
+        return;
+    if (g->npanels > 1) {
+        add(buf, n, &len, "%zu panels (", g->npanels);
+        for (size_t p = 0; p < g->npanels; p++)
+            add(buf, n, &len, "%s%s", p ? ", " : "", g->panel_title[p]);
+        add(buf, n, &len, ")");
+        clauses++;
+    }
+    add_entries(buf, n, &len, &g->key, "curves: ", &clauses);
+    int first = 1;
+    for (size_t h = 0; h < g->nhlines; h++) {
+        const struct fig_hline *l = &g->hline[h];
+        int again = 0;
+        for (size_t k = 0; k < h && !again; k++)
+            again = strcmp(g->hline[k].label, l->label) == 0;
+        if (again || !l->label[0])
+            continue;
+        add(buf, n, &len, "%s%s%s", first ? (clauses ? "; " : "") : ", ",
+            first ? "lines: " : "", l->label);
+        first = 0;
+    }
+    clauses += !first;
+    add_entries(buf, n, &len, &g->notes, "", &clauses);
+}
+
+/*
+ * Is key entry e drawn: by a block, an overlay, a band or a reference line
+ * of g?  An entry of a colour names a kind drawn in it, whatever the dash of
+ * its sample (the figure's other entries say what dashes mean); an entry
+ * without one names a kind of line.
+ */
+static int entry_drawn(const struct fig *g, const struct fig_style *entry)
+{
+    struct fig_style kind = *entry, *e = &kind;
+    if (!unset(kind.color))
+        kind.line = "";
+    for (size_t b = 0; b < g->nblocks; b++)
+        if (describes(e, &g->block[b]))
+            return 1;
+    for (size_t b = 0; b < g->nover; b++)
+        if (describes(e, &g->over[b]))
+            return 1;
+    for (size_t p = 0; p < g->npanels; p++)
+        if (!unset(g->band[p].color) && describes(e, &g->band[p]))
+            return 1;
+    for (size_t h = 0; h < g->nhlines; h++) {
+        struct fig_style s = {g->hline[h].color, g->hline[h].line, "", ""};
+        if (describes(e, &s))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is block s explained: a key entry of its colour and point, and its line said by it or a note? */
+static int block_keyed(const struct fig *g, const struct fig_style *s)
+{
+    int kind = 0, line = 0;
+    for (size_t i = 0; i < g->key.n; i++) {
+        const struct fig_style *e = &g->key.e[i];
+        if (!shown(e) || !same(e->color, s->color) || !(unset(e->point) || same(e->point, s->point)))
+            continue;
+        kind = 1;
+        line |= unset(e->line) || same(e->line, s->line);
+    }
+    for (size_t i = 0; i < g->notes.n && !line; i++)
+        line = shown(&g->notes.e[i]) && same(g->notes.e[i].line, s->line);
+    for (size_t i = 0; i < g->key.n && !line; i++) /* a key entry for the line alone */
+        line = shown(&g->key.e[i]) && unset(g->key.e[i].color) && same(g->key.e[i].line, s->line);
+    return kind && line;
+}
+
+int fig_check_key(const struct fig *g, char *why, size_t n)
+{
+    const struct fig_legend *l[2] = {&g->key, &g->notes};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < l[k]->n; i++) {
+            const struct fig_style *e = &l[k]->e[i];
+            /* A note of text alone (no colour, line or point) explains no curve. */
+            if (!shown(e) || (unset(e->color) && unset(e->line) && unset(e->point)))
+                continue;
+            if (!entry_drawn(g, e)) {
+                snprintf(why, n, "%s entry '%s' (%s/%s/%s) is drawn by no curve or line",
+                         k ? "note" : "key", e->title, e->color ? e->color : "",
+                         e->line ? e->line : "", e->point ? e->point : "");
+                return -1;
+            }
+        }
+    int keyed = 0;
+    for (size_t i = 0; i < g->key.n; i++)
+        keyed |= shown(&g->key.e[i]);
+    for (size_t p = 0; p < g->npanels && !keyed; p++)
+        if (g->panel_nblocks[p] > 1) { /* without a key, a panel's one curve is named by its title */
+            snprintf(why, n, "panel %zu has %zu curves and the figure no key", p + 1,
+                     g->panel_nblocks[p]);
+            return -1;
+        }
+    for (size_t b = 0; b < g->nblocks && keyed; b++)
+        if (!block_keyed(g, &g->block[b])) {
+            snprintf(why, n, "curve %zu (%s/%s/%s) is in no key entry", b + 1,
+                     g->block[b].color ? g->block[b].color : "",
+                     g->block[b].line ? g->block[b].line : "",
+                     g->block[b].point ? g->block[b].point : "");
+            return -1;
+        }
+    return 0;
+}

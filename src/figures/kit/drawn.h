@@ -1,0 +1,33 @@
+/*
+ * drawn.h - what a described figure (struct fig) draws, in words and
+ * checked: the caption's "Drawn:" part is written from the figure's own
+ * panels, key, notes and reference lines, so it names nothing that is not
+ * drawn; and a check that every key entry is drawn by some curve, overlay,
+ * band or line, and that every curve is in the key.
+ */
+#ifndef PINSWEEP_DRAWN_H
+#define PINSWEEP_DRAWN_H
+
+#include "figures/kit/figure.h"
+
+#include <stddef.h>
+
+/*
+ * What g draws, as a caption's clause without a final full stop, into buf
+ * (n bytes, cut to fit): its panels when there are several, its curves (the
+ * key's titles), its reference lines (their labels, each once) and what its
+ * line and point kinds mean (the notes).  "" when g has no panels.
+ */
+void fig_drawn_text(const struct fig *g, char *buf, size_t n);
+
+/*
+ * Does g's key agree with its drawing?  Every key entry with a title must
+ * match a block, overlay, band or reference line (its colour and point where
+ * set; its line when it has no colour: an entry for a kind of line), and every block must match a key entry by
+ * colour and point, its line by that entry or by a note; a figure without a
+ * key has one curve a panel, named by the panel's title.  0 when they
+ * agree; else -1 with the first disagreement in why (n bytes).
+ */
+int fig_check_key(const struct fig *g, char *why, size_t n);
+
+#endif

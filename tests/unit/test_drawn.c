@@ -1,0 +1,84 @@
+/*
+ * test_drawn.c - a described figure's drawing in words (fig_drawn_text) and
+ * its key checked against its curves (fig_check_key), on figures built by
+ * hand: each way a key and a drawing can disagree, and the exact clause.
+ */
+#include "figures/kit/drawn.h"
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The data files the blocks are headed in: not looked at here. */
+static FILE *sink;
+
+/* A two-panel figure: pinned and pageable curves in each, a link line, a note on bars. */
+static struct fig *two_panels(void)
+{
+    struct fig *g = calloc(1, sizeof(*g));
+    fig_init(g, "t", 0);
+    const struct fig_style pinned = {"pinned", "reuse", "pinned", ""},
+                           pageable = {"pageable", "reuse", "pageable", ""};
+    for (int p = 0; p < 2; p++) {
+        fig_panel(g, p ? "d2h" : "h2d", p ? "device → host" : "host → device");
+        fig_block(g, sink, &pinned, "x");
+        fig_block(g, sink, &pageable, "x");
+        fig_hline(g, 63.0, "link", "link", "right-above", "PCIe raw: 63.02 GB/s");
+    }
+    struct fig_style k1 = pinned, k2 = pageable, note = {"-", "", "", ""};
+    snprintf(k1.title, sizeof(k1.title), "pinned");
+    snprintf(k2.title, sizeof(k2.title), "pageable");
+    snprintf(note.title, sizeof(note.title), "bars: 95 %% interval");
+    g->key.e[g->key.n++] = k1;
+    g->key.e[g->key.n++] = k2;
+    g->notes.e[g->notes.n++] = note;
+    return g;
+}
+
+int main(void)
+{
+    char why[512] = "", text[1024];
+    sink = fopen("/dev/null", "w");
+    struct fig *g = two_panels();
+    CHECK("a key that matches the drawing passes", fig_check_key(g, why, sizeof(why)) == 0, "%s",
+          why);
+    fig_drawn_text(g, text, sizeof(text));
+    CHECK_STR("the clause names panels, curves, lines (once) and notes", text,
+              "2 panels (host → device, device → host); curves: pinned, pageable; lines: PCIe "
+              "raw: 63.02 GB/s; bars: 95 % interval");
+
+    /* A key entry of a kind drawn nowhere: the band-member bug of the bandwidth figure. */
+    struct fig_style ghost = {"mapped", "reuse", "mapped", "mapped"};
+    g->key.e[g->key.n++] = ghost;
+    CHECK("a key entry drawn by no curve fails", fig_check_key(g, why, sizeof(why)) < 0, "passed");
+    CHECK_STR("and says which", why,
+              "key entry 'mapped' (mapped/reuse/mapped) is drawn by no curve or line");
+    g->key.n--;
+
+    /* A curve whose dash no key or note explains: reallocate drawn under a reuse key. */
+    struct fig_style dashed = {"pinned", "reallocate", "pinned", ""};
+    fig_block(g, sink, &dashed, "x");
+    CHECK("a curve of a line no entry explains fails", fig_check_key(g, why, sizeof(why)) < 0,
+          "passed");
+    CHECK_STR("and names the curve", why, "curve 5 (pinned/reallocate/pinned) is in no key entry");
+    struct fig_style explain = {"", "reallocate", "", "dashed: reallocate"};
+    g->notes.e[g->notes.n++] = explain;
+    CHECK("a note for its line explains it", fig_check_key(g, why, sizeof(why)) == 0, "%s", why);
+
+    /* Without a key, one curve a panel is named by the panel; two are not. */
+    struct fig *h = calloc(1, sizeof(*h));
+    const struct fig_style one = {"pinned", "reuse", "sync", ""};
+    fig_init(h, "s", 0);
+    fig_panel(h, "all", "readings");
+    fig_block(h, sink, &one, "x");
+    CHECK("one curve without a key passes", fig_check_key(h, why, sizeof(why)) == 0, "%s", why);
+    fig_block(h, sink, &one, "x");
+    CHECK("two curves without a key fail", fig_check_key(h, why, sizeof(why)) < 0, "passed");
+    CHECK_STR("and say where", why, "panel 1 has 2 curves and the figure no key");
+    fig_drawn_text(h, text, sizeof(text));
+    CHECK_STR("one panel, no key: nothing to name", text, "");
+    free(g);
+    free(h);
+    fclose(sink);
+    return check_exit();
+}
