@@ -257,7 +257,7 @@ fleet_view() {
         t_pass "fleet: the report's fleet table: the slow node's lowest reading against the fleet, the low link" ||
         t_fail "fleet: the report's fleet table" "want $row; got $(grep '^| node-' "$d/rep/report.md" | head -5)"
     grep -q '^!\[Figure [0-9]*: every node, fleet\](figures/fleet.png)$' "$d/rep/report.md" && [ -s "$d/rep/figures/fleet.png" ] &&
-        grep -q "^\*Figure [0-9]*\. every node, fleet\. 2 of the 5 nodes flagged: node-d: $want of 266 configurations outside the band, .*; node-e: its PCIe link trained below its maximum\. Drawn: " "$d/rep/report.md" &&
+        grep -q "^\*Figure [0-9]*\. every node, fleet\. Which nodes of the fleet read outside the fleet.s own band? 2 of the 5 nodes flagged: node-d: $want of 266 configurations outside the band, .*; node-e: its PCIe link trained below its maximum\. Drawn: " "$d/rep/report.md" &&
         t_pass "fleet: the report embeds the fleet figure, its caption naming the flagged nodes" ||
         t_fail "fleet: the report's fleet figure" "$(grep 'fleet' "$d/rep/report.md" | head -4)"
     "$PINSWEEP" report "$d/a" "$d/b" -o "$d/rep2" > /dev/null 2>&1

@@ -112,7 +112,7 @@ gpus_figures() {
         [ "$(grep -c '^pinned async & ' "$r-report/figures/F1-table-gpus.tex")" -eq $((6 * (n + 1))) ] &&
         t_pass "gpus: $n GPUs, the table for LaTeX" || t_fail "gpus: $n GPUs, the table for LaTeX" "$(ls "$r-report/figures")"
     local want
-    want=$(awk -v n="$n" 'BEGIN { t = 80 / n < 50 ? 80 / n : 50; printf "gpus-bandwidth. Pinned async on %d GPUs: h2d at 4 MiB, %.2f GB/s at once in all against %.2f alone summed (%.1f %%): GPU 0 %.2f of 50.00", n, n * t, 50 * n, 100 * t / 50, t }')
+    want=$(awk -v n="$n" 'BEGIN { t = 80 / n < 50 ? 80 / n : 50; printf "gpus-bandwidth. How fast does each GPU copy while every GPU copies at once, against each alone? Pinned async on %d GPUs: h2d at 4 MiB, %.2f GB/s at once in all against %.2f alone summed (%.1f %%): GPU 0 %.2f of 50.00", n, n * t, 50 * n, 100 * t / 50, t }')
     grep -qF "$want" "$r-report/report.md" && t_pass "gpus: $n GPUs, the figure's caption reads the model" ||
         t_fail "gpus: $n GPUs, the caption" "no '$want' in $r-report/report.md"
     if ! plot_gnuplot_here; then t_skip "gpus: $n GPUs, figures drawn" "gnuplot not installed"; return; fi

@@ -581,8 +581,20 @@ static int has_zerocopy(const struct plot_input *in)
     return 0;
 }
 
+/*
+ * Is some curve of g drawn with line (a variant's dash)?  A variant whose
+ * curves all went into a band has no dash of its own to explain.
+ */
+static int line_drawn(const struct fig *g, const char *line)
+{
+    for (size_t b = 0; b < g->nblocks; b++)
+        if (strcmp(g->block[b].line, line) == 0)
+            return 1;
+    return 0;
+}
+
 /* What each kind of line means, when the figure tells variants by dash. */
-static size_t variant_notes(const struct bw_plan *p, struct fig_style *out)
+static size_t variant_notes(const struct fig *g, const struct bw_plan *p, struct fig_style *out)
 {
     static const struct {
         const char *line, *title;
@@ -599,12 +611,13 @@ static size_t variant_notes(const struct bw_plan *p, struct fig_style *out)
         return 0;
     for (size_t t = 0; t < sizeof(titles) / sizeof(titles[0]); t++)
         for (size_t k = 0; k < p->nkinds; k++)
-            if (strcmp(p->kinds[k], titles[t].line) == 0) {
+            if (strcmp(p->kinds[k], titles[t].line) == 0 && line_drawn(g, titles[t].line)) {
                 out[n] = (struct fig_style){"", titles[t].line, ""};
                 snprintf(out[n++].title, sizeof(out[0].title), "%s", titles[t].title);
             }
     return n;
 }
+
 
 /*
  * The key entry of the bands: "6 page-locked kinds, within 11.3% (6.5% from
@@ -668,7 +681,7 @@ static int bandwidth_legend(struct fig *g, const struct plot_input *in, const st
 {
     struct fig_style keys[ALLOC_COUNT + FIG_MAX_PANELS], notes[16 + FIG_MAX_PANELS];
     size_t nkeys = plot_alloc_entries(p->seen_alloc, p->dash_by_variant ? "reuse" : NULL, keys);
-    size_t nnotes = variant_notes(p, notes);
+    size_t nnotes = variant_notes(g, p, notes);
     int banded = 0;
     for (size_t b = 0; b < g->npanels; b++)
         banded |= g->band[b].color != NULL;

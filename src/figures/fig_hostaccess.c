@@ -89,7 +89,9 @@ static int host_panel(struct fig *g, const struct plot_row *const *rows, size_t 
         return -1;
     for (size_t i = first, j; i < end && rc == 0; i = j) {
         j = plot_run_end(rows, end, i, host_same_curve);
-        struct fig_style s = {schema_value_name(AXIS_ALLOC, rows[i]->alloc), "reuse", ""};
+        /* the kind's colour and point, as its key entry shows them (the style table) */
+        const char *kind = schema_value_name(AXIS_ALLOC, rows[i]->alloc);
+        struct fig_style s = {kind, "reuse", kind};
         seen[rows[i]->alloc] = 1;
         rc = fig_block(g, f, &s, "CPU bandwidth");
         for (size_t k = i; k < j && rc == 0; k++) {

@@ -112,9 +112,12 @@ static char *figure_caption(size_t number, const char *label, const char *name, 
     }
     if (strncmp(said, "cuda", 4) != 0)
         said[0] = (char)toupper((unsigned char)said[0]);
-    if (asprintf(&text, "Figure %zu. %s, %s. %s%s%s%s%s%s.", number, label, name, question,
-                 question[0] && said[0] ? " " : "", said, (question[0] || said[0]) && what[0] ? ". " : "",
-                 what[0] ? "Drawn: " : "", what) < 0)
+    /* "QUESTION? READING. Drawn: WHAT." with each part only when there is one */
+    size_t qlen = strlen(question);
+    const char *after_head = said[0] ? "." : qlen && question[qlen - 1] == '?' ? "" : ".";
+    if (asprintf(&text, "Figure %zu. %s, %s. %s%s%s%s%s%s%s", number, label, name, question,
+                 question[0] && said[0] ? " " : "", said, after_head,
+                 what[0] ? " Drawn: " : "", what, what[0] ? "." : "") < 0)
         text = NULL;
     free(said);
     free(what);

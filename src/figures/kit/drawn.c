@@ -99,6 +99,21 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
 }
 
 /*
+ * Does g tell something apart by point alone: an entry of a point without a
+ * colour (placement's NUMA bindings)?  A kind's entry then shows its point
+ * only as a sample.
+ */
+static int points_apart(const struct fig *g)
+{
+    const struct fig_legend *l[2] = {&g->key, &g->notes};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < l[k]->n; i++)
+            if (titled(&l[k]->e[i]) && unset(l[k]->e[i].color) && !unset(l[k]->e[i].point))
+                return 1;
+    return 0;
+}
+
+/*
  * Is key entry e drawn: by a block, an overlay, a band or a reference line
  * of g?  An entry of a colour names a kind drawn in it, whatever the dash of
  * its sample (the figure's other entries say what dashes mean); an entry
@@ -107,8 +122,11 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
 static int entry_drawn(const struct fig *g, const struct fig_style *entry)
 {
     struct fig_style kind = *entry, *e = &kind;
-    if (!unset(kind.color))
+    if (!unset(kind.color)) {
         kind.line = "";
+        if (points_apart(g))
+            kind.point = "";
+    }
     for (size_t b = 0; b < g->nblocks; b++)
         if (describes(e, &g->block[b]))
             return 1;
@@ -129,10 +147,11 @@ static int entry_drawn(const struct fig *g, const struct fig_style *entry)
 /* Is block s explained: a key entry of its colour and point, and its line said by it or a note? */
 static int block_keyed(const struct fig *g, const struct fig_style *s)
 {
-    int kind = 0, line = 0;
+    int kind = 0, line = 0, apart = points_apart(g);
     for (size_t i = 0; i < g->key.n; i++) {
         const struct fig_style *e = &g->key.e[i];
-        if (!shown(e) || !same(e->color, s->color) || !(unset(e->point) || same(e->point, s->point)))
+        if (!shown(e) || !same(e->color, s->color) ||
+            !(apart || unset(e->point) || same(e->point, s->point)))
             continue;
         kind = 1;
         line |= unset(e->line) || same(e->line, s->line);
