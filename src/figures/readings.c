@@ -4,6 +4,7 @@
  * read them (units_format_human), GB/s with two decimals.
  */
 #include "figures/readings.h"
+#include "figures/fig_bandwidth.h"
 #include "figures/fig_gpus.h"
 #include "figures/fig_headline.h"
 #include "figures/fig_breakeven.h"
@@ -256,6 +257,7 @@ static void read_first_kind(struct text *t, const struct plot_input *in, int lat
 
 static void read_bandwidth(struct text *t, const struct plot_input *in)
 {
+    char found[8][FIG_FINDING_CHARS];
     int api = lead_api(t, in);
     if (api < 0)
         read_first_kind(t, in, 0);
@@ -263,6 +265,9 @@ static void read_bandwidth(struct text *t, const struct plot_input *in)
         read_pinned_pageable(t, in, d, api, 0);
         read_page_locked(t, in, d, api);
     }
+    /* the regimes, the curves no fit describes and host memcpy: said here, not on the figure */
+    for (size_t k = 0, n = fig_bandwidth_findings(in, found, 8); k < n; k++)
+        part(t, "%s", found[k]);
 }
 
 /* ---- small copies ---- */

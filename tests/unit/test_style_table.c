@@ -1,15 +1,22 @@
 /*
- * test_style_table.c - the style table, checked on the gnuplot variables
- * files pinsweep writes for the fixtures and for every committed reference
- * folder (and two GPUs together, tests/fixtures/gpus-two: the gpus figures,
- * and the copy figures, which draw the first GPU's rows): within a panel no two curves share a dash and point (so that they
+ * test_style_table.c - the style table and the clutter budget, checked on
+ * the gnuplot variables files pinsweep writes, drawn afresh (gnuplot
+ * hidden) for the fixtures, for every committed reference folder and
+ * comparison folder, for the headline across machines and for a small
+ * fleet: within a panel no two curves share a dash and point (so that they
  * are told apart in grayscale), every curve's colour and point are in the
  * key and its dash in the key or the notes, a figure with error bars says
- * what they are, and no key has more than 8 entries.  A hand-made variables
- * file that breaks each rule shows that the checks can fail.
+ * what they are, no key has more than 8 entries, no panel has more than six
+ * distinguishable series, every drawn value lies inside its panel's y range,
+ * and a band's key entry names exactly the kinds in it.  A coverage guard
+ * fails when a figure type (a script of plots/) has no style check, or
+ * when its check never ran.  A hand-made variables file that breaks each
+ * rule shows that the checks can fail.
  */
 #include "check.h"
+#include "figures/fig_fleet.h"
 #include "figures/fig_headline.h"
+#include "figures/fig_machines.h"
 #include "figures/plot.h"
 #include "plot_test_util.h"
 
@@ -116,40 +123,330 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
     return bad;
 }
 
-/* Check every *-vars.gp of the copy figures whose name starts with only under dir/figures/data. */
-static void check_folder(const char *name, const char *dir, int must_have, const char *only)
+/* ---- every figure of every folder ---- */
+
+/*
+ * Every figure type (a script plots/NAME.gp draws) and whether the style
+ * table's rules (dash and point, key, bars) hold for it; the series budget,
+ * the y range and the bands' members are checked for every type.  checked
+ * counts the variables files seen of each: the coverage guard wants one.
+ */
+static struct {
+    const char *name;
+    int style;
+    int checked;
+} types[] = {
+    {"headline", 1},         {"bandwidth", 1},      {"latency", 1},
+    {"reuse-vs-reallocate", 1}, {"reallocate-time", 0}, {"speedup", 1},
+    {"alloc-cost", 1},       {"breakeven", 1},      {"overlap", 0},
+    {"host-access", 1},      {"placement", 0},      {"placement-pin", 0},
+    {"gpus-bandwidth", 1},   {"gpus-scaling", 1},   {"sentinel", 0},
+    {"compare-bandwidth", 0}, {"compare-ratio", 0}, {"headline-machines", 1},
+    {"fleet", 0},
+};
+#define NTYPES (sizeof(types) / sizeof(types[0]))
+
+/* The most distinguishable series a panel may hold. */
+#define MAX_SERIES 6
+
+/* The index of figure type name in types[], or NTYPES. */
+static size_t type_of(const char *name)
 {
-    static const char *const figs[] = {"headline",  "bandwidth",  "latency",        "speedup",
-                                       "breakeven", "alloc-cost", "gpus-bandwidth", "gpus-scaling"};
-    char check[256], why[512];
-    int seen = 0;
-    for (size_t i = 0; i < sizeof(figs) / sizeof(figs[0]); i++) {
-        char file[96];
-        snprintf(file, sizeof(file), "figures/data/%s-vars.gp", figs[i]);
-        if (!exists(dir, file) || strncmp(figs[i], only, strlen(only)) != 0)
-            continue;
-        seen++;
-        snprintf(check, sizeof(check), "%s: %s follows the style table", name, figs[i]);
-        CHECK(check, style_problems(path_in(dir, file), figs[i], why, sizeof(why)) == 0, "%s", why);
-    }
-    snprintf(check, sizeof(check), "%s: has figures", name);
-    if (must_have)
-        CHECK(check, seen > 0, "no variables file under %s/figures/data", dir);
+    size_t t = 0;
+    while (t < NTYPES && strcmp(types[t].name, name) != 0)
+        t++;
+    return t;
 }
 
-/* Draw folder from (gnuplot hidden) into a copy and check its figures named only... */
-static void check_drawn(const char *name, const char *from, const char *const files[],
-                        const char *only)
+/* The string of "NAME[i] = '...'" in text (i 1-based) into out; 0 when there is none. */
+static int var_elem_str(const char *text, const char *name, size_t i, char *out, size_t n)
 {
-    char *log = NULL;
-    const char *dir = make_folder(name, from, files);
-    int rc = dir ? run_plot(plot_results_opts, dir, plots_dir, 0, 1, &log) : -100;
-    char check[160];
+    char head[96];
+    snprintf(head, sizeof(head), "%s[%zu] = '", name, i);
+    const char *p = strstr(text, head);
+    size_t k = 0;
+    if (!p)
+        return 0;
+    for (p += strlen(head); *p && !(*p == '\'' && p[1] != '\''); p++) {
+        if (*p == '\'')
+            p++; /* a doubled quote */
+        if (k + 1 < n)
+            out[k++] = *p;
+    }
+    out[k] = '\0';
+    return 1;
+}
+
+/* The number of "NAME = V" (i 0) or "NAME[i] = V" in text; NaN when there is none. */
+static double var_num(const char *text, const char *name, size_t i)
+{
+    char head[96];
+    if (i)
+        snprintf(head, sizeof(head), "%s[%zu] = ", name, i);
+    else
+        snprintf(head, sizeof(head), "\n%s = ", name);
+    const char *p = strstr(text, head);
+    return p ? strtod(p + strlen(head), NULL) : NAN;
+}
+
+/* Does a block of line kind line mark single points (a glyph) rather than draw a series? */
+static int marker_line(const char *line)
+{
+    return !strcmp(line, "unresolved") || !strcmp(line, "never");
+}
+
+/* How many distinguishable series blocks [a, a + m) and a band (has_band) are: distinct styles. */
+static size_t panel_series(size_t a, size_t m, size_t nb, int has_band)
+{
+    size_t n = has_band != 0;
+    for (size_t i = a; i < a + m && i < nb; i++) {
+        int seen = marker_line(block_line[i]);
+        for (size_t j = a; j < i && !seen; j++)
+            seen = !strcmp(block_color[i], block_color[j]) &&
+                   !strcmp(block_line[i], block_line[j]) && !strcmp(block_point[i], block_point[j]);
+        n += !seen;
+    }
+    return n;
+}
+
+/*
+ * The first value of the data file at path (columns x y ...: y, and with
+ * band the band's edges, columns 3 and 4) outside [lo, hi] into *bad; 0
+ * when there is none.  Comment lines, blank lines and NaN are not drawn;
+ * on a log axis neither is a value <= 0.
+ */
+static int outside_range(const char *path, double lo, double hi, int log, int band, double *bad)
+{
+    char *text = read_text(path);
+    int found = 0;
+    for (char *line = text; line && *line && !found;) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        double v[4];
+        int k = line[0] == '#' ? 0 : sscanf(line, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]);
+        for (int c = 1; c < k && c < (band ? 4 : 2) && !found; c++) {
+            double y = v[c], eps = 1e-9 * fmax(fabs(lo), fabs(hi));
+            if (isnan(y) || (log && y <= 0))
+                continue;
+            if (y < lo - eps || y > hi + eps) {
+                *bad = y;
+                found = 1;
+            }
+        }
+        line = next;
+    }
+    free(text);
+    return found;
+}
+
+/* The kinds a key entry's title names after its last ": " ("..., within 2%: a, b, c"). */
+static size_t title_members(const char *title, char kinds[][96], size_t max)
+{
+    const char *p = NULL;
+    for (const char *q = title; (q = strstr(q, ": ")); q += 2)
+        p = q + 2;
+    size_t n = 0;
+    while (p && *p && n < max) {
+        size_t len = strcspn(p, ",");
+        snprintf(kinds[n++], sizeof(kinds[0]), "%.*s", (int)len, p);
+        p += len;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    return n;
+}
+
+/* The kinds of the "# members: a, b, c" line of the file at path; 0 when it has none. */
+static size_t file_members(const char *path, char kinds[][96], size_t max)
+{
+    char *text = read_text(path);
+    const char *p = strstr(text, "# members: ");
+    size_t n = 0;
+    if (p) {
+        char line[512];
+        snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
+        n = title_members(line, kinds, max);
+    }
+    free(text);
+    return n;
+}
+
+static int has_kind(char kinds[][96], size_t n, const char *k)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(kinds[i], k))
+            return 1;
+    return 0;
+}
+
+/*
+ * The budget, range and band problems of the variables file at path (its
+ * text), into why; 0 when none.  Each panel: at most MAX_SERIES
+ * distinguishable series; every value of its curves, overlays and band
+ * inside its y range; its band's members (its file's "members" line) the
+ * kinds its key entry names, none of them drawn apart beside it.
+ */
+static int panel_problems(const char *text, char *why, size_t n)
+{
+    size_t nb = var_array(text, "block_line", block_line, MAX_ITEMS);
+    size_t np = var_array(text, "panel_first", first, 16);
+    size_t nk = strstr(text, "nkeys = 0\n") ? 0 : var_array(text, "key_color", key_color, 64);
+    static char key_title[64][96], kinds[16][96], members[16][96];
+    int axes = strstr(text, "panel_axes = 1") != NULL, bad = 0;
+    var_array(text, "block_color", block_color, MAX_ITEMS);
+    var_array(text, "block_point", block_point, MAX_ITEMS);
+    var_array(text, "panel_nblocks", count, 16);
+    var_array(text, "key_title", key_title, 64);
+    var_array(text, "key_line", key_line, 64);
+    for (size_t p = 1; p <= np && !bad; p++) {
+        size_t a = strtoul(first[p - 1], NULL, 10) - 1, m = strtoul(count[p - 1], NULL, 10);
+        char file[1024], band[1024] = "";
+        int has_band = var_num(text, "panel_nband", p) > 0;
+        int log = axes ? var_num(text, "panel_log_y", p) > 0 : var_num(text, "log_y", 0) > 0;
+        double lo = var_num(text, "panel_y_min", p), hi = var_num(text, "panel_y_max", p), y;
+        size_t ns = panel_series(a, m, nb, has_band);
+        if (has_band)
+            var_elem_str(text, "panel_band_file", p, band, sizeof(band));
+        if (ns > MAX_SERIES) {
+            bad = snprintf(why, n, "panel %zu: %zu distinguishable series, more than %d", p, ns,
+                           MAX_SERIES);
+            break;
+        }
+        static const char *const files[] = {"panel_file", "panel_over_file"};
+        for (size_t k = 0; k < 2 && !bad; k++)
+            if (var_elem_str(text, files[k], p, file, sizeof(file)) &&
+                outside_range(file, lo, hi, log, 0, &y))
+                bad = snprintf(why, n, "panel %zu: %s holds %g, outside its y range %g..%g", p,
+                               file, y, lo, hi);
+        if (!bad && has_band && outside_range(band, lo, hi, log, 1, &y))
+            bad = snprintf(why, n, "panel %zu: its band reaches %g, outside its y range %g..%g",
+                           p, y, lo, hi);
+        if (bad || !has_band)
+            continue;
+        /* the band's key entry (colour page-locked, line band) names its members exactly */
+        size_t nm = file_members(band, members, 16), nt = 0;
+        for (size_t k = 0; k < nk && !nt; k++)
+            if (!strcmp(key_color[k], "page-locked") && !strcmp(key_line[k], "band"))
+                nt = title_members(key_title[k], kinds, 16);
+        int same = nm == nt && nm > 0;
+        for (size_t k = 0; k < nm && same; k++)
+            same = has_kind(kinds, nt, members[k]);
+        if (!same)
+            bad = snprintf(why, n, "panel %zu: its band holds %zu kinds (%s, ...), its key entry names %zu (%s, ...)",
+                           p, nm, nm ? members[0] : "none", nt, nt ? kinds[0] : "none");
+        for (size_t i = a; i < a + m && i < nb && !bad; i++)
+            if (has_kind(kinds, nt, block_color[i]) && strcmp(block_line[i], "zerocopy") != 0 &&
+                strncmp(block_line[i], "flushed", 7) != 0 && strcmp(block_line[i], "first-touch") != 0)
+                bad = snprintf(why, n, "panel %zu: %s is named in the band's key entry and drawn apart",
+                               p, block_color[i]);
+    }
+    return bad;
+}
+
+/*
+ * Check every *-vars.gp under dir/figures/data: its type has a style check
+ * (the coverage guard), and passes it.
+ */
+static void check_data(const char *name, const char *data_dir, int must_have)
+{
+    char check[512], why[512], data[1024];
+    snprintf(data, sizeof(data), "%s", data_dir); /* path_in's buffers are reused */
+    DIR *d = opendir(data);
+    struct dirent *e;
+    int seen = 0;
+    while (d && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 8 || strcmp(e->d_name + len - 8, "-vars.gp") != 0)
+            continue;
+        char fig[256];
+        snprintf(fig, sizeof(fig), "%.*s", (int)(len - 8), e->d_name);
+        size_t t = type_of(fig);
+        seen++;
+        snprintf(check, sizeof(check), "%s: %s has a style check", name, fig);
+        CHECK(check, t < NTYPES, "no entry for figure type %s in types[]", fig);
+        if (t == NTYPES)
+            continue;
+        types[t].checked++;
+        const char *path = path_in(data, e->d_name);
+        char *text = read_text(path);
+        snprintf(check, sizeof(check), "%s: %s keeps its series budget, range and bands", name,
+                 fig);
+        CHECK(check, panel_problems(text, why, sizeof(why)) == 0, "%s", why);
+        free(text);
+        if (!types[t].style)
+            continue;
+        snprintf(check, sizeof(check), "%s: %s follows the style table", name, fig);
+        CHECK(check, style_problems(path, fig, why, sizeof(why)) == 0, "%s", why);
+    }
+    if (d)
+        closedir(d);
+    snprintf(check, sizeof(check), "%s: has figures", name);
+    if (must_have)
+        CHECK(check, seen > 0, "no variables file under %s", data);
+}
+
+/* Draw folder from (gnuplot hidden) into a copy with draw and check its figures. */
+static void check_drawn_with(plot_fn draw, const char *name, const char *from)
+{
+    static const char *const inputs[] = {"summary.csv",  "meta.yaml",     "fits.csv",
+                                         "host-memcpy.csv", "breakeven.csv", "samples.csv",
+                                         "sentinel.csv", "compare.csv",   "machines.csv",
+                                         "fleet.csv"};
+    char *log = NULL, dir[1024], check[160];
+    int rc = -100;
+    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
+    for (char *c = dir + strlen(tmpdir) + 1; *c; c++)
+        *c = *c == ' ' || *c == '/' ? '-' : *c;
+    if (mkdir(dir, 0777) == 0) {
+        rc = 0;
+        for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]) && rc == 0; i++)
+            if (exists(from, inputs[i]))
+                rc = copy_edit(path_in(from, inputs[i]), path_in(dir, inputs[i]), NULL, NULL);
+        rc = rc == 0 ? run_plot(draw, dir, plots_dir, 0, 1, &log) : -100;
+    }
     snprintf(check, sizeof(check), "%s: drawn", name);
     CHECK(check, rc == PLOT_ENO_GNUPLOT, "returned %d; log:\n%s", rc, log ? log : "");
     free(log);
-    if (dir)
-        check_folder(name, dir, 1, only);
+    check_data(name, path_in(dir, "figures/data"), 1);
+}
+
+static void check_drawn(const char *name, const char *from)
+{
+    check_drawn_with(plot_results_opts, name, from);
+}
+
+/*
+ * The coverage guard: every script of plots/ (but style.gp and panels.gp,
+ * which the others load) is a figure type with a style check, and every
+ * type's check ran on some variables file.
+ */
+static void check_coverage(void)
+{
+    char path[512], check[160];
+    snprintf(path, sizeof(path), "%s", plots_dir);
+    DIR *d = opendir(path);
+    struct dirent *e;
+    size_t scripts = 0;
+    while (d && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        char fig[256];
+        if (len < 4 || strcmp(e->d_name + len - 3, ".gp") != 0 || !strcmp(e->d_name, "style.gp") ||
+            !strcmp(e->d_name, "panels.gp"))
+            continue;
+        snprintf(fig, sizeof(fig), "%.*s", (int)(len - 3), e->d_name);
+        scripts++;
+        snprintf(check, sizeof(check), "coverage: plots/%s has a style check", e->d_name);
+        CHECK(check, type_of(fig) < NTYPES, "figure type %s is not in types[]", fig);
+    }
+    if (d)
+        closedir(d);
+    CHECK("coverage: the scripts were found", scripts >= NTYPES, "%zu scripts in %s", scripts,
+          path);
+    for (size_t t = 0; t < NTYPES; t++) {
+        snprintf(check, sizeof(check), "coverage: %s was checked", types[t].name);
+        CHECK(check, types[t].checked > 0, "no folder drew a %s figure", types[t].name);
+    }
 }
 
 /* A variables file breaking each rule is caught: the checks can fail. */
@@ -201,7 +498,7 @@ static void check_machines(void)
     const char *key[2] = {"H200|gpu-node-07", "V100|gen3-box"}, *label[2] = {"H200", "V100"};
     const struct plot_input *pin[2] = {&in[0], &in[1]};
     struct hl_machines ms;
-    char data[256], why[512];
+    char data[256];
     int made = 0, rc = -100;
     snprintf(data, sizeof(data), "%s/machines", tmpdir);
     if (plot_input_read(&in[0], "tests/fixtures/results-small", NULL) == 0 &&
@@ -213,41 +510,71 @@ static void check_machines(void)
     }
     CHECK("machines: described (gnuplot hidden)", rc == PLOT_ENO_GNUPLOT && made, "returned %d",
           rc);
-    CHECK("machines: headline-machines follows the style table",
-          style_problems(path_in(data, "headline-machines-vars.gp"), "headline", why,
-                         sizeof(why)) == 0,
-          "%s", why);
+    check_data("machines", data, 1);
     plot_input_free(&in[0]);
     plot_input_free(&in[1]);
 }
 
+/* A fleet folder of three nodes, one of them slow at 1 MiB: fleet.csv as `pinsweep fleet` writes it. */
+static void check_fleet(void)
+{
+    static const char head[] = "node,dir,alloc,direction,buffer,api,cache,touch,size_bytes,"
+                               "gbps_median,fleet_median,fleet_spread,band_low,band_high,z,outlier,"
+                               "link_below_max\n";
+    char dir[256], row[256], *text = NULL, check[64];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    static const char *const nodes[] = {"node-a", "node-b", "node-c"};
+    fputs(head, f);
+    for (int k = 0; k < 3; k++)
+        for (int e = 12; e <= 24; e += 4) {
+            double g = 50.0 * (1 - exp(-(double)(1 << (e - 12)) / 16)) * (k == 2 && e == 20 ? 0.8 : 1);
+            snprintf(row, sizeof(row),
+                     "%s,results/%s,pinned,h2d,reuse,sync,warm,prefaulted,%d,%.6g,%.6g,0.5,%.6g,%.6g,"
+                     "%.3g,%s,no\n",
+                     nodes[k], nodes[k], 1 << e, g, g / (k == 2 && e == 20 ? 0.8 : 1), g - 2, g + 2,
+                     k == 2 && e == 20 ? -20.0 : 0.0, k == 2 && e == 20 ? "yes" : "no");
+            fputs(row, f);
+        }
+    fclose(f);
+    snprintf(dir, sizeof(dir), "%s/fleet", tmpdir);
+    int rc = mkdir(dir, 0777) == 0 && write_text(path_in(dir, "fleet.csv"), text) == 0 ? 0 : -1;
+    free(text);
+    char *log = NULL;
+    rc = rc == 0 ? run_plot(plot_fleet, dir, plots_dir, 0, 1, &log) : -100;
+    snprintf(check, sizeof(check), "fleet: drawn");
+    CHECK(check, rc == PLOT_ENO_GNUPLOT, "returned %d; log:\n%s", rc, log ? log : "");
+    free(log);
+    check_data("fleet", path_in(dir, "figures/data"), 1);
+}
+
 int main(void)
 {
-    static const char *const small[] = {"summary.csv",     "meta.yaml",     "fits.csv",
-                                        "host-memcpy.csv", "breakeven.csv", NULL};
-    static const char *const beyond[] = {"summary.csv", "meta.yaml", NULL};
-    static const char *const gen3[] = {"summary.csv", "meta.yaml", "breakeven.csv", NULL};
     if (plot_test_begin("style-table") < 0)
         return 1;
     test_checks_can_fail();
-    check_drawn("results-small", "tests/fixtures/results-small", small, "");
-    check_drawn("results-beyond", "tests/fixtures/results-beyond", beyond, "");
-    check_drawn("machine-gen3", "tests/fixtures/machine-gen3", gen3, "");
+    check_drawn("results-small", "tests/fixtures/results-small");
+    check_drawn("results-beyond", "tests/fixtures/results-beyond");
+    check_drawn("machine-gen3", "tests/fixtures/machine-gen3");
     /* two fake GPUs together: the gpus figures (the copy figures draw each GPU's curve alike) */
-    check_drawn("gpus-two", "tests/fixtures/gpus-two", beyond, "");
+    check_drawn("gpus-two", "tests/fixtures/gpus-two");
+    check_drawn_with(plot_compare_opts, "compare-two", "tests/fixtures/compare-two");
     check_machines();
-    /* The committed reference folders, as they were drawn (item 9: regenerated). */
+    check_fleet();
+    /* The committed reference folders, drawn afresh by this binary from their CSV files. */
     DIR *d = opendir("results/reference/h200-pcie5");
     struct dirent *e;
     while (d && (e = readdir(d))) {
         char dir[512], name[300];
         snprintf(dir, sizeof(dir), "results/reference/h200-pcie5/%s", e->d_name);
-        if (e->d_name[0] == '.' || !exists(dir, "summary.csv"))
-            continue;
         snprintf(name, sizeof(name), "reference %s", e->d_name);
-        check_folder(name, dir, 0, ""); /* overlap and host-access have no copy figures */
+        if (e->d_name[0] != '.' && exists(dir, "summary.csv"))
+            check_drawn(name, dir);
+        else if (e->d_name[0] != '.' && exists(dir, "compare.csv"))
+            check_drawn_with(plot_compare_opts, name, dir);
     }
     if (d)
         closedir(d);
+    check_coverage();
     return plot_test_end("test_style_table");
 }
