@@ -67,6 +67,8 @@ machine_pt(n) = machine_pts[(n - 1) % 8 + 1]
 #   flushed+first-touch   short dashes: both
 #   link                  thin, fine dashes: the PCIe link's raw rate
 #   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: long dash, dot, dash
+#   unresolved, never     (breakeven) glyphs, not lines: each point stands alone (a blank line
+#                         after it) and the key's sample line is all gap
 #   practical             thin, short dashes: the link's practical ceiling (packet overhead)
 #   band                  solid, thicker: the median of page-locked kinds that coincide
 #   guide                 thin solid: a reference value (1x, 1 copy)
@@ -86,7 +88,7 @@ line_dt(l) = l[1:8] eq 'machine:' ? machine_dt(int(l[9:])) : \
     l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
     l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : \
-    l eq 'zerocopy-roundtrip' ? 10 : alloc_dt(l)
+    l eq 'zerocopy-roundtrip' ? 10 : (l eq 'unresolved' || l eq 'never') ? 11 : alloc_dt(l)
 alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 7 : \
     a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : \
     a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \
@@ -104,6 +106,7 @@ set dashtype 7 (3, 3)
 set dashtype 8 (4, 2.5)
 set dashtype 9 (12, 3, 3, 3)
 set dashtype 10 (12, 3, 1.5, 3, 4, 3)
+set dashtype 11 (0.01, 1000)
 
 # Every alloc kind has a colour, a dash (alloc_dt) and a point type of its
 # own, the same in every figure, so that curves are told apart in grayscale
@@ -111,7 +114,8 @@ set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 # trip, alloc and free) says so in its notes, and the point still names
 # the kind.
 # Point types (fig_style.point): an alloc kind (below); sync open square, async filled circle,
-# zerocopy filled diamond; the parts of an allocation (alloc filled circle,
+# zerocopy filled diamond; a break-even not resolved '?', one that never pays off '×' (glyphs,
+# breakeven); the parts of an allocation (alloc filled circle,
 # free open circle, pin filled triangle); a NUMA binding in the placement
 # figures (numa:any filled circle, numa:auto open circle, numa:N a node:
 # squares, triangles, diamonds); an alloc kind in the compare figures; in the
@@ -121,6 +125,7 @@ set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 # dot in PDF.
 point_pt(p) = p[1:8] eq 'machine:' ? machine_pt(int(p[9:])) : \
     p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
+    p eq 'unresolved' ? '?' : p eq 'never' ? 2 : \
     p eq 'alloc' ? 7 : p eq 'free' ? 6 : p eq 'pin' ? 9 : \
     p eq 'aggregate' ? 15 : p eq 'alone-sum' ? 14 : \
     p[1:5] eq 'numa:' ? numa_pt(p[6:]) : \
@@ -328,5 +333,7 @@ set border 3 lw 0.8
 set tics nomirror out scale 0.6, 0.3
 set grid xtics ytics lt 1 lc rgb '#E3E3E3' lw 0.8
 set errorbars small
-set datafile missing 'NaN'
+# No `set datafile missing 'NaN'`: with it gnuplot joins the points either side of a NaN, as if
+# something had been measured between them.  A NaN breaks a line, and so does a blank line, which
+# the data files hold wherever a curve has no point (not measured, not resolved).
 set style data linespoints

@@ -31,10 +31,6 @@
 /* The panels, in order. */
 enum hl_panel { HL_H2D, HL_D2H, HL_BIDIR, HL_LATENCY, HL_ALLOC, HL_BREAKEVEN, HL_COUNT };
 
-static const char *const hl_names[HL_COUNT] = {"h2d bandwidth",           "d2h bandwidth",
-                                               "bidirectional bandwidth", "latency",
-                                               "allocation cost",         "break-even"};
-
 /* Small copies: the latency panel's sizes. */
 #define HL_SMALL_BYTES (1024.0 * 1024)
 
@@ -354,10 +350,12 @@ static int hl_has_breakeven(const struct plot_input *in, const struct hl *h, int
 static void hl_breakeven_rows(struct fig *g, FILE *f, struct hl *h, const struct plot_input *in,
                               int dir)
 {
+    struct curve_pen pen;
+    curve_pen_start(&pen, in, NULL);
     for (size_t i = 0; i < in->nbreakeven; i++) {
         const struct breakeven_row *b = &in->breakeven[i];
         if (b->alloc == ALLOC_PINNED && b->dir == (uint64_t)dir && b->api == (uint64_t)h->api)
-            fig_breakeven_point(g, f, in, b, &h->gaps, &h->unresolved);
+            fig_breakeven_point(g, f, &pen, in, b, &h->gaps, &h->unresolved);
     }
 }
 
@@ -372,8 +370,8 @@ static int hl_breakeven(struct fig *g, const struct plot_input *in, struct hl *h
             continue;
         if (!f && hl_panel_start(g, "breakeven", "copies before pinning pays off",
                                  "copies of that size", 1,
-                                 "size_bytes breakeven_copies low high (NaN: not faster, or "
-                                 "not resolved)",
+                                 "size_bytes breakeven_copies low high (a blank line: no "
+                                 "point, not faster or not resolved, the line broken)",
                                  data_dir, &f) < 0)
             return -1;
         rc = hl_block(g, f, h, ALLOC_PINNED, d, "copies before alloc + free pays off");
@@ -399,8 +397,8 @@ static int hl_legend(struct fig *g, const struct hl *h)
                                                 [DIR_D2H] = "dashed: device → host",
                                                 [DIR_BIDIR] = "dash-dot: both at once"};
     struct fig_style keys[ALLOC_COUNT + DIR_COUNT], notes[3];
-    size_t nk = plot_alloc_entries(h->seen, "h2d", keys), n = 0, len = 0;
-    char missing[160] = "", bars[128];
+    size_t nk = plot_alloc_entries(h->seen, "h2d", keys), n = 0;
+    char bars[128];
     for (int d = 0; d < DIR_COUNT; d++)
         if (h->dir_seen[d]) {
             keys[nk] = (struct fig_style){"", schema_value_name(AXIS_DIRECTION, d), ""};
@@ -416,14 +414,7 @@ static int hl_legend(struct fig *g, const struct hl *h)
                  h->unresolved ? "the saving is within the copies' min–max (not resolved)"
                                : "pinned is not faster");
     }
-    for (int p = 0; p < HL_COUNT; p++)
-        if (h->missing[p] && len < sizeof(missing))
-            len += (size_t)snprintf(missing + len, sizeof(missing) - len, "%s%s", len ? ", " : "",
-                                    hl_names[p]);
-    if (len) {
-        notes[n] = (struct fig_style){"-", "", ""};
-        snprintf(notes[n++].title, sizeof(notes[0].title), "not in this folder: %s", missing);
-    }
+    /* What the folder lacks is no note: a figure says what it draws (the panels are titled). */
     if (legend_flow(&g->key, keys, nk, 5) < 0)
         return -1;
     return legend_flow(&g->notes, notes, n, 1);
@@ -453,7 +444,11 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
         csv_table_free(&h.samples);
     if (rc < 0 || g->npanels == 0)
         return rc;
-    snprintf(g->what, sizeof(g->what), "headline, pinned against pageable");
+    /* The title says what is drawn: pinned against pageable only when both are. */
+    snprintf(g->what, sizeof(g->what), "headline, %s",
+             h.seen[ALLOC_PINNED] && h.seen[ALLOC_PAGEABLE] ? "pinned against pageable"
+             : h.seen[ALLOC_PINNED]                         ? "pinned"
+                                                            : "pageable");
     snprintf(g->detail, sizeof(g->detail), "%s, reused buffers, warm cache, default placement",
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);

@@ -12,6 +12,7 @@
  * Run from the repository root.
  */
 #include "check.h"
+#include "analysis/breakeven.h"
 #include "figures/input.h"
 #include "figures/plot.h"
 #include "figures/readings.h"
@@ -187,15 +188,195 @@ static void test_band(const char *dir)
     }
 }
 
+/* ---- 5. lines break where nothing was measured or resolved ---- */
+
+/*
+ * The text of the block of the data file at path whose heading holds
+ * heading, to the next block (malloc'd; "" when there is none).
+ */
+static char *block_text(const char *path, const char *heading)
+{
+    char *text = read_text(path), *b = strstr(text, heading), *out;
+    char *end = b ? strstr(b, "\n\n\n") : NULL;
+    size_t n = b ? (end ? (size_t)(end - b) + 1 : strlen(b)) : 0;
+    out = malloc(n + 1);
+    memcpy(out, b ? b : "", n);
+    out[n] = '\0';
+    free(text);
+    return out;
+}
+
+/*
+ * pinned and pageable h2d, reused and reallocated (alloc 1 ms, free 0.5 ms):
+ * pageable at 10 GB/s, pinned at 40 but at 64 KiB (i = 2) 11 GB/s with its
+ * slowest sample at 9 (under pageable's fastest, 10.1: not resolved) and at
+ * 1 MiB (i = 4) 8 GB/s (slower than pageable: never pays off); pinned's row
+ * at 16 MiB (i = 6) ... and at 256 KiB (i = 3) failed: not measured.
+ */
+static double pinned_gbps(int i)
+{
+    return i == 2 ? 11 : i == 4 ? 8 : 40;
+}
+
+static void fill_breaks(FILE *f, int *config)
+{
+    for (int i = 0; i < NSIZES; i++) {
+        row(f, config, "pageable", "h2d", "reuse", i, 10, 9.9, 10.1, NAN);
+        row(f, config, "pageable", "h2d", "reallocate", i, 10, 9.9, 10.1, 1);
+        row(f, config, "pinned", "h2d", "reallocate", i, 40, 39.6, 40.4, 1);
+        if (i == 3) {
+            fprintf(f, "made-up,%d,0,pinned,h2d,reuse,sync,warm,prefaulted,%.0f,,,,,,,,,,,,63.0154,"
+                       "failed\n", ++*config, size_at(i));
+            continue;
+        }
+        double g = pinned_gbps(i);
+        row(f, config, "pinned", "h2d", "reuse", i, g, i == 2 ? 9 : g * 0.99, g * 1.01, NAN);
+    }
+}
+
+/* Is there a single blank line (a break) right before the point at size i in block? */
+static int break_before(const char *block, int i)
+{
+    char key[48];
+    snprintf(key, sizeof(key), "\n\n%.0f ", size_at(i));
+    return strstr(block, key) != NULL;
+}
+
+static void test_breaks(void)
+{
+    char err[256];
+    const char *dir = made_up("breaks", fill_breaks);
+    int rows = dir ? breakeven_write(dir, NULL, err, sizeof(err)) : -1;
+    int rc = rows > 0 ? describe(dir) : -100;
+    CHECK("breaks: described", rc == PLOT_ENO_GNUPLOT, "returned %d, %d break-even rows: %s", rc,
+          rows, rows < 0 ? err : "");
+    /* bandwidth: pinned has no row at 256 KiB (i = 3), pageable has: its line breaks there */
+    char *bw = block_text(data_file(dir, "bandwidth-h2d.dat"), "color=pinned");
+    CHECK("bandwidth: the line breaks at a size not measured",
+          break_before(bw, 4) && !break_before(bw, 2) && !break_before(bw, 5) &&
+              !strstr(bw, "\n262144 "),
+          "pinned's block:\n%s", bw);
+    free(bw);
+    /* breakeven: pinned at 4 KiB and 16 KiB, none at 64 KiB (not resolved), none at 256 KiB
+       (not measured), none at 1 MiB (never), then 4 MiB; 16 MiB */
+    char *be = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=pinned");
+    CHECK("breakeven: the line breaks at not resolved, not measured and never",
+          !break_before(be, 1) && break_before(be, 5) && !strstr(be, "\n65536 ") &&
+              !strstr(be, "\n1048576 ") && !strstr(be, "NaN") && strstr(be, "\n4096 ") &&
+              strstr(be, "\n16384 "),
+          "pinned's block:\n%s", be);
+    free(be);
+    /* the glyphs: not resolved at breakeven.csv's estimate, (1 + 0.5) ms over the time saved:
+       65536 / 10e3 - 65536 / 11e3 us; never at 1 MiB along the top, above every point */
+    double us = 65536 / 10e3 - 65536 / 11e3, want = 1.5e3 / us;
+    char *un = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=unresolved");
+    char *nv = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=never");
+    const char *at = strstr(un, "\n65536 ");
+    double y = at ? strtod(at + 7, NULL) : NAN, top = NAN;
+    at = strstr(nv, "\n1048576 ");
+    top = at ? strtod(at + 9, NULL) : NAN;
+    CHECK("breakeven: a glyph where not resolved, at its estimate",
+          fabs(y - want) < 1e-4 * want && strstr(un, "point=unresolved"), "block:\n%s\nwant %g", un,
+          want);
+    /* the highest interval: at 4 KiB pageable's slowest 9.9 against pinned's fastest 40.4 */
+    double slow = 4096 / 9.9e3 - 4096 / 40.4e3, most = 1.5e3 / slow;
+    CHECK("breakeven: a glyph where it never pays off, above every interval", top > most,
+          "block:\n%s\nwant above %g", nv, most);
+    free(un);
+    free(nv);
+    const char *vars = data_file(dir, "breakeven-vars.gp");
+    CHECK("breakeven: a note for each glyph drawn",
+          file_has(vars, "'not resolved: the saving") && file_has(vars, "'never pays off: "),
+          "%s", vars);
+    /* the made-up folder of kinds has neither */
+    const char *plain = data_file(path_in(tmpdir, "kinds"), "breakeven-vars.gp");
+    CHECK("breakeven: no note for a glyph not drawn",
+          file_has(plain, "nnotes = 1\n") && !file_has(plain, "unresolved") &&
+              !file_has(plain, "never"),
+          "%s", plain);
+    /* gnuplot must not join the points either side of a NaN */
+    static const char *const scripts[] = {"style.gp", "panels.gp", "bandwidth.gp", "latency.gp",
+                                          "headline.gp", "reuse-vs-reallocate.gp"};
+    int joined = 0;
+    for (size_t k = 0; k < sizeof(scripts) / sizeof(scripts[0]); k++) {
+        char *t = read_text(path_in(plots_dir, scripts[k]));
+        for (char *l = t; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+            joined |= strncmp(l, "set datafile missing", 20) == 0;
+        free(t);
+    }
+    CHECK("scripts: no datafile missing (it joins lines across NaN)", !joined, "plots/");
+}
+
+/* ---- 5. no fit beyond its sizes ---- */
+
+static void test_fit_range(void)
+{
+    const char *dir = path_in(tmpdir, "kinds");
+    char fits[1024];
+    /* portable h2d (drawn alone) fitted from 16 KiB to 4 MiB only: its curve runs 4 KiB..16 MiB */
+    snprintf(fits, sizeof(fits),
+             "experiment,alloc,direction,buffer,api,cache,touch,regime,from_bytes,to_bytes,points,"
+             "t0_us,bandwidth_gbps,n_half_bytes,residual_pct\n"
+             "made-up,portable,h2d,reuse,sync,warm,prefaulted,all,16384,4194304,5,5,55,275000,1\n");
+    int rc = write_text(path_in(dir, "fits.csv"), fits) == 0 ? describe(dir) : -100;
+    char *fit = block_text(data_file(dir, "bandwidth-h2d-overlay.dat"), "color=portable line=fit");
+    double first = NAN, last = NAN;
+    const char *p = strchr(fit, '\n');
+    if (p)
+        first = strtod(p + 1, NULL);
+    for (const char *q = p; q && q[1]; q = strchr(q + 1, '\n'))
+        if (q[1] != '\n' && q[1] != '#')
+            last = strtod(q + 1, NULL);
+    CHECK("bandwidth: a fit is drawn over its own sizes only",
+          rc == PLOT_ENO_GNUPLOT && fabs(first - 16384) < 1e-5 * 16384 &&
+              fabs(last - 4194304) < 1e-5 * 4194304,
+          "returned %d; the fit runs %g..%g:\n%s", rc, first, last, fit);
+    free(fit);
+    remove(path_in(dir, "fits.csv"));
+    describe(dir);
+}
+
+/* ---- 5. a headline promises no curve it lacks ---- */
+
+/* pageable and registered only (as the placement folder): no pinned curve. */
+static void fill_no_pinned(FILE *f, int *config)
+{
+    static const char *const dirs[] = {"h2d", "d2h"};
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < NSIZES; i++) {
+            row(f, config, "pageable", dirs[d], "reuse", i, 10, 9.9, 10.1, NAN);
+            row(f, config, "registered", dirs[d], "reuse", i, rise(i), rise(i) * 0.99,
+                rise(i) * 1.01, NAN);
+        }
+}
+
+static void test_headline_title(void)
+{
+    const char *dir = made_up("no-pinned", fill_no_pinned);
+    int rc = dir ? describe(dir) : -100;
+    const char *vars = data_file(dir, "headline-vars.gp");
+    CHECK("headline: titled from what it draws, no note of what it lacks",
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "headline, pageable'") &&
+              !file_has(vars, "pinned against") && !file_has(vars, "not in this folder"),
+          "returned %d; %s", rc, vars);
+    const char *both = data_file(path_in(tmpdir, "breaks"), "headline-vars.gp");
+    CHECK("headline: pinned against pageable when both are drawn",
+          file_has(both, "headline, pinned against pageable'"), "%s", both);
+}
+
 int main(void)
 {
     if (plot_test_begin("fig-copies") < 0)
         return 1;
+    char err[256];
     const char *dir = made_up("kinds", fill_kinds);
-    int rc = dir ? describe(dir) : -100;
+    int rc = dir && breakeven_write(dir, NULL, err, sizeof(err)) > 0 ? describe(dir) : -100;
     CHECK("kinds: described", rc == PLOT_ENO_GNUPLOT, "returned %d", rc);
     test_no_reallocate(dir);
     test_band(dir);
+    test_breaks();
+    test_fit_range();
+    test_headline_title();
     if (getenv("KEEP_TMP")) return check_exit();
     return plot_test_end("test_fig_copies");
 }

@@ -26,7 +26,7 @@
 #define MAX_KEYS 8
 
 /* The items of "array NAME[N] = ['a', 'b']" (strings) or "= [1, 2]" (numbers) in text. */
-static size_t var_array(const char *text, const char *name, char items[][96], size_t max)
+static size_t var_array(const char *text, const char *name, char items[][256], size_t max)
 {
     char head[80];
     snprintf(head, sizeof(head), "array %s[", name);
@@ -54,20 +54,40 @@ static size_t var_array(const char *text, const char *name, char items[][96], si
     return n;
 }
 
-static char block_color[MAX_ITEMS][96], block_line[MAX_ITEMS][96], block_point[MAX_ITEMS][96];
-static char first[16][96], count[16][96], key_color[64][96], key_line[64][96], key_point[64][96];
-static char note_line[64][96], note_title[64][96];
+static char block_color[MAX_ITEMS][256], block_line[MAX_ITEMS][256], block_point[MAX_ITEMS][256];
+static char first[16][256], count[16][256], key_color[64][256], key_line[64][256], key_point[64][256];
+static char note_line[64][256], note_title[64][256];
 
-/* Is (color, point) an entry of the key, and line in the key or the notes? */
-static int in_legend(size_t nkeys, size_t nnotes, size_t b)
+static char note_point[64][256], panel_titles[16][256];
+static int var_elem_str(const char *text, const char *name, size_t i, char *out, size_t n);
+
+/* Does a block of line kind line mark single points (a glyph) rather than draw a series? */
+static int marker_line(const char *line)
 {
-    int kind = 0, dash = 0;
+    return !strcmp(line, "unresolved") || !strcmp(line, "never");
+}
+
+/*
+ * Is block b's colour and point an entry of the key (or its point one of
+ * the key's or the notes' and its colour the kind its panel p is titled
+ * for: small multiples of one kind each), and its line in the key or the
+ * notes?  A glyph (marker_line) needs its point in the key or the notes.
+ */
+static int in_legend(size_t nkeys, size_t nnotes, size_t b, size_t p)
+{
+    int kind = 0, dash = 0, point = 0;
     for (size_t k = 0; k < nkeys; k++) {
         kind |= !strcmp(key_color[k], block_color[b]) && !strcmp(key_point[k], block_point[b]);
         dash |= !strcmp(key_line[k], block_line[b]);
+        point |= !strcmp(key_point[k], block_point[b]);
     }
-    for (size_t k = 0; k < nnotes; k++)
+    for (size_t k = 0; k < nnotes; k++) {
         dash |= !strcmp(note_line[k], block_line[b]);
+        point |= !strcmp(note_point[k], block_point[b]);
+    }
+    if (marker_line(block_line[b]))
+        return point;
+    kind |= point && !strcmp(panel_titles[p], block_color[b]);
     return kind && dash;
 }
 
@@ -89,6 +109,10 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
     var_array(text, "key_point", key_point, 64);
     nn = var_array(text, "note_line", note_line, 64);
     var_array(text, "note_title", note_title, 64);
+    var_array(text, "note_point", note_point, 64);
+    for (size_t p = 0; p < np && p < 16; p++)
+        if (!var_elem_str(text, "panel_title", p + 1, panel_titles[p], sizeof(panel_titles[0])))
+            panel_titles[p][0] = '\0';
     why[0] = '\0';
     if (strstr(text, "nkeys = 0\n"))
         nk = 0;
@@ -97,13 +121,13 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
     for (size_t p = 0; p < np && !bad; p++) {
         size_t a = strtoul(first[p], NULL, 10) - 1, m = strtoul(count[p], NULL, 10);
         for (size_t i = a; i < a + m && i < nb && !bad; i++) {
-            for (size_t j = a; j < i && !bad; j++)
+            for (size_t j = a; j < i && !bad && !marker_line(block_line[i]); j++)
                 if (!strcmp(block_line[i], block_line[j]) &&
                     !strcmp(block_point[i], block_point[j]))
                     bad =
                         snprintf(why, n, "panel %zu: curves %zu and %zu share dash %s and point %s",
                                  p + 1, j + 1, i + 1, block_line[i], block_point[i]);
-            if (!bad && !in_legend(nk, nn, i))
+            if (!bad && !in_legend(nk, nn, i, p))
                 bad = snprintf(why, n, "curve %zu (%s, %s, %s) is not in the key", i + 1,
                                block_color[i], block_line[i], block_point[i]);
         }
@@ -161,7 +185,7 @@ static size_t type_of(const char *name)
 /* The string of "NAME[i] = '...'" in text (i 1-based) into out; 0 when there is none. */
 static int var_elem_str(const char *text, const char *name, size_t i, char *out, size_t n)
 {
-    char head[96];
+    char head[256];
     snprintf(head, sizeof(head), "%s[%zu] = '", name, i);
     const char *p = strstr(text, head);
     size_t k = 0;
@@ -180,19 +204,13 @@ static int var_elem_str(const char *text, const char *name, size_t i, char *out,
 /* The number of "NAME = V" (i 0) or "NAME[i] = V" in text; NaN when there is none. */
 static double var_num(const char *text, const char *name, size_t i)
 {
-    char head[96];
+    char head[256];
     if (i)
         snprintf(head, sizeof(head), "%s[%zu] = ", name, i);
     else
         snprintf(head, sizeof(head), "\n%s = ", name);
     const char *p = strstr(text, head);
     return p ? strtod(p + strlen(head), NULL) : NAN;
-}
-
-/* Does a block of line kind line mark single points (a glyph) rather than draw a series? */
-static int marker_line(const char *line)
-{
-    return !strcmp(line, "unresolved") || !strcmp(line, "never");
 }
 
 /* How many distinguishable series blocks [a, a + m) and a band (has_band) are: distinct styles. */
@@ -241,7 +259,7 @@ static int outside_range(const char *path, double lo, double hi, int log, int ba
 }
 
 /* The kinds a key entry's title names after its last ": " ("..., within 2%: a, b, c"). */
-static size_t title_members(const char *title, char kinds[][96], size_t max)
+static size_t title_members(const char *title, char kinds[][256], size_t max)
 {
     const char *p = NULL;
     for (const char *q = title; (q = strstr(q, ": ")); q += 2)
@@ -258,7 +276,7 @@ static size_t title_members(const char *title, char kinds[][96], size_t max)
 }
 
 /* The kinds of the "# members: a, b, c" line of the file at path; 0 when it has none. */
-static size_t file_members(const char *path, char kinds[][96], size_t max)
+static size_t file_members(const char *path, char kinds[][256], size_t max)
 {
     char *text = read_text(path);
     const char *p = strstr(text, "# members: ");
@@ -272,7 +290,7 @@ static size_t file_members(const char *path, char kinds[][96], size_t max)
     return n;
 }
 
-static int has_kind(char kinds[][96], size_t n, const char *k)
+static int has_kind(char kinds[][256], size_t n, const char *k)
 {
     for (size_t i = 0; i < n; i++)
         if (!strcmp(kinds[i], k))
@@ -292,7 +310,7 @@ static int panel_problems(const char *text, char *why, size_t n)
     size_t nb = var_array(text, "block_line", block_line, MAX_ITEMS);
     size_t np = var_array(text, "panel_first", first, 16);
     size_t nk = strstr(text, "nkeys = 0\n") ? 0 : var_array(text, "key_color", key_color, 64);
-    static char key_title[64][96], kinds[16][96], members[16][96];
+    static char key_title[64][256], kinds[16][256], members[16][256];
     int axes = strstr(text, "panel_axes = 1") != NULL, bad = 0;
     var_array(text, "block_color", block_color, MAX_ITEMS);
     var_array(text, "block_point", block_point, MAX_ITEMS);
@@ -324,17 +342,25 @@ static int panel_problems(const char *text, char *why, size_t n)
                            p, y, lo, hi);
         if (bad || !has_band)
             continue;
-        /* the band's key entry (colour page-locked, line band) names its members exactly */
-        size_t nm = file_members(band, members, 16), nt = 0;
-        for (size_t k = 0; k < nk && !nt; k++)
-            if (!strcmp(key_color[k], "page-locked") && !strcmp(key_line[k], "band"))
-                nt = title_members(key_title[k], kinds, 16);
-        int same = nm == nt && nm > 0;
-        for (size_t k = 0; k < nm && same; k++)
-            same = has_kind(kinds, nt, members[k]);
+        /* a band's key entry (colour page-locked, line band) names its members exactly; when
+           the bands of the panels differ, it names its panels too */
+        size_t nm = file_members(band, members, 16), nt = 0, entries = 0;
+        int same = 0;
+        char title[256] = "";
+        var_elem_str(text, "panel_title", p, title, sizeof(title));
+        for (size_t k = 0; k < nk; k++)
+            entries += !strcmp(key_color[k], "page-locked") && !strcmp(key_line[k], "band");
+        for (size_t k = 0; k < nk && !same; k++) {
+            if (strcmp(key_color[k], "page-locked") != 0 || strcmp(key_line[k], "band") != 0)
+                continue;
+            nt = title_members(key_title[k], kinds, 16);
+            same = nm == nt && nm > 0 && (entries == 1 || strstr(key_title[k], title));
+            for (size_t j = 0; j < nm && same; j++)
+                same = has_kind(kinds, nt, members[j]);
+        }
         if (!same)
-            bad = snprintf(why, n, "panel %zu: its band holds %zu kinds (%s, ...), its key entry names %zu (%s, ...)",
-                           p, nm, nm ? members[0] : "none", nt, nt ? kinds[0] : "none");
+            bad = snprintf(why, n, "panel %zu: its band holds %zu kinds (%s, ...), no key entry names them",
+                           p, nm, nm ? members[0] : "none");
         for (size_t i = a; i < a + m && i < nb && !bad; i++)
             if (has_kind(kinds, nt, block_color[i]) && strcmp(block_line[i], "zerocopy") != 0 &&
                 strncmp(block_line[i], "flushed", 7) != 0 && strcmp(block_line[i], "first-touch") != 0)
