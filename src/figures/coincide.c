@@ -89,23 +89,24 @@ static void find_group(struct co_series *s, size_t n, int g, const int *excluded
         s[idx[j]].member = 1;
 }
 
-/* Is kind a member of some group's merged line? */
-static int member_somewhere(const struct co_series *s, size_t n, int kind)
+/* Is kind a member of some merged line of scope? */
+static int member_somewhere(const struct co_series *s, size_t n, int kind, int scope)
 {
     for (size_t c = 0; c < n; c++)
-        if (s[c].member && s[c].kind == kind)
+        if (s[c].member && s[c].kind == kind && s[c].scope == scope)
             return 1;
     return 0;
 }
 
 size_t coincide_find(struct co_series *s, size_t n, double tol, size_t min_members)
 {
-    int excluded[COINCIDE_MAX_KINDS] = {0}, changed = 1;
+    int excluded[COINCIDE_SCOPES][COINCIDE_MAX_KINDS] = {{0}}, changed = 1;
     size_t groups = 0;
     if (min_members < 2)
         min_members = 2;
     for (size_t c = 0; c < n; c++)
-        if (s[c].kind < 0 || s[c].kind >= COINCIDE_MAX_KINDS)
+        if (s[c].kind < 0 || s[c].kind >= COINCIDE_MAX_KINDS || s[c].scope < 0 ||
+            s[c].scope >= COINCIDE_SCOPES)
             return 0;
     while (changed) {
         changed = 0;
@@ -117,13 +118,14 @@ size_t coincide_find(struct co_series *s, size_t n, double tol, size_t min_membe
             while (d < c && s[d].group != s[c].group)
                 d++;
             if (d == c) /* the first series of its group */
-                find_group(s, n, s[c].group, excluded, tol, min_members);
+                find_group(s, n, s[c].group, excluded[s[c].scope], tol, min_members);
         }
-        /* A kind drawn apart beside a merged line it is a member of elsewhere: apart everywhere. */
+        /* A kind drawn apart beside a merged line it is a member of elsewhere in the scope:
+           apart in all the scope's groups. */
         for (size_t c = 0; c < n; c++)
-            if (!s[c].member && !excluded[s[c].kind] && coincide_has(s, n, s[c].group) &&
-                member_somewhere(s, n, s[c].kind)) {
-                excluded[s[c].kind] = 1;
+            if (!s[c].member && !excluded[s[c].scope][s[c].kind] &&
+                coincide_has(s, n, s[c].group) && member_somewhere(s, n, s[c].kind, s[c].scope)) {
+                excluded[s[c].scope][s[c].kind] = 1;
                 changed = 1;
             }
     }
@@ -205,69 +207,205 @@ void coincide_names(const struct co_series *s, size_t n, int group, char *buf, s
     names_of(kinds, buf, len);
 }
 
-/* One set of members and what it gathers: its spreads and the panels it is in. */
+/* The merged lines of one scope: their kinds, where each is a member, their spreads. */
 struct co_set {
-    int kinds[COINCIDE_MAX_KINDS];
+    int scope;
+    const char *line;
+    int kinds[COINCIDE_MAX_KINDS]; /* in how many of the scope's merged lines */
+    const char *panels[COINCIDE_MAX_KINDS][8]; /* the panels of each kind's merged lines */
+    size_t ngroups;
     double all, from;
-    const char *panels[8];
-    size_t npanels;
 };
+
+/* Add the panel title t to the list p of n (at most 8), once. */
+static void add_panel(const char *p[8], int *n, const char *t)
+{
+    for (int i = 0; i < *n; i++)
+        if (!strcmp(p[i], t))
+            return;
+    if (*n < 8)
+        p[(*n)++] = t;
+}
+
+/* "registered-readonly (host → device)": kind a, with the panels it is in when not all. */
+static size_t set_names(const struct co_set *t, char *buf, size_t len)
+{
+    size_t used = 0, count = 0;
+    buf[0] = '\0';
+    for (int a = 0; a < ALLOC_COUNT && used < len; a++) {
+        if (!t->kinds[a])
+            continue;
+        count++;
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+                                 schema_value_name(AXIS_ALLOC, a));
+        if ((size_t)t->kinds[a] == t->ngroups || used >= len)
+            continue;
+        for (int p = 0; p < 8 && t->panels[a][p] && used < len; p++)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", p ? ", " : " (",
+                                     t->panels[a][p]);
+        if (used < len)
+            used += (size_t)snprintf(buf + used, len - used, ")");
+    }
+    return count;
+}
 
 size_t coincide_keys(const struct co_series *s, size_t n, const struct fig_style *style,
                      double from, struct fig_style *out, size_t max)
 {
-    struct co_set sets[16];
+    struct co_set sets[COINCIDE_SCOPES];
     size_t nsets = 0, nout = 0;
     for (size_t c = 0; c < n; c++) {
         size_t d = 0, k = 0;
-        int kinds[COINCIDE_MAX_KINDS];
         while (d < c && s[d].group != s[c].group)
             d++;
         if (d != c || !coincide_has(s, n, s[c].group))
             continue;
-        member_kinds(s, n, s[c].group, kinds);
-        while (k < nsets && memcmp(sets[k].kinds, kinds, sizeof(kinds)) != 0)
+        while (k < nsets && sets[k].scope != s[c].scope)
             k++;
-        if (k == nsets && nsets == sizeof(sets) / sizeof(sets[0]))
-            continue;
-        if (k == nsets)
-            sets[nsets++] = (struct co_set){.all = 0, .from = 0};
+        if (k == nsets) {
+            memset(&sets[k], 0, sizeof(sets[k]));
+            sets[nsets++].scope = s[c].scope;
+            sets[k].line = s[c].line;
+        }
         struct co_set *t = &sets[k];
-        memcpy(t->kinds, kinds, sizeof(kinds));
+        t->ngroups++;
         t->all = fmax(t->all, coincide_spread(s, n, s[c].group, 0));
         t->from = fmax(t->from, coincide_spread(s, n, s[c].group, from));
-        size_t p = 0;
-        while (p < t->npanels && strcmp(t->panels[p], s[c].panel ? s[c].panel : "") != 0)
-            p++;
-        if (p == t->npanels && p < sizeof(t->panels) / sizeof(t->panels[0]))
-            t->panels[t->npanels++] = s[c].panel ? s[c].panel : "";
+        for (size_t m = 0; m < n; m++)
+            if (s[m].group == s[c].group && s[m].member) {
+                int np = 0;
+                while (np < 8 && t->panels[s[m].kind][np])
+                    np++;
+                t->kinds[s[m].kind]++;
+                add_panel(t->panels[s[m].kind], &np, s[c].panel ? s[c].panel : "");
+            }
     }
     for (size_t k = 0; k < nsets && nout < max; k++) {
         struct fig_style *e = &out[nout++];
-        char names[128], where[128] = "", spread[48];
-        size_t used = 0, count = 0;
-        for (int a = 0; a < COINCIDE_MAX_KINDS; a++)
-            count += sets[k].kinds[a] != 0;
-        names_of(sets[k].kinds, names, sizeof(names));
-        for (size_t p = 0; nsets > 1 && p < sets[k].npanels && used < sizeof(where); p++)
-            used += (size_t)snprintf(where + used, sizeof(where) - used, "%s%s", p ? ", " : "",
-                                     sets[k].panels[p]);
-        if (used && used < sizeof(where))
-            snprintf(where + used, sizeof(where) - used, ": ");
+        char names[400], spread[48], title[600];
+        size_t count = set_names(&sets[k], names, sizeof(names));
         /* from 1M when it is smaller as written (to 0.1 %) */
         if (from > 0 && round(1000 * sets[k].from) < round(1000 * sets[k].all))
             snprintf(spread, sizeof(spread), "within %.1f%% (%.1f%% from 1M)",
                      fmax(100 * sets[k].all, 0.1), fmax(100 * sets[k].from, 0.1));
         else
             snprintf(spread, sizeof(spread), "within %.1f%%", fmax(100 * sets[k].all, 0.1));
-        char title[400];
-        int len = snprintf(title, sizeof(title), "%s%zu page-locked kinds %s: %s", where, count,
-                           spread, names);
+        int len = snprintf(title, sizeof(title), "%zu page-locked kinds %s: %s", count, spread,
+                           names);
         *e = *style;
+        if (sets[k].line)
+            e->line = sets[k].line;
         if (len >= (int)sizeof(e->title)) /* cut short: say so */
             memcpy(title + sizeof(e->title) - 4, "...", 4);
         memcpy(e->title, title, sizeof(e->title));
         e->title[sizeof(e->title) - 1] = '\0';
     }
     return nout;
+}
+
+int coincide_add(struct co_list *l, int kind, int group, const char *panel, long tag, size_t n,
+                 const double *x, const double *y, const double *lo, const double *hi)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        struct co_series *s = realloc(l->s, cap * sizeof(*s));
+        size_t *off = s ? realloc(l->off, cap * sizeof(*off)) : NULL;
+        if (s)
+            l->s = s;
+        if (!s || !off)
+            return -1;
+        l->off = off;
+        l->cap = cap;
+    }
+    if (l->nv + 4 * n > l->cap_v) {
+        size_t cap = l->cap_v ? 2 * l->cap_v : 256;
+        while (cap < l->nv + 4 * n)
+            cap *= 2;
+        double *v = realloc(l->v, cap * sizeof(*v));
+        if (!v)
+            return -1;
+        l->v = v;
+        l->cap_v = cap;
+    }
+    double *v = l->v + l->nv;
+    for (size_t i = 0; i < n; i++) {
+        v[i] = x[i];
+        v[n + i] = y[i];
+        v[2 * n + i] = lo ? lo[i] : y[i];
+        v[3 * n + i] = hi ? hi[i] : y[i];
+    }
+    l->off[l->n] = l->nv;
+    l->s[l->n++] = (struct co_series){kind, group, panel, n, NULL, NULL, 0, NULL, NULL, tag, NULL, 0};
+    l->nv += 4 * n;
+    return 0;
+}
+
+void coincide_scope(struct co_list *l, const char *line, int scope)
+{
+    if (l->n) {
+        l->s[l->n - 1].line = line;
+        l->s[l->n - 1].scope = scope;
+    }
+}
+
+size_t coincide_list_find(struct co_list *l, double tol, size_t min_members)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        double *v = l->v + l->off[i];
+        size_t n = l->s[i].n;
+        l->s[i].x = v;
+        l->s[i].y = v + n;
+        l->s[i].lo = v + 2 * n;
+        l->s[i].hi = v + 3 * n;
+    }
+    return coincide_find(l->s, l->n, tol, min_members);
+}
+
+int coincide_member(const struct co_list *l, int group, long tag)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->s[i].group == group && l->s[i].tag == tag)
+            return l->s[i].member;
+    return 0;
+}
+
+void coincide_list_free(struct co_list *l)
+{
+    free(l->s);
+    free(l->v);
+    free(l->off);
+    memset(l, 0, sizeof(*l));
+}
+
+int coincide_block(struct fig *g, FILE *f, const struct co_series *s, size_t n, int group,
+                   const struct fig_style *style, int bars)
+{
+    size_t idx[COINCIDE_MAX_KINDS], k = members_of(s, n, group, idx);
+    char what[200];
+    if (k == 0)
+        return 0;
+    snprintf(what, sizeof(what), "the median of the members' values; members: ");
+    coincide_names(s, n, group, what + strlen(what), sizeof(what) - strlen(what));
+    if (fig_block(g, f, style, what) < 0)
+        return -1;
+    for (size_t i = 0; i < s[idx[0]].n; i++) {
+        double x, m, lo, hi;
+        coincide_at(s, n, group, i, &x, &m, &lo, &hi);
+        fprintf(f, x == floor(x) ? "%.0f" : "%.6g", x);
+        if (!bars) {
+            fprintf(f, " %.6g\n", m);
+            fig_extend(g, x, m);
+            continue;
+        }
+        lo = INFINITY;
+        hi = -INFINITY;
+        for (size_t j = 0; j < k; j++) {
+            lo = fmin(lo, s[idx[j]].lo ? s[idx[j]].lo[i] : s[idx[j]].y[i]);
+            hi = fmax(hi, s[idx[j]].hi ? s[idx[j]].hi[i] : s[idx[j]].y[i]);
+        }
+        fprintf(f, " %.6g %.6g %.6g\n", m, lo, hi);
+        fig_extend(g, x, hi);
+        fig_extend(g, x, lo);
+    }
+    return 1;
 }

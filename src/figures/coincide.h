@@ -15,10 +15,15 @@
 /*
  * Members of a merged line: within this share of the members' median at
  * every size.  Small copies of page-locked kinds differ by up to ~10% within
- * a run (README, "Comparing machines"); the key entry says how far apart the
- * members really are.
+ * a run and ~18% between runs (README, "Comparing machines"); the key entry
+ * says how far apart the members really are.
  */
-#define COINCIDE_TOLERANCE 0.12
+#define COINCIDE_TOLERANCE 0.15
+/*
+ * The same for the time of a small copy (the latency figure, a log axis):
+ * a copy of a few microseconds jitters by a microsecond, a quarter of it.
+ */
+#define COINCIDE_TOLERANCE_TIME 0.25
 /* The fewest members a merged line has: two coinciding lines are still told apart. */
 #define COINCIDE_MIN_MEMBERS 3
 /* The most kinds (alloc kinds) that can be told apart, and the most points of a series. */
@@ -33,15 +38,24 @@ struct co_series {
     const double *x;    /* their sizes (or counts), ascending; the caller's */
     const double *y;    /* their values (> 0; NaN: not measured); the caller's */
     int member;         /* set by coincide_find: drawn in its group's merged line */
+    const double *lo, *hi; /* each value's interval (bars), or NULL */
+    long tag;              /* the caller's: which curve it is */
+    /* The kind of line its group's merged line is (its key entry's dash; NULL: the style's),
+       and its scope: the groups of one scope (0..COINCIDE_SCOPES-1), the panels of one kind of
+       line, keep a kind in or out of all their merged lines. */
+    const char *line;
+    int scope;
 };
+#define COINCIDE_SCOPES 8
 
 /*
  * Find the merged lines of the n series: in each group, the series of the
  * same sizes whose values stay within tol of their median at every size,
  * at least min_members of them (the farthest is left out until the rest
- * agree).  A kind is in the merged line of every group it is drawn in that
- * has one, or in none: a kind left out of one group's is drawn apart in all
- * (so that a kind has one look across the figure).  Sets each member.
+ * agree).  A kind is in the merged line of every group of a scope it is
+ * drawn in that has one, or in none: a kind left out of one group's is
+ * drawn apart in all of its scope (so that a kind has one look across the
+ * panels).  Sets each member.
  * Returns how many groups have a merged line.
  */
 size_t coincide_find(struct co_series *s, size_t n, double tol, size_t min_members);
@@ -70,13 +84,54 @@ double coincide_spread(const struct co_series *s, size_t n, int group, double fr
 void coincide_names(const struct co_series *s, size_t n, int group, char *buf, size_t len);
 
 /*
- * The key entries of the merged lines, drawn as style: one per distinct
- * set of members, titled "N page-locked kinds within X%: a, b, c" (X the
- * largest spread of those groups, with " (Y% from 1M)" when from > 0 and
- * the spread from there is smaller), prefixed with the panels' titles when
- * the sets differ between panels.  At most max into out; how many.
+ * The key entries of the merged lines, drawn as style (its line the
+ * series' when they give one): one per scope, titled "N page-locked kinds
+ * within X%: a, b (host → device), c" (X the largest spread of the scope's
+ * merged lines, with " (Y% from 1M)" when from > 0 and the spread from
+ * there is smaller; a kind in some of them only, where it alone was
+ * measured, followed by their panels' titles).  At most max into out; how
+ * many.
  */
 size_t coincide_keys(const struct co_series *s, size_t n, const struct fig_style *style,
                      double from, struct fig_style *out, size_t max);
+
+/*
+ * Series gathered one by one, their values copied (struct co_list): add
+ * each, then coincide_list_find; the series are list.s[0..list.n).
+ */
+struct co_list {
+    struct co_series *s;
+    size_t n, cap;
+    double *v; /* every series' x, y, lo, hi */
+    size_t nv, cap_v;
+    size_t *off; /* where series i's values start in v */
+};
+
+/*
+ * Add a series of n points x, y (and bars lo, hi, which may be NULL); -1
+ * when out of memory.  panel must outlive the list.
+ */
+int coincide_add(struct co_list *l, int kind, int group, const char *panel, long tag, size_t n,
+                 const double *x, const double *y, const double *lo, const double *hi);
+
+/* The last series added: its line and scope (coincide_find). */
+void coincide_scope(struct co_list *l, const char *line, int scope);
+
+/* Point the series at their values and find the merged lines (coincide_find). */
+size_t coincide_list_find(struct co_list *l, double tol, size_t min_members);
+
+/* Is the series of group and tag in its group's merged line? */
+int coincide_member(const struct co_list *l, int group, long tag);
+
+void coincide_list_free(struct co_list *l);
+
+/*
+ * Group g's merged line as a block of the current panel in f, drawn as s:
+ * its heading names the members; each point "x median" and, with bars, the
+ * lowest of the members' lo and the highest of their hi; g's range widened
+ * to hold them.  -1 on failure; 0 when g has no merged line, 1 when written.
+ */
+int coincide_block(struct fig *g, FILE *f, const struct co_series *s, size_t n, int group,
+                   const struct fig_style *style, int bars);
 
 #endif

@@ -258,16 +258,32 @@ static int outside_range(const char *path, double lo, double hi, int log, int ba
     return found;
 }
 
-/* The kinds a key entry's title names after its last ": " ("..., within 2%: a, b, c"). */
-static size_t title_members(const char *title, char kinds[][256], size_t max)
+/*
+ * The kinds a key entry's title names after its last ": " ("..., within
+ * 2%: a, b (host → device), c") that are in panel: a kind followed by
+ * panel titles in parentheses is in those panels only (NULL: any panel).
+ */
+static size_t title_members(const char *title, char kinds[][256], size_t max, const char *panel)
 {
     const char *p = NULL;
     for (const char *q = title; (q = strstr(q, ": ")); q += 2)
         p = q + 2;
     size_t n = 0;
     while (p && *p && n < max) {
-        size_t len = strcspn(p, ",");
-        snprintf(kinds[n++], sizeof(kinds[0]), "%.*s", (int)len, p);
+        size_t len = 0;
+        int depth = 0;
+        while (p[len] && !(depth == 0 && p[len] == ','))
+            depth += p[len] == '(' ? 1 : p[len] == ')' ? -1 : 0, len++;
+        char token[256];
+        snprintf(token, sizeof(token), "%.*s", (int)len, p);
+        char *paren = strstr(token, " (");
+        int here = !paren || !panel || strstr(paren, panel) != NULL;
+        if (paren)
+            *paren = '\0';
+        for (size_t e = strlen(token); e > 0 && token[e - 1] == ' '; e--)
+            token[e - 1] = '\0';
+        if (here)
+            snprintf(kinds[n++], sizeof(kinds[0]), "%s", token);
         p += len;
         while (*p == ',' || *p == ' ')
             p++;
@@ -284,7 +300,7 @@ static size_t file_members(const char *path, char kinds[][256], size_t max)
     if (p) {
         char line[512];
         snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
-        n = title_members(line, kinds, max);
+        n = title_members(line, kinds, max, NULL);
     }
     free(text);
     return n;
@@ -342,19 +358,17 @@ static int panel_problems(const char *text, char *why, size_t n)
                            p, y, lo, hi);
         if (bad || !has_band)
             continue;
-        /* a band's key entry (colour page-locked, line band) names its members exactly; when
-           the bands of the panels differ, it names its panels too */
-        size_t nm = file_members(band, members, 16), nt = 0, entries = 0;
+        /* a band's key entry (colour page-locked, line band) names its members exactly (a kind
+           in some panels' bands only followed by those panels) */
+        size_t nm = file_members(band, members, 16), nt = 0;
         int same = 0;
         char title[256] = "";
         var_elem_str(text, "panel_title", p, title, sizeof(title));
-        for (size_t k = 0; k < nk; k++)
-            entries += !strcmp(key_color[k], "page-locked") && !strcmp(key_line[k], "band");
         for (size_t k = 0; k < nk && !same; k++) {
             if (strcmp(key_color[k], "page-locked") != 0 || strcmp(key_line[k], "band") != 0)
                 continue;
-            nt = title_members(key_title[k], kinds, 16);
-            same = nm == nt && nm > 0 && (entries == 1 || strstr(key_title[k], title));
+            nt = title_members(key_title[k], kinds, 16, title);
+            same = nm == nt && nm > 0;
             for (size_t j = 0; j < nm && same; j++)
                 same = has_kind(kinds, nt, members[j]);
         }
@@ -366,6 +380,42 @@ static int panel_problems(const char *text, char *why, size_t n)
                 strncmp(block_line[i], "flushed", 7) != 0 && strcmp(block_line[i], "first-touch") != 0)
                 bad = snprintf(why, n, "panel %zu: %s is named in the band's key entry and drawn apart",
                                p, block_color[i]);
+    }
+    /* a merged line (a block of colour page-locked): its heading's members are the kinds its
+       key entry (the same line) names for its panel, none of them drawn apart beside it */
+    for (size_t p = 1; p <= np && !bad; p++) {
+        size_t a = strtoul(first[p - 1], NULL, 10) - 1, m = strtoul(count[p - 1], NULL, 10);
+        char file[1024], title[256] = "";
+        var_elem_str(text, "panel_title", p, title, sizeof(title));
+        if (!var_elem_str(text, "panel_file", p, file, sizeof(file)))
+            continue;
+        char *data = read_text(file);
+        for (size_t i = a; i < a + m && i < nb && !bad; i++) {
+            char head[400], line[512];
+            if (strcmp(block_color[i], "page-locked") != 0)
+                continue;
+            snprintf(head, sizeof(head), "color=page-locked line=%s point=", block_line[i]);
+            const char *h = strstr(data, head), *start = h;
+            while (start && start > data && start[-1] != '\n')
+                start--;
+            snprintf(line, sizeof(line), "%.*s", h ? (int)(h - start) : 0, h ? start : "");
+            char *mem = strstr(line, "members: ");
+            size_t nm = mem ? title_members(mem, members, 16, NULL) : 0, nt = 0;
+            for (size_t k = 0; k < nk && !nt; k++)
+                if (!strcmp(key_color[k], "page-locked") && !strcmp(key_line[k], block_line[i]))
+                    nt = title_members(key_title[k], kinds, 16, title);
+            int same = nm == nt && nm > 0;
+            for (size_t k = 0; k < nm && same; k++)
+                same = has_kind(kinds, nt, members[k]);
+            if (!same)
+                bad = snprintf(why, n, "panel %zu: its merged %s line holds %zu kinds, its key entry names %zu",
+                               p, block_line[i], nm, nt);
+            for (size_t j = a; j < a + m && j < nb && !bad; j++)
+                if (!strcmp(block_line[j], block_line[i]) && has_kind(members, nm, block_color[j]))
+                    bad = snprintf(why, n, "panel %zu: %s is in the merged %s line and drawn apart",
+                                   p, block_color[j], block_line[i]);
+        }
+        free(data);
     }
     return bad;
 }
