@@ -220,8 +220,9 @@ page_w(np) = left_in + np * panel_w0 + (np - 1) * gap_in + right_in
 # A page wide enough for np panels and for a legend of cols columns whose
 # longest entry has chars characters (page_setup); then the width of each
 # panel on it.
-# (LaTeX's Computer Modern at 8 pt is wider than the Sans of the other formats.)
-char_w(fmt) = fmt eq 'tex' ? 0.052 : 0.045
+# (LaTeX's Computer Modern at 8 pt is wider than the Sans of the other formats; pdfcairo reckons
+# a key's text wider than pngcairo does, and warns of a key it cannot fit.)
+char_w(fmt) = fmt eq 'tex' ? 0.052 : fmt eq 'pdf' ? 0.05 : 0.045
 legend_w(cols, chars) = cols * (chars * char_w(fmt) + 0.45) + 0.2
 panel_w_for(W, np) = (W - left_in - right_in - (np - 1) * gap_in) / np
 # LaTeX output is as wide as a column (3.4 in) for one panel, a page (7 in)
