@@ -260,15 +260,24 @@ static void test_gen3_data(void)
               file_has(sv, "fig_title = 'gen3-small: how many times faster than pageable'"),
           "%s lacks the 1x lines or the title", sv);
 
-    const char *ac = path_in(dir, "figures/data/alloc-cost-h2d.dat");
-    CHECK("alloc_cost_parts",
-          file_count(ac, "line=alloc") == 3 && file_count(ac, "line=free") == 3 &&
-              file_count(ac, "line=pin") == 1 && file_has(ac, "color=registered line=pin"),
-          "alloc, free and pin blocks of %s", ac);
-    CHECK("alloc_cost_pinned_copy_for_scale",
-          file_has(path_in(dir, "figures/data/alloc-cost-h2d-overlay.dat"),
-                   "one pinned copy: copy_ms_median"),
-          "no reference line in alloc-cost-h2d-overlay.dat");
+    /* a panel per kind (pageable, pinned, registered): alloc and free each, pin of registered */
+    static const char *const kinds[] = {"pageable", "pinned", "registered"};
+    int parts = 0, scale = 0;
+    for (int k = 0; k < 3; k++) {
+        char file[96], over[96];
+        snprintf(file, sizeof(file), "figures/data/alloc-cost-%s.dat", kinds[k]);
+        snprintf(over, sizeof(over), "figures/data/alloc-cost-%s-overlay.dat", kinds[k]);
+        const char *ac = path_in(dir, file);
+        parts += file_count(ac, "line=alloc") == 1 && file_count(ac, "line=free") == 1 &&
+                 file_count(ac, "line=pin") == (k == 2) &&
+                 file_count(ac, "# index") == 2 + (k == 2);
+        scale += file_has(path_in(dir, over), "one pinned copy: copy_ms_median");
+    }
+    CHECK("alloc_cost_parts", parts == 3 && var_number(path_in(dir, "figures/data/alloc-cost-vars.gp"),
+                                                       "npanels") == 3,
+          "alloc, free and pin blocks of the 3 kinds' panels: %d right", parts);
+    CHECK("alloc_cost_pinned_copy_for_scale", scale == 3,
+          "the reference line in %d of the 3 panels' overlays", scale);
 
     const char *be = path_in(dir, "figures/data/breakeven-d2h.dat");
     CHECK("breakeven_from_breakeven_csv",
