@@ -21,7 +21,9 @@
 #define COINCIDE_TOLERANCE 0.15
 /*
  * The same for the time of a small copy (the latency figure, a log axis):
- * a copy of a few microseconds jitters by a microsecond, a quarter of it.
+ * a copy of a few microseconds jitters by a microsecond, a quarter of it;
+ * and for the ratio of two machines' bandwidths (compare-ratio), which
+ * carries the noise of both runs.
  */
 #define COINCIDE_TOLERANCE_TIME 0.25
 /* The fewest members a merged line has: two coinciding lines are still told apart. */

@@ -525,6 +525,77 @@ static void check_coverage(void)
     }
 }
 
+/*
+ * The budget, range and band checks can fail: a panel of seven curves; a
+ * value above its panel's range; a band whose key entry names a kind it
+ * lacks; a kind in a merged line drawn apart beside it; a figure type
+ * with no style check.  DATA and BAND stand for the files written here.
+ */
+static void test_panel_checks_can_fail(void)
+{
+    static const char head[] =
+        "log_y = 0\nnpanels = 1\narray panel_title[1]\npanel_title[1] = 'host → device'\n"
+        "panel_file[1] = 'DATA'\npanel_nband[1] = NBAND; panel_band_file[1] = 'BAND'\n"
+        "panel_y_min[1] = 0; panel_y_max[1] = 70\narray panel_first[1] = [1]\n";
+    static const struct {
+        const char *name, *vars, *data, *band, *want;
+    } cases[] = {
+        {"seven_series",
+         "array panel_nblocks[1] = [7]\narray block_color[7] = ['pageable', 'pinned', "
+         "'mallochost', 'portable', 'write-combined', 'mapped', 'registered']\n"
+         "array block_line[7] = ['a', 'b', 'c', 'd', 'e', 'f', 'g']\n"
+         "array block_point[7] = ['a', 'b', 'c', 'd', 'e', 'f', 'g']\nnkeys = 0\n",
+         "4096 1\n", NULL, "7 distinguishable series, more than 6"},
+        {"clipped", "array panel_nblocks[1] = [1]\narray block_color[1] = ['host']\n"
+                    "array block_line[1] = ['ceiling']\narray block_point[1] = ['']\nnkeys = 0\n",
+         "4096 30\n8192 114\n", NULL, "holds 114, outside its y range 0..70"},
+        {"band_names_a_kind_it_lacks",
+         "array panel_nblocks[1] = [1]\narray block_color[1] = ['pageable']\n"
+         "array block_line[1] = ['pageable']\narray block_point[1] = ['pageable']\nnkeys = 2\n"
+         "array key_color[2] = ['pageable', 'page-locked']\narray key_line[2] = ['pageable', "
+         "'band']\narray key_title[2] = ['pageable', '4 page-locked kinds within 5%: pinned, "
+         "mapped, registered, portable']\n",
+         "4096 1\n", "# members: pinned, mapped, registered\n4096 2 1.9 2.1\n",
+         "its band holds 3 kinds (pinned, ...), no key entry names them"},
+        {"member_drawn_apart",
+         "array panel_nblocks[1] = [1]\narray block_color[1] = ['portable']\n"
+         "array block_line[1] = ['reuse']\narray block_point[1] = ['portable']\nnkeys = 1\n"
+         "array key_color[1] = ['page-locked']\narray key_line[1] = ['band']\n"
+         "array key_title[1] = ['4 page-locked kinds within 5%: pinned, mapped, registered, "
+         "portable']\n",
+         "4096 1\n", "# members: pinned, mapped, registered, portable\n4096 2 1.9 2.1\n",
+         "portable is named in the band's key entry and drawn apart"},
+    };
+    char why[512], data[256], band[256];
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        snprintf(data, sizeof(data), "%s/%s.dat", tmpdir, cases[i].name);
+        snprintf(band, sizeof(band), "%s/%s-band.dat", tmpdir, cases[i].name);
+        write_text(data, cases[i].data);
+        if (cases[i].band)
+            write_text(band, cases[i].band);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        for (const char *p = head; *p; p++)
+            if (!strncmp(p, "DATA", 4))
+                fputs(data, f), p += 3;
+            else if (!strncmp(p, "BAND", 4))
+                fputs(band, f), p += 3;
+            else if (!strncmp(p, "NBAND", 5))
+                fputs(cases[i].band ? "1" : "0", f), p += 4;
+            else
+                fputc(*p, f);
+        fputs(cases[i].vars, f);
+        fclose(f);
+        int bad = panel_problems(text, why, sizeof(why));
+        CHECK(cases[i].name, bad && strstr(why, cases[i].want), "want '%s', got '%s'",
+              cases[i].want, bad ? why : "nothing wrong");
+        free(text);
+    }
+    CHECK("coverage: a figure type without a style check is caught", type_of("no-such") == NTYPES,
+          "type_of found one");
+}
+
 /* A variables file breaking each rule is caught: the checks can fail. */
 static void test_checks_can_fail(void)
 {
@@ -562,6 +633,7 @@ static void test_checks_can_fail(void)
         CHECK(cases[i].name, bad && strstr(why, cases[i].want), "want '%s', got '%s'",
               cases[i].want, why);
     }
+    test_panel_checks_can_fail();
 }
 
 /*
@@ -624,6 +696,43 @@ static void check_fleet(void)
     check_data("fleet", path_in(dir, "figures/data"), 1);
 }
 
+/*
+ * results-beyond with every sync copy row at 16 MiB and 256 MiB given a
+ * twin at 4 MiB and 64 MiB: placements at four sizes, enough for the
+ * placement figures (its own two sizes make tables).
+ */
+static void check_four_sizes(void)
+{
+    static const char *const from[] = {",16777216,", ",268435456,"}, *const to[] = {",4194304,",
+                                                                                    ",67108864,"};
+    char *text = read_text("tests/fixtures/results-beyond/summary.csv"), dir[256];
+    char *out = malloc(strlen(text) * 3 + 1);
+    size_t len = 0;
+    for (char *line = text, *end; out && (end = strchr(line, '\n')); line = end + 1) {
+        size_t n = (size_t)(end - line) + 1;
+        memcpy(out + len, line, n);
+        len += n;
+        for (size_t k = 0; k < 2; k++) {
+            char *hit = strstr(line, from[k]), *sync = strstr(line, ",sync,");
+            if (!hit || hit > end || !sync || sync > end)
+                continue;
+            size_t head = (size_t)(hit - line);
+            len += (size_t)sprintf(out + len, "%.*s%s%.*s", (int)head, line, to[k],
+                                   (int)(n - head - strlen(from[k])), hit + strlen(from[k]));
+        }
+    }
+    snprintf(dir, sizeof(dir), "%s/four-sizes-from", tmpdir);
+    mkdir(dir, 0777);
+    if (out) {
+        out[len] = '\0';
+        write_text(path_in(dir, "summary.csv"), out);
+    }
+    copy_edit("tests/fixtures/results-beyond/meta.yaml", path_in(dir, "meta.yaml"), NULL, NULL);
+    free(text);
+    free(out);
+    check_drawn("results-beyond at four sizes", dir);
+}
+
 int main(void)
 {
     if (plot_test_begin("style-table") < 0)
@@ -631,6 +740,7 @@ int main(void)
     test_checks_can_fail();
     check_drawn("results-small", "tests/fixtures/results-small");
     check_drawn("results-beyond", "tests/fixtures/results-beyond");
+    check_four_sizes(); /* the placement figures */
     check_drawn("machine-gen3", "tests/fixtures/machine-gen3");
     /* two fake GPUs together: the gpus figures (the copy figures draw each GPU's curve alike) */
     check_drawn("gpus-two", "tests/fixtures/gpus-two");
