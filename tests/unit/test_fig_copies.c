@@ -40,17 +40,23 @@ static double rise(int i)
  * One row: kind, direction, buffer, size i, median g with min lo and max hi,
  * and for a reallocate row an effective bandwidth eff (NaN: empty).
  */
-static void row(FILE *f, int *config, const char *alloc, const char *dir, const char *buffer,
-                int i, double g, double lo, double hi, double eff)
+static void row_api(FILE *f, int *config, const char *alloc, const char *dir, const char *buffer,
+                    const char *api, int i, double g, double lo, double hi, double eff)
 {
     double us = size_at(i) / (g * 1e3);
-    fprintf(f, "made-up,%d,0,%s,%s,%s,sync,warm,prefaulted,%.0f,10,%.6g,%.6g,%.6g,%.6g,%.6g,", ++*config,
-            alloc, dir, buffer, size_at(i), g, lo, hi, us, us + 2);
+    fprintf(f, "made-up,%d,0,%s,%s,%s,%s,warm,prefaulted,%.0f,10,%.6g,%.6g,%.6g,%.6g,%.6g,",
+            ++*config, alloc, dir, buffer, api, size_at(i), g, lo, hi, us, us + 2);
     if (isnan(eff))
         fputs(",,,,,", f);
     else /* a cycle: alloc 1 ms, fill and free 0.5 ms, the copy */
         fprintf(f, "1,0.5,%.6g,0.5,%.6g,", us / 1e3, eff);
     fputs("63.0154,ok\n", f);
+}
+
+static void row(FILE *f, int *config, const char *alloc, const char *dir, const char *buffer,
+                int i, double g, double lo, double hi, double eff)
+{
+    row_api(f, config, alloc, dir, buffer, "sync", i, g, lo, hi, eff);
 }
 
 /* A new folder tmpdir/name with summary.csv written by fill (and a meta.yaml); its path. */
@@ -192,11 +198,14 @@ static void test_band(const char *dir)
 
 /*
  * The text of the block of the data file at path whose heading holds
- * heading, to the next block (malloc'd; "" when there is none).
+ * heading, from its heading's line to the next block (malloc'd; "" when
+ * there is none).
  */
 static char *block_text(const char *path, const char *heading)
 {
     char *text = read_text(path), *b = strstr(text, heading), *out;
+    while (b && b > text && b[-1] != '\n') /* from the start of the heading's line */
+        b--;
     char *end = b ? strstr(b, "\n\n\n") : NULL;
     size_t n = b ? (end ? (size_t)(end - b) + 1 : strlen(b)) : 0;
     out = malloc(n + 1);
@@ -364,6 +373,138 @@ static void test_headline_title(void)
           file_has(both, "headline, pinned against pageable'"), "%s", both);
 }
 
+/* ---- 3. notes say what a line or point is; the numbers are the reading's ---- */
+
+/* The bandwidth figure of the reference default run (regimes, fits, a band), gnuplot hidden. */
+static void test_notes(void)
+{
+    static const char *const inputs[] = {"summary.csv", "meta.yaml", "fits.csv",
+                                         "host-memcpy.csv"};
+    const char *from = "results/reference/h200-pcie5/default";
+    char dir[512];
+    snprintf(dir, sizeof(dir), "%s/default", tmpdir);
+    mkdir(dir, 0777);
+    for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++)
+        copy_edit(path_in(from, inputs[i]), path_in(dir, inputs[i]), NULL, NULL);
+    int rc = describe(dir);
+    char *vars = read_text(data_file(dir, "bandwidth-vars.gp"));
+    const char *nn = strstr(vars, "\nnnotes = ");
+    int nnotes = nn ? atoi(nn + 10) : -1;
+    const char *titles = strstr(vars, "array note_title[");
+    char line[2048] = "";
+    if (titles)
+        snprintf(line, sizeof(line), "%.*s", (int)strcspn(titles, "\n"), titles);
+    /* at most: the bars, the fits' dots, the regimes' dots; no value, no list of curves */
+    CHECK("bandwidth: at most three notes, none of them a finding",
+          rc == PLOT_ENO_GNUPLOT && nnotes >= 1 && nnotes <= 3 && !strstr(line, "GB/s") &&
+              !strstr(line, "residual ≥") && !strstr(line, "memcpy"),
+          "returned %d, %d notes: %s", rc, nnotes, line);
+    /* thick dots: drawn in pageable's colour (the regime overlays'), their key sample too */
+    const char *colors = strstr(vars, "array note_color[");
+    char *over = read_text(data_file(dir, "bandwidth-h2d-overlay.dat"));
+    CHECK("bandwidth: the thick dots' note in the colour of the dots",
+          colors && strstr(colors, "'pageable'") &&
+              strstr(over, "color=pageable line=regime") && !strstr(over, "line=regime point=''"),
+          "%s", colors ? colors : "no note_color");
+    free(over);
+    free(vars);
+    /* what the notes said is the reading's: the regimes and the curves no fit describes */
+    struct plot_input in = {0};
+    char *r = plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, "bandwidth") : NULL;
+    CHECK("bandwidth: the reading says the regimes, the unfit curves and host memcpy",
+          r && strstr(r, "pageable h2d sync: ") && strstr(r, " GB/s in the host's cache (") &&
+              strstr(r, "no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync (") &&
+              strstr(r, "single-thread host memcpy via a 2 MiB staging buffer"),
+          "reading: %s", r ? r : "none");
+    free(r);
+    plot_input_free(&in);
+}
+
+/* ---- 6. coinciding curves are one line: the median of theirs ---- */
+
+static void test_latency_merged(void)
+{
+    const char *dir = path_in(tmpdir, "kinds");
+    char *pipe = block_text(data_file(dir, "latency-h2d.dat"),
+                            "color=page-locked line=pipelined");
+    char *rt = block_text(data_file(dir, "latency-h2d.dat"), "color=page-locked line=roundtrip");
+    int ok = strstr(pipe, "members: pinned, mallochost, write-combined, mapped, registered ") &&
+             strstr(rt, "members: pinned, mallochost, write-combined, mapped, registered "),
+        points = 0;
+    /* pinned 1.00, mallochost 1.03, write-combined 0.98, mapped 1.05, registered 0.97 times
+       rise(i): the median time is a copy at 1.00 times it, size / (rise(i) * 1e3) us; portable
+       at 256 KiB takes 1 / 0.75 of it, a third more: apart; the round trip 2 us more */
+    for (int i = 0; i < NSIZES && ok; i++) {
+        char key[48];
+        double us = size_at(i) / (rise(i) * 1e3);
+        snprintf(key, sizeof(key), "\n%.0f ", size_at(i));
+        const char *p = strstr(pipe, key), *q = strstr(rt, key);
+        ok = p && q && fabs(strtod(p + strlen(key), NULL) - us) < 1e-4 * us &&
+             fabs(strtod(q + strlen(key), NULL) - (us + 2)) < 1e-4 * (us + 2);
+        points += ok;
+    }
+    CHECK("latency: coinciding kinds one line each, the median of theirs", ok && points == NSIZES,
+          "%d of %d points right:\n%s\n%s", points, NSIZES, pipe, rt);
+    CHECK("latency: the kind apart drawn apart, the members not",
+          file_has(data_file(dir, "latency-h2d.dat"), "color=portable line=pipelined") &&
+              !file_has(data_file(dir, "latency-h2d.dat"), "color=pinned"),
+          "latency-h2d.dat");
+    free(pipe);
+    free(rt);
+}
+
+/* ---- 7. more than three panels: a grid, no wider than 8 in ---- */
+
+/* pinned and pageable in h2d and d2h, sync and async, and both at once: five panels. */
+static void fill_wide(FILE *f, int *config)
+{
+    static const char *const dirs[] = {"h2d", "d2h", "bidir"}, *const apis[] = {"sync", "async"};
+    for (int d = 0; d < 3; d++)
+        for (int a = d == 2; a < 2; a++)
+            for (int i = 0; i < NSIZES; i++) {
+                double g = rise(i) * (d == 2 ? 2 : 1);
+                row_api(f, config, "pinned", dirs[d], "reuse", apis[a], i, g, g, g, NAN);
+                row_api(f, config, "pageable", dirs[d], "reuse", apis[a], i, g / 5, g / 5, g / 5,
+                        NAN);
+            }
+}
+
+/* The width of the first page of the PDF at path, in inches (its MediaBox); NaN if unread. */
+static double pdf_width_in(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char buf[8192];
+    size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+    double x0, y0, x1, y1;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    for (size_t i = 0; i + 10 < n; i++)
+        if (!memcmp(buf + i, "/MediaBox", 9) &&
+            sscanf(buf + i + 9, " [ %lf %lf %lf %lf", &x0, &y0, &x1, &y1) == 4)
+            return (x1 - x0) / 72;
+    return NAN;
+}
+
+static void test_grid(void)
+{
+    const char *name = "five panels: a grid at most 8 in wide";
+    if (!plot_gnuplot_available()) {
+        skip_no_gnuplot(name);
+        return;
+    }
+    const char *dir = made_up("wide", fill_wide);
+    char *log = NULL;
+    int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 0, &log);
+    double bw = pdf_width_in(path_in(dir, "figures/bandwidth.pdf"));
+    double lat = pdf_width_in(path_in(dir, "figures/latency.pdf"));
+    /* five panels of 1.95 in in a row were 5 x 1.95 + gaps + margins = 13.9 in; four, 9.6 in */
+    CHECK(name, rc == PLOT_OK && bw <= 8.0 && lat <= 8.0 && bw > 3 && lat > 3,
+          "returned %d; bandwidth.pdf %.2f in, latency.pdf %.2f in wide; log:\n%s", rc, bw, lat,
+          log);
+    free(log);
+}
+
 int main(void)
 {
     if (plot_test_begin("fig-copies") < 0)
@@ -377,6 +518,9 @@ int main(void)
     test_breaks();
     test_fit_range();
     test_headline_title();
+    test_notes();
+    test_latency_merged();
+    test_grid();
     if (getenv("KEEP_TMP")) return check_exit();
     return plot_test_end("test_fig_copies");
 }
