@@ -280,6 +280,27 @@ size_t coincide_keys(const struct co_series *s, size_t n, const struct fig_style
                 add_panel(t->panels[s[m].kind], &np, s[c].panel ? s[c].panel : "");
             }
     }
+    /* Scopes whose lines gather the same kinds (in the same panels) share one entry: the
+       notes tell their dashes apart; its spread is the largest of theirs. */
+    for (size_t k = 0; k < nsets; k++)
+        for (size_t j = k + 1; j < nsets;) {
+            int same = memcmp(sets[k].kinds, sets[j].kinds, sizeof(sets[k].kinds)) == 0 &&
+                       sets[k].ngroups * sets[j].ngroups > 0;
+            for (int a = 0; a < COINCIDE_MAX_KINDS && same; a++)
+                for (int p = 0; p < 8 && same; p++)
+                    same = (sets[k].kinds[a] == (int)sets[k].ngroups) ==
+                               (sets[j].kinds[a] == (int)sets[j].ngroups) &&
+                           !sets[k].panels[a][p] == !sets[j].panels[a][p] &&
+                           (!sets[k].panels[a][p] ||
+                            !strcmp(sets[k].panels[a][p], sets[j].panels[a][p]));
+            if (!same) {
+                j++;
+                continue;
+            }
+            sets[k].all = fmax(sets[k].all, sets[j].all);
+            sets[k].from = fmax(sets[k].from, sets[j].from);
+            sets[j] = sets[--nsets];
+        }
     for (size_t k = 0; k < nsets && nout < max; k++) {
         struct fig_style *e = &out[nout++];
         char names[400], spread[48], title[600];

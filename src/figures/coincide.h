@@ -91,8 +91,9 @@ void coincide_names(const struct co_series *s, size_t n, int group, char *buf, s
  * within X%: a, b (host → device), c" (X the largest spread of the scope's
  * merged lines, with " (Y% from 1M)" when from > 0 and the spread from
  * there is smaller; a kind in some of them only, where it alone was
- * measured, followed by their panels' titles).  At most max into out; how
- * many.
+ * measured, followed by their panels' titles); scopes whose lines gather
+ * the same kinds share one entry (the first's dash; the notes tell the
+ * dashes apart).  At most max into out; how many.
  */
 size_t coincide_keys(const struct co_series *s, size_t n, const struct fig_style *style,
                      double from, struct fig_style *out, size_t max);

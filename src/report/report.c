@@ -68,19 +68,24 @@ static const char *figure_shows(const char *name)
         {"headline-machines", "every machine on one page: pinned and pageable copy bandwidth "
                               "in each direction and the time of a small pinned copy, a "
                               "colour, dash and point per machine, each point with its spread"},
-        {"bandwidth", "copy bandwidth against transfer size, a panel per direction; bars are "
-                      "the samples' min–max, page-locked kinds that coincide are one band; "
+        {"bandwidth", "copy bandwidth of reused buffers against transfer size, a panel per "
+                      "direction; bars are the samples' min–max, page-locked kinds whose "
+                      "medians coincide are one band, their medians' range; "
                       "lines: the PCIe link's raw rate and its practical ceiling; thick dots: "
                       "a pageable copy's bandwidth in the host's cache and beyond it"},
         {"latency", "time per copy against size for small copies: pipelined (event time / "
-                    "copies) and the round trip an application waits for"},
+                    "copies) and the round trip an application waits for; page-locked kinds "
+                    "that coincide are one line of each"},
         {"speedup", "how many times faster each page-locked kind copies than pageable memory, "
-                    "with the interval from the samples' extremes"},
-        {"alloc-cost", "what allocating and freeing a buffer of each kind costs (medians)"},
+                    "with the interval from the samples' extremes; kinds that coincide are one "
+                    "line"},
+        {"alloc-cost", "what allocating and freeing a buffer of each kind costs (medians), a "
+                       "panel per kind"},
         {"breakeven", "copies of a size after which a page-locked buffer has paid for itself, "
-                      "with its interval; sizes whose saving is within noise are not resolved"},
+                      "with its interval; a glyph where the saving is within noise (not "
+                      "resolved) or page-locked is not faster (never pays off)"},
         {"reuse-vs-reallocate", "copy bandwidth of a reused buffer against the effective "
-                                "bandwidth of alloc + fill + copy + free"},
+                                "bandwidth of alloc + fill + copy + free, a panel per kind"},
         {"reallocate-time", "where a reallocate cycle's time goes, per kind"},
         {"overlap", "time to push the size through h2d, kernel and d2h in chunks against "
                     "streams, with each kind's serial sum and ideal"},

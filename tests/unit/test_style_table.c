@@ -381,8 +381,8 @@ static int panel_problems(const char *text, char *why, size_t n)
                 bad = snprintf(why, n, "panel %zu: %s is named in the band's key entry and drawn apart",
                                p, block_color[i]);
     }
-    /* a merged line (a block of colour page-locked): its heading's members are the kinds its
-       key entry (the same line) names for its panel, none of them drawn apart beside it */
+    /* a merged line (a block of colour page-locked): its heading's members are the kinds a
+       key entry names for its panel, none of them drawn apart beside it */
     for (size_t p = 1; p <= np && !bad; p++) {
         size_t a = strtoul(first[p - 1], NULL, 10) - 1, m = strtoul(count[p - 1], NULL, 10);
         char file[1024], title[256] = "";
@@ -401,12 +401,16 @@ static int panel_problems(const char *text, char *why, size_t n)
             snprintf(line, sizeof(line), "%.*s", h ? (int)(h - start) : 0, h ? start : "");
             char *mem = strstr(line, "members: ");
             size_t nm = mem ? title_members(mem, members, 16, NULL) : 0, nt = 0;
-            for (size_t k = 0; k < nk && !nt; k++)
-                if (!strcmp(key_color[k], "page-locked") && !strcmp(key_line[k], block_line[i]))
-                    nt = title_members(key_title[k], kinds, 16, title);
-            int same = nm == nt && nm > 0;
-            for (size_t k = 0; k < nm && same; k++)
-                same = has_kind(kinds, nt, members[k]);
+            int same = 0;
+            /* (lines of the same kinds share an entry: any of the key's page-locked ones) */
+            for (size_t k = 0; k < nk && !same; k++) {
+                if (strcmp(key_color[k], "page-locked") != 0)
+                    continue;
+                nt = title_members(key_title[k], kinds, 16, title);
+                same = nm == nt && nm > 0;
+                for (size_t j = 0; j < nm && same; j++)
+                    same = has_kind(kinds, nt, members[j]);
+            }
             if (!same)
                 bad = snprintf(why, n, "panel %zu: its merged %s line holds %zu kinds, its key entry names %zu",
                                p, block_line[i], nm, nt);
