@@ -36,7 +36,7 @@ static double median_at(const struct co_series *s, const size_t *idx, size_t k, 
     return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
 }
 
-/* The largest distance of series c from the median of idx[0..k) at sizes >= from; INFINITY: unusable. */
+/* Series c's largest distance from the median of idx[0..k) from size from on (INFINITY: none). */
 static double distance(const struct co_series *s, const size_t *idx, size_t k, size_t c,
                        double from)
 {
@@ -211,7 +211,7 @@ void coincide_names(const struct co_series *s, size_t n, int group, char *buf, s
 struct co_set {
     int scope;
     const char *line;
-    int kinds[COINCIDE_MAX_KINDS]; /* in how many of the scope's merged lines */
+    int kinds[COINCIDE_MAX_KINDS];             /* in how many of the scope's merged lines */
     const char *panels[COINCIDE_MAX_KINDS][8]; /* the panels of each kind's merged lines */
     size_t ngroups;
     double all, from;
@@ -241,8 +241,8 @@ static size_t set_names(const struct co_set *t, char *buf, size_t len)
         if ((size_t)t->kinds[a] == t->ngroups || used >= len)
             continue;
         for (int p = 0; p < 8 && t->panels[a][p] && used < len; p++)
-            used += (size_t)snprintf(buf + used, len - used, "%s%s", p ? ", " : " (",
-                                     t->panels[a][p]);
+            used +=
+                (size_t)snprintf(buf + used, len - used, "%s%s", p ? ", " : " (", t->panels[a][p]);
         if (used < len)
             used += (size_t)snprintf(buf + used, len - used, ")");
     }
@@ -311,8 +311,8 @@ size_t coincide_keys(const struct co_series *s, size_t n, const struct fig_style
                      fmax(100 * sets[k].all, 0.1), fmax(100 * sets[k].from, 0.1));
         else
             snprintf(spread, sizeof(spread), "within %.1f%%", fmax(100 * sets[k].all, 0.1));
-        int len = snprintf(title, sizeof(title), "%zu page-locked kinds %s: %s", count, spread,
-                           names);
+        int len =
+            snprintf(title, sizeof(title), "%zu page-locked kinds %s: %s", count, spread, names);
         *e = *style;
         if (sets[k].line)
             e->line = sets[k].line;
@@ -356,7 +356,8 @@ int coincide_add(struct co_list *l, int kind, int group, const char *panel, long
         v[3 * n + i] = hi ? hi[i] : y[i];
     }
     l->off[l->n] = l->nv;
-    l->s[l->n++] = (struct co_series){kind, group, panel, n, NULL, NULL, 0, NULL, NULL, tag, NULL, 0};
+    l->s[l->n++] =
+        (struct co_series){kind, group, panel, n, NULL, NULL, 0, NULL, NULL, tag, NULL, 0};
     l->nv += 4 * n;
     return 0;
 }

@@ -33,13 +33,13 @@
 
 /* One series of a figure that may coincide with others of its group. */
 struct co_series {
-    int kind;           /* an alloc kind: what the members are called */
-    int group;          /* series of one group may merge: a panel (and a kind of line) */
-    const char *panel;  /* the title of its panel, for the key (kept: a long-lived string) */
-    size_t n;           /* its points */
-    const double *x;    /* their sizes (or counts), ascending; the caller's */
-    const double *y;    /* their values (> 0; NaN: not measured); the caller's */
-    int member;         /* set by coincide_find: drawn in its group's merged line */
+    int kind;              /* an alloc kind: what the members are called */
+    int group;             /* series of one group may merge: a panel (and a kind of line) */
+    const char *panel;     /* the title of its panel, for the key (kept: a long-lived string) */
+    size_t n;              /* its points */
+    const double *x;       /* their sizes (or counts), ascending; the caller's */
+    const double *y;       /* their values (> 0; NaN: not measured); the caller's */
+    int member;            /* set by coincide_find: drawn in its group's merged line */
     const double *lo, *hi; /* each value's interval (bars), or NULL */
     long tag;              /* the caller's: which curve it is */
     /* The kind of line its group's merged line is (its key entry's dash; NULL: the style's),

@@ -98,7 +98,7 @@ void curve_pen_start(struct curve_pen *p, const struct plot_input *in, const str
     *p = (struct curve_pen){in, r, NAN, 0};
 }
 
-/* Was a copy like the pen's curve (direction, buffer mode, api, device) measured between a and b? */
+/* Was a copy like the pen's curve (its direction, buffer mode, api, device) measured in (a, b)? */
 static int measured_between(const struct curve_pen *p, double a, double b)
 {
     const struct plot_row *c = p->like;

@@ -159,7 +159,8 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
                 parts[p] = 1;
                 rc = cost_block(g, f, in, c, p);
             }
-        if (fig_panel_close(f) < 0 || rc < 0 || (drawn = cost_reference(g, in, dir, api, data_dir)) < 0)
+        if (fig_panel_close(f) < 0 || rc < 0 ||
+            (drawn = cost_reference(g, in, dir, api, data_dir)) < 0)
             return -1;
         if (!drawn)
             fig_panel_drop_overlay(g, data_dir);

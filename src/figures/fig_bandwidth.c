@@ -27,8 +27,8 @@
 /* What the bandwidth figure's overlays drew, for its notes. */
 struct bw_drawn {
     int fits;
-    size_t nregimes;            /* curves drawn as two regimes */
-    const char *regime_color;   /* their colour when they share one, else "" */
+    size_t nregimes;          /* curves drawn as two regimes */
+    const char *regime_color; /* their colour when they share one, else "" */
 };
 /* The band's spread is told apart below and from 1 MiB (its key entry). */
 #define BAND_SPLIT_BYTES 1048576.0
@@ -561,8 +561,8 @@ static int bandwidth_legend(struct fig *g, const struct bw_plan *p, const struct
                  "bars: min–max of %.0f–%.0f samples%s", p->n_min, p->n_max,
                  nbands ? "; band: its members' lowest to highest median" : "");
     if (d->fits)
-        notes[nnotes++] =
-            (struct fig_style){"", "fit", "", "dotted, in a curve's colour: its fit t0 + n/B (residual < 5%)"};
+        notes[nnotes++] = (struct fig_style){
+            "", "fit", "", "dotted, in a curve's colour: its fit t0 + n/B (residual < 5%)"};
     if (d->nregimes && d->regime_color[0]) /* drawn in the colour of the lines it explains */
         notes[nnotes++] = (struct fig_style){d->regime_color, "regime", "",
                                              "thick dots: a pageable copy's two regimes, each "
@@ -662,14 +662,14 @@ size_t fig_bandwidth_findings(const struct plot_input *in, char (*out)[FIG_FINDI
                                            find_fit(in, first, FIT_BEYOND_CACHE)};
         char name[64];
         /* a curve drawn alone; one of too few sizes for a fit is not "unfit" */
-        if (first->buffer != BUFFER_REUSE || !plot_host_steady(first) || is_member(&p, c) ||
-            !fit || fig_fit_drawn(fit) || fit->points < FIT_MIN_POINTS)
+        if (first->buffer != BUFFER_REUSE || !plot_host_steady(first) || is_member(&p, c) || !fit ||
+            fig_fit_drawn(fit) || fit->points < FIT_MIN_POINTS)
             continue;
         curve_name(first, name, sizeof(name));
         if (len < sizeof(unfit))
             len += (size_t)snprintf(unfit + len, sizeof(unfit) - len, "%s%s (%.0f%%)",
-                                    len ? ", " : "no single t0 + n/B fits (residual ≥ 5%): ",
-                                    name, fit->residual_pct);
+                                    len ? ", " : "no single t0 + n/B fits (residual ≥ 5%): ", name,
+                                    fit->residual_pct);
         if (regime[0] && regime[1] && n < max)
             regime_note(first, regime, 0, out[n++], FIG_FINDING_CHARS);
     }

@@ -41,5 +41,4 @@ int fig_fit_drawn(const struct fit_row *fit);
 size_t fig_bandwidth_findings(const struct plot_input *in, char (*out)[FIG_FINDING_CHARS],
                               size_t max);
 
-
 #endif

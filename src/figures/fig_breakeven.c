@@ -182,17 +182,16 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
                                              "not resolved: the saving is within the samples' "
                                              "min–max (at the estimate)"};
     if (drawn[1])
-        notes[nnotes++] = (struct fig_style){"", "never", "never",
-                                             "never pays off: not faster at that size (at the top)"};
+        notes[nnotes++] = (struct fig_style){
+            "", "never", "never", "never pays off: not faster at that size (at the top)"};
     if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0)
         return -1;
     /* One column: the sentences would make a second one as wide as the page. */
     return legend_flow(&g->notes, notes, nnotes, 1);
 }
 
-int fig_breakeven_point(struct fig *g, FILE *f, struct curve_pen *pen,
-                        const struct plot_input *in, const struct breakeven_row *b, int *gaps,
-                        int *unresolved)
+int fig_breakeven_point(struct fig *g, FILE *f, struct curve_pen *pen, const struct plot_input *in,
+                        const struct breakeven_row *b, int *gaps, int *unresolved)
 {
     double lo, hi, v = fig_breakeven_interval(in, b, &lo, &hi);
     if (isnan(v)) {

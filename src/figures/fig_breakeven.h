@@ -34,9 +34,7 @@ double fig_breakeven_interval(const struct plot_input *in, const struct breakeve
  * else *unresolved (the saving is within the samples' spread).  Returns 0
  * for a point, 1 for never, 2 for not resolved.
  */
-int fig_breakeven_point(struct fig *g, FILE *f, struct curve_pen *pen,
-                        const struct plot_input *in, const struct breakeven_row *b, int *gaps,
-                        int *unresolved);
-
+int fig_breakeven_point(struct fig *g, FILE *f, struct curve_pen *pen, const struct plot_input *in,
+                        const struct breakeven_row *b, int *gaps, int *unresolved);
 
 #endif

@@ -163,8 +163,7 @@ static int latency_merge(struct lat_plan *p, const struct plot_input *in)
                 return -1;
             }
             /* a kind of line is a scope: a kind may join the pipelined line, not the round trip */
-            coincide_scope(&p->co, latency_line(first, rt),
-                           rt * 2 + (first->api == API_ZEROCOPY));
+            coincide_scope(&p->co, latency_line(first, rt), rt * 2 + (first->api == API_ZEROCOPY));
         }
         free(x);
     }
@@ -213,7 +212,10 @@ static int latency_panel(struct fig *g, const struct plot_input *in, const struc
     /* the merged lines after the curves drawn apart: pipelined, then round trip */
     for (int rt = 0; rt < 2 && rc == 0; rt++)
         for (int zc = 0; zc < 2 && rc == 0; zc++) {
-            struct plot_row like = {.dir = dir, .api = zc ? API_ZEROCOPY : grp ? API_ASYNC : API_SYNC};
+            struct plot_row like = {.dir = dir,
+                                    .api = zc    ? API_ZEROCOPY
+                                           : grp ? API_ASYNC
+                                                 : API_SYNC};
             struct fig_style s = {"page-locked", latency_line(&like, rt), "page-locked", ""};
             if (merged[rt][zc])
                 rc = coincide_block(g, f, p->co.s, p->co.n, latency_group(&like, rt), &s, 0) < 0
@@ -231,8 +233,7 @@ static int latency_panel(struct fig *g, const struct plot_input *in, const struc
  * notes say which point is which api (when both were measured) and what
  * solid and dashed lines are.
  */
-static int latency_legend(struct fig *g, const struct lat_plan *p, const int seen[],
-                          int roundtrips)
+static int latency_legend(struct fig *g, const struct lat_plan *p, const int seen[], int roundtrips)
 {
     static const char *const api_titles[API_COUNT] = {
         [API_SYNC] = "sync: cudaMemcpy",

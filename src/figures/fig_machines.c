@@ -192,9 +192,9 @@ static int cmp_merge(struct co_list *co, const struct cmp_input *in, int ratio)
         for (size_t i = 0, j; i < in->nrows && api >= 0; i = j) {
             const struct compare_entry *r = &in->rows[i];
             size_t n = 0;
-            for (j = i; j < in->nrows && in->rows[j].dir == r->dir &&
-                        in->rows[j].machine == r->machine && in->rows[j].alloc == r->alloc &&
-                        in->rows[j].api == r->api;
+            for (j = i;
+                 j < in->nrows && in->rows[j].dir == r->dir && in->rows[j].machine == r->machine &&
+                 in->rows[j].alloc == r->alloc && in->rows[j].api == r->api;
                  j++) {
                 double lo, hi, y = cmp_value(&in->rows[j], ratio, &lo, &hi);
                 if (!isfinite(y))

@@ -45,10 +45,10 @@ static size_t speedup_values(const struct plot_input *in, const struct plot_curv
             continue;
         x[k] = r->size_bytes;
         y[k] = r->gbps_median / p->gbps_median;
-        lo[k] = curve_or_else(r->gbps_min, r->gbps_median) /
-                curve_or_else(p->gbps_max, p->gbps_median);
-        hi[k++] = curve_or_else(r->gbps_max, r->gbps_median) /
-                  curve_or_else(p->gbps_min, p->gbps_median);
+        lo[k] =
+            curve_or_else(r->gbps_min, r->gbps_median) / curve_or_else(p->gbps_max, p->gbps_median);
+        hi[k++] =
+            curve_or_else(r->gbps_max, r->gbps_median) / curve_or_else(p->gbps_min, p->gbps_median);
     }
     return k;
 }
@@ -94,8 +94,7 @@ static const struct plot_curve *speedup_pair(const struct plot_input *in, int di
 }
 
 /* The speedups of every panel (group dir * API_COUNT + api), and those that coincide. */
-static int speedup_merge(struct co_list *co, const struct plot_input *in,
-                         char titles[][96])
+static int speedup_merge(struct co_list *co, const struct plot_input *in, char titles[][96])
 {
     for (int d = 0; d < DIR_COUNT; d++)
         for (int api = 0; api < API_COUNT; api++)
@@ -104,8 +103,8 @@ static int speedup_merge(struct co_list *co, const struct plot_input *in,
                 if (!c)
                     continue;
                 double *v = malloc(4 * c->n * sizeof(*v));
-                size_t n = v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n)
-                             : 0;
+                size_t n =
+                    v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n) : 0;
                 snprintf(titles[d * API_COUNT + api], 96, "%s", plot_dir_titles[d]);
                 int rc = !v || (n >= 2 && coincide_add(co, a, d * API_COUNT + api,
                                                        titles[d * API_COUNT + api], a, n, v,
@@ -149,8 +148,7 @@ static int speedup_panel(struct fig *g, const struct plot_input *in, const struc
     }
     if (!f)
         return rc;
-    if (rc == 0 &&
-        coincide_block(g, f, co->s, co->n, dir * API_COUNT + api, &merged, 1) < 0)
+    if (rc == 0 && coincide_block(g, f, co->s, co->n, dir * API_COUNT + api, &merged, 1) < 0)
         rc = -1;
     if (rc == 0)
         rc = fig_hline(g, 1, "", "guide", "right-below", "1×: as fast as pageable");
@@ -187,8 +185,7 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
             snprintf(notes[0].title, sizeof(notes[0].title),
                      "bars: a kind's min over pageable's max to its max over pageable's min "
                      "(of kinds drawn as one: lowest to highest)");
-        rc = legend_flow(&g->key, keys, nkeys, cols) < 0 ? -1
-                                                          : legend_flow(&g->notes, notes, 1, 1);
+        rc = legend_flow(&g->key, keys, nkeys, cols) < 0 ? -1 : legend_flow(&g->notes, notes, 1, 1);
     }
     coincide_list_free(&co);
     return rc;

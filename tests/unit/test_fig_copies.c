@@ -20,7 +20,7 @@
 
 #define HEAD                                                                                       \
     "experiment,config,device,alloc,direction,buffer,api,cache,touch,size_bytes,samples,"          \
-    "gbps_median,gbps_min,gbps_max,us_per_copy_median,roundtrip_us_median,alloc_ms_median,"         \
+    "gbps_median,gbps_min,gbps_max,us_per_copy_median,roundtrip_us_median,alloc_ms_median,"        \
     "fill_ms_median,copy_ms_median,free_ms_median,effective_gbps_median,link_gbps,status\n"
 
 /* The sizes of the made-up folders: 4 KiB to 16 MiB, four times apart. */
@@ -53,8 +53,8 @@ static void row_api(FILE *f, int *config, const char *alloc, const char *dir, co
     fputs("63.0154,ok\n", f);
 }
 
-static void row(FILE *f, int *config, const char *alloc, const char *dir, const char *buffer,
-                int i, double g, double lo, double hi, double eff)
+static void row(FILE *f, int *config, const char *alloc, const char *dir, const char *buffer, int i,
+                double g, double lo, double hi, double eff)
 {
     row_api(f, config, alloc, dir, buffer, "sync", i, g, lo, hi, eff);
 }
@@ -106,8 +106,8 @@ static const char *data_file(const char *dir, const char *file)
  * median at 256 KiB (a dip).  pageable 0.2 times it.  Reallocated: the copy
  * at rise(i), the cycle's effective bandwidth a hundredth of it.
  */
-static const char *const kinds[] = {"pinned", "mallochost", "write-combined", "mapped",
-                                    "registered", "portable", "pageable"};
+static const char *const kinds[] = {"pinned",     "mallochost", "write-combined", "mapped",
+                                    "registered", "portable",   "pageable"};
 static const double scale[] = {1.00, 1.03, 0.98, 1.05, 0.97, 1.01, 0.2};
 #define NKINDS 7
 #define MEMBERS 5 /* the first five coincide everywhere */
@@ -141,9 +141,9 @@ static void test_no_reallocate(const char *dir)
     for (int p = 0; p < 2; p++)
         found |= file_has(data_file(dir, panels[p]), "line=reallocate");
     /* the copy of a cycle at rise(i) would be drawn at 55 GB/s: nothing so high but the band's */
-    CHECK("bandwidth: no reallocate curve", !found && file_has(vars, "nnotes = ") &&
-                                                 !file_has(vars, "reallocate") &&
-                                                 !file_has(vars, "alloc + fill"),
+    CHECK("bandwidth: no reallocate curve",
+          !found && file_has(vars, "nnotes = ") && !file_has(vars, "reallocate") &&
+              !file_has(vars, "alloc + fill"),
           "%s or its data files draw or name reallocate cycles", vars);
     CHECK("reuse-vs-reallocate: draws them, effective",
           file_has(data_file(dir, "reuse-vs-reallocate-vars.gp"), "'reallocate"),
@@ -159,10 +159,11 @@ static void test_band(const char *dir)
     const char *vars = data_file(dir, "bandwidth-vars.gp");
     /* pinned, mallochost, write-combined, mapped, registered: 1.00 is the median of the five,
        1.05 the farthest from it, 5 % */
-    snprintf(want, sizeof(want), "'5 page-locked kinds within 5.0%%: pinned, mallochost, "
-                                 "write-combined, mapped, registered'");
-    CHECK("band: its key entry names exactly its members", file_has(vars, want),
-          "%s lacks %s", vars, want);
+    snprintf(want, sizeof(want),
+             "'5 page-locked kinds within 5.0%%: pinned, mallochost, "
+             "write-combined, mapped, registered'");
+    CHECK("band: its key entry names exactly its members", file_has(vars, want), "%s lacks %s",
+          vars, want);
     CHECK("band: portable, apart in h2d, is drawn apart in both panels",
           file_has(data_file(dir, "bandwidth-h2d.dat"), "color=portable") &&
               file_has(data_file(dir, "bandwidth-d2h.dat"), "color=portable") &&
@@ -172,7 +173,8 @@ static void test_band(const char *dir)
         snprintf(file, sizeof(file), "bandwidth-%s-band.dat", dirs[d]);
         char *text = read_text(data_file(dir, file));
         int ok = strstr(text, "# members: pinned, mallochost, write-combined, mapped, "
-                              "registered\n") != NULL, points = 0;
+                              "registered\n") != NULL,
+            points = 0;
         for (int i = 0; i < NSIZES && ok; i++) {
             char key[48];
             double x, m, lo, hi;
@@ -234,8 +236,10 @@ static void fill_breaks(FILE *f, int *config)
         row(f, config, "pageable", "h2d", "reallocate", i, 10, 9.9, 10.1, 1);
         row(f, config, "pinned", "h2d", "reallocate", i, 40, 39.6, 40.4, 1);
         if (i == 3) {
-            fprintf(f, "made-up,%d,0,pinned,h2d,reuse,sync,warm,prefaulted,%.0f,,,,,,,,,,,,63.0154,"
-                       "failed\n", ++*config, size_at(i));
+            fprintf(f,
+                    "made-up,%d,0,pinned,h2d,reuse,sync,warm,prefaulted,%.0f,,,,,,,,,,,,63.0154,"
+                    "failed\n",
+                    ++*config, size_at(i));
             continue;
         }
         double g = pinned_gbps(i);
@@ -295,8 +299,8 @@ static void test_breaks(void)
     free(nv);
     const char *vars = data_file(dir, "breakeven-vars.gp");
     CHECK("breakeven: a note for each glyph drawn",
-          file_has(vars, "'not resolved: the saving") && file_has(vars, "'never pays off: "),
-          "%s", vars);
+          file_has(vars, "'not resolved: the saving") && file_has(vars, "'never pays off: "), "%s",
+          vars);
     /* the made-up folder of kinds has neither */
     const char *plain = data_file(path_in(tmpdir, "kinds"), "breakeven-vars.gp");
     CHECK("breakeven: no note for a glyph not drawn",
@@ -304,8 +308,8 @@ static void test_breaks(void)
               !file_has(plain, "never"),
           "%s", plain);
     /* gnuplot must not join the points either side of a NaN */
-    static const char *const scripts[] = {"style.gp", "panels.gp", "bandwidth.gp", "latency.gp",
-                                          "headline.gp", "reuse-vs-reallocate.gp"};
+    static const char *const scripts[] = {"style.gp",   "panels.gp",   "bandwidth.gp",
+                                          "latency.gp", "headline.gp", "reuse-vs-reallocate.gp"};
     int joined = 0;
     for (size_t k = 0; k < sizeof(scripts) / sizeof(scripts[0]); k++) {
         char *t = read_text(path_in(plots_dir, scripts[k]));
@@ -378,8 +382,7 @@ static void test_headline_title(void)
 /* The bandwidth figure of the reference default run (regimes, fits, a band), gnuplot hidden. */
 static void test_notes(void)
 {
-    static const char *const inputs[] = {"summary.csv", "meta.yaml", "fits.csv",
-                                         "host-memcpy.csv"};
+    static const char *const inputs[] = {"summary.csv", "meta.yaml", "fits.csv", "host-memcpy.csv"};
     const char *from = "results/reference/h200-pcie5/default";
     char dir[512];
     snprintf(dir, sizeof(dir), "%s/default", tmpdir);
@@ -403,8 +406,8 @@ static void test_notes(void)
     const char *colors = strstr(vars, "array note_color[");
     char *over = read_text(data_file(dir, "bandwidth-h2d-overlay.dat"));
     CHECK("bandwidth: the thick dots' note in the colour of the dots",
-          colors && strstr(colors, "'pageable'") &&
-              strstr(over, "color=pageable line=regime") && !strstr(over, "line=regime point=''"),
+          colors && strstr(colors, "'pageable'") && strstr(over, "color=pageable line=regime") &&
+              !strstr(over, "line=regime point=''"),
           "%s", colors ? colors : "no note_color");
     free(over);
     free(vars);
@@ -425,8 +428,7 @@ static void test_notes(void)
 static void test_latency_merged(void)
 {
     const char *dir = path_in(tmpdir, "kinds");
-    char *pipe = block_text(data_file(dir, "latency-h2d.dat"),
-                            "color=page-locked line=pipelined");
+    char *pipe = block_text(data_file(dir, "latency-h2d.dat"), "color=page-locked line=pipelined");
     char *rt = block_text(data_file(dir, "latency-h2d.dat"), "color=page-locked line=roundtrip");
     int ok = strstr(pipe, "members: pinned, mallochost, write-combined, mapped, registered ") &&
              strstr(rt, "members: pinned, mallochost, write-combined, mapped, registered "),
@@ -521,6 +523,7 @@ int main(void)
     test_notes();
     test_latency_merged();
     test_grid();
-    if (getenv("KEEP_TMP")) return check_exit();
+    if (getenv("KEEP_TMP"))
+        return check_exit();
     return plot_test_end("test_fig_copies");
 }

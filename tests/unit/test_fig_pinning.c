@@ -273,8 +273,8 @@ static void test_gen3_data(void)
                  file_count(ac, "# index") == 2 + (k == 2);
         scale += file_has(path_in(dir, over), "one pinned copy: copy_ms_median");
     }
-    CHECK("alloc_cost_parts", parts == 3 && var_number(path_in(dir, "figures/data/alloc-cost-vars.gp"),
-                                                       "npanels") == 3,
+    CHECK("alloc_cost_parts",
+          parts == 3 && var_number(path_in(dir, "figures/data/alloc-cost-vars.gp"), "npanels") == 3,
           "alloc, free and pin blocks of the 3 kinds' panels: %d right", parts);
     CHECK("alloc_cost_pinned_copy_for_scale", scale == 3,
           "the reference line in %d of the 3 panels' overlays", scale);

@@ -349,8 +349,8 @@ static void test_placement(const char *dir)
     const char *bwa = data_file(dir, "bandwidth-h2d-async.dat");
     CHECK("bandwidth_default_placement_only",
           file_count(bw, "# index") == 1 && file_count(bw, "color=registered") == 1 &&
-              !file_has(bw, "line=reallocate") &&
-              file_count(bw, "\n268435456 ") == 1 && file_count(bwa, "# index") == 2 &&
+              !file_has(bw, "line=reallocate") && file_count(bw, "\n268435456 ") == 1 &&
+              file_count(bwa, "# index") == 2 &&
               !file_has(data_file(dir, "bandwidth-vars.gp"), "pipeline"),
           "%s: %d blocks; %s: %d", bw, file_count(bw, "# index"), bwa, file_count(bwa, "# index"));
 }

@@ -55,7 +55,8 @@ static size_t var_array(const char *text, const char *name, char items[][256], s
 }
 
 static char block_color[MAX_ITEMS][256], block_line[MAX_ITEMS][256], block_point[MAX_ITEMS][256];
-static char first[16][256], count[16][256], key_color[64][256], key_line[64][256], key_point[64][256];
+static char first[16][256], count[16][256], key_color[64][256], key_line[64][256],
+    key_point[64][256];
 static char note_line[64][256], note_title[64][256];
 
 static char note_point[64][256], panel_titles[16][256];
@@ -160,13 +161,11 @@ static struct {
     int style;
     int checked;
 } types[] = {
-    {"headline", 1},         {"bandwidth", 1},      {"latency", 1},
-    {"reuse-vs-reallocate", 1}, {"reallocate-time", 0}, {"speedup", 1},
-    {"alloc-cost", 1},       {"breakeven", 1},      {"overlap", 0},
-    {"host-access", 1},      {"placement", 0},      {"placement-pin", 0},
-    {"gpus-bandwidth", 1},   {"gpus-scaling", 1},   {"sentinel", 0},
-    {"compare-bandwidth", 0}, {"compare-ratio", 0}, {"headline-machines", 1},
-    {"fleet", 0},
+    {"headline", 1},        {"bandwidth", 1},         {"latency", 1},    {"reuse-vs-reallocate", 1},
+    {"reallocate-time", 0}, {"speedup", 1},           {"alloc-cost", 1}, {"breakeven", 1},
+    {"overlap", 0},         {"host-access", 1},       {"placement", 0},  {"placement-pin", 0},
+    {"gpus-bandwidth", 1},  {"gpus-scaling", 1},      {"sentinel", 0},   {"compare-bandwidth", 0},
+    {"compare-ratio", 0},   {"headline-machines", 1}, {"fleet", 0},
 };
 #define NTYPES (sizeof(types) / sizeof(types[0]))
 
@@ -354,8 +353,8 @@ static int panel_problems(const char *text, char *why, size_t n)
                 bad = snprintf(why, n, "panel %zu: %s holds %g, outside its y range %g..%g", p,
                                file, y, lo, hi);
         if (!bad && has_band && outside_range(band, lo, hi, log, 1, &y))
-            bad = snprintf(why, n, "panel %zu: its band reaches %g, outside its y range %g..%g",
-                           p, y, lo, hi);
+            bad = snprintf(why, n, "panel %zu: its band reaches %g, outside its y range %g..%g", p,
+                           y, lo, hi);
         if (bad || !has_band)
             continue;
         /* a band's key entry (colour page-locked, line band) names its members exactly (a kind
@@ -373,13 +372,16 @@ static int panel_problems(const char *text, char *why, size_t n)
                 same = has_kind(kinds, nt, members[j]);
         }
         if (!same)
-            bad = snprintf(why, n, "panel %zu: its band holds %zu kinds (%s, ...), no key entry names them",
+            bad = snprintf(why, n,
+                           "panel %zu: its band holds %zu kinds (%s, ...), no key entry names them",
                            p, nm, nm ? members[0] : "none");
         for (size_t i = a; i < a + m && i < nb && !bad; i++)
             if (has_kind(kinds, nt, block_color[i]) && strcmp(block_line[i], "zerocopy") != 0 &&
-                strncmp(block_line[i], "flushed", 7) != 0 && strcmp(block_line[i], "first-touch") != 0)
-                bad = snprintf(why, n, "panel %zu: %s is named in the band's key entry and drawn apart",
-                               p, block_color[i]);
+                strncmp(block_line[i], "flushed", 7) != 0 &&
+                strcmp(block_line[i], "first-touch") != 0)
+                bad = snprintf(why, n,
+                               "panel %zu: %s is named in the band's key entry and drawn apart", p,
+                               block_color[i]);
     }
     /* a merged line (a block of colour page-locked): its heading's members are the kinds a
        key entry names for its panel, none of them drawn apart beside it */
@@ -412,8 +414,10 @@ static int panel_problems(const char *text, char *why, size_t n)
                     same = has_kind(kinds, nt, members[j]);
             }
             if (!same)
-                bad = snprintf(why, n, "panel %zu: its merged %s line holds %zu kinds, its key entry names %zu",
-                               p, block_line[i], nm, nt);
+                bad = snprintf(
+                    why, n,
+                    "panel %zu: its merged %s line holds %zu kinds, its key entry names %zu", p,
+                    block_line[i], nm, nt);
             for (size_t j = a; j < a + m && j < nb && !bad; j++)
                 if (!strcmp(block_line[j], block_line[i]) && has_kind(members, nm, block_color[j]))
                     bad = snprintf(why, n, "panel %zu: %s is in the merged %s line and drawn apart",
@@ -469,10 +473,9 @@ static void check_data(const char *name, const char *data_dir, int must_have)
 /* Draw folder from (gnuplot hidden) into a copy with draw and check its figures. */
 static void check_drawn_with(plot_fn draw, const char *name, const char *from)
 {
-    static const char *const inputs[] = {"summary.csv",  "meta.yaml",     "fits.csv",
-                                         "host-memcpy.csv", "breakeven.csv", "samples.csv",
-                                         "sentinel.csv", "compare.csv",   "machines.csv",
-                                         "fleet.csv"};
+    static const char *const inputs[] = {
+        "summary.csv", "meta.yaml",    "fits.csv",    "host-memcpy.csv", "breakeven.csv",
+        "samples.csv", "sentinel.csv", "compare.csv", "machines.csv",    "fleet.csv"};
     char *log = NULL, dir[1024], check[160];
     int rc = -100;
     snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
@@ -550,8 +553,9 @@ static void test_panel_checks_can_fail(void)
          "array block_line[7] = ['a', 'b', 'c', 'd', 'e', 'f', 'g']\n"
          "array block_point[7] = ['a', 'b', 'c', 'd', 'e', 'f', 'g']\nnkeys = 0\n",
          "4096 1\n", NULL, "7 distinguishable series, more than 6"},
-        {"clipped", "array panel_nblocks[1] = [1]\narray block_color[1] = ['host']\n"
-                    "array block_line[1] = ['ceiling']\narray block_point[1] = ['']\nnkeys = 0\n",
+        {"clipped",
+         "array panel_nblocks[1] = [1]\narray block_color[1] = ['host']\n"
+         "array block_line[1] = ['ceiling']\narray block_point[1] = ['']\nnkeys = 0\n",
          "4096 30\n8192 114\n", NULL, "holds 114, outside its y range 0..70"},
         {"band_names_a_kind_it_lacks",
          "array panel_nblocks[1] = [1]\narray block_color[1] = ['pageable']\n"
@@ -667,7 +671,7 @@ static void check_machines(void)
     plot_input_free(&in[1]);
 }
 
-/* A fleet folder of three nodes, one of them slow at 1 MiB: fleet.csv as `pinsweep fleet` writes it. */
+/* A fleet of three nodes, one slow at 1 MiB: fleet.csv as `pinsweep fleet` writes it. */
 static void check_fleet(void)
 {
     static const char head[] = "node,dir,alloc,direction,buffer,api,cache,touch,size_bytes,"
@@ -680,12 +684,14 @@ static void check_fleet(void)
     fputs(head, f);
     for (int k = 0; k < 3; k++)
         for (int e = 12; e <= 24; e += 4) {
-            double g = 50.0 * (1 - exp(-(double)(1 << (e - 12)) / 16)) * (k == 2 && e == 20 ? 0.8 : 1);
-            snprintf(row, sizeof(row),
-                     "%s,results/%s,pinned,h2d,reuse,sync,warm,prefaulted,%d,%.6g,%.6g,0.5,%.6g,%.6g,"
-                     "%.3g,%s,no\n",
-                     nodes[k], nodes[k], 1 << e, g, g / (k == 2 && e == 20 ? 0.8 : 1), g - 2, g + 2,
-                     k == 2 && e == 20 ? -20.0 : 0.0, k == 2 && e == 20 ? "yes" : "no");
+            double g =
+                50.0 * (1 - exp(-(double)(1 << (e - 12)) / 16)) * (k == 2 && e == 20 ? 0.8 : 1);
+            snprintf(
+                row, sizeof(row),
+                "%s,results/%s,pinned,h2d,reuse,sync,warm,prefaulted,%d,%.6g,%.6g,0.5,%.6g,%.6g,"
+                "%.3g,%s,no\n",
+                nodes[k], nodes[k], 1 << e, g, g / (k == 2 && e == 20 ? 0.8 : 1), g - 2, g + 2,
+                k == 2 && e == 20 ? -20.0 : 0.0, k == 2 && e == 20 ? "yes" : "no");
             fputs(row, f);
         }
     fclose(f);
