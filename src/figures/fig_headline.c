@@ -19,6 +19,7 @@
  */
 #include "figures/fig_headline.h"
 #include "figures/fig_breakeven.h"
+#include "figures/curves.h"
 #include "figures/kit/gnuplot.h"
 #include "figures/kit/legend.h"
 #include "results/csv.h"
@@ -166,11 +167,18 @@ static size_t hl_small_rows(const struct plot_input *in, const struct plot_curve
  */
 static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve *cv, int latency)
 {
+    struct curve_pen pen; /* the line breaks at a size copies like it have and it lacks */
+    curve_pen_start(&pen, cv->in, &cv->in->rows[cv->c->first]);
     for (size_t i = 0; i < cv->c->n; i++) {
         const struct plot_row *r = &cv->in->rows[cv->c->first + i];
         double lo, hi, v = latency ? r->us_per_copy : r->gbps_median;
-        if (latency && !hl_small(r))
+        if (latency && r->size_bytes > HL_SMALL_BYTES)
+            break;
+        if (latency && !hl_small(r)) { /* no time per copy at this size */
+            curve_pen_skip(&pen);
             continue;
+        }
+        curve_pen_at(&pen, f, r->size_bytes);
         plot_row_spread(r, &lo, &hi);
         if (latency) { /* the fastest copies take the least time */
             double g_lo = lo, g_hi = hi;
@@ -302,11 +310,15 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
             ? NULL
             : plot_find_curve(in, dir, ALLOC_PINNED, BUFFER_REALLOCATE, api, NULL);
     FILE *f = NULL;
+    struct curve_pen pen;
+    curve_pen_start(&pen, in, c ? &in->rows[c->first] : NULL);
     for (size_t i = 0; c && i < c->n; i++) {
         const struct plot_row *r = &in->rows[c->first + i];
         double ms = r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE], lo = ms, hi = ms;
-        if (!(ms > 0))
+        if (!(ms > 0)) {
+            curve_pen_skip(&pen);
             continue;
+        }
         if (!f && (hl_panel_start(g, "alloc", "pinned: cudaHostAlloc + cudaFreeHost",
                                   "seconds per GiB (median)", 1,
                                   "size_bytes s_per_gib (alloc_ms_median + free_ms_median) "
@@ -321,6 +333,7 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
             hi = b;
             h->alloc_bars = 1;
         }
+        curve_pen_at(&pen, f, r->size_bytes);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, per_gib(ms, r->size_bytes),
                 per_gib(lo, r->size_bytes), per_gib(hi, r->size_bytes));
         fig_extend(g, r->size_bytes, per_gib(lo, r->size_bytes));

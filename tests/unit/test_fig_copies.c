@@ -270,6 +270,11 @@ static void test_breaks(void)
               !strstr(bw, "\n262144 "),
           "pinned's block:\n%s", bw);
     free(bw);
+    char *hl = block_text(data_file(dir, "headline-h2d.dat"), "color=pinned");
+    CHECK("headline: the line breaks at a size not measured",
+          break_before(hl, 4) && !break_before(hl, 2) && !strstr(hl, "\n262144 "),
+          "pinned's block:\n%s", hl);
+    free(hl);
     /* breakeven: pinned at 4 KiB and 16 KiB, none at 64 KiB (not resolved), none at 256 KiB
        (not measured), none at 1 MiB (never), then 4 MiB; 16 MiB */
     char *be = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=pinned");
