@@ -1,11 +1,12 @@
 # bandwidth.gp - figure 1: copy bandwidth against transfer size, a panel per
 # direction, a curve per alloc kind (and buffer mode and api when those vary),
-# the median with min..max bars.  Over them, when the results folder has
-# them: each reuse curve's fit t0 + n/B (fits.csv), dotted in its colour, and
-# single-thread host memcpy bandwidth (host-memcpy.csv), grey, in the h2d and
-# d2h panels, each its own direction's rows (src/plot.c picks them); and the
-# PCIe link's raw rate, a labelled line (twice it in the bidir panel), when
-# summary.csv gives it.  Writes OUT_DIR/bandwidth.{png,pdf,svg}.
+# the median with min..max bars, the page-locked kinds that coincide one band
+# (their medians' range).  Over them, when the results folder has them: each
+# reuse curve's fit t0 + n/B (fits.csv), dotted in its colour, a pageable
+# curve's two regimes, thick dots; and the PCIe link's raw rate, a labelled
+# line (twice it in the bidir panel), when summary.csv gives it.  More than
+# three panels are laid out in rows (style.gp).  Writes
+# OUT_DIR/bandwidth.{png,pdf,svg}.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/bandwidth-vars.gp'" plots/bandwidth.gp

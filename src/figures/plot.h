@@ -13,35 +13,37 @@
  *                        the time of a copy up to 1 MiB, alloc + free of a
  *                        pinned buffer per GiB and the break-even copies,
  *                        each with its samples' min-max; the panels the
- *                        folder has no data for are named in a note
- *   bandwidth            copy bandwidth against size, a panel per direction;
- *                        over it, when DIR has them, each reuse curve's fit
- *                        t0 + n/B (fits.csv, dotted) and, in h2d and d2h,
- *                        single-thread host memcpy bandwidth, the ceiling of
- *                        a pageable copy (host-memcpy.csv, grey dashes): the
- *                        rows of the panel's direction, or every row of a
- *                        file without a direction column; and the PCIe
- *                        link's raw rate (summary.csv's link_gbps, twice it
- *                        for bidir) as a labelled line, when every row gives
- *                        the same one (named "PCIe GenG xW" from meta.yaml)
+ *                        folder has no data for are left out
+ *   bandwidth            copy bandwidth of reused buffers against size, a
+ *                        panel per direction, the page-locked kinds that
+ *                        coincide one band; over it, when DIR has them,
+ *                        each curve's fit t0 + n/B over its sizes (fits.csv,
+ *                        dotted) and the PCIe link's raw rate (summary.csv's
+ *                        link_gbps, twice it for bidir) as a labelled line,
+ *                        when every row gives the same one (named "PCIe
+ *                        GenG xW" from meta.yaml); host-memcpy.csv is said
+ *                        in its reading, not drawn
  *   latency              time per copy against size for small copies (reuse,
  *                        up to 16 MiB), a panel per direction (h2d, d2h): the
  *                        pipelined time (us_per_copy_median, solid) and the
- *                        round trip of one copy (roundtrip_us_median, dashed)
+ *                        round trip of one copy (roundtrip_us_median, dashed),
+ *                        the page-locked kinds that coincide one line each
  *   reuse-vs-reallocate  reuse copy bandwidth against the effective bandwidth
  *                        of a whole alloc+fill+copy+free cycle (when both
- *                        buffer modes were measured)
+ *                        buffer modes were measured), a panel per kind
  *   reallocate-time      where a reallocate cycle's time goes, per alloc kind
  *   speedup              each page-locked kind's bandwidth over pageable's
  *                        (reuse, same direction, api and size), a panel per
  *                        direction, with a line at 1x
- *   alloc-cost           from reallocate rows: alloc (solid), free (dashed)
- *                        and, for registered, the cudaHostRegister part
- *                        (pin_ms_median, dotted) against size, with one
- *                        pinned copy's time in grey for scale
+ *   alloc-cost           from reallocate rows, a panel per kind: alloc
+ *                        (solid), free (dashed) and, for registered, the
+ *                        cudaHostRegister part (pin_ms_median, dotted)
+ *                        against size, with one pinned copy's time in grey
+ *                        for scale
  *   breakeven            breakeven.csv: the copies after which allocating a
  *                        page-locked buffer once has paid for itself, a panel
- *                        per direction, with a line at 1 copy
+ *                        per direction, with a line at 1 copy; a glyph where
+ *                        it is not resolved or never pays off
  *   overlap              api pipeline: the pipeline's time against streams, a
  *                        panel per kernel, a curve per alloc kind; for
  *                        pageable and one page-locked kind the serial sum of
