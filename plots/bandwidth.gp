@@ -1,11 +1,12 @@
 # bandwidth.gp - figure 1: copy bandwidth against transfer size, a panel per
 # direction, a curve per alloc kind (and buffer mode and api when those vary),
-# the median with min..max bars.  Over them, when the results folder has
-# them: each reuse curve's fit t0 + n/B (fits.csv), dotted in its colour, and
-# single-thread host memcpy bandwidth (host-memcpy.csv), grey, in the h2d and
-# d2h panels, each its own direction's rows (src/plot.c picks them); and the
-# PCIe link's raw rate, a labelled line (twice it in the bidir panel), when
-# summary.csv gives it.  Writes OUT_DIR/bandwidth.{png,pdf,svg}.
+# the median with min..max bars, the page-locked kinds that coincide one band
+# (their medians' range).  Over them, when the results folder has them: each
+# reuse curve's fit t0 + n/B (fits.csv), dotted in its colour, a pageable
+# curve's two regimes, thick dots; and the PCIe link's raw rate, a labelled
+# line (twice it in the bidir panel), when summary.csv gives it.  More than
+# three panels are laid out in rows (style.gp).  Writes
+# OUT_DIR/bandwidth.{png,pdf,svg}.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/bandwidth-vars.gp'" plots/bandwidth.gp
@@ -49,11 +50,11 @@ do for [fmt in formats] {
         eval hlines_set
         set yrange [panel_y_min[p]:panel_y_max[p]]
         set title panel_title[p] offset 0, -0.4
-        if (p == 1) { set ylabel y_label } else { unset ylabel }
+        if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
         if (panel_link[p] > 0) {
             set y2range [panel_y_min[p] * 100 / panel_link[p]:panel_y_max[p] * 100 / panel_link[p]]
             set y2tics nomirror out scale 0.6, 0.3 autofreq 20 format '%g%%'
-            if (p == npanels) { set y2label '% of the raw link rate' offset -0.8, 0 } else { unset y2label }
+            if (p == npanels || cell_col(p) == grid_cols - 1) { set y2label '% of the raw link rate' offset -0.8, 0 } else { unset y2label }
             set border 11
         } else { unset y2tics; unset y2label; set border 3 }
         # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)

@@ -1,6 +1,7 @@
 # panels.gp - the common drawing of the speedup, alloc-cost, breakeven,
 # compare-bandwidth, compare-ratio, overlap, host-access, placement,
-# placement-pin, gpus-bandwidth and gpus-scaling figures: panels side by side, each a set of curves against
+# placement-pin, gpus-bandwidth and gpus-scaling figures: panels side by side (more than three in
+# a grid: style.gp), each a set of curves against
 # transfer size or, where the variables file gives x_tics, a count such as
 # streams or threads (log x; y log when it says log_y = 1), its reference
 # lines labelled, the legend strip below.  Loaded by those scripts, which
@@ -55,7 +56,7 @@ do for [fmt in formats] {
         set yrange [panel_y_min[p]:panel_y_max[p]]
         eval 'set ytics ' . panel_y_tics[p]
         set title panel_title[p] offset 0, -0.4
-        if (p == 1) { set ylabel y_label } else { unset ylabel }
+        if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
         # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)
         if (panel_nover[p] > 0) { eval 'plot @overlays, ' . curves } else { eval 'plot ' . curves }
     }

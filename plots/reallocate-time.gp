@@ -21,6 +21,7 @@ key_rows = 1
 
 do for [fmt in formats] {
     key_row_in = key_row_fmt(fmt)
+    grid_cols = npanels; grid_rows = 1
     W = fmt eq 'tex' ? tex_page_w(npanels) : page_w(npanels)
     panel_w_in = panel_w_for(W, npanels)
     fig_text = fig_text_fmt(fmt, W)
@@ -42,7 +43,7 @@ do for [fmt in formats] {
         eval panel_place(p, W, H, key_rows)
         set yrange [panel_y_min[p]:panel_y_max[p]]
         set title panel_title[p] offset 0, -0.4
-        if (p == 1) { set ylabel y_label } else { unset ylabel }
+        if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
         plot for [i = 1:nphases] panel_file[p] using 1:(column(i + 1)) \
             with linespoints lw ph_lw(i) lc rgb phase_color[i] \
             dt ph_dt(i) pt phase_pt[i] notitle

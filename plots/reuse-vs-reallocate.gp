@@ -33,7 +33,7 @@ do for [fmt in formats] {
         eval hlines_set
         set yrange [panel_y_min[p]:panel_y_max[p]]
         set title panel_title[p] offset 0, -0.4
-        if (p == 1) { set ylabel y_label } else { unset ylabel }
+        if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
         plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2 \
             with linespoints lw 1.2 lc rgb color_of(block_color[blk(p, j)]) \
             dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle

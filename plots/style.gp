@@ -67,6 +67,8 @@ machine_pt(n) = machine_pts[(n - 1) % 8 + 1]
 #   flushed+first-touch   short dashes: both
 #   link                  thin, fine dashes: the PCIe link's raw rate
 #   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: long dash, dot, dash
+#   unresolved, never     (breakeven) glyphs, not lines: each point stands alone (a blank line
+#                         after it) and the key's sample line is all gap
 #   practical             thin, short dashes: the link's practical ceiling (packet overhead)
 #   band                  solid, thicker: the median of page-locked kinds that coincide
 #   guide                 thin solid: a reference value (1x, 1 copy)
@@ -86,7 +88,7 @@ line_dt(l) = l[1:8] eq 'machine:' ? machine_dt(int(l[9:])) : \
     l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
     l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : \
-    l eq 'zerocopy-roundtrip' ? 10 : alloc_dt(l)
+    l eq 'zerocopy-roundtrip' ? 10 : (l eq 'unresolved' || l eq 'never') ? 11 : alloc_dt(l)
 alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 7 : \
     a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : \
     a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \
@@ -104,6 +106,7 @@ set dashtype 7 (3, 3)
 set dashtype 8 (4, 2.5)
 set dashtype 9 (12, 3, 3, 3)
 set dashtype 10 (12, 3, 1.5, 3, 4, 3)
+set dashtype 11 (0.01, 1000)
 
 # Every alloc kind has a colour, a dash (alloc_dt) and a point type of its
 # own, the same in every figure, so that curves are told apart in grayscale
@@ -111,7 +114,9 @@ set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 # trip, alloc and free) says so in its notes, and the point still names
 # the kind.
 # Point types (fig_style.point): an alloc kind (below); sync open square, async filled circle,
-# zerocopy filled diamond; the parts of an allocation (alloc filled circle,
+# zerocopy filled diamond; a break-even not resolved '?', one that never pays off '×' (glyphs,
+# breakeven); a direction in the panels of one kind each (reuse-vs-reallocate): h2d filled
+# circle, d2h open square, bidir filled triangle; the parts of an allocation (alloc filled circle,
 # free open circle, pin filled triangle); a NUMA binding in the placement
 # figures (numa:any filled circle, numa:auto open circle, numa:N a node:
 # squares, triangles, diamonds); an alloc kind in the compare figures; in the
@@ -121,6 +126,8 @@ set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 # dot in PDF.
 point_pt(p) = p[1:8] eq 'machine:' ? machine_pt(int(p[9:])) : \
     p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
+    p eq 'unresolved' ? '?' : p eq 'never' ? 2 : \
+    p eq 'h2d' ? 7 : p eq 'd2h' ? 4 : p eq 'bidir' ? 9 : \
     p eq 'alloc' ? 7 : p eq 'free' ? 6 : p eq 'pin' ? 9 : \
     p eq 'aggregate' ? 15 : p eq 'alone-sum' ? 14 : \
     p[1:5] eq 'numa:' ? numa_pt(p[6:]) : \
@@ -195,7 +202,7 @@ term_cmd(fmt, w_in, h_in) = \
 font_spec(fmt, pt) = sprintf(',%g', pt * font_for(fmt) / pdf_font)
 
 # ---- layout ----
-# Panels side by side, then a legend strip across the bottom: the key (the
+# Panels side by side (more than three in a grid), then a legend strip across the bottom: the key (the
 # curves), then under it the notes, centred (what a kind of line or point
 # means), each with columns of its own width.  Lengths are in inches of the
 # PDF page; sx/sy turn them into screen fractions.
@@ -212,11 +219,25 @@ key_pad_in = 0.08
 
 page_w(np) = left_in + np * panel_w0 + (np - 1) * gap_in + right_in
 
+# Panels in a grid: up to three side by side; more in rows of three, or of two when three would
+# make the page wider than page_max_in (a strip of five panels was 13.9 in wide, its type 4 pt
+# at a page's width).  grid_cols and grid_rows are set by page_setup (scripts that lay their
+# page out themselves set them); cell_col and cell_row are panel p's place, 0-based.
+page_max_in = 8.0
+row_in = 2.23             # one row of panels: panel title, plot area, x tics and label
+plot_h_in = row_in - panel_title_in - axis_in
+grid_cols_for(np) = np <= 3 ? np : np == 4 ? 2 : page_w(3) <= page_max_in ? 3 : 2
+grid_cols = 1
+grid_rows = 1
+cell_col(p) = (p - 1) % grid_cols
+cell_row(p) = int((p - 1) / grid_cols)
+
 # A page wide enough for np panels and for a legend of cols columns whose
 # longest entry has chars characters (page_setup); then the width of each
 # panel on it.
-# (LaTeX's Computer Modern at 8 pt is wider than the Sans of the other formats.)
-char_w(fmt) = fmt eq 'tex' ? 0.052 : 0.045
+# (LaTeX's Computer Modern at 8 pt is wider than the Sans of the other formats; pdfcairo reckons
+# a key's text wider than pngcairo does, and warns of a key it cannot fit.)
+char_w(fmt) = fmt eq 'tex' ? 0.052 : fmt eq 'pdf' ? 0.05 : 0.045
 legend_w(cols, chars) = cols * (chars * char_w(fmt) + 0.45) + 0.2
 panel_w_for(W, np) = (W - left_in - right_in - (np - 1) * gap_in) / np
 # LaTeX output is as wide as a column (3.4 in) for one panel, a page (7 in)
@@ -238,16 +259,17 @@ title_in_fmt(fmt, s) = fmt eq 'tex' ? 0.08 : title_height(s)
 # the legend's columns and rows (kc, kr, nc, nr; legend_rows in all), the
 # page W inches wide and its panels' width, the title and its height.
 page_setup = 'tex = fmt eq "tex"; key_row_in = key_row_fmt(fmt); ' . \
-    'kc = tex ? fit_cols(key_cols, key_max_chars, tex_page_w(npanels)) : key_cols; ' . \
-    'nc = tex ? fit_cols(note_cols, note_max_chars, tex_page_w(npanels)) : note_cols; ' . \
+    'grid_cols = grid_cols_for(npanels); grid_rows = rows_of(npanels, grid_cols); ' . \
+    'kc = tex ? fit_cols(key_cols, key_max_chars, tex_page_w(grid_cols)) : key_cols; ' . \
+    'nc = tex ? fit_cols(note_cols, note_max_chars, tex_page_w(grid_cols)) : note_cols; ' . \
     'kr = tex ? rows_of(nkeys, kc) : key_rows; nr = tex ? rows_of(nnotes, nc) : note_rows; ' . \
     'legend_rows = legend_strip_rows(kr, nnotes, nr); ' . \
-    'W = tex ? tex_page_w(npanels) : page_w(npanels); ' . \
+    'W = tex ? tex_page_w(grid_cols) : page_w(grid_cols); ' . \
     'W = legend_w(kc, key_max_chars) > W ? legend_w(kc, key_max_chars) : W; ' . \
     'W = (nnotes > 0 && legend_w(nc, note_max_chars) > W) ? legend_w(nc, note_max_chars) : W; ' . \
-    'panel_w_in = panel_w_for(W, npanels); fig_text = fig_text_fmt(fmt, W); ' . \
+    'panel_w_in = panel_w_for(W, grid_cols); fig_text = fig_text_fmt(fmt, W); ' . \
     'title_in = title_in_fmt(fmt, fig_text); H = page_h(legend_rows)'
-page_h(key_rows) = 2.23 + title_in + key_rows * key_row_in + key_pad_in
+page_h(key_rows) = row_in * grid_rows + title_in + key_rows * key_row_in + key_pad_in
 
 # The figure title from the variables file's fig_title, fig_detail and
 # fig_machine: on one line when it fits a page W inches wide, else broken
@@ -261,18 +283,19 @@ title_text(t, d, m, W) = title_fits(title_one(t, d, m), W) ? title_one(t, d, m) 
 title_lines(s) = strstrt(s, "\n") ? 1 + title_lines(s[strstrt(s, "\n") + 1:]) : 1
 title_height(s) = 0.07 + 0.15 * title_lines(s)
 
-# Plot area of panel p (1-based) of np, in screen fractions, on a W x H page.
-panel_l(p, W) = bx((left_in + (p - 1) * (panel_w_in + gap_in)) / W, W)
-panel_r(p, W) = bx((left_in + p * panel_w_in + (p - 1) * gap_in - 0.05) / W, W)
-panel_t(H) = by(1 - (title_in + panel_title_in) / H, H)
-panel_b(key_rows, H) = by((key_pad_in + key_rows * key_row_in + axis_in) / H, H)
+# Plot area of panel p (1-based) in its cell of the grid, in screen fractions, on a W x H page.
+panel_l(p, W) = bx((left_in + cell_col(p) * (panel_w_in + gap_in)) / W, W)
+panel_r(p, W) = bx((left_in + (cell_col(p) + 1) * panel_w_in + cell_col(p) * gap_in - 0.05) / W, W)
+panel_t(p, H) = by(1 - (title_in + panel_title_in + cell_row(p) * row_in) / H, H)
+panel_b(p, H) = by(1 - (title_in + panel_title_in + cell_row(p) * row_in + plot_h_in) / H, H)
 key_t(key_rows, H) = by((key_pad_in + key_rows * key_row_in) / H, H)
 
 # Commands (for eval) that put the next plot in panel p, or in the legend
 # strip under all np panels, on a W x H page whose legend has key_rows rows.
+# (key_rows is not needed for a panel: its place follows from the page's height.)
 panel_place(p, W, H, key_rows) = sprintf( \
     'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f', \
-    panel_l(p, W), panel_r(p, W), panel_t(H), panel_b(key_rows, H))
+    panel_l(p, W), panel_r(p, W), panel_t(p, H), panel_b(p, H))
 legend_place(np, W, H, key_rows, cols) = sprintf( \
     'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f; ', \
     bx(0.01, W), bx(0.99, W), key_t(key_rows, H), by(0.005, H)) . \
@@ -328,5 +351,7 @@ set border 3 lw 0.8
 set tics nomirror out scale 0.6, 0.3
 set grid xtics ytics lt 1 lc rgb '#E3E3E3' lw 0.8
 set errorbars small
-set datafile missing 'NaN'
+# No `set datafile missing 'NaN'`: with it gnuplot joins the points either side of a NaN, as if
+# something had been measured between them.  A NaN breaks a line, and so does a blank line, which
+# the data files hold wherever a curve has no point (not measured, not resolved).
 set style data linespoints

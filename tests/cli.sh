@@ -472,15 +472,20 @@ $want"
     # the default run's h2d regimes, as the awk found them: in-cache, then beyond-cache
     set -- $(awk -F, -f tests/regimes/regimes.awk "$d/summary.csv" | awk '{ printf "%s %.1f %.2f ", $5, $8, $8 }')
     [ $# = 6 ] || { t_fail "cli: the default run has two h2d regimes" "$*"; return; }
-    grep -q "'pageable h2d sync: $2 GB/s in the host''s cache ([^)]*), $5 GB/s beyond it ([^)]*)'" "$d/figures/data/bandwidth-vars.gp" \
-        && grep -q "'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync [0-9]*%; pageable d2h sync [0-9]*%'" "$d/figures/data/bandwidth-vars.gp" \
+    # drawn as thick dots in pageable's colour, what they are in the notes; their numbers in the caption
+    grep -q "array note_color\[[0-9]*\] = \[.*'pageable'" "$d/figures/data/bandwidth-vars.gp" \
+        && grep -q "thick dots: a pageable copy''s two regimes" "$d/figures/data/bandwidth-vars.gp" \
+        && ! grep -q "no single t0\|in the host''s cache" "$d/figures/data/bandwidth-vars.gp" \
         && grep -q "^$(awk -v b="$1" 'BEGIN { printf "%.6g", b }') $(awk -F, 'NR > 1 && $14 == "in-cache" && $3 == "h2d" { printf "%.6g", $19 }' "$d/fits.csv")\$" \
             "$d/figures/data/bandwidth-h2d-overlay.dat" \
         && t_pass "cli: the bandwidth figure draws the two regimes and says what they are" \
-        || t_fail "cli: the bandwidth figure draws the two regimes" "$(grep note_title "$d/figures/data/bandwidth-vars.gp")"
+        || t_fail "cli: the bandwidth figure draws the two regimes" "$(grep note_ "$d/figures/data/bandwidth-vars.gp")"
     expect "cli: report on the default run" 0 "" -- "$PINSWEEP" report "$d" -o "$TMP/regimes-report" || return
     grep -q "^| pageable | h2d | sync | $3 GB/s, [^|]* sizes, residual [0-9.]* % | $6 GB/s, [^|]* sizes, residual [0-9.]* % |\$" "$TMP/regimes-report/report.md" \
         && t_pass "cli: the report tabulates the two regimes" \
         || t_fail "cli: the report tabulates the two regimes" "$(grep -A4 'no single t0' "$TMP/regimes-report/report.md")"
+    grep "^\*Figure [0-9]*\. [^*]*, bandwidth\. " "$TMP/regimes-report/report.md" | grep -q "pageable h2d sync: $2 GB/s in the host's cache ([^)]*), $5 GB/s beyond it ([^)]*); no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync ([0-9]*%), pageable d2h sync ([0-9]*%)" \
+        && t_pass "cli: the bandwidth caption says the regimes and the curves no fit describes" \
+        || t_fail "cli: the bandwidth caption says the regimes and the curves no fit describes" "$(grep ', bandwidth\. ' "$TMP/regimes-report/report.md")"
 }
 cli_regimes

@@ -116,3 +116,34 @@ double curve_breakeven_interval(const struct plot_input *in, const struct breake
     *hi = save_lo > 0 ? cost_us / save_lo : NAN;
     return isnan(*hi) ? NAN : b->copies;
 }
+
+void curve_pen_start(struct curve_pen *p, const struct plot_input *in, const struct plot_row *r)
+{
+    *p = (struct curve_pen){in, r, NAN, 0};
+}
+
+/* Was a copy like the pen's curve (its direction, buffer mode, api, device) measured in (a, b)? */
+static int measured_between(const struct curve_pen *p, double a, double b)
+{
+    const struct plot_row *c = p->like;
+    for (size_t i = 0; c && i < p->in->nrows; i++) {
+        const struct plot_row *r = &p->in->rows[i];
+        if (r->size_bytes > a && r->size_bytes < b && r->dir == c->dir && r->buffer == c->buffer &&
+            r->api == c->api && strcmp(r->device ? r->device : "", c->device ? c->device : "") == 0)
+            return 1;
+    }
+    return 0;
+}
+
+void curve_pen_at(struct curve_pen *p, FILE *f, double x)
+{
+    if (!isnan(p->last) && (p->broken || measured_between(p, fmin(p->last, x), fmax(p->last, x))))
+        fputc('\n', f); /* one blank line: gnuplot breaks the line there */
+    p->last = x;
+    p->broken = 0;
+}
+
+void curve_pen_skip(struct curve_pen *p)
+{
+    p->broken = 1;
+}

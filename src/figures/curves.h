@@ -55,4 +55,28 @@ int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api
 double curve_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
                                 double *lo, double *hi);
 
+/*
+ * A curve being written into a data file, point by point, so that its line
+ * breaks where nothing was drawn: before a point, a blank line (gnuplot
+ * breaks a line at one; a NaN joins the points either side) when a point of
+ * the curve was skipped since the last (not measured, not resolved:
+ * curve_pen_skip) or when copies like it (its direction, buffer mode, api
+ * and device) were measured at a size between the two.
+ */
+struct curve_pen {
+    const struct plot_input *in;
+    const struct plot_row *like; /* the curve's first row */
+    double last;                 /* the size of the last point written; NaN: none yet */
+    int broken;                  /* a point was skipped since */
+};
+
+/* Start a curve like row r (its first row). */
+void curve_pen_start(struct curve_pen *p, const struct plot_input *in, const struct plot_row *r);
+
+/* Before the point at size x is written into f: the blank line that breaks the line, if due. */
+void curve_pen_at(struct curve_pen *p, FILE *f, double x);
+
+/* A point of the curve not drawn: the line breaks there. */
+void curve_pen_skip(struct curve_pen *p);
+
 #endif

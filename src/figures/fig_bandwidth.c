@@ -1,10 +1,13 @@
 /*
  * fig_bandwidth.c - copy bandwidth against size, a panel per direction (see fig_bandwidth.h): the
- * curves, the band of page-locked kinds that coincide, fits, the host memcpy
- * ceiling and the PCIe link over them.
+ * curves, the band of page-locked kinds that coincide, fits and the PCIe
+ * link over them; and what the fits and the host memcpy rows say, for the
+ * figure's reading.
  */
 #include "figures/fig_bandwidth.h"
 #include "figures/figdef.h"
+#include "figures/readings.h"
+#include "figures/coincide.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -19,30 +22,20 @@
 
 #define PLOT_FIT_POINTS 60 /* sizes at which a fit's model bandwidth is drawn */
 #define OVERLAY_COLUMNS                                                                            \
-    "size_bytes gbps (fit: the model n / (t0 + n/B); regime: its B over its sizes; ceiling: host " \
-    "memcpy)"
+    "size_bytes gbps (fit: the model n / (t0 + n/B) over its sizes; regime: its B over its sizes)"
 
 /* ---- the bandwidth figure ---- */
 
-/* What the bandwidth figure's overlays drew and left out, for its notes. */
+/* What the bandwidth figure's overlays drew, for its notes. */
 struct bw_drawn {
-    int fits, ceiling;
-    char unfit[FIG_MAX_PANELS * 2][48]; /* curves no single fit describes, with their residuals */
-    size_t nunfit;
-    /* the pageable curves drawn as two regimes: each one's first row and fits.csv rows */
-    const struct plot_row *regime_curve[FIG_MAX_PANELS];
-    const struct fit_row *regime[FIG_MAX_PANELS][2];
-    size_t nregimes;
+    int fits;
+    size_t nregimes;          /* curves drawn as two regimes */
+    const char *regime_color; /* their colour when they share one, else "" */
 };
-/*
- * Members of a band: within this share of the band's median at every size,
- * or reaching it with their bars.  Small copies of page-locked kinds differ
- * by up to ~10% within a run and by up to 18% between runs (README,
- * "Comparing machines"); the band's fill still spans every member's bars,
- * and its title says how far apart they are, below and from 1 MiB.
- */
-#define BAND_TOLERANCE 0.12
+/* The band's spread is told apart below and from 1 MiB (its key entry). */
 #define BAND_SPLIT_BYTES 1048576.0
+/* Panels: a direction and an api group (sync; async and zero-copy). */
+#define BW_PANELS (DIR_COUNT * 2)
 /* What the bandwidth figure's curves share and what sets them apart. */
 struct bw_plan {
     int groups[2];       /* api groups present */
@@ -51,31 +44,121 @@ struct bw_plan {
     const char *kinds[8];
     size_t nkinds;
     int seen_alloc[ALLOC_COUNT];
-    double n_min, n_max;         /* samples per point */
-    int band_alloc[ALLOC_COUNT]; /* the kinds in some band */
-    double band_dev[2];          /* the bands' largest spread below and from 1 MiB */
+    double n_min, n_max; /* samples per point */
+    char title[BW_PANELS][96];
+    /* The band candidates of every panel as series (coincide.h), group dir * 2 + grp; the curve
+       of each; their sizes and medians. */
+    struct co_series *band;
+    size_t *band_curve, nband;
+    double *values;
 };
-static void bw_plan_make(struct bw_plan *p, const struct plot_input *in)
+
+/*
+ * Is curve c drawn in the bandwidth figure?  Copies and zero-copy kernels
+ * of reused buffers and of host buffers in other states; not reallocate
+ * cycles: their copy alone says nothing of the cycle, and the
+ * reuse-vs-reallocate figure draws what a cycle moves.
+ */
+static int bw_drawn_curve(const struct plot_input *in, const struct plot_curve *c)
+{
+    return in->rows[c->first].buffer != BUFFER_REALLOCATE;
+}
+
+/* Is curve c in the panel (dir, grp) of the bandwidth figure? */
+static int bw_in_panel(const struct plot_input *in, const struct plot_curve *c, int dir, int grp)
+{
+    return bw_drawn_curve(in, c) && curve_in_panel(in, c, dir, grp);
+}
+
+/* Could curve c join the page-locked band: a reused page-locked buffer copied by the engine? */
+static int band_candidate(const struct plot_input *in, const struct plot_curve *c)
+{
+    const struct plot_row *r = &in->rows[c->first];
+    return r->alloc != ALLOC_PAGEABLE && r->buffer == BUFFER_REUSE && r->api != API_ZEROCOPY &&
+           plot_host_steady(r) && c->n >= 2;
+}
+
+/* "host → device, async" for the panel of dir and grp, into buf. */
+static void bw_panel_title(const struct bw_plan *p, int dir, int grp, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%s%s", plot_dir_titles[dir], p->ngroups > 1 ? ", " : "",
+             p->ngroups > 1 ? (grp ? "async" : "sync") : "");
+}
+
+/*
+ * The band candidates as series and the kinds among them that coincide
+ * (coincide_find): sizes and medians copied into p->values.  -1 when out
+ * of memory.
+ */
+static int bw_bands_find(struct bw_plan *p, const struct plot_input *in)
+{
+    size_t n = 0, points = 0;
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (bw_drawn_curve(in, &in->curves[c]) && band_candidate(in, &in->curves[c])) {
+            n++;
+            points += in->curves[c].n;
+        }
+    p->band = calloc(n ? n : 1, sizeof(*p->band));
+    p->band_curve = calloc(n ? n : 1, sizeof(*p->band_curve));
+    p->values = calloc(points ? 2 * points : 1, sizeof(*p->values));
+    if (!p->band || !p->band_curve || !p->values)
+        return -1;
+    double *v = p->values;
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_curve *cv = &in->curves[c];
+        const struct plot_row *r = &in->rows[cv->first];
+        if (!bw_drawn_curve(in, cv) || !band_candidate(in, cv))
+            continue;
+        int grp = curve_api_group(r->api), g = r->dir * 2 + grp;
+        for (size_t i = 0; i < cv->n; i++) {
+            v[i] = r[i].size_bytes;
+            v[cv->n + i] = r[i].gbps_median;
+        }
+        p->band_curve[p->nband] = c;
+        p->band[p->nband++] = (struct co_series){r->alloc, g, p->title[g], cv->n, v, v + cv->n, 0};
+        v += 2 * cv->n;
+    }
+    coincide_find(p->band, p->nband, COINCIDE_TOLERANCE, COINCIDE_MIN_MEMBERS);
+    return 0;
+}
+
+static void bw_plan_free(struct bw_plan *p)
+{
+    free(p->band);
+    free(p->band_curve);
+    free(p->values);
+}
+
+static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
 {
     memset(p, 0, sizeof(*p));
     p->n_min = INFINITY;
     p->n_max = 0;
-    for (size_t i = 0; i < in->nrows; i++) {
-        const struct plot_row *r = &in->rows[i];
-        const char *k = curve_line_kind(r);
-        size_t j = 0;
-        p->groups[curve_api_group(r->api)] = 1;
-        while (j < p->nkinds && strcmp(p->kinds[j], k) != 0)
-            j++;
-        if (j == p->nkinds && p->nkinds < 8)
-            p->kinds[p->nkinds++] = k;
-        if (r->samples > 0) {
-            p->n_min = fmin(p->n_min, r->samples);
-            p->n_max = fmax(p->n_max, r->samples);
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_curve *cv = &in->curves[c];
+        if (!bw_drawn_curve(in, cv))
+            continue;
+        for (size_t i = cv->first; i < cv->first + cv->n; i++) {
+            const struct plot_row *r = &in->rows[i];
+            const char *k = curve_line_kind(r);
+            size_t j = 0;
+            p->groups[curve_api_group(r->api)] = 1;
+            while (j < p->nkinds && strcmp(p->kinds[j], k) != 0)
+                j++;
+            if (j == p->nkinds && p->nkinds < 8)
+                p->kinds[p->nkinds++] = k;
+            if (r->samples > 0) {
+                p->n_min = fmin(p->n_min, r->samples);
+                p->n_max = fmax(p->n_max, r->samples);
+            }
         }
     }
     p->ngroups = p->groups[0] + p->groups[1];
     p->dash_by_variant = p->nkinds > 1;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (int grp = 0; grp < 2; grp++)
+            bw_panel_title(p, d, grp, p->title[d * 2 + grp], sizeof(p->title[0]));
+    return bw_bands_find(p, in);
 }
 
 /* The style of a curve in the bandwidth figure: its kind's dash unless dashes tell variants. */
@@ -93,133 +176,40 @@ static void write_bandwidth_point(FILE *f, const struct plot_row *r)
     fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, lo, hi);
 }
 
-/* Could curve c join the page-locked band: a reused page-locked buffer copied by the engine? */
-static int band_candidate(const struct plot_input *in, const struct plot_curve *c)
+/* Is curve c drawn in its panel's band? */
+static int is_member(const struct bw_plan *p, size_t c)
 {
-    const struct plot_row *r = &in->rows[c->first];
-    return r->alloc != ALLOC_PAGEABLE && r->buffer == BUFFER_REUSE && r->api != API_ZEROCOPY &&
-           plot_host_steady(r) && c->n >= 2;
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The median of the medians of the member curves at point i (all share their sizes). */
-static double band_median(const struct plot_input *in, const size_t *members, size_t n, size_t i)
-{
-    double v[ALLOC_COUNT * 4];
-    size_t k = 0;
-    for (size_t m = 0; m < n && k < sizeof(v) / sizeof(v[0]); m++)
-        v[k++] = in->rows[in->curves[members[m]].first + i].gbps_median;
-    qsort(v, k, sizeof(v[0]), cmp_dbl);
-    return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
-}
-
-/*
- * Does curve c follow the band's median at every size: within
- * BAND_TOLERANCE of it, or with the median inside its own min..max?  *dev
- * grows to its largest relative distance.
- */
-static int band_follows(const struct plot_input *in, size_t c, const size_t *members, size_t n,
-                        double dev[2])
-{
-    const struct plot_row *r = &in->rows[in->curves[c].first];
-    for (size_t i = 0; i < in->curves[c].n; i++) {
-        double m = band_median(in, members, n, i), d = fabs(r[i].gbps_median - m) / m;
-        int big = r[i].size_bytes >= BAND_SPLIT_BYTES;
-        if (d > BAND_TOLERANCE && !(r[i].gbps_min <= m && m <= r[i].gbps_max))
-            return 0;
-        dev[big] = fmax(dev[big], d);
-    }
-    return 1;
-}
-
-/*
- * The curves of the panel (dir, grp) that coincide within their noise: the
- * candidates with the same sizes as the first, then those of them that
- * follow the median of all.  Returns how many (0 when fewer than 3 would
- * form it); dev[0] and dev[1] are their largest distances from the band's
- * median below and from BAND_SPLIT_BYTES.
- */
-static size_t band_members(const struct plot_input *in, int dir, int grp, size_t *members,
-                           double dev[2])
-{
-    size_t cand[ALLOC_COUNT * 4], ncand = 0, n = 0;
-    for (size_t c = 0; c < in->ncurves && ncand < sizeof(cand) / sizeof(cand[0]); c++) {
-        const struct plot_curve *cv = &in->curves[c];
-        if (!curve_in_panel(in, cv, dir, grp) || !band_candidate(in, cv))
-            continue;
-        if (ncand) {
-            const struct plot_curve *a = &in->curves[cand[0]];
-            if (a->n != cv->n)
-                continue;
-            int same = 1;
-            for (size_t i = 0; i < a->n; i++)
-                same &= in->rows[a->first + i].size_bytes == in->rows[cv->first + i].size_bytes;
-            if (!same)
-                continue;
-        }
-        cand[ncand++] = c;
-    }
-    dev[0] = dev[1] = 0;
-    for (size_t k = 0; k < ncand; k++) {
-        double d[2] = {0, 0};
-        if (band_follows(in, cand[k], cand, ncand, d))
-            members[n++] = cand[k];
-    }
-    if (n < 3)
-        return 0;
-    for (size_t k = 0; k < n; k++) /* their distance from their own median */
-        band_follows(in, members[k], members, n, dev);
-    return n;
-}
-
-static int is_member(size_t c, const size_t *members, size_t n)
-{
-    for (size_t k = 0; k < n; k++)
-        if (members[k] == c)
-            return 1;
+    for (size_t k = 0; k < p->nband; k++)
+        if (p->band_curve[k] == c)
+            return p->band[k].member;
     return 0;
 }
 
 /*
- * The band of the current panel: size, the median of the members' medians,
- * the lowest min and the highest max, in NAME-PANEL-band.dat; its key entry
- * names the members.
+ * The band of the current panel (group g of the plan): at each size the
+ * median of the members' medians and the lowest and highest of those
+ * medians, in NAME-PANEL-band.dat, with a line naming the members.
  */
-static int band_write(struct fig *g, const struct plot_input *in, struct bw_plan *pl,
-                      const size_t *members, size_t n, const double dev[2], const char *data_dir)
+static int band_write(struct fig *g, const struct bw_plan *pl, int group, const char *data_dir)
 {
-    size_t p = g->npanels - 1;
+    size_t p = g->npanels - 1, n = coincide_points(pl->band, pl->nband, group);
+    char names[160];
     FILE *f = fig_panel_create(g, data_dir, "-band",
                                "size_bytes gbps (median of the members' gbps_median) "
-                               "gbps_min gbps_max (lowest and highest of the members')");
+                               "low high (lowest and highest of the members' gbps_median)");
     if (!f)
         return -1;
-    const struct plot_curve *a = &in->curves[members[0]];
-    fprintf(
-        f,
-        "# band: %zu page-locked kinds within %.2f%% of their median below 1 MiB, %.2f%% from it\n",
-        n, 100 * dev[0], 100 * dev[1]);
-    for (size_t i = 0; i < a->n; i++) {
-        double lo = INFINITY, hi = -INFINITY;
-        for (size_t k = 0; k < n; k++) {
-            const struct plot_row *r = &in->rows[in->curves[members[k]].first + i];
-            lo = fmin(lo, isnan(r->gbps_min) ? r->gbps_median : r->gbps_min);
-            hi = fmax(hi, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
-        }
-        double m = band_median(in, members, n, i);
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", in->rows[a->first + i].size_bytes, m, lo, hi);
-        fig_extend(g, in->rows[a->first + i].size_bytes, hi);
+    coincide_names(pl->band, pl->nband, group, names, sizeof(names));
+    fprintf(f, "# band: page-locked kinds whose medians are within %.2f%% of their median\n",
+            100 * coincide_spread(pl->band, pl->nband, group, 0));
+    fprintf(f, "# members: %s\n", names);
+    for (size_t i = 0; i < n; i++) {
+        double x, m, lo, hi;
+        coincide_at(pl->band, pl->nband, group, i, &x, &m, &lo, &hi);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", x, m, lo, hi);
+        fig_extend(g, x, hi);
     }
     g->band[p] = (struct fig_style){"page-locked", "band", "page-locked", ""};
-    for (size_t k = 0; k < n; k++)
-        pl->band_alloc[in->rows[in->curves[members[k]].first].alloc] = 1;
-    pl->band_dev[0] = fmax(pl->band_dev[0], dev[0]);
-    pl->band_dev[1] = fmax(pl->band_dev[1], dev[1]);
     return fig_panel_close(f);
 }
 
@@ -228,30 +218,23 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
                            int grp, const char *data_dir)
 {
     FILE *f = NULL;
-    size_t members[ALLOC_COUNT * 4], nmembers;
-    double dev[2];
-    char title[96];
-    for (size_t c = 0; c < in->ncurves; c++)
-        if (curve_in_panel(in, &in->curves[c], dir, grp))
-            break;
-        else if (c + 1 == in->ncurves)
-            return 0;
-    if (in->ncurves == 0)
+    size_t c = 0;
+    while (c < in->ncurves && !bw_in_panel(in, &in->curves[c], dir, grp))
+        c++;
+    if (c == in->ncurves)
         return 0;
-    snprintf(title, sizeof(title), "%s%s%s", plot_dir_titles[dir], p->ngroups > 1 ? ", " : "",
-             p->ngroups > 1 ? (grp ? "async" : "sync") : "");
     char tag[48];
     /* The sync panel keeps the direction's name: data files read before the split still match. */
     snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
              p->ngroups > 1 && grp ? "-async" : "");
-    if (fig_panel(g, tag, title) < 0 ||
+    if (fig_panel(g, tag, p->title[dir * 2 + grp]) < 0 ||
         !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max")))
         return -1;
-    nmembers = band_members(in, dir, grp, members, dev);
-    for (size_t c = 0; c < in->ncurves; c++) {
+    for (c = 0; c < in->ncurves; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
         struct fig_style s;
-        if (!curve_in_panel(in, &in->curves[c], dir, grp) || is_member(c, members, nmembers))
+        struct curve_pen pen;
+        if (!bw_in_panel(in, &in->curves[c], dir, grp) || is_member(p, c))
             continue;
         bw_style(&s, p, first);
         p->seen_alloc[first->alloc] = 1;
@@ -259,16 +242,18 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
             fclose(f);
             return -1;
         }
+        curve_pen_start(&pen, in, first);
         for (size_t i = 0; i < in->curves[c].n; i++) {
             const struct plot_row *r = first + i;
+            curve_pen_at(&pen, f, r->size_bytes);
             write_bandwidth_point(f, r);
             fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
         }
     }
     if (fig_panel_close(f) < 0)
         return -1;
-    if (nmembers)
-        return band_write(g, in, p, members, nmembers, dev, data_dir);
+    if (coincide_has(p->band, p->nband, dir * 2 + grp))
+        return band_write(g, p, dir * 2 + grp, data_dir);
     return 0;
 }
 
@@ -309,22 +294,32 @@ static void write_xy(FILE *f, double x, double y)
         fprintf(f, "%.6g %.6g\n", x, y);
 }
 
-/* Overlay block: the fit's model bandwidth over the size range of curve c, log-spaced. */
+/*
+ * Overlay block: the fit's model bandwidth, log-spaced, over the sizes it
+ * was fitted to (fits.csv's from_bytes..to_bytes, where it says) within the
+ * size range of curve c: no fit is drawn where it was not fitted.
+ */
 static int fit_overlay(struct fig *g, FILE *f, const struct plot_input *in,
                        const struct plot_curve *c, const struct fit_row *fit)
 {
     const struct plot_row *first = &in->rows[c->first];
     double lo = first->size_bytes, hi = first[c->n - 1].size_bytes;
     struct fig_style s;
+    if (fit->from_bytes > lo) /* false for NaN: an older fits.csv without the sizes */
+        lo = fit->from_bytes;
+    if (fit->to_bytes < hi)
+        hi = fit->to_bytes;
     curve_style(&s, first);
     s.line = "fit";
+    if (!(lo < hi))
+        return 0;
     if (fig_overlay(g, f, &s, "fit t0 + n/B") < 0)
         return -1;
     for (int k = 0; k < PLOT_FIT_POINTS; k++) {
         double n = lo * pow(hi / lo, k / (PLOT_FIT_POINTS - 1.0));
         write_xy(f, n, fit_gbps(fit, n));
     }
-    return 0;
+    return 1;
 }
 
 /*
@@ -382,42 +377,6 @@ static int ceiling_row(const struct hostmemcpy_row *m, int dir)
     return (dir == DIR_H2D || dir == DIR_D2H) && (m->dir == (uint64_t)dir || m->dir == AXIS_EMPTY);
 }
 
-/* Has the panel of direction dir a host memcpy line (only h2d and d2h can)? */
-static int has_ceiling(const struct plot_input *in, int dir)
-{
-    for (size_t i = 0; i < in->nmemcpy; i++)
-        if (ceiling_row(&in->memcpy_pts[i], dir))
-            return 1;
-    return 0;
-}
-
-/*
- * Overlay block: single-thread host memcpy bandwidth in direction dir: the
- * rows of host-memcpy.csv for dir, or all of them when the file does not
- * say (a file from before the direction column).
- */
-static int ceiling_overlay(struct fig *g, FILE *f, const struct plot_input *in, int dir)
-{
-    struct fig_style s = {"host", "ceiling", "", "host memcpy"};
-    char what[128];
-    if (in->memcpy_pts[0].dir == AXIS_EMPTY)
-        snprintf(what, sizeof(what), "host memcpy, 1 thread (all rows: no direction column)");
-    else
-        snprintf(what, sizeof(what), "host memcpy, 1 thread (the %s rows)",
-                 schema_value_name(AXIS_DIRECTION, dir));
-    if (fig_overlay(g, f, &s, what) < 0)
-        return -1;
-    for (size_t i = 0; i < in->nmemcpy; i++) {
-        const struct hostmemcpy_row *m = &in->memcpy_pts[i];
-        if (!ceiling_row(m, dir))
-            continue;
-        /* Not fig_extend: in-cache memcpy reads 100+ GB/s at small sizes and would squash
-           the copies into the bottom of the panel; the line is clipped at the top instead. */
-        fprintf(f, "%.0f %.6g\n", m->size_bytes, m->gbps);
-    }
-    return 0;
-}
-
 /* bytes as a person writes it in a sentence: "2 MiB", "64 KiB", "1500 B". */
 static void format_size_words(uint64_t bytes, char *buf, size_t n)
 {
@@ -455,71 +414,45 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
     snprintf(title, n, "single-thread host memcpy via %s (a pageable copy's host side)", buffer);
 }
 
-/* Has direction dir curves of api group grp? */
-static int has_group(const struct plot_input *in, int dir, int grp)
-{
-    for (size_t c = 0; c < in->ncurves; c++)
-        if (curve_in_panel(in, &in->curves[c], dir, grp))
-            return 1;
-    return 0;
-}
-
 /*
  * The overlays of the current panel (direction dir, api group grp): the fit
  * of every reuse curve drawn alone whose fits.csv row describes it
  * (fig_fit_drawn), or, for a pageable curve no single fit describes, its two
- * regimes when fits.csv has them; then in h2d and d2h the host memcpy line.
- * What was drawn and left out goes into d, for the notes.
+ * regimes when fits.csv has them.  What was drawn goes into d, for the
+ * notes; what the fits say goes into the figure's reading (readings.c).
  */
-static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int dir, int grp,
-                              const char *data_dir, struct bw_drawn *d)
+static int bandwidth_overlays(struct fig *g, const struct plot_input *in, const struct bw_plan *p,
+                              int dir, int grp, const char *data_dir, struct bw_drawn *d)
 {
     FILE *f = NULL;
-    int rc = 0, ceiling = has_ceiling(in, dir);
-    size_t p = g->npanels - 1;
-    for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
+    int rc = 0;
+    for (size_t c = 0; c < in->ncurves && rc >= 0; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
         const struct fit_row *fit = find_fit(in, first, FIT_ALL);
         const struct fit_row *regime[2] = {find_fit(in, first, FIT_IN_CACHE),
                                            find_fit(in, first, FIT_BEYOND_CACHE)};
         int regimes = !fit || fig_fit_drawn(fit) ? 0 : regime[0] && regime[1];
-        if (!curve_in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
-            in->curves[c].n < 2 || (g->band[p].color && band_candidate(in, &in->curves[c])))
+        if (!bw_in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
+            in->curves[c].n < 2 || is_member(p, c))
             continue;
-        /* the note is of residuals: a curve of too few sizes for a fit is not "unfit" */
-        if (!fig_fit_drawn(fit) && fit->points >= FIT_MIN_POINTS &&
-            d->nunfit < sizeof(d->unfit) / sizeof(d->unfit[0])) {
-            char name[40];
-            curve_name(first, name, sizeof(name));
-            snprintf(d->unfit[d->nunfit++], sizeof(d->unfit[0]), "%s %.0f%%", name,
-                     fit->residual_pct);
-        }
-        if (!fig_fit_drawn(fit) && !(regimes && d->nregimes < FIG_MAX_PANELS))
+        if (!fig_fit_drawn(fit) && !regimes)
             continue;
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
         if (regimes) {
-            d->regime_curve[d->nregimes] = first;
-            memcpy(d->regime[d->nregimes++], regime, sizeof(regime));
+            const char *color = schema_value_name(AXIS_ALLOC, first->alloc);
+            d->regime_color = d->nregimes++ == 0 || !strcmp(d->regime_color, color) ? color : "";
             rc = regime_overlay(g, f, first, regime);
             continue;
         }
         rc = fit_overlay(g, f, in, &in->curves[c], fit);
-        d->fits = 1;
-    }
-    /* The host memcpy line once per direction: in the sync panel, or the only one. */
-    int ceiling_here = grp == curve_api_group(API_SYNC) || !has_group(in, dir, curve_api_group(API_SYNC));
-    if (rc == 0 && ceiling && ceiling_here) {
-        if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
-            return -1;
-        rc = ceiling_overlay(g, f, in, dir);
-        d->ceiling = 1;
+        d->fits |= rc > 0;
     }
     if (!f)
         fig_panel_drop_overlay(g, data_dir);
     else if (fig_panel_close(f) < 0)
         rc = -1;
-    return rc;
+    return rc < 0 ? -1 : 0;
 }
 
 /* "PCIe Gen5 x16 raw: 63.0 GB/s" (both: the bidir panel's two directions) into buf. */
@@ -620,97 +553,39 @@ static size_t variant_notes(const struct fig *g, const struct bw_plan *p, struct
 
 
 /*
- * The key entry of the bands: "6 page-locked kinds, within 11.3% (6.5% from
- * 1M): pinned, ..." - how many, their largest distance from the band's
- * median (and from 1 MiB on, when smaller), and which.
- */
-static void band_title(struct fig_style *e, const struct bw_plan *p)
-{
-    size_t n = 0, len;
-    double all = 100 * fmax(p->band_dev[0], p->band_dev[1]), big = 100 * p->band_dev[1];
-    for (int a = 0; a < ALLOC_COUNT; a++)
-        n += p->band_alloc[a] != 0;
-    *e = (struct fig_style){"page-locked", "band", "page-locked", ""};
-    if (p->band_dev[0] > 0 && big < all)
-        len = (size_t)snprintf(e->title, sizeof(e->title),
-                               "%zu page-locked kinds, within %.1f%% (%.1f%% from 1M):", n, all,
-                               fmax(big, 0.1));
-    else
-        len = (size_t)snprintf(e->title, sizeof(e->title),
-                               "%zu page-locked kinds, within %.1f%%:", n, fmax(all, 0.1));
-    for (int a = 0, k = 0; a < ALLOC_COUNT && len < sizeof(e->title); a++)
-        if (p->band_alloc[a])
-            len += (size_t)snprintf(e->title + len, sizeof(e->title) - len, "%s%s",
-                                    k++ ? ", " : " ", schema_value_name(AXIS_ALLOC, a));
-}
-
-/*
- * The curves no single fit describes, with their residuals, as notes of at
- * most NOTE_CHARS characters each (the first says what they are, the
- * others go on with the list); how many notes (at most 3).
- */
-#define NOTE_CHARS 100
-static size_t unfit_notes(const struct bw_drawn *d, struct fig_style *notes)
-{
-    size_t n = 0, len = 0;
-    for (size_t k = 0; k < d->nunfit; k++) {
-        char *t = notes[n > 0 ? n - 1 : 0].title;
-        if (k == 0 || len + 2 + strlen(d->unfit[k]) > NOTE_CHARS) {
-            if (n == 3)
-                break;
-            notes[n] = (struct fig_style){"-", "", "", ""};
-            t = notes[n++].title;
-            len = (size_t)snprintf(
-                t, sizeof(notes[0].title), "%s%s",
-                k ? "  " : "no single t0 + n/B fits (residual ≥ 5%): ", d->unfit[k]);
-            continue;
-        }
-        len += (size_t)snprintf(t + len, sizeof(notes[0].title) - len, "; %s", d->unfit[k]);
-    }
-    return n;
-}
-
-/*
  * The legend of the bandwidth figure: one entry per alloc kind drawn alone
- * (its colour, dash and point), one per band; the notes: what the dashes
- * mean when they tell variants, the bars' statistic, the fits and the fits
- * left out, the host memcpy line.
+ * (its colour, dash and point), one per band (coincide_keys: the kinds in
+ * it and how far apart their medians are); the notes: what the dashes mean
+ * when they tell variants, the bars' statistic, the fits and the regimes.
+ * The fits' and regimes' numbers are the reading's (readings.c).
  */
-static int bandwidth_legend(struct fig *g, const struct plot_input *in, const struct bw_plan *p,
-                            const struct bw_drawn *d)
+static int bandwidth_legend(struct fig *g, const struct bw_plan *p, const struct bw_drawn *d)
 {
-    struct fig_style keys[ALLOC_COUNT + FIG_MAX_PANELS], notes[16 + FIG_MAX_PANELS];
+    struct fig_style keys[ALLOC_COUNT + 16], notes[16];
+    static const struct fig_style band = {"page-locked", "band", "page-locked", ""};
     size_t nkeys = plot_alloc_entries(p->seen_alloc, p->dash_by_variant ? "reuse" : NULL, keys);
-    size_t nnotes = variant_notes(g, p, notes);
-    int banded = 0;
-    for (size_t b = 0; b < g->npanels; b++)
-        banded |= g->band[b].color != NULL;
-    if (banded)
-        band_title(&keys[nkeys++], p);
+    size_t nnotes = variant_notes(g, p, notes), nbands;
+    nbands = coincide_keys(p->band, p->nband, &band, BAND_SPLIT_BYTES, keys + nkeys, 16);
+    nkeys += nbands;
     notes[nnotes] = (struct fig_style){"-", "", "", ""};
     if (p->n_max > 0 && p->n_min == p->n_max)
         snprintf(notes[nnotes++].title, sizeof(notes[0].title), "bars: min–max of %.0f samples%s",
-                 p->n_min, banded ? "; band: its members' lowest min to highest max" : "");
+                 p->n_min, nbands ? "; band: its members' lowest to highest median" : "");
     else if (p->n_max > 0)
         snprintf(notes[nnotes++].title, sizeof(notes[0].title),
                  "bars: min–max of %.0f–%.0f samples%s", p->n_min, p->n_max,
-                 banded ? "; band: its members' lowest min to highest max" : "");
+                 nbands ? "; band: its members' lowest to highest median" : "");
     if (d->fits)
-        notes[nnotes++] = (struct fig_style){"", "fit", "", "dotted: fit t0 + n/B (residual < 5%)"};
-    nnotes += unfit_notes(d, notes + nnotes);
-    if (d->nregimes) /* what the thick dots are, then one line per curve so drawn */
         notes[nnotes++] = (struct fig_style){
-            "", "regime", "",
-            "thick dots: a pageable copy's two regimes, each t = n/B over its sizes (fits.csv)"};
-    for (size_t k = 0; k < d->nregimes; k++) {
-        notes[nnotes] = (struct fig_style){"-", "", "", ""};
-        regime_note(d->regime_curve[k], d->regime[k], fig_sizes_decimal(g), notes[nnotes++].title,
-                    sizeof(notes[0].title));
-    }
-    if (d->ceiling) {
-        notes[nnotes] = (struct fig_style){"host", "ceiling", ""};
-        ceiling_title(in, notes[nnotes++].title, sizeof(notes[0].title));
-    }
+            "", "fit", "", "dotted, in a curve's colour: its fit t0 + n/B (residual < 5%)"};
+    if (d->nregimes && d->regime_color[0]) /* drawn in the colour of the lines it explains */
+        notes[nnotes++] = (struct fig_style){d->regime_color, "regime", "",
+                                             "thick dots: a pageable copy's two regimes, each "
+                                             "t = n/B over its sizes (fits.csv)"};
+    else if (d->nregimes)
+        notes[nnotes++] = (struct fig_style){"", "regime", "",
+                                             "thick dots, in a curve's colour: its two regimes, "
+                                             "each t = n/B over its sizes (fits.csv)"};
     size_t cols = nkeys > 8 ? 4 : 7;
     for (size_t k = 0; k < nkeys; k++)
         if (strlen(keys[k].title) > 40)
@@ -724,36 +599,128 @@ static int bandwidth_legend(struct fig *g, const struct plot_input *in, const st
  * Figure 1: gbps_median with min..max bars against size, a panel per
  * direction (and per api, sync or async, when both were measured); the
  * page-locked curves that coincide as one band; the fits that describe
- * their curve and the host memcpy line over them; the PCIe link's raw rate
- * and practical ceiling as labelled lines and a percent axis.
+ * their curve over them; the PCIe link's raw rate and practical ceiling as
+ * labelled lines and a percent axis.
  */
 int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
     struct bw_plan p;
-    struct bw_drawn drawn = {0};
-    bw_plan_make(&p, in);
+    struct bw_drawn drawn = {0, 0, ""};
+    int rc = bw_plan_make(&p, in);
     snprintf(g->what, sizeof(g->what), "copy bandwidth");
     snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (int grp = 0; grp < 2; grp++) {
+    for (int d = 0; d < DIR_COUNT && rc == 0; d++)
+        for (int grp = 0; grp < 2 && rc == 0; grp++) {
             size_t before = g->npanels;
             if (!p.groups[grp])
                 continue;
             if (bandwidth_panel(g, in, &p, d, grp, data_dir) < 0 ||
-                (g->npanels > before && bandwidth_overlays(g, in, d, grp, data_dir, &drawn) < 0))
-                return -1;
+                (g->npanels > before &&
+                 bandwidth_overlays(g, in, &p, d, grp, data_dir, &drawn) < 0)) {
+                rc = -1;
+                break;
+            }
             if (g->npanels == before)
                 continue;
             if (d == DIR_BIDIR)
                 fig_own_y(g); /* a sum of two directions: its own scale */
-            if (link_lines(g, in, d) < 0)
-                return -1;
+            rc = link_lines(g, in, d);
         }
-    if (g->npanels == 0) /* no copy rows: the folder has other figures */
+    if (rc == 0 && g->npanels > 0) { /* none: no copy rows, the folder has other figures */
+        if (has_zerocopy(in))
+            snprintf(g->what, sizeof(g->what), "copy and zero-copy bandwidth");
+        rc = bandwidth_legend(g, &p, &drawn);
+    }
+    bw_plan_free(&p);
+    return rc;
+}
+
+/* ---- what the fits and the host memcpy say, for the reading ---- */
+
+/* The host memcpy rows of direction dir: " h2d 113.6 GB/s at 8 KiB to 8.5 GB/s at 1 GiB". */
+static size_t memcpy_finding(const struct plot_input *in, int dir, char *buf, size_t n)
+{
+    const struct hostmemcpy_row *peak = NULL, *last = NULL;
+    char a[32], b[32];
+    for (size_t i = 0; i < in->nmemcpy; i++) {
+        const struct hostmemcpy_row *m = &in->memcpy_pts[i];
+        if (!ceiling_row(m, dir) || !(m->gbps > 0))
+            continue;
+        if (!peak || m->gbps > peak->gbps)
+            peak = m;
+        if (!last || m->size_bytes > last->size_bytes)
+            last = m;
+    }
+    if (!peak || n == 0)
         return 0;
-    if (has_zerocopy(in))
-        snprintf(g->what, sizeof(g->what), "copy and zero-copy bandwidth");
-    return bandwidth_legend(g, in, &p, &drawn);
+    format_size_words((uint64_t)peak->size_bytes, a, sizeof(a));
+    format_size_words((uint64_t)last->size_bytes, b, sizeof(b));
+    int len = snprintf(buf, n, " %s %.1f GB/s at %s to %.1f GB/s at %s",
+                       schema_value_name(AXIS_DIRECTION, dir), peak->gbps, a, last->gbps, b);
+    return len < 0 ? 0 : (size_t)len < n ? (size_t)len : n - 1;
+}
+
+size_t fig_bandwidth_findings(const struct plot_input *in, char (*out)[FIG_FINDING_CHARS],
+                              size_t max)
+{
+    size_t n = 0, len = 0;
+    char unfit[FIG_FINDING_CHARS] = "";
+    struct bw_plan p;
+    if (bw_plan_make(&p, in) < 0) {
+        bw_plan_free(&p);
+        return 0;
+    }
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_row *first = &in->rows[in->curves[c].first];
+        const struct fit_row *fit = find_fit(in, first, FIT_ALL);
+        const struct fit_row *regime[2] = {find_fit(in, first, FIT_IN_CACHE),
+                                           find_fit(in, first, FIT_BEYOND_CACHE)};
+        char name[64];
+        /* a curve drawn alone; one of too few sizes for a fit is not "unfit" */
+        if (first->buffer != BUFFER_REUSE || !plot_host_steady(first) || is_member(&p, c) || !fit ||
+            fig_fit_drawn(fit) || fit->points < FIT_MIN_POINTS)
+            continue;
+        curve_name(first, name, sizeof(name));
+        if (len < sizeof(unfit))
+            len += (size_t)snprintf(unfit + len, sizeof(unfit) - len, "%s%s (%.0f%%)",
+                                    len ? ", " : "no single t0 + n/B fits (residual ≥ 5%): ", name,
+                                    fit->residual_pct);
+        if (regime[0] && regime[1] && n < max)
+            regime_note(first, regime, 0, out[n++], FIG_FINDING_CHARS);
+    }
+    bw_plan_free(&p);
+    if (len && n < max)
+        snprintf(out[n++], FIG_FINDING_CHARS, "%s", unfit);
+    if (in->nmemcpy && n < max) { /* "TITLE: h2d ... to ..., d2h ... to ..." */
+        size_t used = 0;
+        ceiling_title(in, out[n], FIG_FINDING_CHARS);
+        used = strlen(out[n]);
+        for (int d = 0, k = 0; d < DIR_COUNT && used + 2 < FIG_FINDING_CHARS; d++) {
+            char one[96];
+            if (!memcpy_finding(in, d, one, sizeof(one)))
+                continue;
+            used += (size_t)snprintf(out[n] + used, FIG_FINDING_CHARS - used, "%s%s",
+                                     k++ ? "," : ":", one);
+        }
+        n += strchr(out[n], ':') != NULL;
+    }
+    return n;
+}
+
+/* The bandwidth figure's reading: its curves' shapes, then what its notes leave out. */
+static void read_bandwidth(struct reading *t, const struct plot_input *in)
+{
+    char found[8][FIG_FINDING_CHARS];
+    int api = reading_lead_api(t, in);
+    if (api < 0)
+        reading_first_kind(t, in, 0);
+    for (int d = 0; d < DIR_COUNT && api >= 0; d++) {
+        reading_pinned_pageable(t, in, d, api, 0);
+        reading_page_locked(t, in, d, api);
+    }
+    /* the regimes, the curves no fit describes and host memcpy: said here, not on the figure */
+    for (size_t k = 0, n = fig_bandwidth_findings(in, found, 8); k < n; k++)
+        reading_part(t, "%s", found[k]);
 }
 
 const struct fig_def fig_bandwidth_def = {
@@ -763,7 +730,7 @@ const struct fig_def fig_bandwidth_def = {
         "transfer size?",
     .log_y = 0,
     .describe = fig_bandwidth,
-    .read = reading_bandwidth,
+    .read = read_bandwidth,
     .needs =
         "copy or zerocopy rows with status ok (numa any, pages default; the placement "
         "figure draws the others)",

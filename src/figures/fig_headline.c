@@ -21,6 +21,7 @@
 #include "figures/figdef.h"
 #include "figures/readings.h"
 #include "figures/fig_breakeven.h"
+#include "figures/curves.h"
 #include "figures/kit/gnuplot.h"
 #include "figures/kit/legend.h"
 #include "results/csv.h"
@@ -32,10 +33,6 @@
 
 /* The panels, in order. */
 enum hl_panel { HL_H2D, HL_D2H, HL_BIDIR, HL_LATENCY, HL_ALLOC, HL_BREAKEVEN, HL_COUNT };
-
-static const char *const hl_names[HL_COUNT] = {"h2d bandwidth",           "d2h bandwidth",
-                                               "bidirectional bandwidth", "latency",
-                                               "allocation cost",         "break-even"};
 
 /* Small copies: the latency panel's sizes. */
 #define HL_SMALL_BYTES (1024.0 * 1024)
@@ -151,11 +148,18 @@ static size_t hl_small_rows(const struct plot_input *in, const struct plot_curve
  */
 static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve *cv, int latency)
 {
+    struct curve_pen pen; /* the line breaks at a size copies like it have and it lacks */
+    curve_pen_start(&pen, cv->in, &cv->in->rows[cv->c->first]);
     for (size_t i = 0; i < cv->c->n; i++) {
         const struct plot_row *r = &cv->in->rows[cv->c->first + i];
         double lo, hi, v = latency ? r->us_per_copy : r->gbps_median;
-        if (latency && !hl_small(r))
+        if (latency && r->size_bytes > HL_SMALL_BYTES)
+            break;
+        if (latency && !hl_small(r)) { /* no time per copy at this size */
+            curve_pen_skip(&pen);
             continue;
+        }
+        curve_pen_at(&pen, f, r->size_bytes);
         plot_row_spread(r, &lo, &hi);
         if (latency) { /* the fastest copies take the least time */
             double g_lo = lo, g_hi = hi;
@@ -287,11 +291,15 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
             ? NULL
             : plot_find_curve(in, dir, ALLOC_PINNED, BUFFER_REALLOCATE, api, NULL);
     FILE *f = NULL;
+    struct curve_pen pen;
+    curve_pen_start(&pen, in, c ? &in->rows[c->first] : NULL);
     for (size_t i = 0; c && i < c->n; i++) {
         const struct plot_row *r = &in->rows[c->first + i];
         double ms = r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE], lo = ms, hi = ms;
-        if (!(ms > 0))
+        if (!(ms > 0)) {
+            curve_pen_skip(&pen);
             continue;
+        }
         if (!f && (hl_panel_start(g, "alloc", "pinned: cudaHostAlloc + cudaFreeHost",
                                   "seconds per GiB (median)", 1,
                                   "size_bytes s_per_gib (alloc_ms_median + free_ms_median) "
@@ -306,6 +314,7 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
             hi = b;
             h->alloc_bars = 1;
         }
+        curve_pen_at(&pen, f, r->size_bytes);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, per_gib(ms, r->size_bytes),
                 per_gib(lo, r->size_bytes), per_gib(hi, r->size_bytes));
         fig_extend(g, r->size_bytes, per_gib(lo, r->size_bytes));
@@ -335,10 +344,12 @@ static int hl_has_breakeven(const struct plot_input *in, const struct hl *h, int
 static void hl_breakeven_rows(struct fig *g, FILE *f, struct hl *h, const struct plot_input *in,
                               int dir)
 {
+    struct curve_pen pen;
+    curve_pen_start(&pen, in, NULL);
     for (size_t i = 0; i < in->nbreakeven; i++) {
         const struct breakeven_row *b = &in->breakeven[i];
         if (b->alloc == ALLOC_PINNED && b->dir == (uint64_t)dir && b->api == (uint64_t)h->api)
-            fig_breakeven_point(g, f, in, b, &h->gaps, &h->unresolved);
+            fig_breakeven_point(g, f, &pen, in, b, &h->gaps, &h->unresolved);
     }
 }
 
@@ -353,8 +364,8 @@ static int hl_breakeven(struct fig *g, const struct plot_input *in, struct hl *h
             continue;
         if (!f && hl_panel_start(g, "breakeven", "copies before pinning pays off",
                                  "copies of that size", 1,
-                                 "size_bytes breakeven_copies low high (NaN: not faster, or "
-                                 "not resolved)",
+                                 "size_bytes breakeven_copies low high (a blank line: no "
+                                 "point, not faster or not resolved, the line broken)",
                                  data_dir, &f) < 0)
             return -1;
         rc = hl_block(g, f, h, ALLOC_PINNED, d, "copies before alloc + free pays off");
@@ -380,8 +391,8 @@ static int hl_legend(struct fig *g, const struct hl *h)
                                                 [DIR_D2H] = "dashed: device → host",
                                                 [DIR_BIDIR] = "dash-dot: both at once"};
     struct fig_style keys[ALLOC_COUNT + DIR_COUNT], notes[3];
-    size_t nk = plot_alloc_entries(h->seen, "h2d", keys), n = 0, len = 0;
-    char missing[160] = "", bars[128];
+    size_t nk = plot_alloc_entries(h->seen, "h2d", keys), n = 0;
+    char bars[128];
     for (int d = 0; d < DIR_COUNT; d++)
         if (h->dir_seen[d]) {
             keys[nk] = (struct fig_style){"", schema_value_name(AXIS_DIRECTION, d), ""};
@@ -397,14 +408,7 @@ static int hl_legend(struct fig *g, const struct hl *h)
                  h->unresolved ? "the saving is within the copies' min–max (not resolved)"
                                : "pinned is not faster");
     }
-    for (int p = 0; p < HL_COUNT; p++)
-        if (h->missing[p] && len < sizeof(missing))
-            len += (size_t)snprintf(missing + len, sizeof(missing) - len, "%s%s", len ? ", " : "",
-                                    hl_names[p]);
-    if (len) {
-        notes[n] = (struct fig_style){"-", "", ""};
-        snprintf(notes[n++].title, sizeof(notes[0].title), "not in this folder: %s", missing);
-    }
+    /* What the folder lacks is no note: a figure says what it draws (the panels are titled). */
     if (legend_flow(&g->key, keys, nk, 5) < 0)
         return -1;
     return legend_flow(&g->notes, notes, n, 1);
@@ -434,7 +438,11 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
         csv_table_free(&h.samples);
     if (rc < 0 || g->npanels == 0)
         return rc;
-    snprintf(g->what, sizeof(g->what), "headline, pinned against pageable");
+    /* The title says what is drawn: pinned against pageable only when both are. */
+    snprintf(g->what, sizeof(g->what), "headline, %s",
+             h.seen[ALLOC_PINNED] && h.seen[ALLOC_PAGEABLE] ? "pinned against pageable"
+             : h.seen[ALLOC_PINNED]                         ? "pinned"
+                                                            : "pageable");
     snprintf(g->detail, sizeof(g->detail), "%s, reused buffers, warm cache, default placement",
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);

@@ -89,9 +89,9 @@ static int host_panel(struct fig *g, const struct plot_row *const *rows, size_t 
         return -1;
     for (size_t i = first, j; i < end && rc == 0; i = j) {
         j = plot_run_end(rows, end, i, host_same_curve);
-        /* the kind's colour and point, as its key entry shows them (the style table) */
+        /* the style table's: the kind's colour, dash and point, as its key entry shows them */
         const char *kind = schema_value_name(AXIS_ALLOC, rows[i]->alloc);
-        struct fig_style s = {kind, "reuse", kind};
+        struct fig_style s = {kind, kind, kind};
         seen[rows[i]->alloc] = 1;
         rc = fig_block(g, f, &s, "CPU bandwidth");
         for (size_t k = i; k < j && rc == 0; k++) {
@@ -166,7 +166,7 @@ int fig_host_access(struct fig *g, const struct plot_input *in, const char *data
         free(threads);
         snprintf(g->what, sizeof(g->what), "CPU read and write bandwidth of host memory");
         snprintf(g->y_label, sizeof(g->y_label), "CPU bandwidth (GB/s = 10⁹ B/s)");
-        if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "reuse", keys), 6) < 0 ||
+        if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0 ||
             (by_threads && host_other_sizes(rows, n, &note) &&
              legend_flow(&g->notes, &note, 1, 1) < 0))
             rc = -1;

@@ -4,6 +4,7 @@
  */
 #include "figures/fig_latency.h"
 #include "figures/figdef.h"
+#include "figures/coincide.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -51,24 +52,66 @@ static double latency_max_bytes(const struct plot_input *in)
     return INFINITY;
 }
 
-/* One block of the latency figure: a curve's pipelined time per copy or its round trip. */
+/* The kind of line of a curve's pipelined time (roundtrip 0) or its round trip. */
+static const char *latency_line(const struct plot_row *first, int roundtrip)
+{
+    /* A zero-copy kernel's round trip has a dash of its own: the copy's round trip shares its
+       panel and its kind's point. */
+    int zc = first->api == API_ZEROCOPY;
+    return roundtrip ? (zc ? "zerocopy-roundtrip" : "roundtrip") : zc ? "zerocopy" : "pipelined";
+}
+
+/*
+ * The group of curves whose line (roundtrip or not) may merge
+ * (coincide.h): the same panel (dir, grp) and kind of line.
+ */
+static int latency_group(const struct plot_row *first, int roundtrip)
+{
+    int grp = curve_api_group(first->api);
+    return ((first->dir * 2 + grp) * 2 + roundtrip) * 2 + (first->api == API_ZEROCOPY);
+}
+
+/* The sizes and times (µs) curve c's line draws into x and y (c->n each); how many. */
+static size_t latency_values(const struct plot_input *in, const struct plot_curve *c,
+                             double max_bytes, int roundtrip, double *x, double *y)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct plot_row *r = &in->rows[c->first + i];
+        double us = roundtrip ? r->roundtrip_us : r->us_per_copy;
+        if (latency_row(r, max_bytes) && us > 0) {
+            x[k] = r->size_bytes;
+            y[k++] = us;
+        }
+    }
+    return k;
+}
+
+/*
+ * One block of the latency figure: a curve's pipelined time per copy or its
+ * round trip, its line broken where a size has none.
+ */
 static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
                          const struct plot_curve *c, double max_bytes, int roundtrip)
 {
     const struct plot_row *first = &in->rows[c->first];
     struct fig_style s;
+    struct curve_pen pen;
     curve_style(&s, first);
-    /* A zero-copy kernel's round trip has a dash of its own: the copy's round trip shares its
-       panel and its kind's point. */
-    int zc = first->api == API_ZEROCOPY;
-    s.line = roundtrip ? (zc ? "zerocopy-roundtrip" : "roundtrip") : zc ? "zerocopy" : "pipelined";
+    s.line = latency_line(first, roundtrip);
     if (fig_block(g, f, &s, roundtrip ? "round trip" : "pipelined time per copy") < 0)
         return -1;
+    curve_pen_start(&pen, in, first);
     for (size_t i = 0; i < c->n; i++) {
         const struct plot_row *r = first + i;
         double us = roundtrip ? r->roundtrip_us : r->us_per_copy;
-        if (!latency_row(r, max_bytes) || !(us > 0))
+        if (r->size_bytes > max_bytes)
+            break;
+        if (!latency_row(r, max_bytes) || !(us > 0)) {
+            curve_pen_skip(&pen);
             continue;
+        }
+        curve_pen_at(&pen, f, r->size_bytes);
         fprintf(f, "%.0f %.6g\n", r->size_bytes, us);
         fig_extend(g, r->size_bytes, us);
     }
@@ -86,61 +129,127 @@ static int has_roundtrip(const struct plot_input *in, const struct plot_curve *c
     return 0;
 }
 
+/* What the latency figure draws: its sizes, its panels' titles and the lines that merge. */
+struct lat_plan {
+    double max_bytes;
+    int split; /* panels per api group (sync; async and zero-copy) */
+    char title[DIR_COUNT * 2][96];
+    struct co_list co; /* the page-locked kinds' lines, tagged by curve */
+};
+
+/*
+ * The lines of the page-locked kinds, each a series of its group
+ * (latency_group), and those that coincide (coincide.h).  -1 when out of
+ * memory.
+ */
+static int latency_merge(struct lat_plan *p, const struct plot_input *in)
+{
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_curve *cv = &in->curves[c];
+        const struct plot_row *first = &in->rows[cv->first];
+        if (first->alloc == ALLOC_PAGEABLE || latency_count(in, cv, p->max_bytes) < 2)
+            continue;
+        double *x = malloc(2 * cv->n * sizeof(*x));
+        if (!x)
+            return -1;
+        for (int rt = 0; rt < 2; rt++) {
+            int grp = curve_api_group(first->api);
+            size_t n = latency_values(in, cv, p->max_bytes, rt, x, x + cv->n);
+            if (n < 2)
+                continue;
+            if (coincide_add(&p->co, first->alloc, latency_group(first, rt),
+                             p->title[first->dir * 2 + grp], (long)c, n, x, x + cv->n, NULL,
+                             NULL) < 0) {
+                free(x);
+                return -1;
+            }
+            /* a kind of line is a scope: a kind may join the pipelined line, not the round trip */
+            coincide_scope(&p->co, latency_line(first, rt), rt * 2 + (first->api == API_ZEROCOPY));
+        }
+        free(x);
+    }
+    coincide_list_find(&p->co, COINCIDE_TOLERANCE_TIME, COINCIDE_MIN_MEMBERS);
+    return 0;
+}
+
 /*
  * The panel of direction dir: per curve its pipelined time per copy and,
- * where measured, its round trip.  seen[] gathers the alloc kinds (and
- * ALLOC_COUNT + api the apis) drawn; *roundtrips gets 1 when a copy's round trip is
- * drawn, 2 when a zero-copy kernel's is.
+ * where measured, its round trip, but those of the page-locked kinds that
+ * coincide, which are one line each (the median of theirs).  seen[]
+ * gathers the alloc kinds drawn apart (and ALLOC_COUNT + api the apis);
+ * *roundtrips gets 1 when a copy's round trip is drawn,
+ * 2 when a zero-copy kernel's is.
  */
-static int latency_panel(struct fig *g, const struct plot_input *in, int dir, int grp, int split,
-                         double max_bytes, const char *data_dir, int seen[], int *roundtrips)
+static int latency_panel(struct fig *g, const struct plot_input *in, const struct lat_plan *p,
+                         int dir, int grp, const char *data_dir, int seen[], int *roundtrips)
 {
     FILE *f = NULL;
-    int rc = 0;
-    char tag[48], title[96];
+    int rc = 0, merged[2][2] = {{0, 0}, {0, 0}};
+    char tag[48];
     snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
-             split && grp ? "-async" : "");
-    snprintf(title, sizeof(title), "%s%s", plot_dir_titles[dir],
-             split ? (grp ? ", async" : ", sync") : "");
+             p->split && grp ? "-async" : "");
     for (size_t c = 0; c < in->ncurves && rc == 0; c++) {
         const struct plot_curve *cv = &in->curves[c];
         const struct plot_row *first = &in->rows[cv->first];
-        if (!curve_in_panel(in, cv, dir, grp) || latency_count(in, cv, max_bytes) == 0)
+        if (!curve_in_panel(in, cv, dir, grp) || latency_count(in, cv, p->max_bytes) == 0)
             continue;
-        if (!f && (fig_panel(g, tag, title) < 0 ||
+        if (!f && (fig_panel(g, tag, p->title[dir * 2 + grp]) < 0 ||
                    !(f = fig_panel_create(g, data_dir, "",
                                           "size_bytes us (pipelined: us_per_copy_median; round "
                                           "trip: roundtrip_us_median)"))))
             return -1;
-        seen[first->alloc] = seen[ALLOC_COUNT + first->api] = 1;
-        rc = latency_block(g, f, in, cv, max_bytes, 0);
-        if (rc == 0 && has_roundtrip(in, cv, max_bytes)) {
-            rc = latency_block(g, f, in, cv, max_bytes, 1);
+        seen[ALLOC_COUNT + first->api] = 1;
+        for (int rt = 0; rt < 2 && rc == 0; rt++) {
+            if (rt && !has_roundtrip(in, cv, p->max_bytes))
+                continue;
             /* a copy's round trip and a kernel's are drawn, and explained, apart */
-            *roundtrips |= first->api == API_ZEROCOPY ? 2 : 1;
+            *roundtrips |= rt ? (first->api == API_ZEROCOPY ? 2 : 1) : 0;
+            if (coincide_member(&p->co, latency_group(first, rt), (long)c)) {
+                merged[rt][first->api == API_ZEROCOPY] = 1;
+                continue;
+            }
+            seen[first->alloc] = 1;
+            rc = latency_block(g, f, in, cv, p->max_bytes, rt);
         }
     }
+    /* the merged lines after the curves drawn apart: pipelined, then round trip */
+    for (int rt = 0; rt < 2 && rc == 0; rt++)
+        for (int zc = 0; zc < 2 && rc == 0; zc++) {
+            struct plot_row like = {.dir = dir,
+                                    .api = zc    ? API_ZEROCOPY
+                                           : grp ? API_ASYNC
+                                                 : API_SYNC};
+            struct fig_style s = {"page-locked", latency_line(&like, rt), "page-locked", ""};
+            if (merged[rt][zc])
+                rc = coincide_block(g, f, p->co.s, p->co.n, latency_group(&like, rt), &s, 0) < 0
+                         ? -1
+                         : 0;
+        }
     if (f && fig_panel_close(f) < 0)
         rc = -1;
     return rc;
 }
 
 /*
- * The legend of the latency figure: the alloc kinds' colours; the notes say
- * which point is which api (when both were measured) and what solid and
- * dashed lines are.
+ * The legend of the latency figure: the colours of the alloc kinds drawn
+ * apart, an entry per set of kinds drawn as one line (coincide_keys); the
+ * notes say which point is which api (when both were measured) and what
+ * solid and dashed lines are.
  */
-static int latency_legend(struct fig *g, const int seen[], int roundtrips)
+static int latency_legend(struct fig *g, const struct lat_plan *p, const int seen[], int roundtrips)
 {
     static const char *const api_titles[API_COUNT] = {
         [API_SYNC] = "sync: cudaMemcpy",
         [API_ASYNC] = "async: cudaMemcpyAsync",
         [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
     };
-    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 3];
-    size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), napis = 0, nnotes = 0;
-    for (int a = 0; a < API_COUNT; a++)
-        napis += seen[ALLOC_COUNT + a] != 0;
+    static const struct fig_style merged = {"page-locked", "pipelined", "page-locked", ""};
+    struct fig_style allocs[ALLOC_COUNT + 16], notes[API_COUNT + 3];
+    size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), nnotes = 0, cols = 4;
+    nallocs += coincide_keys(p->co.s, p->co.n, &merged, 0, allocs + nallocs, 16);
+    for (size_t k = 0; k < nallocs; k++)
+        if (strlen(allocs[k].title) > 40)
+            cols = 1; /* a merged line's entry: one column, or the page grows */
     for (int a = 0; a < API_COUNT; a++) {
         /* A zero-copy kernel's dash (the apis have panels of their own). */
         if (!seen[ALLOC_COUNT + a] || a != API_ZEROCOPY)
@@ -155,7 +264,7 @@ static int latency_legend(struct fig *g, const int seen[], int roundtrips)
     if (roundtrips & 2)
         notes[nnotes++] = (struct fig_style){"", "zerocopy-roundtrip", "",
                                              "zerocopy round trip: one kernel, waited for"};
-    if (legend_flow(&g->key, allocs, nallocs, 4) < 0)
+    if (legend_flow(&g->key, allocs, nallocs, cols) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 2);
 }
@@ -190,23 +299,31 @@ static void latency_detail(struct fig *g, const struct plot_input *in, const int
 int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
     static const int dirs[] = {DIR_H2D, DIR_D2H};
-    int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0;
-    double max_bytes = latency_max_bytes(in);
+    int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0, rc = 0;
+    struct lat_plan p = {.max_bytes = latency_max_bytes(in)};
     snprintf(g->what, sizeof(g->what), "time per copy");
     snprintf(g->y_label, sizeof(g->y_label), "time per copy (µs)");
     int groups[2] = {0, 0};
     for (size_t c = 0; c < in->ncurves; c++)
-        if (latency_count(in, &in->curves[c], max_bytes))
+        if (latency_count(in, &in->curves[c], p.max_bytes))
             groups[curve_api_group(in->rows[in->curves[c].first].api)] = 1;
-    for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
+    p.split = groups[0] && groups[1];
+    for (int d = 0; d < DIR_COUNT; d++)
         for (int grp = 0; grp < 2; grp++)
-            if (groups[grp] && latency_panel(g, in, dirs[d], grp, groups[0] && groups[1], max_bytes,
-                                             data_dir, seen, &roundtrips) < 0)
-                return -1;
-    if (g->npanels == 0)
-        return 0;
-    latency_detail(g, in, seen, max_bytes);
-    return latency_legend(g, seen, roundtrips);
+            snprintf(p.title[d * 2 + grp], sizeof(p.title[0]), "%s%s", plot_dir_titles[d],
+                     p.split ? (grp ? ", async" : ", sync") : "");
+    if (latency_merge(&p, in) < 0)
+        rc = -1;
+    for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]) && rc == 0; d++)
+        for (int grp = 0; grp < 2 && rc == 0; grp++)
+            if (groups[grp])
+                rc = latency_panel(g, in, &p, dirs[d], grp, data_dir, seen, &roundtrips);
+    if (rc == 0 && g->npanels) {
+        latency_detail(g, in, seen, p.max_bytes);
+        rc = latency_legend(g, &p, seen, roundtrips);
+    }
+    coincide_list_free(&p.co);
+    return rc;
 }
 
 const struct fig_def fig_latency_def = {

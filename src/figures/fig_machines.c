@@ -11,6 +11,7 @@
  * are its alloc kind's.
  */
 #include "figures/fig_machines.h"
+#include "figures/coincide.h"
 #include "figures/fig_headline.h"
 #include "figures/kit/figure.h"
 #include "figures/kit/gnuplot.h"
@@ -154,13 +155,82 @@ static void panel_title(int dir, int api, char *buf, size_t n)
     snprintf(buf, n, "%s, %s", dirs[dir], schema_value_name(AXIS_API, api));
 }
 
+/* The group of machine m's curves in direction dir's panel (coincide.h). */
+static int cmp_group(const struct cmp_input *in, int dir, size_t m)
+{
+    return dir * (int)in->nm + (int)m;
+}
+
+/* Row r's value (gbps or the ratio) and its bars: min..max, or the ratio's noise band. */
+static double cmp_value(const struct compare_entry *r, int ratio, double *lo, double *hi)
+{
+    double y = ratio ? r->ratio : r->gbps;
+    if (ratio) {
+        double band = isnan(r->noise_pct) ? 0 : y * r->noise_pct / 100;
+        *lo = y - band;
+        *hi = y + band;
+    } else {
+        *lo = isnan(r->gbps_min) ? y : r->gbps_min;
+        *hi = isnan(r->gbps_max) ? y : r->gbps_max;
+    }
+    return y;
+}
+
+/*
+ * The curves of every page-locked kind of every machine, each panel's
+ * (direction, its api) as series of the group of its machine there, and
+ * those that coincide: one scope, so that a kind apart on one machine is
+ * apart on all.  -1 when out of memory.
+ */
+static int cmp_merge(struct co_list *co, const struct cmp_input *in, int ratio)
+{
+    double *v = malloc(4 * (in->nrows ? in->nrows : 1) * sizeof(*v));
+    if (!v)
+        return -1;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int api = panel_api(in, d, ratio);
+        for (size_t i = 0, j; i < in->nrows && api >= 0; i = j) {
+            const struct compare_entry *r = &in->rows[i];
+            size_t n = 0;
+            for (j = i;
+                 j < in->nrows && in->rows[j].dir == r->dir && in->rows[j].machine == r->machine &&
+                 in->rows[j].alloc == r->alloc && in->rows[j].api == r->api;
+                 j++) {
+                double lo, hi, y = cmp_value(&in->rows[j], ratio, &lo, &hi);
+                if (!isfinite(y))
+                    continue;
+                v[n] = in->rows[j].size_bytes;
+                v[in->nrows + n] = y;
+                v[2 * in->nrows + n] = lo;
+                v[3 * in->nrows + n++] = hi;
+            }
+            if (r->dir != d || r->api != api || r->alloc == ALLOC_PAGEABLE || n < 2 ||
+                (ratio && r->machine == 0))
+                continue;
+            if (coincide_add(co, r->alloc, cmp_group(in, d, r->machine), in->m[r->machine].label,
+                             r->alloc, n, v, v + in->nrows, v + 2 * in->nrows,
+                             v + 3 * in->nrows) < 0) {
+                free(v);
+                return -1;
+            }
+        }
+    }
+    free(v);
+    /* a ratio carries the noise of two runs: the wider tolerance */
+    coincide_list_find(co, ratio ? COINCIDE_TOLERANCE_TIME : COINCIDE_TOLERANCE,
+                       COINCIDE_MIN_MEMBERS);
+    return 0;
+}
+
 /*
  * The blocks of one panel: for every machine from first_machine, every
- * alloc kind's rows of dir and api (gbps with min and max, or the ratio).
- * seen_m[] and seen_a[] gather the machines and alloc kinds drawn.
+ * alloc kind's rows of dir and api (gbps with min and max, or the ratio),
+ * but those that coincide with others of their machine (one merged line
+ * each, after the others).  seen_m[] and seen_a[] gather the machines and
+ * alloc kinds drawn.
  */
-static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int dir, int api,
-                      int ratio, int seen_m[], int seen_a[])
+static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, const struct co_list *co,
+                      int dir, int api, int ratio, int seen_m[], int seen_a[])
 {
     const struct compare_entry *prev = NULL;
     for (size_t i = 0; i < in->nrows; i++) {
@@ -168,6 +238,10 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int di
         double y = ratio ? r->ratio : r->gbps;
         if (r->dir != dir || r->api != api || (ratio && r->machine == 0) || !isfinite(y))
             continue;
+        if (coincide_member(co, cmp_group(in, dir, r->machine), r->alloc)) {
+            seen_m[r->machine] = 1; /* drawn in its machine's merged line */
+            continue;
+        }
         if (!prev || prev->machine != r->machine || prev->alloc != r->alloc) {
             const char *alloc = schema_value_name(AXIS_ALLOC, r->alloc);
             struct fig_style s = {in->color[r->machine], alloc, alloc, ""};
@@ -176,16 +250,18 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int di
             seen_m[r->machine] = seen_a[r->alloc] = 1;
         }
         prev = r;
-        if (ratio) { /* the noise band: where it does not reach 1, the difference is significant */
-            double band = isnan(r->noise_pct) ? 0 : y * r->noise_pct / 100;
-            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, y - band, y + band);
-            fig_extend(g, r->size_bytes, y + band);
-            fig_extend(g, r->size_bytes, y - band);
-            continue;
-        }
-        double lo = isnan(r->gbps_min) ? y : r->gbps_min, hi = isnan(r->gbps_max) ? y : r->gbps_max;
+        /* a ratio's bars are its noise band: where it does not reach 1, the difference is
+           significant */
+        double lo, hi;
+        cmp_value(r, ratio, &lo, &hi);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, lo, hi);
         fig_extend(g, r->size_bytes, hi);
+        fig_extend(g, r->size_bytes, lo);
+    }
+    for (size_t m = ratio ? 1 : 0; m < in->nm; m++) {
+        struct fig_style s = {in->color[m], "band", "page-locked", ""};
+        if (coincide_block(g, f, co->s, co->n, cmp_group(in, dir, m), &s, 1) < 0)
+            return -1;
     }
     return 0;
 }
@@ -218,10 +294,11 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
  * alloc kinds' dashes and points, and what a thin line is (links, in
  * compare-bandwidth; in compare-ratio, the line at 1).
  */
-static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_m[],
-                      const int seen_a[], int links, int ratio)
+static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co_list *co,
+                      const int seen_m[], const int seen_a[], int links, int ratio)
 {
-    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 1];
+    static const struct fig_style merged = {"", "band", "page-locked", ""};
+    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 1 + COINCIDE_SCOPES];
     size_t nkeys = 0, nnotes = 0;
     for (size_t m = 0; m < in->nm && nkeys + 1 < FIG_MAX_KEYS; m++)
         if (seen_m[m]) {
@@ -237,11 +314,14 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_
             notes[nnotes] = (struct fig_style){"", alloc, alloc};
             snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", alloc);
         }
+    size_t nmerged = coincide_keys(co->s, co->n, &merged, 0, notes + nnotes, COINCIDE_SCOPES);
+    nnotes += nmerged;
     if (links)
         notes[nnotes++] = (struct fig_style){"", "link", "", "thin: PCIe link, raw rate"};
     if (legend_flow(&g->key, keys, nkeys, 2) < 0)
         return -1;
-    return legend_flow(&g->notes, notes, nnotes, 4);
+    /* a merged line's entry names its kinds: one column, or the page grows */
+    return legend_flow(&g->notes, notes, nnotes, nmerged ? 1 : 4);
 }
 
 /*
@@ -249,8 +329,9 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_
  * or compare-ratio (1): its curves, and the links or the line at 1.
  * seen_m[] and seen_a[] gather the machines and alloc kinds drawn.
  */
-static int cmp_panel(struct fig *g, const struct cmp_input *in, int dir, int api, int ratio,
-                     const char *data_dir, int seen_m[], int seen_a[], int *links)
+static int cmp_panel(struct fig *g, const struct cmp_input *in, const struct co_list *co, int dir,
+                     int api, int ratio, const char *data_dir, int seen_m[], int seen_a[],
+                     int *links)
 {
     char title[96];
     FILE *f = NULL;
@@ -264,7 +345,7 @@ static int cmp_panel(struct fig *g, const struct cmp_input *in, int dir, int api
         goto out;
     if (dir == DIR_BIDIR && !ratio)
         fig_own_y(g); /* a sum of two directions: its own scale */
-    rc = cmp_blocks(g, f, in, dir, api, ratio, panel_m, seen_a);
+    rc = cmp_blocks(g, f, in, co, dir, api, ratio, panel_m, seen_a);
     if (rc == 0 && !ratio)
         rc = link_lines(g, in, dir, panel_m, links);
     if (rc == 0 && ratio) /* (explained in the legend: data lie on either side of it) */
@@ -282,15 +363,17 @@ out:
 static int fig_compare(struct fig *g, const struct cmp_input *in, const char *data_dir, int ratio)
 {
     int *seen_m = calloc(in->nm, sizeof(int)), seen_a[ALLOC_COUNT] = {0}, links = 0, rc = 0;
-    if (!seen_m)
-        return -1;
+    struct co_list co = {0};
+    if (!seen_m || cmp_merge(&co, in, ratio) < 0)
+        rc = -1;
     for (int d = 0; d < DIR_COUNT && rc == 0; d++) {
         int api = panel_api(in, d, ratio);
         if (api >= 0)
-            rc = cmp_panel(g, in, d, api, ratio, data_dir, seen_m, seen_a, &links);
+            rc = cmp_panel(g, in, &co, d, api, ratio, data_dir, seen_m, seen_a, &links);
     }
     if (rc == 0 && g->npanels)
-        rc = cmp_legend(g, in, seen_m, seen_a, links, ratio);
+        rc = cmp_legend(g, in, &co, seen_m, seen_a, links, ratio);
+    coincide_list_free(&co);
     free(seen_m);
     return rc;
 }

@@ -17,17 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The key in the style table's order: alloc kind, then buffer mode, then title. */
-static int key_order(const void *pa, const void *pb)
-{
-    const struct fig_style *a = pa, *b = pb;
-    int d;
-    if ((d = schema_value_find(AXIS_ALLOC, a->color) - schema_value_find(AXIS_ALLOC, b->color)) ||
-        (d = schema_value_find(AXIS_BUFFER, a->line) - schema_value_find(AXIS_BUFFER, b->line)))
-        return d;
-    return strcmp(a->title, b->title);
-}
-
 /* Does any reallocate row of dir and api carry an effective bandwidth? */
 static int has_effective(const struct plot_input *in, int dir, int api)
 {
@@ -54,86 +43,106 @@ static int compare_api(const struct plot_input *in, int dir)
     return -1;
 }
 
-/* One block of figure 2: a reuse curve's gbps_median or a reallocate curve's effective. */
+/*
+ * One block of figure 2: a reuse curve's gbps_median or a reallocate
+ * curve's effective bandwidth, in its kind's colour, its buffer mode's dash
+ * and its direction's point (the panel is the kind's), its line broken at
+ * a size without a value.
+ */
 static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
                        const struct plot_curve *c)
 {
     const struct plot_row *first = &in->rows[c->first];
     int reuse = first->buffer == BUFFER_REUSE;
     struct fig_style s;
+    struct curve_pen pen;
     curve_style(&s, first);
+    s.point = schema_value_name(AXIS_DIRECTION, first->dir);
     if (fig_block(g, f, &s, reuse ? "copy bandwidth" : "effective bandwidth of the cycle") < 0)
         return -1;
+    curve_pen_start(&pen, in, first);
     for (size_t i = 0; i < c->n; i++) {
         double v = reuse ? first[i].gbps_median : first[i].effective_gbps;
+        if (!(v > 0)) {
+            curve_pen_skip(&pen);
+            continue;
+        }
+        curve_pen_at(&pen, f, first[i].size_bytes);
         fprintf(f, "%.0f %.6g\n", first[i].size_bytes, v);
         fig_extend(g, first[i].size_bytes, v);
     }
     return 0;
 }
 
-static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int api,
-                       const char *data_dir)
+/*
+ * The panel of kind a: in each direction with an api to compare (apis[]),
+ * its reused buffer's copy bandwidth and its reallocate cycle's effective
+ * bandwidth.  *dirs gathers the directions drawn.
+ */
+static int reuse_panel(struct fig *g, const struct plot_input *in, int a, const int apis[],
+                       const char *data_dir, int dirs[DIR_COUNT])
 {
-    char title[96];
-    snprintf(title, sizeof(title), "%s, %s", plot_dir_titles[dir],
-             schema_value_name(AXIS_API, api));
-    if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0)
-        return -1;
-    FILE *f = fig_panel_create(g, data_dir, "",
-                               "size_bytes gbps (reuse: gbps_median; reallocate: "
-                               "effective_gbps_median)");
-    if (!f)
-        return -1;
+    const char *kind = schema_value_name(AXIS_ALLOC, a);
+    FILE *f = NULL;
     int rc = 0;
-    for (int a = 0; a < ALLOC_COUNT && rc == 0; a++) {
-        for (int b = 0; b < BUFFER_COUNT && rc == 0; b++) {
-            const struct plot_curve *c = plot_find_curve(in, dir, a, b, api, NULL);
-            if (c)
-                rc = reuse_block(g, f, in, c);
+    for (int d = 0; d < DIR_COUNT && rc == 0; d++)
+        for (int b = 0; b < BUFFER_COUNT && rc == 0 && apis[d] >= 0; b++) {
+            const struct plot_curve *c = plot_find_curve(in, d, a, b, apis[d], NULL);
+            if (!c)
+                continue;
+            if (!f && (fig_panel(g, kind, kind) < 0 ||
+                       !(f = fig_panel_create(g, data_dir, "",
+                                              "size_bytes gbps (reuse: gbps_median; reallocate: "
+                                              "effective_gbps_median)"))))
+                return -1;
+            dirs[d] = 1;
+            rc = reuse_block(g, f, in, c);
         }
-        struct fig_style s = {schema_value_name(AXIS_ALLOC, a), "reuse",
-                              schema_value_name(AXIS_ALLOC, a), ""};
-        snprintf(s.title, sizeof(s.title), "%s", s.color);
-        if (plot_find_curve(in, dir, a, BUFFER_REUSE, api, NULL) ||
-            plot_find_curve(in, dir, a, BUFFER_REALLOCATE, api, NULL))
-            rc = rc < 0 || fig_key(g, &s) < 0 ? -1 : 0;
-    }
-    if (fig_panel_close(f) < 0)
+    if (f && fig_panel_close(f) < 0)
         rc = -1;
     return rc;
 }
 
 /*
- * The legend of figure 2: the alloc kinds' colours in rows of up to three;
- * the notes say what solid and dashed lines are.
+ * The legend of figure 2: which point is which direction (and api); the
+ * notes say what solid and dashed lines are.  The kinds are the panels'
+ * titles.
  */
-static int reuse_legend(struct fig *g)
+static int reuse_legend(struct fig *g, const int apis[], const int dirs[DIR_COUNT])
 {
     static const struct fig_style notes[] = {
         {"", "reuse", "", "reuse: copy bandwidth"},
-        {"", "reallocate", "", "reallocate: bytes ÷ cycle time"},
+        {"", "reallocate", "", "reallocate: bytes ÷ cycle time (alloc + fill + copy + free)"},
     };
-    struct fig_style entries[FIG_MAX_KEYS];
-    size_t n = g->key.n;
-    memcpy(entries, g->key.e, n * sizeof(entries[0]));
-    qsort(entries, n, sizeof(entries[0]), key_order);
-    g->key.n = 0;
-    return legend_flow(&g->key, entries, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 2, 2);
+    struct fig_style keys[DIR_COUNT];
+    size_t n = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (dirs[d]) {
+            keys[n] = (struct fig_style){"", "reuse", schema_value_name(AXIS_DIRECTION, d)};
+            snprintf(keys[n++].title, sizeof(keys[0].title), "%s, %s", plot_dir_titles[d],
+                     schema_value_name(AXIS_API, apis[d]));
+        }
+    return legend_flow(&g->key, keys, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 2, 2);
 }
 
-/* Figure 2: reuse copy bandwidth against reallocate effective bandwidth. */
+/*
+ * Figure 2: reuse copy bandwidth against reallocate effective bandwidth,
+ * small multiples: a panel per kind (its title), each direction a point
+ * type; the panels share their y axis.  Seven kinds in a panel were
+ * fourteen curves; apart, each has one line per direction and buffer mode.
+ */
 int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
+    int apis[DIR_COUNT], dirs[DIR_COUNT] = {0}, any = 0;
     snprintf(g->what, sizeof(g->what), "reuse vs reallocate");
     snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
     snprintf(g->detail, sizeof(g->detail), "a cycle: alloc + fill + copy + free");
-    for (int d = 0; d < DIR_COUNT; d++) {
-        int api = compare_api(in, d);
-        if (api >= 0 && reuse_panel(g, in, d, api, data_dir) < 0)
+    for (int d = 0; d < DIR_COUNT; d++)
+        any |= (apis[d] = compare_api(in, d)) >= 0;
+    for (int a = 0; a < ALLOC_COUNT && any; a++)
+        if (reuse_panel(g, in, a, apis, data_dir, dirs) < 0)
             return -1;
-    }
-    return g->npanels ? reuse_legend(g) : 0;
+    return g->npanels ? reuse_legend(g, apis, dirs) : 0;
 }
 
 const struct fig_def fig_reuse_vs_reallocate_def = {

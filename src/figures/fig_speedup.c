@@ -4,6 +4,7 @@
  */
 #include "figures/fig_speedup.h"
 #include "figures/figdef.h"
+#include "figures/coincide.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -29,59 +30,127 @@ static size_t common_sizes(const struct plot_input *in, const struct plot_curve 
 }
 
 /*
- * One block: curve c's gbps_median over the pageable curve base's, size by
- * size, with the interval the samples allow: c's min over base's max to c's
- * max over base's min.
+ * Curve c's gbps_median over the pageable curve base's, size by size, with
+ * the interval the samples allow: c's min over base's max to c's max over
+ * base's min, into x, y, lo, hi (c->n each); how many sizes both have.
  */
+static size_t speedup_values(const struct plot_input *in, const struct plot_curve *c,
+                             const struct plot_curve *base, double *x, double *y, double *lo,
+                             double *hi)
+{
+    const struct plot_row *first = &in->rows[c->first];
+    size_t k = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct plot_row *p = curve_row_at(in, base, first[i].size_bytes), *r = &first[i];
+        if (!p || !(p->gbps_median > 0))
+            continue;
+        x[k] = r->size_bytes;
+        y[k] = r->gbps_median / p->gbps_median;
+        lo[k] =
+            curve_or_else(r->gbps_min, r->gbps_median) / curve_or_else(p->gbps_max, p->gbps_median);
+        hi[k++] =
+            curve_or_else(r->gbps_max, r->gbps_median) / curve_or_else(p->gbps_min, p->gbps_median);
+    }
+    return k;
+}
+
+/* One block: curve c's speedup over base, its line broken at a size base lacks. */
 static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
                          const struct plot_curve *c, const struct plot_curve *base)
 {
     const struct plot_row *first = &in->rows[c->first];
     const char *kind = schema_value_name(AXIS_ALLOC, first->alloc);
     struct fig_style s = {kind, kind, kind};
+    struct curve_pen pen;
     if (fig_block(g, f, &s, "gbps_median over pageable's; min/max over max/min") < 0)
         return -1;
-    for (size_t i = 0; i < c->n; i++) {
-        const struct plot_row *p = curve_row_at(in, base, first[i].size_bytes), *r = &first[i];
-        if (!p || !(p->gbps_median > 0))
+    double *v = malloc(4 * c->n * sizeof(*v));
+    size_t n = v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n) : 0;
+    if (!v)
+        return -1;
+    curve_pen_start(&pen, in, first);
+    for (size_t i = 0, k = 0; i < c->n && k < n; i++) {
+        if (first[i].size_bytes != v[k]) { /* pageable has no row there */
+            curve_pen_skip(&pen);
             continue;
-        double x = r->gbps_median / p->gbps_median;
-        double lo = curve_or_else(r->gbps_min, r->gbps_median) / curve_or_else(p->gbps_max, p->gbps_median);
-        double hi = curve_or_else(r->gbps_max, r->gbps_median) / curve_or_else(p->gbps_min, p->gbps_median);
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, x, lo, hi);
-        fig_extend(g, r->size_bytes, hi);
+        }
+        curve_pen_at(&pen, f, v[k]);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", v[k], v[c->n + k], v[2 * c->n + k], v[3 * c->n + k]);
+        fig_extend(g, v[k], v[3 * c->n + k]);
+        k++;
     }
+    free(v);
+    return 0;
+}
+
+/* The pageable curve of dir and api, and kind a's beside it (same device), or NULL. */
+static const struct plot_curve *speedup_pair(const struct plot_input *in, int dir, int api, int a,
+                                             const struct plot_curve **base)
+{
+    *base = plot_find_curve(in, dir, ALLOC_PAGEABLE, BUFFER_REUSE, api, NULL);
+    const struct plot_curve *c =
+        *base ? plot_find_curve(in, dir, a, BUFFER_REUSE, api, in->rows[(*base)->first].device)
+              : NULL;
+    return c && common_sizes(in, c, *base) ? c : NULL;
+}
+
+/* The speedups of every panel (group dir * API_COUNT + api), and those that coincide. */
+static int speedup_merge(struct co_list *co, const struct plot_input *in, char titles[][96])
+{
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (int api = 0; api < API_COUNT; api++)
+            for (int a = 1; a < ALLOC_COUNT && api_is_copy(api); a++) {
+                const struct plot_curve *base, *c = speedup_pair(in, d, api, a, &base);
+                if (!c)
+                    continue;
+                double *v = malloc(4 * c->n * sizeof(*v));
+                size_t n =
+                    v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n) : 0;
+                snprintf(titles[d * API_COUNT + api], 96, "%s", plot_dir_titles[d]);
+                int rc = !v || (n >= 2 && coincide_add(co, a, d * API_COUNT + api,
+                                                       titles[d * API_COUNT + api], a, n, v,
+                                                       v + c->n, v + 2 * c->n, v + 3 * c->n) < 0);
+                free(v);
+                if (rc)
+                    return -1;
+            }
+    coincide_list_find(co, COINCIDE_TOLERANCE, COINCIDE_MIN_MEMBERS);
     return 0;
 }
 
 /*
  * The panel of direction dir: for each api with a pageable reuse curve, the
- * speedup of every page-locked kind measured beside it.
+ * speedup of every page-locked kind measured beside it, but those that
+ * coincide: one line, the median of theirs, its bars from their lowest to
+ * their highest.
  */
-static int speedup_panel(struct fig *g, const struct plot_input *in, int dir, int api,
-                         const char *data_dir, int seen[ALLOC_COUNT], int seen_api[API_COUNT])
+static int speedup_panel(struct fig *g, const struct plot_input *in, const struct co_list *co,
+                         int dir, int api, const char *data_dir, int seen[ALLOC_COUNT],
+                         int seen_api[API_COUNT])
 {
+    static const struct fig_style merged = {"page-locked", "band", "page-locked", ""};
     FILE *f = NULL;
     int rc = 0;
     for (int a = 1; a < ALLOC_COUNT && rc == 0; a++) {
-        const struct plot_curve *base =
-            plot_find_curve(in, dir, ALLOC_PAGEABLE, BUFFER_REUSE, api, NULL);
-        const struct plot_curve *c =
-            base ? plot_find_curve(in, dir, a, BUFFER_REUSE, api, in->rows[base->first].device)
-                 : NULL;
-        if (!c || common_sizes(in, c, base) == 0)
+        const struct plot_curve *base, *c = speedup_pair(in, dir, api, a, &base);
+        if (!c)
             continue;
         if (!f && curve_api_panel(g, in, dir, api,
-                            "size_bytes speedup (gbps_median / pageable's gbps_median at the "
-                            "same size) low high (gbps_min / pageable's gbps_max, gbps_max / "
-                            "pageable's gbps_min)",
-                            data_dir, &f) < 0)
+                                  "size_bytes speedup (gbps_median / pageable's gbps_median at "
+                                  "the same size) low high (gbps_min / pageable's gbps_max, "
+                                  "gbps_max / pageable's gbps_min)",
+                                  data_dir, &f) < 0)
             return -1;
-        seen[a] = seen_api[api] = 1;
+        seen_api[api] = 1;
+        if (coincide_member(co, dir * API_COUNT + api, a))
+            continue;
+        seen[a] = 1;
         rc = speedup_block(g, f, in, c, base);
     }
     if (!f)
         return rc;
+    if (rc == 0 && coincide_block(g, f, co->s, co->n, dir * API_COUNT + api, &merged, 1) < 0)
+        rc = -1;
     if (rc == 0)
         rc = fig_hline(g, 1, "", "guide", "right-below", "1×: as fast as pageable");
     return fig_panel_close(f) < 0 ? -1 : rc;
@@ -89,23 +158,38 @@ static int speedup_panel(struct fig *g, const struct plot_input *in, int dir, in
 
 int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
-    int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0};
-    struct fig_style keys[ALLOC_COUNT], notes[API_COUNT];
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (int api = 0; api < API_COUNT; api++)
-            if (api_is_copy(api) && speedup_panel(g, in, d, api, data_dir, seen, seen_api) < 0)
-                return -1;
-    if (g->npanels == 0)
-        return 0;
-    snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
-    snprintf(g->detail, sizeof(g->detail), "%s", curve_one_api(seen_api));
-    snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
-    if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0)
-        return -1;
-    notes[0] = (struct fig_style){"-", "", "",
-                                  "bars: the kind's min over pageable's max to its "
-                                  "max over pageable's min (the samples' extremes)"};
-    return legend_flow(&g->notes, notes, 1, 1);
+    static const struct fig_style merged = {"page-locked", "band", "page-locked", ""};
+    int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0}, rc = 0;
+    struct fig_style keys[ALLOC_COUNT + COINCIDE_SCOPES], notes[API_COUNT];
+    struct co_list co = {0};
+    char titles[DIR_COUNT * API_COUNT][96] = {{0}};
+    if (speedup_merge(&co, in, titles) < 0)
+        rc = -1;
+    for (int d = 0; d < DIR_COUNT && rc == 0; d++)
+        for (int api = 0; api < API_COUNT && rc == 0; api++)
+            if (api_is_copy(api))
+                rc = speedup_panel(g, in, &co, d, api, data_dir, seen, seen_api);
+    if (rc == 0 && g->npanels) {
+        size_t nkeys = plot_alloc_entries(seen, NULL, keys), cols = 6, nmerged;
+        nmerged = coincide_keys(co.s, co.n, &merged, 0, keys + nkeys, COINCIDE_SCOPES);
+        nkeys += nmerged;
+        for (size_t k = 0; k < nkeys; k++)
+            if (strlen(keys[k].title) > 40)
+                cols = 1; /* a merged line's entry: one column, or the page grows */
+        snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
+        snprintf(g->detail, sizeof(g->detail), "%s", curve_one_api(seen_api));
+        snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
+        notes[0] = (struct fig_style){"-", "", "",
+                                      "bars: the kind's min over pageable's max to its "
+                                      "max over pageable's min (the samples' extremes)"};
+        if (nmerged) /* shorter: the sentence is one line under the page */
+            snprintf(notes[0].title, sizeof(notes[0].title),
+                     "bars: a kind's min over pageable's max to its max over pageable's min "
+                     "(of kinds drawn as one: lowest to highest)");
+        rc = legend_flow(&g->key, keys, nkeys, cols) < 0 ? -1 : legend_flow(&g->notes, notes, 1, 1);
+    }
+    coincide_list_free(&co);
+    return rc;
 }
 
 const struct fig_def fig_speedup_def = {

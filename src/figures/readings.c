@@ -162,7 +162,7 @@ const char *reading_kind_dir(int alloc, int dir)
  * the first page-locked kind's unless pinned_only (the headline draws
  * pinned alone).
  */
-static void read_pinned_pageable(struct reading *t, const struct plot_input *in, int dir, int api,
+void reading_pinned_pageable(struct reading *t, const struct plot_input *in, int dir, int api,
                                  int pinned_only)
 {
     int a = ALLOC_PINNED;
@@ -177,7 +177,7 @@ static void read_pinned_pageable(struct reading *t, const struct plot_input *in,
 }
 
 /* The peaks of the page-locked kinds of dir and api, when there are two or more. */
-static void read_page_locked(struct reading *t, const struct plot_input *in, int dir, int api)
+void reading_page_locked(struct reading *t, const struct plot_input *in, int dir, int api)
 {
     double lo = INFINITY, hi = -INFINITY;
     int kinds = 0;
@@ -201,7 +201,7 @@ const char *reading_api_call(int api)
 }
 
 /* The headline's api of in, written as the reading's lead ("cudaMemcpy: "); -1: none. */
-static int lead_api(struct reading *t, const struct plot_input *in)
+int reading_lead_api(struct reading *t, const struct plot_input *in)
 {
     int api = plot_headline_api(in);
     if (api >= 0)
@@ -226,7 +226,7 @@ static int first_kind(const struct plot_input *in)
  * curves, each api of it (sync, async, zerocopy) in each direction, by
  * bandwidth (latency 0) or by the time of its smallest copy (1).
  */
-static void read_first_kind(struct reading *t, const struct plot_input *in, int latency)
+void reading_first_kind(struct reading *t, const struct plot_input *in, int latency)
 {
     int a = first_kind(in);
     char what[96];
@@ -243,16 +243,6 @@ static void read_first_kind(struct reading *t, const struct plot_input *in, int 
         }
 }
 
-void reading_bandwidth(struct reading *t, const struct plot_input *in)
-{
-    int api = lead_api(t, in);
-    if (api < 0)
-        read_first_kind(t, in, 0);
-    for (int d = 0; d < DIR_COUNT && api >= 0; d++) {
-        read_pinned_pageable(t, in, d, api, 0);
-        read_page_locked(t, in, d, api);
-    }
-}
 
 /* ---- small copies ---- */
 
@@ -289,7 +279,7 @@ void reading_latency(struct reading *t, const struct plot_input *in)
     if (api >= 0)
         read_small(t, in, api, 1);
     else
-        read_first_kind(t, in, 1);
+        reading_first_kind(t, in, 1);
 }
 
 /* ---- pinning: speedup, allocation, break-even ---- */
@@ -432,13 +422,13 @@ void reading_breakeven(struct reading *t, const struct plot_input *in)
 
 void reading_headline(struct reading *t, const struct plot_input *in)
 {
-    int api = lead_api(t, in);
+    int api = reading_lead_api(t, in);
     if (api < 0)
         return;
     for (int d = 0; d < DIR_COUNT; d++) {
         int a = plot_headline_panel_api(in, api, d);
         if (a >= 0)
-            read_pinned_pageable(t, in, d, a, 1);
+            reading_pinned_pageable(t, in, d, a, 1);
     }
     /* pinned's small copies, or pageable's where there is no pinned (the panel draws both) */
     read_small(t, in, api,

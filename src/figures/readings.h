@@ -86,9 +86,24 @@ const char *reading_api_call(int api);
 const struct plot_row *reading_smallest_timed(const struct plot_input *in,
                                               const struct plot_curve *c);
 
+/*
+ * The lead of a copy figure's reading ("cudaMemcpy: ") for the headline's
+ * api (plot_headline_api), written into t; the api, or -1 when there is none.
+ */
+int reading_lead_api(struct reading *t, const struct plot_input *in);
+
+/* Without pinned or pageable copies: the first kind's curves (latency: its small copies). */
+void reading_first_kind(struct reading *t, const struct plot_input *in, int latency);
+
+/* Pinned (else the first page-locked kind, unless pinned_only) and pageable of dir and api. */
+void reading_pinned_pageable(struct reading *t, const struct plot_input *in, int dir, int api,
+                             int pinned_only);
+
+/* The peaks of the page-locked kinds of dir and api, when there are two or more. */
+void reading_page_locked(struct reading *t, const struct plot_input *in, int dir, int api);
+
 /* The readings of the figures of a results folder (their definitions point here). */
 void reading_headline(struct reading *t, const struct plot_input *in);
-void reading_bandwidth(struct reading *t, const struct plot_input *in);
 void reading_latency(struct reading *t, const struct plot_input *in);
 void reading_speedup(struct reading *t, const struct plot_input *in);
 void reading_alloc_cost(struct reading *t, const struct plot_input *in);

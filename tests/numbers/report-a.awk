@@ -13,5 +13,6 @@ t0 = p("pinned d2h sync", "t0_us"); b = p("pinned d2h sync", "gbps")
 printf "| pinned | d2h | sync | %.2f µs | %.2f GB/s | %s | 3 | 0.0 %% | too few sizes |\n", t0, b, human_dec(t0 * b * 1e3)
 # the bandwidth figure's caption, from the model by the readings' rules
 # (bidir with sync is not applicable: machines.yaml has none)
-printf "*Figure 2. A, bandwidth. How fast does each kind of host memory move data to and from the GPU, by transfer size? cudaMemcpy: %s; %s; %s; %s. Drawn: \n", model_reading("pinned", "h2d"),
-    model_reading("pageable", "h2d"), model_reading("pinned", "d2h"), model_reading("pageable", "d2h") }
+printf "*Figure 2. A, bandwidth. How fast does each kind of host memory move data to and from the GPU, by transfer size? cudaMemcpy: %s; %s; %s; %s; %s. Drawn: \n", model_reading("pinned", "h2d"),
+    model_reading("pageable", "h2d"), model_reading("pinned", "d2h"), model_reading("pageable", "d2h"),
+    memcpy_reading() }

@@ -144,23 +144,33 @@ static int entry_drawn(const struct fig *g, const struct fig_style *entry)
     return 0;
 }
 
-/* Is block s explained: a key entry of its colour and point, and its line said by it or a note? */
-static int block_keyed(const struct fig *g, const struct fig_style *s)
+/* Is some titled entry of g's key or notes of this colour, line or point (NULL: any)? */
+static int said(const struct fig *g, const char *color, const char *line, const char *point)
 {
-    int kind = 0, line = 0, apart = points_apart(g);
-    for (size_t i = 0; i < g->key.n; i++) {
-        const struct fig_style *e = &g->key.e[i];
-        if (!shown(e) || !same(e->color, s->color) ||
-            !(apart || unset(e->point) || same(e->point, s->point)))
-            continue;
-        kind = 1;
-        line |= unset(e->line) || same(e->line, s->line);
-    }
-    for (size_t i = 0; i < g->notes.n && !line; i++)
-        line = shown(&g->notes.e[i]) && same(g->notes.e[i].line, s->line);
-    for (size_t i = 0; i < g->key.n && !line; i++) /* a key entry for the line alone */
-        line = shown(&g->key.e[i]) && unset(g->key.e[i].color) && same(g->key.e[i].line, s->line);
-    return kind && line;
+    const struct fig_legend *l[2] = {&g->key, &g->notes};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < l[k]->n; i++) {
+            const struct fig_style *e = &l[k]->e[i];
+            if (titled(e) && (!color || same(e->color, color)) && (!line || same(e->line, line)) &&
+                (!point || same(e->point, point)))
+                return 1;
+        }
+    return 0;
+}
+
+/*
+ * Is block b (in panel p) explained, each of its colour, line and point: by
+ * an entry that shows it, or its colour by the panel's title (a panel per
+ * kind), its line and point by its kind's entry when that sets them alike
+ * or leaves them unset?
+ */
+static int block_keyed(const struct fig *g, const struct fig_style *s, size_t p)
+{
+    int color = said(g, s->color, NULL, NULL) || same(g->panel_title[p], s->color);
+    int line = unset(s->line) || said(g, NULL, s->line, NULL) || said(g, s->color, "", NULL);
+    int point = unset(s->point) || said(g, NULL, NULL, s->point) || said(g, s->color, NULL, "") ||
+                points_apart(g);
+    return color && line && point;
 }
 
 int fig_check_key(const struct fig *g, char *why, size_t n)
@@ -188,12 +198,14 @@ int fig_check_key(const struct fig *g, char *why, size_t n)
                      g->panel_nblocks[p]);
             return -1;
         }
-    for (size_t b = 0; b < g->nblocks && keyed; b++)
-        if (!block_keyed(g, &g->block[b])) {
+    for (size_t p = 0; p < g->npanels && keyed; p++)
+        for (size_t k = 0; k < g->panel_nblocks[p]; k++) {
+            size_t b = g->panel_first[p] - 1 + k; /* panel_first counts from 1, as gnuplot does */
+            const struct fig_style *c = &g->block[b];
+            if (block_keyed(g, c, p))
+                continue;
             snprintf(why, n, "curve %zu (%s/%s/%s) is in no key entry", b + 1,
-                     g->block[b].color ? g->block[b].color : "",
-                     g->block[b].line ? g->block[b].line : "",
-                     g->block[b].point ? g->block[b].point : "");
+                     c->color ? c->color : "", c->line ? c->line : "", c->point ? c->point : "");
             return -1;
         }
     return 0;

@@ -1,0 +1,536 @@
+/*
+ * test_fig_copies.c - the copy figures say only what the data say (issue
+ * 21): the bandwidth figure leaves reallocate cycles out; its band of
+ * coinciding page-locked kinds names exactly its members and spans their
+ * medians, not their samples; its notes say what a line or point is and no
+ * more (the numbers are the reading's); lines break where nothing was
+ * measured or resolved; no fit is drawn beyond the sizes it was fitted to;
+ * coinciding curves are one labelled line; the drawing matches the key; and
+ * wide strips are laid out in a grid.  Made-up folders whose every number
+ * is written below, so that each expected value is worked out here, not
+ * read back from pinsweep.  Prints PASS, FAIL or SKIP per check (check.h).
+ * Run from the repository root.
+ */
+#include "check.h"
+#include "analysis/breakeven.h"
+#include "figures/figdef.h"
+#include "figures/fig_bandwidth.h"
+#include "figures/input.h"
+#include "figures/plot.h"
+#include "figures/readings.h"
+#include "plot_test_util.h"
+
+#define HEAD                                                                                       \
+    "experiment,config,device,alloc,direction,buffer,api,cache,touch,size_bytes,samples,"          \
+    "gbps_median,gbps_min,gbps_max,us_per_copy_median,roundtrip_us_median,alloc_ms_median,"        \
+    "fill_ms_median,copy_ms_median,free_ms_median,effective_gbps_median,link_gbps,status\n"
+
+/* The sizes of the made-up folders: 4 KiB to 16 MiB, four times apart. */
+#define NSIZES 7
+static double size_at(int i)
+{
+    return 4096.0 * (1 << (2 * i));
+}
+
+/* A reused buffer's bandwidth at size i: a rise to 55 GB/s. */
+static double rise(int i)
+{
+    return 55 * (1 - exp(-size_at(i) / 262144.0));
+}
+
+/*
+ * One row: kind, direction, buffer, size i, median g with min lo and max hi,
+ * and for a reallocate row an effective bandwidth eff (NaN: empty).
+ */
+static void row_api(FILE *f, int *config, const char *alloc, const char *dir, const char *buffer,
+                    const char *api, int i, double g, double lo, double hi, double eff)
+{
+    double us = size_at(i) / (g * 1e3);
+    fprintf(f, "made-up,%d,0,%s,%s,%s,%s,warm,prefaulted,%.0f,10,%.6g,%.6g,%.6g,%.6g,%.6g,",
+            ++*config, alloc, dir, buffer, api, size_at(i), g, lo, hi, us, us + 2);
+    if (isnan(eff))
+        fputs(",,,,,", f);
+    else /* a cycle: alloc 1 ms, fill and free 0.5 ms, the copy */
+        fprintf(f, "1,0.5,%.6g,0.5,%.6g,", us / 1e3, eff);
+    fputs("63.0154,ok\n", f);
+}
+
+static void row(FILE *f, int *config, const char *alloc, const char *dir, const char *buffer, int i,
+                double g, double lo, double hi, double eff)
+{
+    row_api(f, config, alloc, dir, buffer, "sync", i, g, lo, hi, eff);
+}
+
+/* A new folder tmpdir/name with summary.csv written by fill (and a meta.yaml); its path. */
+static const char *made_up(const char *name, void (*fill)(FILE *f, int *config))
+{
+    static char dir[512];
+    int config = 0;
+    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
+    mkdir(dir, 0777);
+    FILE *f = fopen(path_in(dir, "summary.csv"), "w");
+    if (!f)
+        return NULL;
+    fputs(HEAD, f);
+    fill(f, &config);
+    fclose(f);
+    write_text(path_in(dir, "meta.yaml"), "gpu:\n  name: Made-up GPU\nhost:\n  hostname: box\n");
+    return dir;
+}
+
+/* Draw dir with gnuplot hidden: its figures' data and variables files. */
+static int describe(const char *dir)
+{
+    char *log = NULL;
+    int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 1, &log);
+    free(log);
+    return rc;
+}
+
+/* dir/figures/data/file, in a static buffer (one of four). */
+static const char *data_file(const char *dir, const char *file)
+{
+    static char bufs[4][1024];
+    static int next;
+    char *b = bufs[next++ % 4];
+    snprintf(b, sizeof(bufs[0]), "%s/figures/data/%s", dir, file);
+    return b;
+}
+
+/* ---- 1. reallocate cycles are not in the bandwidth figure ---- */
+
+/*
+ * Six page-locked kinds and pageable, h2d and d2h, reused and reallocated.
+ * Reused: pinned 1.00, mallochost 1.03, write-combined 0.98, mapped 1.05,
+ * registered 0.97 times rise(i) in both directions, their medians within
+ * 5 % of one another; portable 0.75 times it at 256 KiB (i = 3) in h2d, 1.01
+ * elsewhere: apart in h2d.  mapped h2d has one sample at a fifth of its
+ * median at 256 KiB (a dip).  pageable 0.2 times it.  Reallocated: the copy
+ * at rise(i), the cycle's effective bandwidth a hundredth of it.
+ */
+static const char *const kinds[] = {"pinned",     "mallochost", "write-combined", "mapped",
+                                    "registered", "portable",   "pageable"};
+static const double scale[] = {1.00, 1.03, 0.98, 1.05, 0.97, 1.01, 0.2};
+#define NKINDS 7
+#define MEMBERS 5 /* the first five coincide everywhere */
+
+static double reuse_gbps(int k, const char *dir, int i)
+{
+    if (k == 5 && i == 3 && !strcmp(dir, "h2d"))
+        return 0.75 * rise(i);
+    return scale[k] * rise(i);
+}
+
+static void fill_kinds(FILE *f, int *config)
+{
+    static const char *const dirs[] = {"h2d", "d2h"};
+    for (int d = 0; d < 2; d++)
+        for (int k = 0; k < NKINDS; k++)
+            for (int i = 0; i < NSIZES; i++) {
+                double g = reuse_gbps(k, dirs[d], i);
+                double lo = k == 3 && d == 0 && i == 3 ? g / 5 : g * 0.99;
+                row(f, config, kinds[k], dirs[d], "reuse", i, g, lo, g * 1.01, NAN);
+                row(f, config, kinds[k], dirs[d], "reallocate", i, rise(i), rise(i) * 0.99,
+                    rise(i) * 1.01, rise(i) / 100);
+            }
+}
+
+static void test_no_reallocate(const char *dir)
+{
+    const char *vars = data_file(dir, "bandwidth-vars.gp");
+    int found = 0;
+    static const char *const panels[] = {"bandwidth-h2d.dat", "bandwidth-d2h.dat"};
+    for (int p = 0; p < 2; p++)
+        found |= file_has(data_file(dir, panels[p]), "line=reallocate");
+    /* the copy of a cycle at rise(i) would be drawn at 55 GB/s: nothing so high but the band's */
+    CHECK("bandwidth: no reallocate curve",
+          !found && file_has(vars, "nnotes = ") && !file_has(vars, "reallocate") &&
+              !file_has(vars, "alloc + fill"),
+          "%s or its data files draw or name reallocate cycles", vars);
+    CHECK("reuse-vs-reallocate: draws them, effective",
+          file_has(data_file(dir, "reuse-vs-reallocate-vars.gp"), "'reallocate"),
+          "reuse-vs-reallocate-vars.gp has no reallocate curve");
+}
+
+/* ---- 2. the band: its members named exactly, its edges their medians' ---- */
+
+static void test_band(const char *dir)
+{
+    static const char *const dirs[] = {"h2d", "d2h"};
+    char want[256], file[64];
+    const char *vars = data_file(dir, "bandwidth-vars.gp");
+    /* pinned, mallochost, write-combined, mapped, registered: 1.00 is the median of the five,
+       1.05 the farthest from it, 5 % */
+    snprintf(want, sizeof(want),
+             "'5 page-locked kinds within 5.0%%: pinned, mallochost, "
+             "write-combined, mapped, registered'");
+    CHECK("band: its key entry names exactly its members", file_has(vars, want), "%s lacks %s",
+          vars, want);
+    CHECK("band: portable, apart in h2d, is drawn apart in both panels",
+          file_has(data_file(dir, "bandwidth-h2d.dat"), "color=portable") &&
+              file_has(data_file(dir, "bandwidth-d2h.dat"), "color=portable") &&
+              !file_has(data_file(dir, "bandwidth-h2d.dat"), "color=mapped"),
+          "bandwidth-{h2d,d2h}.dat");
+    for (int d = 0; d < 2; d++) {
+        snprintf(file, sizeof(file), "bandwidth-%s-band.dat", dirs[d]);
+        char *text = read_text(data_file(dir, file));
+        int ok = strstr(text, "# members: pinned, mallochost, write-combined, mapped, "
+                              "registered\n") != NULL,
+            points = 0;
+        for (int i = 0; i < NSIZES && ok; i++) {
+            char key[48];
+            double x, m, lo, hi;
+            snprintf(key, sizeof(key), "\n%.0f ", size_at(i));
+            const char *p = strstr(text, key);
+            ok = p && sscanf(p + 1, "%lf %lf %lf %lf", &x, &m, &lo, &hi) == 4;
+            /* the median of 1.00, 1.03, 0.98, 1.05, 0.97 is 1.00; their range 0.97..1.05 */
+            ok = ok && fabs(m - rise(i)) < 1e-5 * rise(i) &&
+                 fabs(lo - 0.97 * rise(i)) < 1e-5 * rise(i) &&
+                 fabs(hi - 1.05 * rise(i)) < 1e-5 * rise(i);
+            points += ok;
+        }
+        char check[96];
+        snprintf(check, sizeof(check), "band %s: the members' medians' median, lowest and highest",
+                 dirs[d]);
+        CHECK(check, ok && points == NSIZES, "%s: %d of %d points right:\n%s", file, points, NSIZES,
+              text);
+        free(text);
+    }
+}
+
+/* ---- 5. lines break where nothing was measured or resolved ---- */
+
+/*
+ * The text of the block of the data file at path whose heading holds
+ * heading, from its heading's line to the next block (malloc'd; "" when
+ * there is none).
+ */
+static char *block_text(const char *path, const char *heading)
+{
+    char *text = read_text(path), *b = strstr(text, heading), *out;
+    while (b && b > text && b[-1] != '\n') /* from the start of the heading's line */
+        b--;
+    char *end = b ? strstr(b, "\n\n\n") : NULL;
+    size_t n = b ? (end ? (size_t)(end - b) + 1 : strlen(b)) : 0;
+    out = malloc(n + 1);
+    memcpy(out, b ? b : "", n);
+    out[n] = '\0';
+    free(text);
+    return out;
+}
+
+/*
+ * pinned and pageable h2d, reused and reallocated (alloc 1 ms, free 0.5 ms):
+ * pageable at 10 GB/s, pinned at 40 but at 64 KiB (i = 2) 11 GB/s with its
+ * slowest sample at 9 (under pageable's fastest, 10.1: not resolved) and at
+ * 1 MiB (i = 4) 8 GB/s (slower than pageable: never pays off); pinned's row
+ * at 16 MiB (i = 6) ... and at 256 KiB (i = 3) failed: not measured.
+ */
+static double pinned_gbps(int i)
+{
+    return i == 2 ? 11 : i == 4 ? 8 : 40;
+}
+
+static void fill_breaks(FILE *f, int *config)
+{
+    for (int i = 0; i < NSIZES; i++) {
+        row(f, config, "pageable", "h2d", "reuse", i, 10, 9.9, 10.1, NAN);
+        row(f, config, "pageable", "h2d", "reallocate", i, 10, 9.9, 10.1, 1);
+        row(f, config, "pinned", "h2d", "reallocate", i, 40, 39.6, 40.4, 1);
+        if (i == 3) {
+            fprintf(f,
+                    "made-up,%d,0,pinned,h2d,reuse,sync,warm,prefaulted,%.0f,,,,,,,,,,,,63.0154,"
+                    "failed\n",
+                    ++*config, size_at(i));
+            continue;
+        }
+        double g = pinned_gbps(i);
+        row(f, config, "pinned", "h2d", "reuse", i, g, i == 2 ? 9 : g * 0.99, g * 1.01, NAN);
+    }
+}
+
+/* Is there a single blank line (a break) right before the point at size i in block? */
+static int break_before(const char *block, int i)
+{
+    char key[48];
+    snprintf(key, sizeof(key), "\n\n%.0f ", size_at(i));
+    return strstr(block, key) != NULL;
+}
+
+static void test_breaks(void)
+{
+    char err[256];
+    const char *dir = made_up("breaks", fill_breaks);
+    int rows = dir ? breakeven_write(dir, NULL, err, sizeof(err)) : -1;
+    int rc = rows > 0 ? describe(dir) : -100;
+    CHECK("breaks: described", rc == PLOT_ENO_GNUPLOT, "returned %d, %d break-even rows: %s", rc,
+          rows, rows < 0 ? err : "");
+    /* bandwidth: pinned has no row at 256 KiB (i = 3), pageable has: its line breaks there */
+    char *bw = block_text(data_file(dir, "bandwidth-h2d.dat"), "color=pinned");
+    CHECK("bandwidth: the line breaks at a size not measured",
+          break_before(bw, 4) && !break_before(bw, 2) && !break_before(bw, 5) &&
+              !strstr(bw, "\n262144 "),
+          "pinned's block:\n%s", bw);
+    free(bw);
+    char *hl = block_text(data_file(dir, "headline-h2d.dat"), "color=pinned");
+    CHECK("headline: the line breaks at a size not measured",
+          break_before(hl, 4) && !break_before(hl, 2) && !strstr(hl, "\n262144 "),
+          "pinned's block:\n%s", hl);
+    free(hl);
+    /* breakeven: pinned at 4 KiB and 16 KiB, none at 64 KiB (not resolved), none at 256 KiB
+       (not measured), none at 1 MiB (never), then 4 MiB; 16 MiB */
+    char *be = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=pinned");
+    CHECK("breakeven: the line breaks at not resolved, not measured and never",
+          !break_before(be, 1) && break_before(be, 5) && !strstr(be, "\n65536 ") &&
+              !strstr(be, "\n1048576 ") && !strstr(be, "NaN") && strstr(be, "\n4096 ") &&
+              strstr(be, "\n16384 "),
+          "pinned's block:\n%s", be);
+    free(be);
+    /* the glyphs: not resolved at breakeven.csv's estimate, (1 + 0.5) ms over the time saved:
+       65536 / 10e3 - 65536 / 11e3 us; never at 1 MiB along the top, above every point */
+    double us = 65536 / 10e3 - 65536 / 11e3, want = 1.5e3 / us;
+    char *un = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=unresolved");
+    char *nv = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=never");
+    const char *at = strstr(un, "\n65536 ");
+    double y = at ? strtod(at + 7, NULL) : NAN, top = NAN;
+    at = strstr(nv, "\n1048576 ");
+    top = at ? strtod(at + 9, NULL) : NAN;
+    CHECK("breakeven: a glyph where not resolved, at its estimate",
+          fabs(y - want) < 1e-4 * want && strstr(un, "point=unresolved"), "block:\n%s\nwant %g", un,
+          want);
+    /* the highest interval: at 4 KiB pageable's slowest 9.9 against pinned's fastest 40.4 */
+    double slow = 4096 / 9.9e3 - 4096 / 40.4e3, most = 1.5e3 / slow;
+    CHECK("breakeven: a glyph where it never pays off, above every interval", top > most,
+          "block:\n%s\nwant above %g", nv, most);
+    free(un);
+    free(nv);
+    const char *vars = data_file(dir, "breakeven-vars.gp");
+    CHECK("breakeven: a note for each glyph drawn",
+          file_has(vars, "'not resolved: the saving") && file_has(vars, "'never pays off: "), "%s",
+          vars);
+    /* the made-up folder of kinds has neither */
+    const char *plain = data_file(path_in(tmpdir, "kinds"), "breakeven-vars.gp");
+    CHECK("breakeven: no note for a glyph not drawn",
+          file_has(plain, "nnotes = 1\n") && !file_has(plain, "unresolved") &&
+              !file_has(plain, "never"),
+          "%s", plain);
+    /* gnuplot must not join the points either side of a NaN */
+    static const char *const scripts[] = {"style.gp",   "panels.gp",   "bandwidth.gp",
+                                          "latency.gp", "headline.gp", "reuse-vs-reallocate.gp"};
+    int joined = 0;
+    for (size_t k = 0; k < sizeof(scripts) / sizeof(scripts[0]); k++) {
+        char *t = read_text(path_in(plots_dir, scripts[k]));
+        for (char *l = t; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+            joined |= strncmp(l, "set datafile missing", 20) == 0;
+        free(t);
+    }
+    CHECK("scripts: no datafile missing (it joins lines across NaN)", !joined, "plots/");
+}
+
+/* ---- 5. no fit beyond its sizes ---- */
+
+static void test_fit_range(void)
+{
+    const char *dir = path_in(tmpdir, "kinds");
+    char fits[1024];
+    /* portable h2d (drawn alone) fitted from 16 KiB to 4 MiB only: its curve runs 4 KiB..16 MiB */
+    snprintf(fits, sizeof(fits),
+             "experiment,alloc,direction,buffer,api,cache,touch,regime,from_bytes,to_bytes,points,"
+             "t0_us,bandwidth_gbps,n_half_bytes,residual_pct\n"
+             "made-up,portable,h2d,reuse,sync,warm,prefaulted,all,16384,4194304,5,5,55,275000,1\n");
+    int rc = write_text(path_in(dir, "fits.csv"), fits) == 0 ? describe(dir) : -100;
+    char *fit = block_text(data_file(dir, "bandwidth-h2d-overlay.dat"), "color=portable line=fit");
+    double first = NAN, last = NAN;
+    const char *p = strchr(fit, '\n');
+    if (p)
+        first = strtod(p + 1, NULL);
+    for (const char *q = p; q && q[1]; q = strchr(q + 1, '\n'))
+        if (q[1] != '\n' && q[1] != '#')
+            last = strtod(q + 1, NULL);
+    CHECK("bandwidth: a fit is drawn over its own sizes only",
+          rc == PLOT_ENO_GNUPLOT && fabs(first - 16384) < 1e-5 * 16384 &&
+              fabs(last - 4194304) < 1e-5 * 4194304,
+          "returned %d; the fit runs %g..%g:\n%s", rc, first, last, fit);
+    free(fit);
+    remove(path_in(dir, "fits.csv"));
+    describe(dir);
+}
+
+/* ---- 5. a headline promises no curve it lacks ---- */
+
+/* pageable and registered only (as the placement folder): no pinned curve. */
+static void fill_no_pinned(FILE *f, int *config)
+{
+    static const char *const dirs[] = {"h2d", "d2h"};
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < NSIZES; i++) {
+            row(f, config, "pageable", dirs[d], "reuse", i, 10, 9.9, 10.1, NAN);
+            row(f, config, "registered", dirs[d], "reuse", i, rise(i), rise(i) * 0.99,
+                rise(i) * 1.01, NAN);
+        }
+}
+
+static void test_headline_title(void)
+{
+    const char *dir = made_up("no-pinned", fill_no_pinned);
+    int rc = dir ? describe(dir) : -100;
+    const char *vars = data_file(dir, "headline-vars.gp");
+    CHECK("headline: titled from what it draws, no note of what it lacks",
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "headline, pageable'") &&
+              !file_has(vars, "pinned against") && !file_has(vars, "not in this folder"),
+          "returned %d; %s", rc, vars);
+    const char *both = data_file(path_in(tmpdir, "breaks"), "headline-vars.gp");
+    CHECK("headline: pinned against pageable when both are drawn",
+          file_has(both, "headline, pinned against pageable'"), "%s", both);
+}
+
+/* ---- 3. notes say what a line or point is; the numbers are the reading's ---- */
+
+/* The bandwidth figure of the reference default run (regimes, fits, a band), gnuplot hidden. */
+static void test_notes(void)
+{
+    static const char *const inputs[] = {"summary.csv", "meta.yaml", "fits.csv", "host-memcpy.csv"};
+    const char *from = "results/reference/h200-pcie5/default";
+    char dir[512];
+    snprintf(dir, sizeof(dir), "%s/default", tmpdir);
+    mkdir(dir, 0777);
+    for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++)
+        copy_edit(path_in(from, inputs[i]), path_in(dir, inputs[i]), NULL, NULL);
+    int rc = describe(dir);
+    char *vars = read_text(data_file(dir, "bandwidth-vars.gp"));
+    const char *nn = strstr(vars, "\nnnotes = ");
+    int nnotes = nn ? atoi(nn + 10) : -1;
+    const char *titles = strstr(vars, "array note_title[");
+    char line[2048] = "";
+    if (titles)
+        snprintf(line, sizeof(line), "%.*s", (int)strcspn(titles, "\n"), titles);
+    /* at most: the bars, the fits' dots, the regimes' dots; no value, no list of curves */
+    CHECK("bandwidth: at most three notes, none of them a finding",
+          rc == PLOT_ENO_GNUPLOT && nnotes >= 1 && nnotes <= 3 && !strstr(line, "GB/s") &&
+              !strstr(line, "residual ≥") && !strstr(line, "memcpy"),
+          "returned %d, %d notes: %s", rc, nnotes, line);
+    /* thick dots: drawn in pageable's colour (the regime overlays'), their key sample too */
+    const char *colors = strstr(vars, "array note_color[");
+    char *over = read_text(data_file(dir, "bandwidth-h2d-overlay.dat"));
+    CHECK("bandwidth: the thick dots' note in the colour of the dots",
+          colors && strstr(colors, "'pageable'") && strstr(over, "color=pageable line=regime") &&
+              !strstr(over, "line=regime point=''"),
+          "%s", colors ? colors : "no note_color");
+    free(over);
+    free(vars);
+    /* what the notes said is the reading's: the regimes and the curves no fit describes */
+    struct plot_input in = {0};
+    char *r = plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, fig_bandwidth_def.read) : NULL;
+    CHECK("bandwidth: the reading says the regimes, the unfit curves and host memcpy",
+          r && strstr(r, "pageable h2d sync: ") && strstr(r, " GB/s in the host's cache (") &&
+              strstr(r, "no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync (") &&
+              strstr(r, "single-thread host memcpy via a 2 MiB staging buffer"),
+          "reading: %s", r ? r : "none");
+    free(r);
+    plot_input_free(&in);
+}
+
+/* ---- 6. coinciding curves are one line: the median of theirs ---- */
+
+static void test_latency_merged(void)
+{
+    const char *dir = path_in(tmpdir, "kinds");
+    char *pipe = block_text(data_file(dir, "latency-h2d.dat"), "color=page-locked line=pipelined");
+    char *rt = block_text(data_file(dir, "latency-h2d.dat"), "color=page-locked line=roundtrip");
+    int ok = strstr(pipe, "members: pinned, mallochost, write-combined, mapped, registered ") &&
+             strstr(rt, "members: pinned, mallochost, write-combined, mapped, registered "),
+        points = 0;
+    /* pinned 1.00, mallochost 1.03, write-combined 0.98, mapped 1.05, registered 0.97 times
+       rise(i): the median time is a copy at 1.00 times it, size / (rise(i) * 1e3) us; portable
+       at 256 KiB takes 1 / 0.75 of it, a third more: apart; the round trip 2 us more */
+    for (int i = 0; i < NSIZES && ok; i++) {
+        char key[48];
+        double us = size_at(i) / (rise(i) * 1e3);
+        snprintf(key, sizeof(key), "\n%.0f ", size_at(i));
+        const char *p = strstr(pipe, key), *q = strstr(rt, key);
+        ok = p && q && fabs(strtod(p + strlen(key), NULL) - us) < 1e-4 * us &&
+             fabs(strtod(q + strlen(key), NULL) - (us + 2)) < 1e-4 * (us + 2);
+        points += ok;
+    }
+    CHECK("latency: coinciding kinds one line each, the median of theirs", ok && points == NSIZES,
+          "%d of %d points right:\n%s\n%s", points, NSIZES, pipe, rt);
+    CHECK("latency: the kind apart drawn apart, the members not",
+          file_has(data_file(dir, "latency-h2d.dat"), "color=portable line=pipelined") &&
+              !file_has(data_file(dir, "latency-h2d.dat"), "color=pinned"),
+          "latency-h2d.dat");
+    free(pipe);
+    free(rt);
+}
+
+/* ---- 7. more than three panels: a grid, no wider than 8 in ---- */
+
+/* pinned and pageable in h2d and d2h, sync and async, and both at once: five panels. */
+static void fill_wide(FILE *f, int *config)
+{
+    static const char *const dirs[] = {"h2d", "d2h", "bidir"}, *const apis[] = {"sync", "async"};
+    for (int d = 0; d < 3; d++)
+        for (int a = d == 2; a < 2; a++)
+            for (int i = 0; i < NSIZES; i++) {
+                double g = rise(i) * (d == 2 ? 2 : 1);
+                row_api(f, config, "pinned", dirs[d], "reuse", apis[a], i, g, g, g, NAN);
+                row_api(f, config, "pageable", dirs[d], "reuse", apis[a], i, g / 5, g / 5, g / 5,
+                        NAN);
+            }
+}
+
+/* The width of the first page of the PDF at path, in inches (its MediaBox); NaN if unread. */
+static double pdf_width_in(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char buf[8192];
+    size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+    double x0, y0, x1, y1;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    for (size_t i = 0; i + 10 < n; i++)
+        if (!memcmp(buf + i, "/MediaBox", 9) &&
+            sscanf(buf + i + 9, " [ %lf %lf %lf %lf", &x0, &y0, &x1, &y1) == 4)
+            return (x1 - x0) / 72;
+    return NAN;
+}
+
+static void test_grid(void)
+{
+    const char *name = "five panels: a grid at most 8 in wide";
+    if (!plot_gnuplot_available()) {
+        skip_no_gnuplot(name);
+        return;
+    }
+    const char *dir = made_up("wide", fill_wide);
+    char *log = NULL;
+    int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 0, &log);
+    double bw = pdf_width_in(path_in(dir, "figures/bandwidth.pdf"));
+    double lat = pdf_width_in(path_in(dir, "figures/latency.pdf"));
+    /* five panels of 1.95 in in a row were 5 x 1.95 + gaps + margins = 13.9 in; four, 9.6 in */
+    CHECK(name, rc == PLOT_OK && bw <= 8.0 && lat <= 8.0 && bw > 3 && lat > 3,
+          "returned %d; bandwidth.pdf %.2f in, latency.pdf %.2f in wide; log:\n%s", rc, bw, lat,
+          log);
+    free(log);
+}
+
+int main(void)
+{
+    if (plot_test_begin("fig-copies") < 0)
+        return 1;
+    char err[256];
+    const char *dir = made_up("kinds", fill_kinds);
+    int rc = dir && breakeven_write(dir, NULL, err, sizeof(err)) > 0 ? describe(dir) : -100;
+    CHECK("kinds: described", rc == PLOT_ENO_GNUPLOT, "returned %d", rc);
+    test_no_reallocate(dir);
+    test_band(dir);
+    test_breaks();
+    test_fit_range();
+    test_headline_title();
+    test_notes();
+    test_latency_merged();
+    test_grid();
+    if (getenv("KEEP_TMP"))
+        return check_exit();
+    return plot_test_end("test_fig_copies");
+}
