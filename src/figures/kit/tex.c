@@ -4,6 +4,7 @@
  */
 #include "figures/kit/tex.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,13 +55,18 @@ static const double ascii_width_pt[95] = {
     3.78, 4.26, 8.51, 4.26, 4.26,                               /* z{|}~ */
 };
 
+/* LaTeX's extra space after a sentence's end (".", ":", "?", "!" after a lower-case letter). */
+#define EXTRA_SPACE_PT 0.95
+
 double plot_tex_width_pt(const char *s)
 {
     double w = 0;
-    while (*s) {
+    for (const char *start = s; *s;) {
         unsigned char c = (unsigned char)*s;
         if (c >= ' ' && c <= '~') {
             w += ascii_width_pt[c - ' '];
+            if (c == ' ' && s - start >= 2 && strchr(".:?!", s[-1]) && !isupper((unsigned char)s[-2]))
+                w += EXTRA_SPACE_PT;
             s++;
             continue;
         }
@@ -77,7 +83,7 @@ double plot_tex_width_pt(const char *s)
         for (s++; ((unsigned char)*s & 0xC0) == 0x80; s++)
             ;
     }
-    return w;
+    return w * 1.01; /* the few kerns that widen a pair ("po": 0.24 pt) */
 }
 
 char *plot_tex_text(const char *s)
