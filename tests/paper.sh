@@ -110,11 +110,73 @@ paper_compares() {
     paper_compile "compare --latex" "$o" 3 0 $(paper_tex_files "$o")
 }
 
+# The LaTeX figures of report --latex (paper_reports) set their text at 7 pt or more, whatever
+# the size of the text where they are put.
+paper_tex_fonts() {
+    local f small="" n=0
+    for f in "$TMP"/paper-report-*/figures/*.tex; do
+        [ -f "$f" ] && head -1 "$f" | grep -q '^% GNUPLOT' || continue
+        n=$((n + 1))
+        grep -qE '\\fontsize\{([7-9]|[1-9][0-9])(\.[0-9]+)?\}' "$f" || small="$small $(basename "$f")"
+    done
+    [ "$n" -gt 0 ] && [ -z "$small" ] && t_pass "paper: every LaTeX figure sets its text at 7 pt or more ($n figures)" \
+        || t_fail "paper: every LaTeX figure sets its text at 7 pt or more" "$n figures; not:$small"
+}
+
 paper_latex() {
     t_need "paper: every figure and table of report, plot and compare --latex compiles" pdflatex || return
     paper_reports
+    paper_tex_fonts
     paper_plots
     paper_compares
 }
 
+# paper_gp_strings FILE VAR: the strings of variable VAR (a string, or an array of them) in the
+# gnuplot variables file FILE, one a line, those not empty ('' read back as ').
+paper_gp_strings() {
+    awk -v var="$2" -v q="'" 'index($0, var " = ") == 1 || index($0, "array " var "[") == 1 {
+        s = $0; sub(/^[^=]*= */, "", s); re = q "([^" q "]|" q q ")*" q
+        while (match(s, re)) { v = substr(s, RSTART + 1, RLENGTH - 2); gsub(q q, q, v)
+            if (v != "") print v; s = substr(s, RSTART + RLENGTH) } }' "$1"
+}
+
+# paper_mode_check NAME DIR: every PDF figure of DIR/figures drawn for a paper: 3.33 in wide
+# (pdfinfo's whole points: 239 or 240) with one panel, 7 in (504 pt) with more, and neither the
+# figure's title (its variables file's fig_title) in its text nor a note (note_title, a legend
+# entry) as a line of it.
+paper_mode_check() {
+    local name=$1 dir=$2 pdf fig vars w np text lines bad="" n=0 s
+    for pdf in "$dir"/figures/*.pdf; do
+        fig=$(basename "$pdf" .pdf); vars=$dir/figures/data/$fig-vars.gp
+        [ -f "$vars" ] || continue
+        n=$((n + 1))
+        w=$(pdfinfo "$pdf" | awk '/^Page size:/ { print $3 }')
+        np=$(awk '/^npanels = / { print $3 }' "$vars")
+        if [ "$np" = 1 ]; then [ "$w" = 239 ] || [ "$w" = 240 ] || bad="$bad $fig: $w pt wide, one panel;"
+        else [ "$w" = 504 ] || bad="$bad $fig: $w pt wide, $np panels;"; fi
+        lines=$(pdftotext -raw "$pdf" - | tr -d ' \f'); text=$(tr -d '\n' <<< "$lines")
+        s=$(paper_gp_strings "$vars" fig_title | tr -d ' ')
+        [ -n "$s" ] && [[ "$text" == *"$s"* ]] && bad="$bad $fig has its title '$s';"
+        while IFS= read -r s; do
+            s=$(tr -d ' ' <<< "$s")
+            grep -qxF -- "$s" <<< "$lines" && bad="$bad $fig has the note '$s';"
+        done < <(paper_gp_strings "$vars" note_title)
+    done
+    [ "$n" -ge 3 ] && [ -z "$bad" ] && t_pass "paper: $name: every figure 3.33 in wide with one panel, 7 in with more, no title or notes in it ($n figures)" \
+        || t_fail "paper: $name: figures for a paper" "$n figures;$bad"
+}
+
+# plot --paper of two reference folders.
+paper_mode() {
+    local name o
+    t_need "paper: plot --paper draws figures for a paper" pdfinfo pdftotext || return
+    for name in default alloc-cost; do
+        o=$TMP/paper-mode-$name
+        timeout 300 "$PINSWEEP" plot "$PAPER_REF/$name" --paper -o "$o" > "$TMP/out" 2> "$TMP/err" \
+            || { t_fail "paper: plot --paper of $name" "exit $?: $(tail -3 "$TMP/err")"; continue; }
+        paper_mode_check "plot --paper of $name" "$o"
+    done
+}
+
 paper_latex
+paper_mode

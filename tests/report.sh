@@ -100,8 +100,7 @@ report_rounds() {
 # with the same number and caption.
 report_book() {
     local o=$TMP/rep-book n pages sizes k bad=""
-    if ! command -v pdfinfo > /dev/null || ! command -v pdftotext > /dev/null; then
-        t_skip "report: figures.pdf pages" "pdfinfo or pdftotext (poppler-utils) not installed"; return; fi
+    t_need "report: figures.pdf pages" pdfinfo pdftotext || return
     expect "report: three folders" 0 "figures in $o/figures.pdf, one a page" -- "$PINSWEEP" report $REF/default $REF/alloc-cost $REF/small-transfers -o "$o" || return
     n=$(grep -c '^\*Figure [0-9]*\. ' "$o/report.md")
     [ "$(grep -o '^\*Figure [0-9]*\.' "$o/report.md" | tr -dc '0-9\n' | tr '\n' ' ')" = "$(seq -s ' ' 1 "$n") " ] \
@@ -190,12 +189,12 @@ report_latex() {
         [ -s "$o/figures/F1-bandwidth.tex" ] && [ -s "$o/figures/F1-bandwidth-inc.pdf" ] && grep -qF '[LaTeX](figures/F1-bandwidth.tex)' "$o/report.md" \
             && t_pass "report: --latex writes every figure for LaTeX too" || t_fail "report: --latex figures" "$(ls "$o/figures" | grep tex | head -3)"
     else t_skip "report: --latex figures" "gnuplot not installed"; fi
-    if command -v pdflatex > /dev/null; then
+    if t_need "report: a paper inputs a table and a figure" pdflatex; then
         printf '%s\n' '\documentclass{article}\usepackage{booktabs,graphicx,color}\graphicspath{{figures/}}' \
             '\begin{document}\input{figures/F1-table-peaks.tex}\begin{figure}\footnotesize\input{figures/F1-bandwidth.tex}\end{figure}\end{document}' > "$o/paper.tex"
         (cd "$o" && pdflatex -interaction=nonstopmode -halt-on-error paper.tex > "$TMP/latex.log" 2>&1) \
             && t_pass "report: a paper inputs a table and a figure and compiles" || t_fail "report: a paper compiles" "$(grep -m3 '^!' "$TMP/latex.log")"
-    else t_skip "report: a paper inputs a table and a figure" "pdflatex not installed"; fi
+    fi
 }
 
 # Two machines: the headline across them, first, with each machine's numbers; one machine: none.
