@@ -363,6 +363,7 @@ static int tab_pipelines(const struct report_src *src, struct tabular *t)
                  "its spread (%s) and n, the stages one after another (serial sum), the longest "
                  "stage (ideal) and overlap = serial sum ÷ pipeline (1: none; at most 3)",
                  in->experiment, rounds ? "the rounds' min–max" : "the samples' min–max");
+    t->nkey = 4; /* a pipeline is its kind, size, kernel and streams: in each part of a split */
     for (size_t i = 0; i < in->nall; i++) {
         const struct plot_row *r = &in->all[i];
         struct spread_cells s;
@@ -660,6 +661,7 @@ static int tab_gpus(const struct report_src *src, struct tabular *t)
                  "host side shares nothing); overlap, the median share of that union during "
                  "which every GPU copied (under 90 %%: they did not copy at once)",
                  src->in->experiment);
+    t->nkey = 4; /* a row is its kind, direction, size and GPU: in each part of a split */
     if (gpus_sets(src->in, &sets, &n) < 0)
         return -1;
     int rc = 0;

@@ -233,7 +233,8 @@ static void list_others(const struct tabular *t, struct tex_layout *l)
  * is not enough: every column with its heading on one line; the columns
  * whose cells are all the same left to a line under the table (unless that
  * leaves no column but the key's); headings broken to their cells' width;
- * the fewest parts that fit (a column each when none do).
+ * the fewest parts that fit (when none do, the split whose widest part is
+ * the narrowest).
  */
 static void tex_lay_out(const struct tabular *t, struct tex_layout *l)
 {
@@ -264,10 +265,15 @@ static void tex_lay_out(const struct tabular *t, struct tex_layout *l)
         double h = heading_lines(t->head[c], l->cell_w[c], NULL, &lines);
         l->col_w[c] = h > l->cell_w[c] ? h : l->cell_w[c];
     }
-    for (size_t k = 1; k <= l->nother; k++) {
-        l->nparts = k;
-        if (best_split(t, l, 0, k, l->part_end) <= TABULAR_TEX_WIDTH_PT)
-            return;
+    double narrowest = INFINITY; /* of the splits tried (a split within a group is none) */
+    for (size_t k = 1; k <= l->nother && narrowest > TABULAR_TEX_WIDTH_PT; k++) {
+        size_t end[TABULAR_MAX_COLS];
+        double w = best_split(t, l, 0, k, end);
+        if (w < narrowest) {
+            narrowest = w;
+            l->nparts = k;
+            memcpy(l->part_end, end, k * sizeof(end[0]));
+        }
     }
 }
 

@@ -58,6 +58,24 @@ static const double ascii_width_pt[95] = {
 /* LaTeX's extra space after a sentence's end (".", ":", "?", "!" after a lower-case letter). */
 #define EXTRA_SPACE_PT 0.95
 
+/*
+ * What Computer Modern adds between characters a and b, in pt at 8 pt: the
+ * kerns of cmr8.tfm that widen a pair (tftopl lists them), rounded up; the
+ * others narrow it, and are left out.
+ */
+static double kern_pt(char a, char b)
+{
+    if (a && strchr("bop", a) && b && strchr("cdeoq", b))
+        return 0.24;
+    if (b == 'j' && a && strchr("abgop", a))
+        return a == 'g' ? 0.24 : 0.48;
+    if (a == 'f' && b && strchr("!')?]", b))
+        return 0.64;
+    if (a == '\'' && (b == '!' || b == '?'))
+        return 0.95;
+    return a == 'I' && b == 'I' ? 0.24 : 0;
+}
+
 double plot_tex_width_pt(const char *s)
 {
     double w = 0;
@@ -67,6 +85,7 @@ double plot_tex_width_pt(const char *s)
             w += ascii_width_pt[c - ' '];
             if (c == ' ' && s - start >= 2 && strchr(".:?!", s[-1]) && !isupper((unsigned char)s[-2]))
                 w += EXTRA_SPACE_PT;
+            w += kern_pt(*s, s[1]);
             s++;
             continue;
         }
@@ -83,7 +102,7 @@ double plot_tex_width_pt(const char *s)
         for (s++; ((unsigned char)*s & 0xC0) == 0x80; s++)
             ;
     }
-    return w * 1.01; /* the few kerns that widen a pair ("po": 0.24 pt) */
+    return w;
 }
 
 char *plot_tex_text(const char *s)
