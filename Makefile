@@ -1,8 +1,8 @@
 # pinsweep - host<->GPU copy bandwidth sweeps.
 #
 #   make          build build/pinsweep
-#   make test     install what is missing, build and run the tests (GPU tests skip
-#                 visibly without a GPU)
+#   make test     install what is missing (the tests' tools too: LaTeX, ghostscript),
+#                 build and run the tests (GPU tests skip visibly without a GPU)
 #   make run      install what is missing, build, run experiments/default.yaml on GPU 0
 #                 and render its figures
 #   make deps     install the build and plot dependencies (Debian/Ubuntu, apt-get)
@@ -108,10 +108,11 @@ $(BUILD)/tests/fuzz_replay: tests/fuzz/fuzz_experiment.c $(CORE_OBJ) $(GPU_OBJ) 
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -DFUZZ_STANDALONE -Isrc $(LDFLAGS) -o $@ $< $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o $(LDLIBS_CPU) $(LDLIBS_GPU)
 
-# `make test` and `make run` each install what is missing first (scripts/install-deps),
-# so either works as the first command on a bare machine; the build runs in a
-# second make, once the headers it needs are there.
-test: deps
+# `make test` and `make run` each install what is missing first (scripts/install-deps,
+# with --tests the tests' own tools), so either works as the first command on a bare
+# machine; the build runs in a second make, once the headers it needs are there.
+test:
+	$(Q)bash scripts/install-deps --tests
 	$(Q)$(MAKE) --no-print-directory test-suite
 
 test-suite: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so $(BUILD)/tests/fuzz_replay

@@ -53,8 +53,9 @@ do for [fmt in formats] {
         if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
         if (panel_link[p] > 0) {
             set y2range [panel_y_min[p] * 100 / panel_link[p]:panel_y_max[p] * 100 / panel_link[p]]
-            set y2tics nomirror out scale 0.6, 0.3 autofreq 20 format '%g%%'
-            if (p == npanels || cell_col(p) == grid_cols - 1) { set y2label '% of the raw link rate' offset -0.8, 0 } else { unset y2label }
+            # (LaTeX reads a bare % as the start of a comment: there it is \%.)
+            set y2tics nomirror out scale 0.6, 0.3 autofreq 20 format (tex ? '%g\%%' : '%g%%')
+            if (p == npanels || cell_col(p) == grid_cols - 1) { set y2label (tex ? '\' : '') . '% of the raw link rate' offset -0.8, 0 } else { unset y2label }
             set border 11
         } else { unset y2tics; unset y2label; set border 3 }
         # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)

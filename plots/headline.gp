@@ -38,8 +38,8 @@ grid_place(p, W, H) = sprintf( \
 do for [fmt in formats] {
     eval page_setup
     # page_setup lays the panels out in one row: lay them out in the grid instead.
-    W = tex ? tex_page_w(ncols) : page_w(ncols)
-    W = legend_w(kc, key_max_chars) > W ? legend_w(kc, key_max_chars) : W
+    W = on_paper ? paper_page_w(ncols) : page_w(ncols)
+    W = (!on_paper && legend_w(kc, key_max_chars) > W) ? legend_w(kc, key_max_chars) : W
     W = (nnotes > 0 && legend_w(nc, note_max_chars) > W) ? legend_w(nc, note_max_chars) : W
     panel_w_in = panel_w_for(W, ncols)
     fig_text = fig_text_fmt(fmt, W)

@@ -22,7 +22,7 @@ key_rows = 1
 do for [fmt in formats] {
     key_row_in = key_row_fmt(fmt)
     grid_cols = npanels; grid_rows = 1
-    W = fmt eq 'tex' ? tex_page_w(npanels) : page_w(npanels)
+    W = paper_fmt(fmt) ? paper_page_w(npanels) : page_w(npanels)
     panel_w_in = panel_w_for(W, npanels)
     fig_text = fig_text_fmt(fmt, W)
     title_in = title_in_fmt(fmt, fig_text)

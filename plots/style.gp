@@ -188,13 +188,17 @@ book_caption_draw = 'unset key; unset border; unset tics; unset grid; unset titl
     'screen by(0, H) - (book_gap + (k - 0.75) * book_line) / book_h left font font_spec(fmt, 9) }; ' . \
     'plot NaN notitle; unset label'
 
+# LaTeX sets a figure's text at pdf_font points, whatever the size of the text
+# around the \input: the figure is laid out for that size, at least 7 pt on
+# the page (the header is local to the figure).
+tex_header = sprintf('\fontsize{%g}{%g}\selectfont', pdf_font, pdf_font * 1.2)
 term_cmd(fmt, w_in, h_in) = \
     fmt eq 'png' ? sprintf("set terminal pngcairo size %d,%d font 'Sans,%g' linewidth 1.5 dashlength 1.8 noenhanced", \
                            w_in * png_dpi, h_in * png_dpi, font_for(fmt)) : \
     fmt eq 'pdf' ? sprintf("set terminal pdfcairo size %gin,%gin font 'Sans,%g' linewidth 1 noenhanced", \
                            book ? book_w : w_in, book ? book_h : h_in, font_for(fmt)) : \
-    fmt eq 'tex' ? sprintf("set terminal cairolatex pdf input colortext size %gin,%gin font ',%g' linewidth 1", \
-                           w_in, h_in, font_for(fmt)) : \
+    fmt eq 'tex' ? sprintf("set terminal cairolatex pdf input colortext header '%s' size %gin,%gin font ',%g' linewidth 1", \
+                           tex_header, w_in, h_in, font_for(fmt)) : \
     sprintf("set terminal svg size %d,%d font 'Sans,%g' linewidth 1.5 noenhanced background rgb 'white'", \
             w_in * png_dpi, h_in * png_dpi, font_for(fmt))
 
@@ -240,32 +244,37 @@ cell_row(p) = int((p - 1) / grid_cols)
 char_w(fmt) = fmt eq 'tex' ? 0.052 : fmt eq 'pdf' ? 0.05 : 0.045
 legend_w(cols, chars) = cols * (chars * char_w(fmt) + 0.45) + 0.2
 panel_w_for(W, np) = (W - left_in - right_in - (np - 1) * gap_in) / np
-# LaTeX output is as wide as a column (3.4 in) for one panel, a page (7 in)
-# for more, the panels narrower or wider to fit: a legend too wide for it
-# gets fewer columns (more rows), and the page grows only when one column
-# is too wide.  The figure's title is
-# left to the caption there.
-tex_page_w(np) = np == 1 ? 3.4 : 7.0
+# Paper mode (paper = 1 in the variables file: pinsweep's --paper, and
+# always for LaTeX, formats='tex'): a figure of one panel is as wide as a
+# column of a two-column paper (3.33 in), one of more as the page (7 in),
+# whatever its legend, which gets fewer columns (more rows) to fit; no
+# title and no notes are drawn inside it: they belong in the caption.
+if (!exists('paper')) paper = 0
+paper_fmt(fmt) = paper || fmt eq 'tex'
+paper_page_w(np) = np == 1 ? 3.33 : 7.0
 fit_cols(cols, chars, W) = (cols <= 1 || legend_w(cols, chars) <= W) ? cols : fit_cols(cols - 1, chars, W)
 rows_of(n, cols) = cols > 0 ? int(ceil(n * 1.0 / cols)) : 0
 # LaTeX's lines of text are taller than gnuplot reckons: legend rows get more room there.
 key_spacing_fmt(fmt) = fmt eq 'tex' ? 1.4 : 1
 key_row_fmt(fmt) = fmt eq 'tex' ? 0.125 : 0.09
-fig_text_fmt(fmt, W) = fmt eq 'tex' ? '' : title_text(fig_title, fig_detail, fig_machine, W)
-title_in_fmt(fmt, s) = fmt eq 'tex' ? 0.08 : title_height(s)
+fig_text_fmt(fmt, W) = paper_fmt(fmt) ? '' : title_text(fig_title, fig_detail, fig_machine, W)
+title_in_fmt(fmt, s) = paper_fmt(fmt) ? 0.08 : title_height(s)
 
 # Commands (for eval) at the start of each format of a figure with a key and
 # notes (the variables file's nkeys, key_cols ..., nnotes, note_cols ...):
-# the legend's columns and rows (kc, kr, nc, nr; legend_rows in all), the
-# page W inches wide and its panels' width, the title and its height.
-page_setup = 'tex = fmt eq "tex"; key_row_in = key_row_fmt(fmt); ' . \
+# tex and on_paper (paper mode, above), the notes drawn (nnotes: none on
+# paper; the variables file's count is kept in notes_given), the legend's
+# columns and rows (kc, kr, nc, nr; legend_rows in all), the page W inches
+# wide and its panels' width, the title and its height.
+page_setup = 'tex = fmt eq "tex"; on_paper = paper_fmt(fmt); key_row_in = key_row_fmt(fmt); ' . \
     'grid_cols = grid_cols_for(npanels); grid_rows = rows_of(npanels, grid_cols); ' . \
-    'kc = tex ? fit_cols(key_cols, key_max_chars, tex_page_w(grid_cols)) : key_cols; ' . \
-    'nc = tex ? fit_cols(note_cols, note_max_chars, tex_page_w(grid_cols)) : note_cols; ' . \
-    'kr = tex ? rows_of(nkeys, kc) : key_rows; nr = tex ? rows_of(nnotes, nc) : note_rows; ' . \
+    'notes_given = exists("notes_given") ? notes_given : nnotes; nnotes = on_paper ? 0 : notes_given; ' . \
+    'kc = on_paper ? fit_cols(key_cols, key_max_chars, paper_page_w(grid_cols)) : key_cols; ' . \
+    'nc = on_paper ? fit_cols(note_cols, note_max_chars, paper_page_w(grid_cols)) : note_cols; ' . \
+    'kr = on_paper ? rows_of(nkeys, kc) : key_rows; nr = on_paper ? rows_of(nnotes, nc) : note_rows; ' . \
     'legend_rows = legend_strip_rows(kr, nnotes, nr); ' . \
-    'W = tex ? tex_page_w(grid_cols) : page_w(grid_cols); ' . \
-    'W = legend_w(kc, key_max_chars) > W ? legend_w(kc, key_max_chars) : W; ' . \
+    'W = on_paper ? paper_page_w(grid_cols) : page_w(grid_cols); ' . \
+    'W = (!on_paper && legend_w(kc, key_max_chars) > W) ? legend_w(kc, key_max_chars) : W; ' . \
     'W = (nnotes > 0 && legend_w(nc, note_max_chars) > W) ? legend_w(nc, note_max_chars) : W; ' . \
     'panel_w_in = panel_w_for(W, grid_cols); fig_text = fig_text_fmt(fmt, W); ' . \
     'title_in = title_in_fmt(fmt, fig_text); H = page_h(legend_rows)'

@@ -69,7 +69,7 @@ cli_command_usage() {
         "pinsweep plan: option '-o' is not taken by plan; plan takes --max-configs, --max-pinned, --max-file-size, --shard" \
         -- "$PINSWEEP" plan tests/good/defaults.yaml -o x
     expect_exact "cli: an option one command takes and another does not" 2 \
-        "pinsweep report: option '--resume' is not taken by report; report takes --output, --label, --latex" \
+        "pinsweep report: option '--resume' is not taken by report; report takes --output, --label, --latex, --paper" \
         -- "$PINSWEEP" report a --resume x
     expect_exact "cli: a command without options" 2 \
         "pinsweep version: option '--markdown' is not taken by version; version takes no options" \

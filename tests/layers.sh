@@ -46,9 +46,7 @@ symbol_edges() {
 
 check_files() {
     local edges
-    if ! command -v nm > /dev/null || ! command -v tsort > /dev/null; then
-        t_skip "layers: no two files need each other" "nm or tsort missing"; return
-    fi
+    t_need "layers: no two files need each other" nm tsort || return
     edges=$(symbol_edges)
     if [ -z "$edges" ]; then t_fail "layers: no two files need each other" "no objects in $BUILD"; return; fi
     if echo "$edges" | tsort > /dev/null 2> "$TMP/tsort"; then t_pass "layers: no two files need each other"

@@ -84,7 +84,7 @@ HOSTILE_CLASSES="blocks blocks-lists flat-list flat-repeats many-errors alias-bl
 
 limits_hostile() {
     local class f rc secs wall user sys kb
-    if [ ! -x /usr/bin/time ]; then t_skip "limits: hostile files" "no /usr/bin/time to measure with"; return; fi
+    if [ ! -x /usr/bin/time ]; then t_skip "limits: hostile files" "/usr/bin/time not installed (apt-get install time)"; return; fi
     for class in $HOSTILE_CLASSES; do
         f=$TMP/hostile-$class.yaml
         gen_hostile "$class" > "$f"

@@ -78,7 +78,7 @@ rounds_run() {
         [ -s "$TMP/rnd-cmp2/figures/compare-ratio.png" ] && grep -q 'ratio_low' "$TMP/rnd-cmp2/figures/data/"compare-ratio-*.dat \
             && t_pass "rounds: compare-ratio draws each ratio's noise band" || t_fail "rounds: compare-ratio's noise band"
     else
-        t_skip "rounds: the sentinel and ratio figures" "no gnuplot"
+        t_skip "rounds: the sentinel and ratio figures" "gnuplot not installed"
     fi
     expect_exact "rounds: a sentinel that is not in the plan is a usage error" 2 "pinsweep: measure.sentinel: 99 is not a configuration of the plan (1 to 12; see pinsweep plan)" -- \
         env PINSWEEP_ENGINE=fake "$PINSWEEP" run "$TMP/rnd-bad.yaml" -o "$r-bad" --no-plot < /dev/null

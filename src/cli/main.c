@@ -266,7 +266,7 @@ static int cmd_plot(int argc, char **argv, struct cli *c)
         fprintf(stderr, "pinsweep: %s\n", err);
         return rc == FIT_EINPUT ? EXIT_USAGE : EXIT_SYSTEM;
     }
-    struct plot_opts po = {.latex = c->latex};
+    struct plot_opts po = {.latex = c->latex, .paper = c->paper};
     rc = plot_results_opts(dir, plots_dir(), stderr, &po);
     if (rc == PLOT_OK)
         return EXIT_ALL_OK;
@@ -359,12 +359,12 @@ static int cmd_compare_report(const char *cmd, int argc, char **argv, const stru
     if (is_compare) {
         rc = compare_run(in, (size_t)argc, out, stdout, stderr);
         if (rc == 0) {
-            struct plot_opts po = {.latex = c->latex};
+            struct plot_opts po = {.latex = c->latex, .paper = c->paper};
             plot_compare_opts(out, plots_dir(), stderr, &po);
             fprintf(stderr, "pinsweep: comparison in %s (compare.md, compare.csv)\n", out);
         }
     } else {
-        struct report_opts ro = {.latex = c->latex, .scripts_dir = plots_dir()};
+        struct report_opts ro = {.latex = c->latex, .paper = c->paper, .scripts_dir = plots_dir()};
         rc = report_run(in, (size_t)argc, out, &ro, stderr);
     }
     rc = rc == 0 ? EXIT_ALL_OK : rc == -1 ? EXIT_USAGE : EXIT_SYSTEM;
@@ -495,15 +495,17 @@ static const struct command commands[] = {
      "(breakeven.csv) and render the figures of a results folder:\n"
      "in DIR itself, rewriting those files there, or with -o OUT into\n"
      "OUT, a new results folder (DIR is then left as it was)",
-     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LATEX), cmd_plot},
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LATEX) | OPT_BIT(OPT_PAPER), cmd_plot},
     {"compare", "DIR DIR...",
      "results folders side by side (the first is the baseline):\n"
      "compare.csv, machines.csv, compare.md and figures",
-     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX), cmd_compare},
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX) | OPT_BIT(OPT_PAPER),
+     cmd_compare},
     {"report", "DIR...",
      "report.md with the machines, tables and figures, each\n"
      "numbered and captioned, and figures.pdf, a page a figure",
-     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX), cmd_report},
+     OPT_BIT(OPT_OUTPUT) | OPT_BIT(OPT_LABEL) | OPT_BIT(OPT_LATEX) | OPT_BIT(OPT_PAPER),
+     cmd_report},
     {"help", "[CMD]",
      "the experiment-file reference; with CMD, that command's usage\n"
      "and options (also pinsweep CMD --help, or -h)",

@@ -41,7 +41,12 @@ const struct option_def options_table[OPT_COUNT] = {
     [OPT_LATEX] = {"latex", 0, NULL,
                    "also write figures with gnuplot's cairolatex\n"
                    "terminal (NAME.tex), so a paper sets their text in its own fonts;\n"
-                   "report also writes its tables as LaTeX (booktabs) beside them"},
+                   "report also writes its tables as LaTeX (booktabs) beside them;\n"
+                   "every figure is then drawn for a paper, as with --paper"},
+    [OPT_PAPER] = {"paper", 0, NULL,
+                   "draw every figure for a paper: 3.33 in wide (one column)\n"
+                   "with one panel, 7 in (two columns) with more, 8 pt text, no title\n"
+                   "and no notes inside it (they belong in the caption)"},
     [OPT_MARKDOWN] = {"markdown", 0, NULL, "print the reference as markdown (the README's)"},
     [OPT_SHARD] = {"shard", 0, "I/N",
                    "only shard I of N (1 <= I <= N): a deterministic Nth\n"
@@ -142,6 +147,9 @@ static int apply_option(enum option_id id, const char *arg, struct cli *c)
         break;
     case OPT_LATEX:
         c->latex = 1;
+        break;
+    case OPT_PAPER:
+        c->paper = 1;
         break;
     case OPT_MARKDOWN:
         c->markdown = 1;

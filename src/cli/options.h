@@ -26,6 +26,7 @@ enum option_id {
     OPT_MAX_FILE_SIZE,
     OPT_LABEL,
     OPT_LATEX,
+    OPT_PAPER,
     OPT_MARKDOWN,
     OPT_SHARD,
     OPT_DIFFERENT_MACHINES,
@@ -57,6 +58,7 @@ struct cli {
     int markdown;
     int choose_seed;        /* run: pick a seed for order: shuffled when the file gives none */
     int latex;              /* plot, run, compare: cairolatex figures too */
+    int paper;              /* plot, compare, report: figures for a paper (--latex implies it) */
     const char *max_pinned; /* plan, run: --max-pinned, overriding limits.max_pinned */
     size_t max_file_bytes;  /* plan, run: the largest experiment file read */
     const char *resume_dir; /* run: --resume DIR */

@@ -235,7 +235,7 @@ int plot_fleet(const char *out_dir, const char *scripts_dir, FILE *log, const st
     struct fleet_input in = {0};
     int rc = PLOT_OK;
     if (read_input(&in, out_dir, log) == 0 && in.n)
-        rc = fig_render(describe_figure, 1, &in, out_dir, scripts_dir, o && o->latex,
+        rc = fig_render(describe_figure, 1, &in, out_dir, scripts_dir, plot_draw_flags(o),
                         "run pinsweep fleet again where gnuplot is", log);
     free(in.rows);
     free(in.names);

@@ -624,12 +624,11 @@ static int hl_machines_describe(struct fig *g, size_t i, const void *in, const c
 
 int fig_headline_machines_draw(const struct hl_machines *ms, const char *fig_dir,
                                const char *data_dir, const char *prefix, const char *scripts_dir,
-                               int latex, int *made, FILE *log)
+                               unsigned draw, int *made, FILE *log)
 {
     const char *names[1] = {NULL};
-    int rc =
-        fig_render_into(hl_machines_describe, 1, ms, fig_dir, data_dir, prefix, scripts_dir, latex,
-                        "pinsweep compare or report again where gnuplot is", names, log);
+    int rc = fig_render_into(hl_machines_describe, 1, ms, fig_dir, data_dir, prefix, scripts_dir,
+                             draw, "pinsweep compare or report again where gnuplot is", names, log);
     *made = names[0] != NULL;
     return rc;
 }

@@ -81,13 +81,13 @@ int fig_headline_machines(struct fig *g, const struct hl_machines *ms, const cha
 
 /*
  * Describe and draw the headline across machines into fig_dir as
- * PREFIX + headline-machines.{png,pdf,svg} (and LaTeX with latex), its data
+ * PREFIX + headline-machines.{png,pdf,svg} (as draw, FIG_DRAW_* bits, says), its data
  * in data_dir.  Returns PLOT_OK (plot.h), PLOT_ENO_GNUPLOT after a line on
  * log, or another PLOT_E* code; *made is set when it had anything to draw.
  */
 int fig_headline_machines_draw(const struct hl_machines *ms, const char *fig_dir,
                                const char *data_dir, const char *prefix, const char *scripts_dir,
-                               int latex, int *made, FILE *log);
+                               unsigned draw, int *made, FILE *log);
 
 /*
  * The reading of the headline across machines (fig_headline_machines):

@@ -447,7 +447,7 @@ static void md_machines(const char *out_dir, const struct hl_machines *ms, FILE 
  * any more is left out, with a note.
  */
 static int cmp_machines_headline(const struct cmp_input *in, const char *out_dir,
-                                 const char *scripts_dir, int latex, FILE *log)
+                                 const char *scripts_dir, unsigned draw, FILE *log)
 {
     struct plot_input *pin = calloc(in->nm ? in->nm : 1, sizeof(*pin));
     const struct plot_input **ok = calloc(in->nm ? in->nm : 1, sizeof(*ok));
@@ -474,8 +474,8 @@ static int cmp_machines_headline(const struct cmp_input *in, const char *out_dir
         if (ms->n >= 2) {
             char *fig_dir = NULL, *data_dir = NULL;
             if (plot_make_fig_dirs(out_dir, &fig_dir, &data_dir, log) == 0)
-                rc = fig_headline_machines_draw(ms, fig_dir, data_dir, "", scripts_dir, latex,
-                                                &made, log);
+                rc = fig_headline_machines_draw(ms, fig_dir, data_dir, "", scripts_dir, draw, &made,
+                                                log);
             if (made)
                 md_machines(out_dir, ms, log);
             free(fig_dir);
@@ -502,11 +502,11 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
     if (read_input(&in, log) == 0) {
         if (in.nm > CMP_PALETTE)
             log_line(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
-        rc = fig_render(describe_figure, NCMP_FIGURES, &in, out_dir, scripts_dir, o && o->latex,
-                        "run pinsweep compare again where gnuplot is", log);
+        rc = fig_render(describe_figure, NCMP_FIGURES, &in, out_dir, scripts_dir,
+                        plot_draw_flags(o), "run pinsweep compare again where gnuplot is", log);
         if (rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT) {
             /* (without gnuplot, fig_render has said so: not twice) */
-            int rm = cmp_machines_headline(&in, out_dir, scripts_dir, o && o->latex,
+            int rm = cmp_machines_headline(&in, out_dir, scripts_dir, plot_draw_flags(o),
                                            rc == PLOT_OK ? log : NULL);
             rc = rc == PLOT_OK ? rm : rc;
         }

@@ -190,7 +190,7 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
     free(data_dir);
     if (tables < 0)
         goto out;
-    rc = fig_render(describe_figure, NFIGURES, &in, results_dir, scripts_dir, o && o->latex,
+    rc = fig_render(describe_figure, NFIGURES, &in, results_dir, scripts_dir, plot_draw_flags(o),
                     how_later, log);
 out:
     plot_input_free(&in);
@@ -210,9 +210,16 @@ int plot_input_draw(const struct plot_input *in, const char *fig_dir, const char
     if (asprintf(&how_later, "pinsweep report %s (where gnuplot is)", in->dir) < 0)
         return PLOT_EWRITE;
     rc = fig_render_into(describe_figure, NFIGURES, in, fig_dir, data_dir, prefix, scripts_dir,
-                         o && o->latex, how_later, made, log);
+                         plot_draw_flags(o), how_later, made, log);
     free(how_later);
     return rc;
+}
+
+unsigned plot_draw_flags(const struct plot_opts *o)
+{
+    if (!o)
+        return 0;
+    return (o->latex ? FIG_DRAW_LATEX : 0) | (o->latex || o->paper ? FIG_DRAW_PAPER : 0);
 }
 
 int plot_results(const char *results_dir, const char *scripts_dir, FILE *log)

@@ -22,13 +22,16 @@
  * ..." lines and the figures are drawn without it (the return code is not
  * affected).
  *
- * With LaTeX output (struct plot_opts) each figure is also written as
+ * For a paper (struct plot_opts' paper, and always with LaTeX output) a
+ * figure of one panel is 3.33 in wide (a column of a two-column paper), one
+ * of more 7 in (the page), its text 8 pt, and neither its title nor its
+ * notes (what a kind of line or point means) are drawn in it: they belong
+ * in the \caption.  With LaTeX output each figure is also written as
  * NAME.tex + NAME-inc.pdf (gnuplot's cairolatex): the graphics in the PDF,
- * every text in the .tex, set by LaTeX in the document's font.  Use it with
- * \usepackage{graphicx,color} and \graphicspath{{DIR/figures/}} (or the
- * import package), then \input{NAME.tex}; the text is sized for
- * \footnotesize, one-panel figures for a 3.4 in column, others for a 7 in
- * page.  The figure's title is left to the \caption.
+ * every text in the .tex, set by LaTeX in the document's font at 8 pt
+ * whatever the size around it.  Use it with \usepackage{graphicx,color}
+ * and \graphicspath{{DIR/figures/}} (or the import package), then
+ * \input{NAME.tex}.
  *
  * The data files are written before gnuplot is looked for, so a results
  * folder made on a machine without gnuplot can be drawn later, anywhere.
@@ -45,8 +48,12 @@
 
 /* How to draw. */
 struct plot_opts {
-    int latex; /* also NAME.tex + NAME-inc.pdf for each figure (cairolatex) */
+    int latex; /* also NAME.tex + NAME-inc.pdf for each figure (cairolatex); implies paper */
+    int paper; /* for a paper: 3.33 in or 7 in wide, no title or notes inside (above) */
 };
+
+/* The drawing kit's FIG_DRAW_* bits (figures/kit/gnuplot.h) for o; NULL: none. */
+unsigned plot_draw_flags(const struct plot_opts *o);
 
 /*
  * Draw the figures of results_dir (which holds summary.csv and, optionally,

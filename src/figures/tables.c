@@ -13,6 +13,7 @@
 #include "base/units.h"
 #include "experiment/schema.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -89,6 +90,7 @@ int plot_copies_table(const struct plot_input *in, struct tabular *t)
                  in->experiment, nsizes, nsizes == 1 ? "" : "s",
                  rounds ? "the rounds' medians' min–max" : "the samples' min–max",
                  rounds ? ", the 95 % prediction interval of another run" : "");
+    t->nkey = 6; /* a copy is its configuration and size: beside each part of a wide table */
     snprintf(t->head[7], sizeof(t->head[7]), "%s", plot_spread_head(rounds));
     if (!rounds)
         snprintf(t->head[9], sizeof(t->head[9]), "%s", head[10]);
@@ -133,12 +135,27 @@ static void write_md(FILE *f, const struct plot_input *in, const struct tabular 
         }
 }
 
+/*
+ * The \label of table t of the folder: tab:EXPERIMENT-NAME, so that the
+ * tables.tex of two folders differ in one paper (characters other than
+ * letters, digits, '.', '_' and '-' made '-').
+ */
+static void table_label(const struct plot_input *in, const struct tabular *t, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s-%s", in->experiment[0] ? in->experiment : "results", t->name);
+    for (char *p = buf; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
+            *p = '-';
+}
+
 static void write_tex(FILE *f, const struct plot_input *in, const struct tabular t[TABLE_COUNT])
 {
-    (void)in;
+    char label[sizeof(in->experiment) + sizeof(t[0].name) + 2];
     for (size_t i = 0; i < TABLE_COUNT; i++)
-        if (t[i].nrows)
-            tabular_tex(f, &t[i], i == TABLE_COPIES ? "tables" : NULL);
+        if (t[i].nrows) {
+            table_label(in, &t[i], label, sizeof(label));
+            tabular_tex(f, &t[i], label);
+        }
 }
 
 /* Write fig_dir/name with write(); -1 after saying why on log. */

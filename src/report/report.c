@@ -166,6 +166,7 @@ static int machine_table(struct rep *r, const struct rep_folder *rf, size_t n)
     memset(align, 'l', n + 1);
     align[n + 1] = '\0';
     tabular_init(&t, "machines", align, head, "the machines and runs of this report");
+    t.nkey = 1; /* the facts' names, beside each folder when a wide table is split */
     for (size_t k = 0; k < folder_fact_count() && rc == 0; k++) {
         cells[0] = folder_fact_name(k);
         for (size_t i = 0; i < n; i++)
@@ -286,7 +287,7 @@ static void folder_figures(struct rep *r, struct rep_folder *rf, size_t i)
 {
     const char *made[PLOT_MAX_FIGURES];
     char prefix[32], data_dir[PATH_MAX + 32], stem[128];
-    struct plot_opts po = {.latex = r->o->latex};
+    struct plot_opts po = {.latex = r->o->latex, .paper = r->o->paper};
     snprintf(prefix, sizeof(prefix), "F%zu-", i + 1);
     snprintf(data_dir, sizeof(data_dir), "%s/data/F%zu", r->fig_dir, i + 1);
     int rc = plot_input_draw(&rf->in, r->fig_dir, data_dir, prefix, r->o->scripts_dir, &po, made,
@@ -334,8 +335,9 @@ static int across_machines(struct rep *r, const struct rep_folder *rf, size_t n)
         goto out;
     fprintf(r->md, "\n## Across machines\n\n");
     snprintf(data_dir, sizeof(data_dir), "%s/data/machines", r->fig_dir);
+    struct plot_opts po = {.latex = r->o->latex, .paper = r->o->paper};
     int drew = fig_headline_machines_draw(ms, r->fig_dir, data_dir, "", r->o->scripts_dir,
-                                          r->o->latex, &made, r->log);
+                                          plot_draw_flags(&po), &made, r->log);
     r->no_gnuplot |= drew == PLOT_ENO_GNUPLOT;
     if (made && drawn(r, "headline-machines", ".png")) {
         char *reading = plot_reading_machines(ms);
@@ -360,7 +362,7 @@ static int fleet_section(struct rep *r, const struct rep_folder *rf, size_t n)
 {
     struct folder *f = calloc(n, sizeof(*f));
     struct tabular t;
-    struct plot_opts po = {.latex = r->o->latex};
+    struct plot_opts po = {.latex = r->o->latex, .paper = r->o->paper};
     char *reading = NULL, data_dir[PATH_MAX + 16];
     int drew, rc = 0;
     if (!f)

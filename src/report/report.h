@@ -27,6 +27,7 @@
 /* How to write a report. */
 struct report_opts {
     int latex;               /* also LaTeX: figures (cairolatex) and tables (booktabs) */
+    int paper;               /* figures for a paper (plot.h's plot_opts); latex implies it */
     const char *scripts_dir; /* the gnuplot scripts (the repository's plots/) */
 };
 

@@ -21,6 +21,7 @@ struct cols {
     const char *head[TABULAR_MAX_COLS];
     char align[TABULAR_MAX_COLS + 1];
     size_t n;
+    unsigned char group[TABULAR_MAX_COLS], ngroups; /* tabular.h's groups */
 };
 
 static void col(struct cols *c, const char *head, char align)
@@ -48,15 +49,31 @@ static void spread_cols(struct cols *c, int rounds)
         col(c, "95 % PI", 'r');
 }
 
-/* The columns of one measurement: median (named head), spread, n and, with rounds, the PI. */
+/*
+ * The columns of one measurement: median (named head), spread, n and, with
+ * rounds, the PI; a group of their own (a LaTeX table split to fit the page
+ * keeps them together).
+ */
 static void measure_cols(struct cols *c, const char *head, int rounds)
 {
+    size_t from = c->n;
     col(c, head, 'r');
     col(c, plot_spread_head(rounds), 'r');
     col(c, "n", 'r');
     if (rounds)
         col(c, "95 % PI", 'r');
+    c->ngroups++;
+    for (size_t i = from; i < c->n; i++)
+        c->group[i] = c->ngroups;
 }
+
+/* A column that belongs to the measurement declared last (its group): where it was measured. */
+static void col_of_measure(struct cols *c, const char *head, char align)
+{
+    col(c, head, align);
+    c->group[c->n - 1] = c->ngroups;
+}
+
 
 /* A row's cells being filled, in the order of its columns, with room for formatted ones. */
 struct cells {
@@ -222,6 +239,7 @@ static int tab_speedup(const struct report_src *src, struct tabular *t)
                  "256 MB that both have), each with its spread and n; the ratio's interval is "
                  "from the spreads' ends",
                  in->experiment);
+    memcpy(t->group, c.group, sizeof(t->group));
     for (int d = 0; d < DIR_BIDIR; d++) {
         const struct plot_row *p, *q;
         struct spread_cells sp, sq;
@@ -304,6 +322,7 @@ static int tab_regimes(const struct report_src *src, struct tabular *t)
                  "the buffer leaves the host's cache; each regime is fitted with t = n/B over "
                  "its sizes",
                  in->experiment);
+    t->nkey = 3; /* a row is its curve; a wide table keeps it beside each regime */
     for (size_t i = 0; i + 1 < in->nfits; i++) {
         const struct fit_row *a = &in->fits[i], *b = &in->fits[i + 1];
         struct cells k = {0};
@@ -344,6 +363,7 @@ static int tab_pipelines(const struct report_src *src, struct tabular *t)
                  "its spread (%s) and n, the stages one after another (serial sum), the longest "
                  "stage (ideal) and overlap = serial sum ÷ pipeline (1: none; at most 3)",
                  in->experiment, rounds ? "the rounds' min–max" : "the samples' min–max");
+    t->nkey = 4; /* a pipeline is its kind, size, kernel and streams: in each part of a split */
     for (size_t i = 0; i < in->nall; i++) {
         const struct plot_row *r = &in->all[i];
         struct spread_cells s;
@@ -395,14 +415,15 @@ static int tab_zerocopy(const struct report_src *src, struct tabular *t)
     int rounds = plot_rows_have_rounds(in->all, in->nall);
     struct cols c = text_cols((const char *[]){"kind", "direction", NULL});
     measure_cols(&c, "zero-copy peak GB/s", rounds);
-    col(&c, "at", 'r');
+    col_of_measure(&c, "at", 'r');
     measure_cols(&c, "copy peak GB/s", rounds);
-    col(&c, "api", 'l');
-    col(&c, "at", 'r');
+    col_of_measure(&c, "api", 'l');
+    col_of_measure(&c, "at", 'r');
     tabular_init(t, "zerocopy", c.align, c.head,
                  "%s: a kernel reading (h2d) or writing (d2h) host memory against the copy "
                  "engine (the better of async and sync), each at its peak, with its spread and n",
                  in->experiment);
+    memcpy(t->group, c.group, sizeof(t->group));
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int d = 0; d < DIR_BIDIR; d++) {
             const struct plot_row *z = best_of(in, API_ZEROCOPY, a, d, 0);
@@ -445,6 +466,7 @@ static int tab_host_access(const struct report_src *src, struct tabular *t)
                  "%s: the CPU's own reads and writes of each kind of host memory, with one thread "
                  "at the largest size (out of the caches) and the most of any size and threads",
                  in->experiment);
+    memcpy(t->group, c.group, sizeof(t->group));
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int op = 0; op < 2; op++)
             for (int w = 0; w < 2; w++) {
@@ -639,6 +661,7 @@ static int tab_gpus(const struct report_src *src, struct tabular *t)
                  "host side shares nothing); overlap, the median share of that union during "
                  "which every GPU copied (under 90 %%: they did not copy at once)",
                  src->in->experiment);
+    t->nkey = 4; /* a row is its kind, direction, size and GPU: in each part of a split */
     if (gpus_sets(src->in, &sets, &n) < 0)
         return -1;
     int rc = 0;

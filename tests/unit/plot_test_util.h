@@ -253,7 +253,7 @@ static inline int copy_notes(const char *log)
 
 static inline void skip_no_gnuplot(const char *name)
 {
-    printf("SKIP %s: gnuplot not installed\n", name);
+    check_skip(name, "gnuplot not installed");
 }
 
 /* Make the temporary folder /tmp/pinsweep-test-NAME-XXXXXX; -1 on failure. */

@@ -11,6 +11,7 @@
 #include "figures/plot.h"
 #include "figures/kit/book.h"
 #include "figures/fig_machines.h"
+#include "figures/kit/book.h"
 #include "plot_test_util.h"
 
 #define TWO "tests/fixtures/compare-two"
@@ -266,7 +267,7 @@ static void test_book(void)
     const char *dir = make_cmp("book", NULL, NULL);
     char *log = NULL;
     if (!plot_gnuplot_available()) {
-        printf("SKIP pdf_book_*: gnuplot not installed, so no PDF figures to bind\n");
+        check_skip("pdf_book_*", "gnuplot not installed, so no PDF figures to bind");
         return;
     }
     compare(dir, 0, 0, &log);
@@ -280,7 +281,7 @@ static void test_book(void)
         snprintf(name, sizeof(name), "pdf_book_with_%s", progs[i]);
         const char *path = path_with_only(progs[i]);
         if (!path) {
-            printf("SKIP %s: %s not installed\n", name, progs[i]);
+            check_skip(name, "%s not installed", progs[i]);
             continue;
         }
         snprintf(out, sizeof(out), "%s/book-%s.pdf", dir, progs[i]);

@@ -129,7 +129,7 @@ static double map_and_touch(enum page_kind kind, size_t *mapped, uintptr_t *addr
     snprintf(name, sizeof(name), "%s: the huge share is what smaps says (%.1f%%)",
              hugepages_name(kind), want);
     if (want < 0)
-        printf("SKIP %s: the mapping shares a smaps entry with another; cannot tell\n", name);
+        check_skip(name, "the mapping shares a smaps entry with another; cannot tell");
     else
         CHECK(name, fabs(pct - want) < 1e-9, "got %g%%, smaps says %g%%", pct, want);
     hugepages_free(p, *mapped);
@@ -151,14 +151,13 @@ static void test_real_default_and_thp(void)
 
     double pct = map_and_touch(PAGES_DEFAULT, &mapped, &addr);
     if (thp_always)
-        printf("SKIP default pages: no huge pages (THP is [always] here, so it may give some; "
-               "%g%%)\n",
-               pct);
+        check_skip("default pages: no huge pages",
+                   "THP is [always] here, so it may give some; %g%%", pct);
     else
         CHECK("default pages: 0% huge (THP is not [always] here)", pct == 0.0, "got %g%%", pct);
 
     if (!hugepages_available("/", PAGES_THP, 8 * MiB, why, sizeof(why))) {
-        printf("SKIP thp mapping: %s\n", why);
+        check_skip("thp mapping", "%s", why);
         return;
     }
     pct = map_and_touch(PAGES_THP, &mapped, &addr);

@@ -175,7 +175,7 @@ static void test_restore_keeps_narrowing(void)
     cpu_set_t all, one;
     char err[256] = "";
     if (sched_getaffinity(0, sizeof(all), &all) != 0 || CPU_COUNT(&all) < 2) {
-        printf("SKIP restore keeps a narrowed affinity: needs 2 CPUs\n");
+        check_skip("restore keeps a narrowed affinity", "needs 2 CPUs");
         return;
     }
     int first = 0;

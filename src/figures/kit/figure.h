@@ -109,6 +109,8 @@ struct fig {
     double panel_x_min[FIG_MAX_PANELS], panel_x_max[FIG_MAX_PANELS];
     /* Before the name of every output file ("F1-": pinsweep report); "" for none. */
     char out_prefix[32];
+    /* Drawn for a paper (gnuplot.h's FIG_DRAW_PAPER): paper = 1 in the variables files. */
+    int paper;
 };
 
 /* Start describing figure name (x: transfer size in bytes, log). */

@@ -19,11 +19,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The variables files of g: plain and, with latex, LaTeX; -1 after saying on log which failed. */
-static int write_all_vars(const struct fig *g, const char *data_dir, const char *fig_dir, int latex,
-                          FILE *log)
+/* The variables files of g: plain and, with LaTeX, LaTeX; -1 after saying on log which failed. */
+static int write_all_vars(const struct fig *g, const char *data_dir, const char *fig_dir,
+                          unsigned draw, FILE *log)
 {
-    for (int tex = 0; tex <= latex; tex++)
+    for (int tex = 0; tex <= !!(draw & FIG_DRAW_LATEX); tex++)
         if (fig_write_vars(g, data_dir, fig_dir, tex) < 0) {
             log_line(log, "%s: cannot write %s-vars%s.gp: %s", data_dir, g->name, tex ? "-tex" : "",
                      strerror(errno));
@@ -64,7 +64,7 @@ static int write_drawn(const struct fig *g, const char *data_dir, FILE *log)
 }
 
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                  const char *data_dir, const char *prefix, int latex, const char *made[],
+                  const char *data_dir, const char *prefix, unsigned draw, const char *made[],
                   FILE *log)
 {
     char stem[128];
@@ -84,11 +84,12 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
         }
         made[i] = g->npanels > 0 ? g->name : NULL;
         snprintf(g->out_prefix, sizeof(g->out_prefix), "%s", prefix ? prefix : "");
+        g->paper = (draw & FIG_DRAW_PAPER) != 0;
         if (!made[i]) {
             if (needs) /* NULL: the folder has nothing of the figure's kind; no note */
                 log_line(log, "note: no %s figure: it needs %s", g->name, needs);
             fig_remove_outputs(stem_of(prefix, g->name, stem, sizeof(stem)), fig_dir);
-        } else if (write_all_vars(g, data_dir, fig_dir, latex, log) < 0 ||
+        } else if (write_all_vars(g, data_dir, fig_dir, draw, log) < 0 ||
                    write_drawn(g, data_dir, log) < 0) {
             goto out;
         }
@@ -325,7 +326,7 @@ static int script_paths(const char *name, const char *scripts_dir, const char *d
 }
 
 int fig_draw(const char *name, const char *prefix, const char *scripts_dir, const char *fig_dir,
-             const char *data_dir, int latex, FILE *log)
+             const char *data_dir, unsigned draw, FILE *log)
 {
     char *script = NULL, *vars = NULL, *vars_tex = NULL, file[160], stem[128];
     int rc = PLOT_EGNUPLOT;
@@ -338,7 +339,7 @@ int fig_draw(const char *name, const char *prefix, const char *scripts_dir, cons
     if ((rc = run_gnuplot(script, scripts_dir, vars, NULL, NULL, log)) != 0 ||
         (rc = check_outputs(stem, fig_dir, log)) != 0)
         goto out;
-    if (!latex)
+    if (!(draw & FIG_DRAW_LATEX))
         fig_remove_tex(stem, fig_dir);
     else if ((rc = run_gnuplot(script, scripts_dir, vars_tex, "tex", NULL, log)) == 0)
         rc = finish_tex(stem, fig_dir, log);
@@ -368,24 +369,24 @@ int fig_draw_page(const char *name, const char *scripts_dir, const char *data_di
 }
 
 int fig_render_into(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                    const char *data_dir, const char *prefix, const char *scripts_dir, int latex,
-                    const char *how_later, const char *made[], FILE *log)
+                    const char *data_dir, const char *prefix, const char *scripts_dir,
+                    unsigned draw, const char *how_later, const char *made[], FILE *log)
 {
     int rc = PLOT_EWRITE;
     if (plot_make_dir(fig_dir) < 0 || plot_make_dir(data_dir) < 0)
         log_line(log, "cannot create %s: %s", data_dir, strerror(errno));
     else
-        rc = fig_write_all(describe, n, in, fig_dir, data_dir, prefix, latex, made, log);
+        rc = fig_write_all(describe, n, in, fig_dir, data_dir, prefix, draw, made, log);
     if (rc == 0)
         rc = plot_need_gnuplot(log, data_dir, "%s", how_later);
     for (size_t i = 0; i < n && rc == 0; i++)
         if (made[i])
-            rc = fig_draw(made[i], prefix, scripts_dir, fig_dir, data_dir, latex, log);
+            rc = fig_draw(made[i], prefix, scripts_dir, fig_dir, data_dir, draw, log);
     return rc;
 }
 
 int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *dir,
-               const char *scripts_dir, int latex, const char *how_later, FILE *log)
+               const char *scripts_dir, unsigned draw, const char *how_later, FILE *log)
 {
     const char **made = calloc(n ? n : 1, sizeof(*made));
     char *fig_dir = NULL, *data_dir = NULL;
@@ -393,7 +394,7 @@ int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *d
     if (!made)
         log_line(log, "%s: out of memory", dir);
     else if (plot_make_fig_dirs(dir, &fig_dir, &data_dir, log) == 0)
-        rc = fig_render_into(describe, n, in, fig_dir, data_dir, "", scripts_dir, latex, how_later,
+        rc = fig_render_into(describe, n, in, fig_dir, data_dir, "", scripts_dir, draw, how_later,
                              made, log);
     free(made);
     free(fig_dir);

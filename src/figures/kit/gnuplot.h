@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* How the figures of a table are drawn: the draw argument below, a set of these bits (or 0). */
+#define FIG_DRAW_LATEX 1u /* also PREFIX + NAME.tex + PREFIX + NAME-inc.pdf (cairolatex) */
+#define FIG_DRAW_PAPER 2u /* for a paper: a column or a page wide, no title or notes (style.gp) */
+
 /*
  * Describe figure i of a table of figures into g (fig_init first) and its
  * data files into data_dir, from in, and title it; *needs says what the
@@ -23,14 +27,15 @@ typedef int (*fig_describe_fn)(struct fig *g, size_t i, const void *in, const ch
 
 /*
  * Describe the n figures of a table (describe) and write their variables
- * files into data_dir (with latex also the LaTeX ones), for outputs named
+ * files into data_dir (with FIG_DRAW_LATEX in draw also the LaTeX ones;
+ * FIG_DRAW_PAPER says paper = 1 in them), for outputs named
  * PREFIX + NAME in fig_dir; made[i] names those that have something to draw
  * (NULL for the others).  A figure without panels gets a "note: no NAME
  * figure: it needs NEEDS" line, and what an earlier run drew of it is
  * removed from fig_dir.  Returns 0, or PLOT_EWRITE after saying why on log.
  */
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                  const char *data_dir, const char *prefix, int latex, const char *made[],
+                  const char *data_dir, const char *prefix, unsigned draw, const char *made[],
                   FILE *log);
 
 /*
@@ -51,12 +56,12 @@ int plot_need_gnuplot(FILE *log, const char *data_dir, const char *fmt, ...)
 /*
  * Draw figure name: plots/NAME.gp on data_dir/NAME-vars.gp into fig_dir as
  * PREFIX + NAME.{png,pdf,svg} (prefix as given to fig_write_all), and with
- * latex also PREFIX + NAME.tex + PREFIX + NAME-inc.pdf (gnuplot's
- * cairolatex: the text set by LaTeX in the document's own font).  Returns 0
- * or a PLOT_E* code after saying why on log.
+ * FIG_DRAW_LATEX in draw also PREFIX + NAME.tex + PREFIX + NAME-inc.pdf
+ * (gnuplot's cairolatex: the text set by LaTeX in the document's own font).
+ * Returns 0 or a PLOT_E* code after saying why on log.
  */
 int fig_draw(const char *name, const char *prefix, const char *scripts_dir, const char *fig_dir,
-             const char *data_dir, int latex, FILE *log);
+             const char *data_dir, unsigned draw, FILE *log);
 
 /*
  * Draw figure name (its variables in data_dir) as one page of a book: the
@@ -78,12 +83,12 @@ void fig_remove_tex(const char *stem, const char *fig_dir);
  * The whole of drawing a table of n figures of in: dir/figures and
  * dir/figures/data made, every figure described and its variables written
  * (fig_write_all), then, when gnuplot is on PATH, each figure with panels
- * drawn (fig_draw); without gnuplot the data stays and how_later says what
- * to run where gnuplot is.  Returns PLOT_OK or a PLOT_E* code after saying
- * why on log.
+ * drawn (fig_draw) as draw (FIG_DRAW_* bits) says; without gnuplot the
+ * data stays and how_later says what to run where gnuplot is.  Returns
+ * PLOT_OK or a PLOT_E* code after saying why on log.
  */
 int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *dir,
-               const char *scripts_dir, int latex, const char *how_later, FILE *log);
+               const char *scripts_dir, unsigned draw, const char *how_later, FILE *log);
 
 /*
  * fig_render into folders of the caller's: the figures into fig_dir as
@@ -92,7 +97,7 @@ int fig_render(fig_describe_fn describe, size_t n, const void *in, const char *d
  * PLOT_ENO_GNUPLOT after one line on log saying how_later.
  */
 int fig_render_into(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
-                    const char *data_dir, const char *prefix, const char *scripts_dir, int latex,
-                    const char *how_later, const char *made[], FILE *log);
+                    const char *data_dir, const char *prefix, const char *scripts_dir,
+                    unsigned draw, const char *how_later, const char *made[], FILE *log);
 
 #endif

@@ -537,6 +537,8 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
         gnuplot_string(f, g->out_prefix);
         fputc('\n', f);
     }
+    if (g->paper) /* likewise; plots/style.gp says what it changes */
+        fputs("paper = 1\n", f);
     if (write_panels(f, g, data_dir, tex) < 0)
         goto out;
     write_style_array(f, "block_color", g->block, g->nblocks, STYLE_COLOR, tex);

@@ -20,6 +20,17 @@ struct tabular {
     char align[TABULAR_MAX_COLS + 1]; /* 'l' or 'r' per column */
     char **cells;                     /* nrows x ncols, each malloc'd */
     size_t nrows, cap;
+    /*
+     * The leading columns that name a row, repeated in each part of a LaTeX
+     * table split to fit the page; tabular_init sets the leading left-aligned
+     * ones (all but the last at most): set it after when they are fewer.
+     */
+    size_t nkey;
+    /*
+     * Columns of one nonzero group, next to each other, stay in one part of
+     * a split LaTeX table (a measurement and its spread); 0: none.
+     */
+    unsigned char group[TABULAR_MAX_COLS];
 };
 
 /*
@@ -41,10 +52,19 @@ void tabular_free(struct tabular *t);
  */
 void tabular_md(FILE *f, const struct tabular *t, size_t number);
 
+/* How wide a LaTeX table may be: \textwidth of \documentclass{article} at 10 pt. */
+#define TABULAR_TEX_WIDTH_PT 345.0
+
 /*
  * LaTeX: a table float with the caption, \label{tab:LABEL} (label NULL: the
  * table's name) and a booktabs tabular, its text turned into LaTeX
- * (plot_tex_text).  Needs \usepackage{booktabs}.
+ * (plot_tex_text), in \footnotesize with \tabcolsep 4 pt.  It is made to
+ * fit TABULAR_TEX_WIDTH_PT (the widths of plot_tex_width_pt): headings
+ * wider than their column's cells are broken over lines when the table
+ * would be wider than that on one line each, and a table still too wide is
+ * split into parts one under the other in the same float, the fewest that
+ * fit and as even as they can be, each with the key columns (nkey) and some
+ * of the others, in order.  Needs \usepackage{booktabs}.
  */
 void tabular_tex(FILE *f, const struct tabular *t, const char *label);
 
