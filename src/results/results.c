@@ -579,6 +579,7 @@ static void write_samples(FILE *f, const struct experiment *e, const struct resu
                                  s->h2d_ms,
                                  s->d2h_ms,
                                  s->alloc_ms,
+                                 s->pin_ms,
                                  s->fill_ms,
                                  s->free_ms,
                                  sr.effective_gbps,
