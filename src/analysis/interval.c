@@ -300,10 +300,16 @@ static void count_text(double lo, double hi, char *buf, size_t n)
 
 char *interval_statement(const struct interval_tally *t, char *buf, size_t n)
 {
+    return interval_statement_as(t, "Bars", buf, n);
+}
+
+char *interval_statement_as(const struct interval_tally *t, const char *lead, char *buf, size_t n)
+{
     char r[32], s[32], of_r[96], of_s[96];
     const char *each = t->ratio ? " of each" : "";
     if (!t->rounds && !t->samples) {
-        snprintf(buf, n, "No bars: no configuration has two values or more.");
+        snprintf(buf, n, "No %c%s: no configuration has two values or more.", lead[0] | 0x20,
+                 lead + 1);
         return buf;
     }
     count_text(t->rounds_min, t->rounds_max, r, sizeof(r));
@@ -315,10 +321,10 @@ char *interval_statement(const struct interval_tally *t, char *buf, size_t n)
     const char *approx = t->approx ? " (s from summary.csv's rsd: no samples.csv)" : "";
     if (t->rounds && t->samples)
         snprintf(buf, n,
-                 "Bars: 95 %% prediction interval, on the log scale, %s or, in one round, %s%s.",
-                 of_r, of_s, approx);
+                 "%s: 95 %% prediction interval, on the log scale, %s or, in one round, %s%s.",
+                 lead, of_r, of_s, approx);
     else
-        snprintf(buf, n, "Bars: 95 %% prediction interval %s, on the log scale%s.",
+        snprintf(buf, n, "%s: 95 %% prediction interval %s, on the log scale%s.", lead,
                  t->rounds ? of_r : of_s, approx);
     return buf;
 }

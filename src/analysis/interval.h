@@ -175,4 +175,7 @@ void interval_tally_add(struct interval_tally *t, const struct interval *iv);
  */
 char *interval_statement(const struct interval_tally *t, char *buf, size_t n);
 
+/* The same sentence led by lead instead of "Bars" ("Intervals", for a table). */
+char *interval_statement_as(const struct interval_tally *t, const char *lead, char *buf, size_t n);
+
 #endif

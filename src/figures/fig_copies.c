@@ -95,7 +95,7 @@ struct bw_plan {
     const char *kinds[8];
     size_t nkinds;
     int seen_alloc[ALLOC_COUNT];
-    double n_min, n_max;         /* samples per point */
+    struct interval_tally tally; /* the intervals of the points (analysis/interval.h) */
     int band_alloc[ALLOC_COUNT]; /* the kinds in some band */
     double band_dev[2];          /* the bands' largest spread below and from 1 MiB */
 };
@@ -103,8 +103,7 @@ struct bw_plan {
 static void bw_plan_make(struct bw_plan *p, const struct plot_input *in)
 {
     memset(p, 0, sizeof(*p));
-    p->n_min = INFINITY;
-    p->n_max = 0;
+    interval_tally_init(&p->tally, 0);
     for (size_t i = 0; i < in->nrows; i++) {
         const struct plot_row *r = &in->rows[i];
         const char *k = line_kind(r);
@@ -114,10 +113,7 @@ static void bw_plan_make(struct bw_plan *p, const struct plot_input *in)
             j++;
         if (j == p->nkinds && p->nkinds < 8)
             p->kinds[p->nkinds++] = k;
-        if (r->samples > 0) {
-            p->n_min = fmin(p->n_min, r->samples);
-            p->n_max = fmax(p->n_max, r->samples);
-        }
+        interval_tally_add(&p->tally, &r->iv[IV_GBPS]);
     }
     p->ngroups = p->groups[0] + p->groups[1];
     p->dash_by_variant = p->nkinds > 1;
@@ -133,9 +129,8 @@ static void bw_style(struct fig_style *s, const struct bw_plan *p, const struct 
 
 static void write_bandwidth_point(FILE *f, const struct plot_row *r)
 {
-    double lo = isnan(r->gbps_min) ? r->gbps_median : r->gbps_min;
-    double hi = isnan(r->gbps_max) ? r->gbps_median : r->gbps_max;
-    fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, lo, hi);
+    const struct interval *iv = &r->iv[IV_GBPS];
+    fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, iv->lo, iv->hi);
 }
 
 /* Is curve c in the panel of direction dir and api group grp? */
@@ -172,7 +167,7 @@ static double band_median(const struct plot_input *in, const size_t *members, si
 
 /*
  * Does curve c follow the band's median at every size: within
- * BAND_TOLERANCE of it, or with the median inside its own min..max?  *dev
+ * BAND_TOLERANCE of it, or with the median inside its own interval?  *dev
  * grows to its largest relative distance.
  */
 static int band_follows(const struct plot_input *in, size_t c, const size_t *members, size_t n,
@@ -182,7 +177,7 @@ static int band_follows(const struct plot_input *in, size_t c, const size_t *mem
     for (size_t i = 0; i < in->curves[c].n; i++) {
         double m = band_median(in, members, n, i), d = fabs(r[i].gbps_median - m) / m;
         int big = r[i].size_bytes >= BAND_SPLIT_BYTES;
-        if (d > BAND_TOLERANCE && !(r[i].gbps_min <= m && m <= r[i].gbps_max))
+        if (d > BAND_TOLERANCE && !(r[i].iv[IV_GBPS].lo <= m && m <= r[i].iv[IV_GBPS].hi))
             return 0;
         dev[big] = fmax(dev[big], d);
     }
@@ -239,8 +234,8 @@ static int is_member(size_t c, const size_t *members, size_t n)
 
 /*
  * The band of the current panel: size, the median of the members' medians,
- * the lowest min and the highest max, in NAME-PANEL-band.dat; its key entry
- * names the members.
+ * the lowest low end and the highest high end of their intervals, in
+ * NAME-PANEL-band.dat; its key entry names the members.
  */
 static int band_write(struct fig *g, const struct plot_input *in, struct bw_plan *pl,
                       const size_t *members, size_t n, const double dev[2], const char *data_dir)
@@ -248,7 +243,7 @@ static int band_write(struct fig *g, const struct plot_input *in, struct bw_plan
     size_t p = g->npanels - 1;
     FILE *f = fig_panel_create(g, data_dir, "-band",
                                "size_bytes gbps (median of the members' gbps_median) "
-                               "gbps_min gbps_max (lowest and highest of the members')");
+                               "low high (lowest and highest end of the members' intervals)");
     if (!f)
         return -1;
     const struct plot_curve *a = &in->curves[members[0]];
@@ -260,8 +255,8 @@ static int band_write(struct fig *g, const struct plot_input *in, struct bw_plan
         double lo = INFINITY, hi = -INFINITY;
         for (size_t k = 0; k < n; k++) {
             const struct plot_row *r = &in->rows[in->curves[members[k]].first + i];
-            lo = fmin(lo, isnan(r->gbps_min) ? r->gbps_median : r->gbps_min);
-            hi = fmax(hi, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+            lo = fmin(lo, r->iv[IV_GBPS].lo);
+            hi = fmax(hi, r->iv[IV_GBPS].hi);
         }
         double m = band_median(in, members, n, i);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", in->rows[a->first + i].size_bytes, m, lo, hi);
@@ -297,7 +292,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
     snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
              p->ngroups > 1 && grp ? "-async" : "");
     if (fig_panel(g, tag, title) < 0 ||
-        !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max")))
+        !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median low high (its interval)")))
         return -1;
     nmembers = band_members(in, dir, grp, members, dev);
     for (size_t c = 0; c < in->ncurves; c++) {
@@ -314,7 +309,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
         for (size_t i = 0; i < in->curves[c].n; i++) {
             const struct plot_row *r = first + i;
             write_bandwidth_point(f, r);
-            fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+            fig_extend(g, r->size_bytes, r->iv[IV_GBPS].hi);
         }
     }
     if (fig_panel_close(f) < 0)
@@ -343,7 +338,8 @@ static const struct fit_row *find_fit(const struct plot_input *in, const struct 
 
 int fig_fit_drawn(const struct fit_row *fit)
 {
-    return fit->points >= FIT_MIN_POINTS && fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
+    return fit->status_id == FIT_OK && fit->points >= FIT_MIN_POINTS &&
+           fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
 }
 
 /* The bandwidth of the model t(n) = t0 + n/B at n bytes (GB/s); NaN where its time is not > 0. */
@@ -543,8 +539,11 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, int di
             d->nunfit < sizeof(d->unfit) / sizeof(d->unfit[0])) {
             char name[40];
             curve_name(first, name, sizeof(name));
-            snprintf(d->unfit[d->nunfit++], sizeof(d->unfit[0]), "%s %.0f%%", name,
-                     fit->residual_pct);
+            if (fit->status_id != FIT_OK) /* not fitting at all: its t0 came out negative */
+                snprintf(d->unfit[d->nunfit++], sizeof(d->unfit[0]), "%s t0 < 0", name);
+            else
+                snprintf(d->unfit[d->nunfit++], sizeof(d->unfit[0]), "%s %.0f%%", name,
+                         fit->residual_pct);
         }
         if (!fig_fit_drawn(fit) && !(regimes && d->nregimes < FIG_MAX_PANELS))
             continue;
@@ -702,7 +701,7 @@ static size_t unfit_notes(const struct bw_drawn *d, struct fig_style *notes)
             t = notes[n++].title;
             len = (size_t)snprintf(
                 t, sizeof(notes[0].title), "%s%s",
-                k ? "  " : "no single t0 + n/B fits (residual ≥ 5%): ", d->unfit[k]);
+                k ? "  " : "no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): ", d->unfit[k]);
             continue;
         }
         len += (size_t)snprintf(t + len, sizeof(notes[0].title) - len, "; %s", d->unfit[k]);
@@ -727,14 +726,10 @@ static int bandwidth_legend(struct fig *g, const struct plot_input *in, const st
         banded |= g->band[b].color != NULL;
     if (banded)
         band_title(&keys[nkeys++], p);
-    notes[nnotes] = (struct fig_style){"-", "", "", ""};
-    if (p->n_max > 0 && p->n_min == p->n_max)
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "bars: min–max of %.0f samples%s",
-                 p->n_min, banded ? "; band: its members' lowest min to highest max" : "");
-    else if (p->n_max > 0)
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title),
-                 "bars: min–max of %.0f–%.0f samples%s", p->n_min, p->n_max,
-                 banded ? "; band: its members' lowest min to highest max" : "");
+    plot_bars_note(&notes[nnotes++], &p->tally);
+    if (banded)
+        notes[nnotes++] = (struct fig_style){
+            "-", "", "", "band: from its members' lowest to highest interval end"};
     if (d->fits)
         notes[nnotes++] = (struct fig_style){"", "fit", "", "dotted: fit t0 + n/B (residual < 5%)"};
     nnotes += unfit_notes(d, notes + nnotes);
@@ -761,7 +756,7 @@ static int bandwidth_legend(struct fig *g, const struct plot_input *in, const st
 }
 
 /*
- * Figure 1: gbps_median with min..max bars against size, a panel per
+ * Figure 1: gbps_median with its interval's bars against size, a panel per
  * direction (and per api, sync or async, when both were measured); the
  * page-locked curves that coincide as one band; the fits that describe
  * their curve and the host memcpy line over them; the PCIe link's raw rate
@@ -822,9 +817,12 @@ static int compare_api(const struct plot_input *in, int dir)
     return -1;
 }
 
-/* One block of figure 2: a reuse curve's gbps_median or a reallocate curve's effective. */
+/*
+ * One block of figure 2: a reuse curve's gbps_median or a reallocate
+ * curve's effective, each with its interval (tallied into t).
+ */
 static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
-                       const struct plot_curve *c)
+                       const struct plot_curve *c, struct interval_tally *t)
 {
     const struct plot_row *first = &in->rows[c->first];
     int reuse = first->buffer == BUFFER_REUSE;
@@ -834,14 +832,17 @@ static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
         return -1;
     for (size_t i = 0; i < c->n; i++) {
         double v = reuse ? first[i].gbps_median : first[i].effective_gbps;
-        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, v);
-        fig_extend(g, first[i].size_bytes, v);
+        const struct interval *iv = &first[i].iv[reuse ? IV_GBPS : IV_EFFECTIVE_GBPS];
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", first[i].size_bytes, v, iv->lo, iv->hi);
+        fig_extend(g, first[i].size_bytes, iv->lo);
+        fig_extend(g, first[i].size_bytes, iv->hi);
+        interval_tally_add(t, iv);
     }
     return 0;
 }
 
 static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int api,
-                       const char *data_dir)
+                       const char *data_dir, struct interval_tally *t)
 {
     char title[96];
     snprintf(title, sizeof(title), "%s, %s", plot_dir_titles[dir],
@@ -850,7 +851,7 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int 
         return -1;
     FILE *f = fig_panel_create(g, data_dir, "",
                                "size_bytes gbps (reuse: gbps_median; reallocate: "
-                               "effective_gbps_median)");
+                               "effective_gbps_median) low high (its interval)");
     if (!f)
         return -1;
     int rc = 0;
@@ -858,7 +859,7 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int 
         for (int b = 0; b < BUFFER_COUNT && rc == 0; b++) {
             const struct plot_curve *c = plot_find_curve(in, dir, a, b, api, NULL);
             if (c)
-                rc = reuse_block(g, f, in, c);
+                rc = reuse_block(g, f, in, c, t);
         }
         struct fig_style s = {schema_value_name(AXIS_ALLOC, a), "reuse",
                               schema_value_name(AXIS_ALLOC, a), ""};
@@ -874,20 +875,22 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int dir, int 
 
 /*
  * The legend of figure 2: the alloc kinds' colours in rows of up to three;
- * the notes say what solid and dashed lines are.
+ * the notes say what solid and dashed lines are, and the bars.
  */
-static int reuse_legend(struct fig *g)
+static int reuse_legend(struct fig *g, const struct interval_tally *t)
 {
-    static const struct fig_style notes[] = {
+    struct fig_style notes[] = {
         {"", "reuse", "", "reuse: copy bandwidth"},
         {"", "reallocate", "", "reallocate: bytes ÷ cycle time"},
+        {"-", "", "", ""},
     };
+    plot_bars_note(&notes[2], t);
     struct fig_style entries[FIG_MAX_KEYS];
     size_t n = g->key.n;
     memcpy(entries, g->key.e, n * sizeof(entries[0]));
     qsort(entries, n, sizeof(entries[0]), key_order);
     g->key.n = 0;
-    return legend_flow(&g->key, entries, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 2, 2);
+    return legend_flow(&g->key, entries, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 3, 2);
 }
 
 /* Figure 2: reuse copy bandwidth against reallocate effective bandwidth. */
@@ -896,12 +899,14 @@ int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
     snprintf(g->what, sizeof(g->what), "reuse vs reallocate");
     snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
     snprintf(g->detail, sizeof(g->detail), "a cycle: alloc + fill + copy + free");
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
     for (int d = 0; d < DIR_COUNT; d++) {
         int api = compare_api(in, d);
-        if (api >= 0 && reuse_panel(g, in, d, api, data_dir) < 0)
+        if (api >= 0 && reuse_panel(g, in, d, api, data_dir, &t) < 0)
             return -1;
     }
-    return g->npanels ? reuse_legend(g) : 0;
+    return g->npanels ? reuse_legend(g, &t) : 0;
 }
 
 static int time_panel(struct fig *g, const struct plot_input *in, const struct plot_curve *c,
@@ -999,9 +1004,14 @@ static double latency_max_bytes(const struct plot_input *in)
     return INFINITY;
 }
 
-/* One block of the latency figure: a curve's pipelined time per copy or its round trip. */
+/*
+ * One block of the latency figure: a curve's pipelined time per copy with
+ * its interval (tallied into t), or its round trip (a median of round trips
+ * samples.csv does not keep: no interval, lo = hi).
+ */
 static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
-                         const struct plot_curve *c, double max_bytes, int roundtrip)
+                         const struct plot_curve *c, double max_bytes, int roundtrip,
+                         struct interval_tally *t)
 {
     const struct plot_row *first = &in->rows[c->first];
     struct fig_style s;
@@ -1015,10 +1025,15 @@ static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
     for (size_t i = 0; i < c->n; i++) {
         const struct plot_row *r = first + i;
         double us = roundtrip ? r->roundtrip_us : r->us_per_copy;
+        struct interval iv = r->iv[IV_US_PER_COPY];
         if (!latency_row(r, max_bytes) || !(us > 0))
             continue;
-        fprintf(f, "%.0f %.6g\n", r->size_bytes, us);
-        fig_extend(g, r->size_bytes, us);
+        if (roundtrip)
+            interval_none(us, &iv);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, us, iv.lo, iv.hi);
+        fig_extend(g, r->size_bytes, iv.lo);
+        fig_extend(g, r->size_bytes, iv.hi);
+        interval_tally_add(t, &iv);
     }
     return 0;
 }
@@ -1040,7 +1055,8 @@ static int has_roundtrip(const struct plot_input *in, const struct plot_curve *c
  * ALLOC_COUNT + api the apis) drawn; *roundtrips is set when one is.
  */
 static int latency_panel(struct fig *g, const struct plot_input *in, int dir, int grp, int split,
-                         double max_bytes, const char *data_dir, int seen[], int *roundtrips)
+                         double max_bytes, const char *data_dir, int seen[], int *roundtrips,
+                         struct interval_tally *t)
 {
     FILE *f = NULL;
     int rc = 0;
@@ -1057,12 +1073,13 @@ static int latency_panel(struct fig *g, const struct plot_input *in, int dir, in
         if (!f && (fig_panel(g, tag, title) < 0 ||
                    !(f = fig_panel_create(g, data_dir, "",
                                           "size_bytes us (pipelined: us_per_copy_median; round "
-                                          "trip: roundtrip_us_median)"))))
+                                          "trip: roundtrip_us_median) low high (its interval; "
+                                          "a round trip has none)"))))
             return -1;
         seen[first->alloc] = seen[ALLOC_COUNT + first->api] = 1;
-        rc = latency_block(g, f, in, cv, max_bytes, 0);
+        rc = latency_block(g, f, in, cv, max_bytes, 0, t);
         if (rc == 0 && has_roundtrip(in, cv, max_bytes)) {
-            rc = latency_block(g, f, in, cv, max_bytes, 1);
+            rc = latency_block(g, f, in, cv, max_bytes, 1, t);
             *roundtrips = 1;
         }
     }
@@ -1076,14 +1093,15 @@ static int latency_panel(struct fig *g, const struct plot_input *in, int dir, in
  * which point is which api (when both were measured) and what solid and
  * dashed lines are.
  */
-static int latency_legend(struct fig *g, const int seen[], int roundtrips)
+static int latency_legend(struct fig *g, const int seen[], int roundtrips,
+                          const struct interval_tally *t)
 {
     static const char *const api_titles[API_COUNT] = {
         [API_SYNC] = "sync: cudaMemcpy",
         [API_ASYNC] = "async: cudaMemcpyAsync",
         [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
     };
-    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 3];
+    struct fig_style allocs[ALLOC_COUNT], notes[API_COUNT + 4];
     size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), napis = 0, nnotes = 0;
     for (int a = 0; a < API_COUNT; a++)
         napis += seen[ALLOC_COUNT + a] != 0;
@@ -1101,6 +1119,11 @@ static int latency_legend(struct fig *g, const int seen[], int roundtrips)
     if (roundtrips && seen[ALLOC_COUNT + API_ZEROCOPY])
         notes[nnotes++] = (struct fig_style){"", "zerocopy-roundtrip", "",
                                              "zerocopy round trip: one kernel, waited for"};
+    plot_bars_note(&notes[nnotes++], t);
+    if (roundtrips) /* samples.csv has no round trips: a median only */
+        snprintf(notes[nnotes - 1].title + strlen(notes[nnotes - 1].title),
+                 sizeof(notes[0].title) - strlen(notes[nnotes - 1].title),
+                 " Round trips: medians.");
     if (legend_flow(&g->key, allocs, nallocs, 4) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 2);
@@ -1138,6 +1161,8 @@ int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir
     static const int dirs[] = {DIR_H2D, DIR_D2H};
     int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0;
     double max_bytes = latency_max_bytes(in);
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
     snprintf(g->what, sizeof(g->what), "time per copy");
     snprintf(g->y_label, sizeof(g->y_label), "time per copy (µs)");
     int groups[2] = {0, 0};
@@ -1147,10 +1172,10 @@ int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir
     for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
         for (int grp = 0; grp < 2; grp++)
             if (groups[grp] && latency_panel(g, in, dirs[d], grp, groups[0] && groups[1], max_bytes,
-                                             data_dir, seen, &roundtrips) < 0)
+                                             data_dir, seen, &roundtrips, &t) < 0)
                 return -1;
     if (g->npanels == 0)
         return 0;
     latency_detail(g, in, seen, max_bytes);
-    return latency_legend(g, seen, roundtrips);
+    return latency_legend(g, seen, roundtrips, &t);
 }

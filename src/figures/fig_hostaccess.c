@@ -82,8 +82,8 @@ static int host_panel(struct fig *g, const struct plot_row *const *rows, size_t 
     FILE *f = fig_panel(g, schema_value_name(AXIS_API, api), title) < 0
                   ? NULL
                   : fig_panel_create(g, data_dir, "",
-                                     by_threads ? "threads gbps_median gbps_min gbps_max"
-                                                : "size_bytes gbps_median gbps_min gbps_max");
+                                     by_threads ? "threads gbps_median low high (its interval)"
+                                                : "size_bytes gbps_median low high (its interval)");
     if (!f)
         return -1;
     for (size_t i = first, j; i < end && rc == 0; i = j) {
@@ -96,10 +96,9 @@ static int host_panel(struct fig *g, const struct plot_row *const *rows, size_t 
             double x = by_threads ? (double)r->threads : r->size_bytes;
             if (by_threads && r->size_bytes != at)
                 continue;
-            fprintf(f, "%.0f %.6g %.6g %.6g\n", x, r->gbps_median,
-                    isnan(r->gbps_min) ? r->gbps_median : r->gbps_min,
-                    isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
-            fig_extend(g, x, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+            fprintf(f, "%.0f %.6g %.6g %.6g\n", x, r->gbps_median, r->iv[IV_GBPS].lo,
+                    r->iv[IV_GBPS].hi);
+            fig_extend(g, x, r->iv[IV_GBPS].hi);
         }
     }
     return fig_panel_close(f) < 0 ? -1 : rc;

@@ -176,15 +176,13 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, int di
             seen_m[r->machine] = seen_a[r->alloc] = 1;
         }
         prev = r;
-        if (ratio) { /* the noise band: where it does not reach 1, the difference is significant */
-            double band = isnan(r->noise_pct) ? 0 : y * r->noise_pct / 100;
-            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, y - band, y + band);
-            fig_extend(g, r->size_bytes, y + band);
-            fig_extend(g, r->size_bytes, y - band);
-            continue;
-        }
-        double lo = isnan(r->gbps_min) ? y : r->gbps_min, hi = isnan(r->gbps_max) ? y : r->gbps_max;
+        /* the interval (compare.csv's, analysis/interval.h); where the ratio's does not reach
+           1, the difference is significant */
+        double lo = ratio ? r->ratio_lo : r->gbps_lo, hi = ratio ? r->ratio_hi : r->gbps_hi;
+        lo = isnan(lo) ? y : lo;
+        hi = isnan(hi) ? y : hi;
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, lo, hi);
+        fig_extend(g, r->size_bytes, lo);
         fig_extend(g, r->size_bytes, hi);
     }
     return 0;
@@ -221,7 +219,7 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
 static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_m[],
                       const int seen_a[], int links, int ratio)
 {
-    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 1];
+    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 2];
     size_t nkeys = 0, nnotes = 0;
     for (size_t m = 0; m < in->nm && nkeys + 1 < FIG_MAX_KEYS; m++)
         if (seen_m[m]) {
@@ -239,6 +237,12 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_
         }
     if (links)
         notes[nnotes++] = (struct fig_style){"", "link", "", "thin: PCIe link, raw rate"};
+    notes[nnotes] = (struct fig_style){"-", "", "", ""};
+    snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
+             ratio ? "bars: the ratio's 95 % interval, on the log scale (compare.csv's ratio_lo "
+                     "to ratio_hi): where it misses 1, the difference is significant"
+                   : "bars: each median's 95 % prediction interval, on the log scale "
+                     "(compare.csv's gbps_lo to gbps_hi)");
     if (legend_flow(&g->key, keys, nkeys, 2) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 4);
@@ -258,9 +262,9 @@ static int cmp_panel(struct fig *g, const struct cmp_input *in, int dir, int api
     panel_title(dir, api, title, sizeof(title));
     if (!panel_m || fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0 ||
         !(f = fig_panel_create(g, data_dir, "",
-                               ratio ? "size_bytes ratio (gbps_median / the baseline's) ratio_low "
-                                       "ratio_high (+- noise_pct)"
-                                     : "size_bytes gbps_median gbps_min gbps_max")))
+                               ratio ? "size_bytes ratio (gbps_median / the baseline's) ratio_lo "
+                                       "ratio_hi (its interval)"
+                                     : "size_bytes gbps_median gbps_lo gbps_hi (its interval)")))
         goto out;
     if (dir == DIR_BIDIR && !ratio)
         fig_own_y(g); /* a sum of two directions: its own scale */
@@ -326,8 +330,8 @@ static const struct {
 static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
                            const char **needs)
 {
-    fig_init(g, cmp_figures[i].name, 0);
-    g->zoom_y = cmp_figures[i].ratio;
+    fig_init(g, cmp_figures[i].name, cmp_figures[i].ratio);
+    g->zoom_y = cmp_figures[i].ratio; /* ratios: a log axis centred at 1 */
     *needs = cmp_figures[i].needs;
     if (fig_compare(g, in, data_dir, cmp_figures[i].ratio) < 0)
         return -1;

@@ -43,34 +43,31 @@ static size_t common_sizes(const struct plot_input *in, const struct plot_curve 
     return n;
 }
 
-/* v, or fallback when v is NaN (a row without min or max). */
-static double or_else(double v, double fallback)
-{
-    return isnan(v) ? fallback : v;
-}
-
 /*
  * One block: curve c's gbps_median over the pageable curve base's, size by
- * size, with the interval the samples allow: c's min over base's max to c's
- * max over base's min.
+ * size, with the ratio's interval (interval_ratio: on the log scale, never
+ * below 0); both sides' intervals are tallied into t.
  */
 static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
-                         const struct plot_curve *c, const struct plot_curve *base)
+                         const struct plot_curve *c, const struct plot_curve *base,
+                         struct interval_tally *t)
 {
     const struct plot_row *first = &in->rows[c->first];
     const char *kind = schema_value_name(AXIS_ALLOC, first->alloc);
     struct fig_style s = {kind, kind, kind};
-    if (fig_block(g, f, &s, "gbps_median over pageable's; min/max over max/min") < 0)
+    if (fig_block(g, f, &s, "gbps_median over pageable's, with the ratio's interval") < 0)
         return -1;
     for (size_t i = 0; i < c->n; i++) {
         const struct plot_row *p = row_at(in, base, first[i].size_bytes), *r = &first[i];
+        struct interval x;
         if (!p || !(p->gbps_median > 0))
             continue;
-        double x = r->gbps_median / p->gbps_median;
-        double lo = or_else(r->gbps_min, r->gbps_median) / or_else(p->gbps_max, p->gbps_median);
-        double hi = or_else(r->gbps_max, r->gbps_median) / or_else(p->gbps_min, p->gbps_median);
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, x, lo, hi);
-        fig_extend(g, r->size_bytes, hi);
+        interval_ratio(&r->iv[IV_GBPS], &p->iv[IV_GBPS], &x);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, x.median, x.lo, x.hi);
+        fig_extend(g, r->size_bytes, x.lo);
+        fig_extend(g, r->size_bytes, x.hi);
+        interval_tally_add(t, &r->iv[IV_GBPS]);
+        interval_tally_add(t, &p->iv[IV_GBPS]);
     }
     return 0;
 }
@@ -100,7 +97,8 @@ static int api_panel(struct fig *g, const struct plot_input *in, int dir, int ap
  * speedup of every page-locked kind measured beside it.
  */
 static int speedup_panel(struct fig *g, const struct plot_input *in, int dir, int api,
-                         const char *data_dir, int seen[ALLOC_COUNT], int seen_api[API_COUNT])
+                         const char *data_dir, int seen[ALLOC_COUNT], int seen_api[API_COUNT],
+                         struct interval_tally *t)
 {
     FILE *f = NULL;
     int rc = 0;
@@ -114,12 +112,11 @@ static int speedup_panel(struct fig *g, const struct plot_input *in, int dir, in
             continue;
         if (!f && api_panel(g, in, dir, api,
                             "size_bytes speedup (gbps_median / pageable's gbps_median at the "
-                            "same size) low high (gbps_min / pageable's gbps_max, gbps_max / "
-                            "pageable's gbps_min)",
+                            "same size) low high (the ratio's interval, analysis/interval.h)",
                             data_dir, &f) < 0)
             return -1;
         seen[a] = seen_api[api] = 1;
-        rc = speedup_block(g, f, in, c, base);
+        rc = speedup_block(g, f, in, c, base, t);
     }
     if (!f)
         return rc;
@@ -132,20 +129,22 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
 {
     int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0};
     struct fig_style keys[ALLOC_COUNT], notes[API_COUNT];
+    struct interval_tally t;
+    interval_tally_init(&t, 1);
     for (int d = 0; d < DIR_COUNT; d++)
         for (int api = 0; api < API_COUNT; api++)
-            if (api_is_copy(api) && speedup_panel(g, in, d, api, data_dir, seen, seen_api) < 0)
+            if (api_is_copy(api) &&
+                speedup_panel(g, in, d, api, data_dir, seen, seen_api, &t) < 0)
                 return -1;
     if (g->npanels == 0)
         return 0;
+    g->zoom_y = 1; /* ratios: plot.c gives speedup a log axis; zoom_y centres it at 1 */
     snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
     snprintf(g->detail, sizeof(g->detail), "%s", one_api(seen_api));
     snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
     if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0)
         return -1;
-    notes[0] = (struct fig_style){"-", "", "",
-                                  "bars: the kind's min over pageable's max to its "
-                                  "max over pageable's min (the samples' extremes)"};
+    plot_bars_note(&notes[0], &t);
     return legend_flow(&g->notes, notes, 1, 1);
 }
 
@@ -172,9 +171,15 @@ static int has_cost(const struct plot_input *in, const struct plot_curve *c, enu
     return 0;
 }
 
-/* One block: part p of reallocate curve c against size. */
+/* The interval of part p of row r. */
+static const struct interval *cost_interval(const struct plot_row *r, enum cost_part p)
+{
+    return &r->iv[p == COST_ALLOC ? IV_ALLOC_MS : p == COST_FREE ? IV_FREE_MS : IV_PIN_MS];
+}
+
+/* One block: part p of reallocate curve c against size, with its interval (tallied into t). */
 static int cost_block(struct fig *g, FILE *f, const struct plot_input *in,
-                      const struct plot_curve *c, enum cost_part p)
+                      const struct plot_curve *c, enum cost_part p, struct interval_tally *t)
 {
     static const char *const what[COST_COUNT] = {"alloc_ms_median", "free_ms_median",
                                                  "pin_ms_median"};
@@ -185,10 +190,13 @@ static int cost_block(struct fig *g, FILE *f, const struct plot_input *in,
         return -1;
     for (size_t i = 0; i < c->n; i++) {
         double ms = cost_ms(&first[i], p);
+        const struct interval *iv = cost_interval(&first[i], p);
         if (!(ms > 0))
             continue;
-        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, ms);
-        fig_extend(g, first[i].size_bytes, ms);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", first[i].size_bytes, ms, iv->lo, iv->hi);
+        fig_extend(g, first[i].size_bytes, iv->lo);
+        fig_extend(g, first[i].size_bytes, iv->hi);
+        interval_tally_add(t, iv);
     }
     return 0;
 }
@@ -228,11 +236,11 @@ static int cost_reference(struct fig *g, const struct plot_input *in, int dir, i
 
 /* The legend of alloc-cost: the kinds' colours; the notes say which line is which part. */
 static int cost_legend(struct fig *g, const int seen[ALLOC_COUNT], const int parts[COST_COUNT],
-                       int reference)
+                       int reference, const struct interval_tally *t)
 {
     static const char *const titles[COST_COUNT] = {"alloc", "free",
                                                    "pin: cudaHostRegister (part of alloc)"};
-    struct fig_style keys[ALLOC_COUNT], notes[COST_COUNT + 1];
+    struct fig_style keys[ALLOC_COUNT], notes[COST_COUNT + 2];
     size_t nnotes = 0;
     for (int p = 0; p < COST_COUNT; p++)
         if (parts[p]) {
@@ -242,6 +250,7 @@ static int cost_legend(struct fig *g, const int seen[ALLOC_COUNT], const int par
     if (reference)
         notes[nnotes++] =
             (struct fig_style){"reference", "reference", "", "one pinned copy, for scale"};
+    plot_bars_note(&notes[nnotes++], t);
     if (legend_flow(&g->key, keys, plot_alloc_entries(seen, "alloc", keys), 4) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 2);
@@ -252,6 +261,8 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
     int dir, api, seen[ALLOC_COUNT] = {0}, parts[COST_COUNT] = {0}, rc = 0, reference;
     char title[96];
     FILE *f = NULL;
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
     if (plot_time_pick(in, &dir, &api) < 0)
         return 0;
     snprintf(title, sizeof(title), "reallocate cycles, %s, %s", plot_dir_titles[dir],
@@ -261,13 +272,14 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
         if (!c || !has_cost(in, c, COST_ALLOC))
             continue;
         if (!f && (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0 ||
-                   !(f = fig_panel_create(g, data_dir, "", "size_bytes ms (medians)"))))
+                   !(f = fig_panel_create(g, data_dir, "",
+                                          "size_bytes ms (medians) low high (their intervals)"))))
             return -1;
         seen[a] = 1;
         for (int p = 0; p < COST_COUNT && rc == 0; p++)
             if (has_cost(in, c, p)) {
                 parts[p] = 1;
-                rc = cost_block(g, f, in, c, p);
+                rc = cost_block(g, f, in, c, p, &t);
             }
     }
     if (!f)
@@ -279,7 +291,7 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
         fig_panel_drop_overlay(g, data_dir);
     snprintf(g->what, sizeof(g->what), "alloc and free time");
     snprintf(g->y_label, sizeof(g->y_label), "time, median (ms)");
-    return cost_legend(g, seen, parts, reference);
+    return cost_legend(g, seen, parts, reference, &t);
 }
 
 /* ---- breakeven: copies before a page-locked buffer pays off ---- */
@@ -307,12 +319,11 @@ double fig_breakeven_interval(const struct plot_input *in, const struct breakeve
     *lo = *hi = b->copies;
     if (!p || !k || isnan(b->copies) || isnan(cost_us))
         return b->copies;
-    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3) */
+    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3); the saving's least and
+       most at the ends of both copies' intervals */
     double us = b->size_bytes / 1e3;
-    double save_lo =
-        us / or_else(p->gbps_max, p->gbps_median) - us / or_else(k->gbps_min, k->gbps_median);
-    double save_hi =
-        us / or_else(p->gbps_min, p->gbps_median) - us / or_else(k->gbps_max, k->gbps_median);
+    double save_lo = us / p->iv[IV_GBPS].hi - us / k->iv[IV_GBPS].lo;
+    double save_hi = us / p->iv[IV_GBPS].lo - us / k->iv[IV_GBPS].hi;
     *lo = save_hi > 0 ? cost_us / save_hi : NAN;
     *hi = save_lo > 0 ? cost_us / save_lo : NAN;
     return isnan(*hi) ? NAN : b->copies;
@@ -338,7 +349,7 @@ static int breakeven_panel(struct fig *g, const struct plot_input *in, int dir, 
                    api_panel(g, in, dir, api,
                              "size_bytes breakeven_copies low high (NaN: the page-locked copy "
                              "is not faster, or not resolved: the time saved is within the "
-                             "samples' min-max)",
+                             "copies' intervals)",
                              data_dir, &f) < 0))
             return f ? -1 : 0;
         if (!prev || prev->dir != b->dir || prev->alloc != b->alloc || prev->api != b->api) {
@@ -373,13 +384,13 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
     size_t nnotes = 0;
     notes[nnotes++] = (struct fig_style){"-", "", "",
                                          "copies = (alloc + free) ÷ time saved per copy; bars: the "
-                                         "saving from the copies' min–max samples"};
+                                         "saving at the ends of both copies' 95 % intervals"};
     if (gaps)
         notes[nnotes++] = (struct fig_style){"-", "", "", "a gap: page-locked is not faster there"};
     if (unresolved)
         notes[nnotes++] = (struct fig_style){"-", "", "",
                                              "not resolved (no point): the saving is within the "
-                                             "copies' min–max"};
+                                             "copies' 95 % intervals"};
     if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0)
         return -1;
     /* One column: the sentences would make a second one as wide as the page. */

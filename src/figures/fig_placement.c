@@ -122,10 +122,9 @@ static int place_blocks(struct fig *g, FILE *f, const struct plot_row *const *ro
                 fig_extend(g, r->size_bytes, r->pin_ms);
                 continue;
             }
-            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median,
-                    isnan(r->gbps_min) ? r->gbps_median : r->gbps_min,
-                    isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
-            fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, r->iv[IV_GBPS].lo,
+                    r->iv[IV_GBPS].hi);
+            fig_extend(g, r->size_bytes, r->iv[IV_GBPS].hi);
         }
     }
     return rc;
@@ -259,7 +258,7 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
         FILE *f;
         j = plot_run_end(rows, n, i, place_same_panel);
         if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
-            !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max"))) {
+            !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median low high (its interval)"))) {
             rc = -1;
             break;
         }

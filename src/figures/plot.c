@@ -76,7 +76,7 @@ static const struct {
      "rows of both buffer modes, reuse and reallocate, with effective_gbps_median", 1},
     {"reallocate-time", 1, fig_time, "reallocate rows with alloc_ms_median, fill_ms_median, ...",
      1},
-    {"speedup", 0, fig_speedup,
+    {"speedup", 1, fig_speedup,
      "reuse rows of pageable and of a page-locked kind at the same sizes, direction and api "
      "(cache warm, touch prefaulted)",
      1},

@@ -12,7 +12,7 @@
  *                        pinned and pageable bandwidth h2d, d2h and bidir,
  *                        the time of a copy up to 1 MiB, alloc + free of a
  *                        pinned buffer per GiB and the break-even copies,
- *                        each with its samples' min-max; the panels the
+ *                        each with its 95 % interval; the panels the
  *                        folder has no data for are named in a note
  *   bandwidth            copy bandwidth against size, a panel per direction;
  *                        over it, when DIR has them, each reuse curve's fit

@@ -69,18 +69,21 @@ static const char *figure_shows(const char *name)
                               "in each direction and the time of a small pinned copy, a "
                               "colour, dash and point per machine, each point with its spread"},
         {"bandwidth", "copy bandwidth against transfer size, a panel per direction; bars are "
-                      "the samples' min–max, page-locked kinds that coincide are one band; "
+                      "each median's 95 % interval, page-locked kinds that coincide are one band; "
                       "lines: the PCIe link's raw rate and its practical ceiling; thick dots: "
                       "a pageable copy's bandwidth in the host's cache and beyond it"},
         {"latency", "time per copy against size for small copies: pipelined (event time / "
-                    "copies) and the round trip an application waits for"},
+                    "copies, with its 95 % interval) and the round trip an application waits "
+                    "for"},
         {"speedup", "how many times faster each page-locked kind copies than pageable memory, "
-                    "with the interval from the samples' extremes"},
-        {"alloc-cost", "what allocating and freeing a buffer of each kind costs (medians)"},
+                    "on a log axis centred at 1, with the ratio's 95 % interval"},
+        {"alloc-cost", "what allocating and freeing a buffer of each kind costs (medians, with "
+                       "their 95 % intervals)"},
         {"breakeven", "copies of a size after which a page-locked buffer has paid for itself, "
                       "with its interval; sizes whose saving is within noise are not resolved"},
         {"reuse-vs-reallocate", "copy bandwidth of a reused buffer against the effective "
-                                "bandwidth of alloc + fill + copy + free"},
+                                "bandwidth of alloc + fill + copy + free, with their 95 % "
+                                "intervals"},
         {"reallocate-time", "where a reallocate cycle's time goes, per kind"},
         {"overlap", "time to push the size through h2d, kernel and d2h in chunks against "
                     "streams, with each kind's serial sum and ideal"},
@@ -91,18 +94,18 @@ static const char *figure_shows(const char *name)
                            "after another) and while every GPU copies (dashed), a colour and "
                            "point per GPU; thick: the aggregate (the bytes all moved over the "
                            "union of their spans, solid) and the sum of the GPUs alone "
-                           "(dash-dot); bars are the samples' min–max, the sum's the sums of "
-                           "the GPUs' min and max"},
+                           "(dash-dot); bars are each median's 95 % interval, the sum's its "
+                           "GPUs' combined"},
         {"gpus-scaling", "scaling against size: the aggregate over the sum of the GPUs alone "
                          "(thick) and each GPU at once over itself alone (dashed), a line at "
-                         "100 % where the host side shares nothing; bars run from the min at "
-                         "once over the max alone to the max at once over the min alone"},
+                         "100 % where the host side shares nothing; bars are the ratio's 95 % "
+                         "interval"},
         {"fleet", "each node's copy bandwidth against size, a colour, dash and point per node "
                   "and a panel per direction, against the fleet's median (solid) and its band, "
                   "the median ± 3.5 robust spreads (dotted); a node outside the band is named so "
                   "in the key"},
         {"sentinel", "the drift sentinel's readings over the run, each the median of its "
-                     "samples with their min–max, and the median of the readings"},
+                     "samples with its 95 % interval, and the median of the readings"},
     };
     for (size_t i = 0; i < sizeof(captions) / sizeof(captions[0]); i++)
         if (strcmp(captions[i].name, name) == 0)
