@@ -35,7 +35,14 @@ int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, s
         ss += rel * rel;
     }
     out->residual_pct = 100.0 * sqrt(ss / (double)k);
-    if (c0 < 0) { /* no copy takes less than no time: t0 + n/B is not this curve */
+    double t_min = INFINITY;
+    for (size_t i = 0; i < k; i++)
+        t_min = fmin(t_min, t_us[i]);
+    /* No copy takes less than no time: a t0 below 0 says t0 + n/B is not this curve.  One within
+       a billionth of the shortest time of 0 is rounding (exact points of t = n/B): it is 0. */
+    if (c0 >= -1e-9 * t_min)
+        c0 = fmax(c0, 0);
+    if (c0 < 0) {
         out->t0_us = out->bandwidth_gbps = out->n_half_bytes = NAN;
         out->status = FIT_NEGATIVE_T0;
         return 1;

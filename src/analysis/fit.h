@@ -25,7 +25,8 @@ struct fit {
  * Fit t_us[i] = t0 + n_bytes[i] / B by least squares weighted by 1 / t^2,
  * so every point's relative error counts alike (small copies are not
  * drowned by large ones).  Needs k >= 3 points.  Returns 0 (status
- * FIT_OK), 1 when the fitted t0 is negative: the points are not t0 + n/B
+ * FIT_OK; a t0 within 1e-9 of the shortest time below 0 is rounding, and
+ * 0), 1 when the fitted t0 is negative: the points are not t0 + n/B
  * with a cost t0 >= 0, so the curve is not fitting (status
  * FIT_NEGATIVE_T0; t0, B and n_half NaN, points and residual kept); or -1
  * when the points do not determine a positive bandwidth.

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "figures/plot.h"
 #include "figures/fig_machines.h"
+#include "figures/kit/book.h"
 #include "plot_test_util.h"
 
 #define TWO "tests/fixtures/compare-two"
