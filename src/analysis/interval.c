@@ -328,3 +328,27 @@ char *interval_statement_as(const struct interval_tally *t, const char *lead, ch
                  t->rounds ? of_r : of_s, approx);
     return buf;
 }
+
+char *interval_note(const struct interval_tally *t, char *buf, size_t n)
+{
+    char r[32], s[32];
+    const char *approx = t->approx ? " (from rsd)" : "";
+    if (!t->rounds && !t->samples) {
+        snprintf(buf, n, "no bars: too few values");
+        return buf;
+    }
+    count_text(t->rounds_min, t->rounds_max, r, sizeof(r));
+    count_text(t->samples_min, t->samples_max, s, sizeof(s));
+    if (t->ratio)
+        snprintf(buf, n, "bars: 95 %% PI of the ratio (%s%s%s%s%s), log scale%s",
+                 t->rounds ? r : "", t->rounds ? " rounds" : "", t->rounds && t->samples ? ", " : "",
+                 t->samples ? "n = " : "", t->samples ? s : "", approx);
+    else if (t->rounds && t->samples)
+        snprintf(buf, n, "bars: 95 %% PI, log scale, of another round (%s rounds) or sample (n = %s)%s",
+                 r, s, approx);
+    else if (t->rounds)
+        snprintf(buf, n, "bars: 95 %% PI of another round (%s rounds), log scale%s", r, approx);
+    else
+        snprintf(buf, n, "bars: 95 %% PI of another sample (n = %s), log scale%s", s, approx);
+    return buf;
+}

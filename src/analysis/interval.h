@@ -178,4 +178,15 @@ char *interval_statement(const struct interval_tally *t, char *buf, size_t n);
 /* The same sentence led by lead instead of "Bars" ("Intervals", for a table). */
 char *interval_statement_as(const struct interval_tally *t, const char *lead, char *buf, size_t n);
 
+/*
+ * The short form for a figure's legend (its caption has the sentence),
+ * at most about 80 characters: "bars: 95 % PI of another round (3 rounds),
+ * log scale", "bars: 95 % PI of another sample (n = 9–21), log scale",
+ * both: "bars: 95 % PI, log scale, of another round (3 rounds) or sample
+ * (n = 5)", ratios "bars: 95 % PI of the ratio (n = 20 samples), log
+ * scale"; approx adds " (from rsd)"; none "no bars: too few values".
+ * Returns buf.
+ */
+char *interval_note(const struct interval_tally *t, char *buf, size_t n);
+
 #endif

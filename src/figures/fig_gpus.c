@@ -328,9 +328,8 @@ static int gpus_legend(struct fig *g, const struct gpus_fig *G, const struct int
     size_t nnotes = 1;
     snprintf((notes[nnotes++] = (struct fig_style){"-", "", "", ""}).title, sizeof(notes[0].title),
              "%s",
-             G->scaling ? "scaling's bars: the ratio's, its sides' in quadrature on the log scale"
-                        : "the sum's bars: its GPUs' combined (the delta method); solid alone, "
-                          "dashed together");
+             G->scaling ? "the ratio's h: its sides' in quadrature"
+                        : "the sum's bars: its GPUs' combined; solid alone, dashed together");
     if (gpus_coincide(G))
         snprintf((notes[nnotes++] = (struct fig_style){"-", "", "", ""}).title,
                  sizeof(notes[0].title),

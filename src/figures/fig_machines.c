@@ -239,10 +239,8 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const int seen_
         notes[nnotes++] = (struct fig_style){"", "link", "", "thin: PCIe link, raw rate"};
     notes[nnotes] = (struct fig_style){"-", "", "", ""};
     snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
-             ratio ? "bars: the ratio's 95 % interval, on the log scale (compare.csv's ratio_lo "
-                     "to ratio_hi): where it misses 1, the difference is significant"
-                   : "bars: each median's 95 % prediction interval, on the log scale "
-                     "(compare.csv's gbps_lo to gbps_hi)");
+             ratio ? "bars: the ratio's 95 % PI, log scale; missing 1: significant"
+                   : "bars: 95 % PI of each median, log scale");
     if (legend_flow(&g->key, keys, nkeys, 2) < 0)
         return -1;
     return legend_flow(&g->notes, notes, nnotes, 4);

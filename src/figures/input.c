@@ -365,7 +365,7 @@ char *plot_interval_statement_as(const struct plot_input *in, const char *lead, 
 void plot_bars_note(struct fig_style *note, const struct interval_tally *t)
 {
     *note = (struct fig_style){"-", "", "", ""};
-    interval_statement(t, note->title, sizeof(note->title));
+    interval_note(t, note->title, sizeof(note->title));
 }
 
 const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, int alloc,

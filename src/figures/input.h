@@ -156,7 +156,7 @@ char *plot_interval_statement(const struct plot_input *in, char *buf, size_t n);
 char *plot_interval_statement_as(const struct plot_input *in, const char *lead, char *buf,
                                  size_t n);
 
-/* A legend note (fig_style, "-" colour) whose title is interval_statement of t. */
+/* A legend note (fig_style, "-" colour) whose title is interval_note of t (the short form). */
 struct fig_style;
 void plot_bars_note(struct fig_style *note, const struct interval_tally *t);
 

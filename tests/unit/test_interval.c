@@ -87,10 +87,12 @@ static const char *write_samples(void)
     if (!f)
         return NULL;
     /* round 1: 9, 10, 30 (median 10); round 2: 19, 20, 21 (20); round 3: 1, 40, 100 (40);
-       GPU 1's and the aggregate's rows of config 1 must not count; config 2 between them */
+       the other rows of config 1 must not count: GPU 1's alone (500: with it round 1's median
+       is 20), GPU 0's at once (700, 800: 30) and the aggregate's; config 2 between them */
     fputs("config,sample,round,copies,device_ms,gbps,alloc_ms,free_ms,device,gpus\n"
           "1,1,1,4,2,9,,,0,alone\n1,2,1,4,2,10,,,0,alone\n2,1,1,2,1,10,3,1,0,\n"
           "1,3,1,4,2,30,,,0,alone\n1,4,1,4,2,500,,,1,alone\n1,5,1,4,2,1,,,0+1,aggregate\n"
+          "1,12,1,4,2,700,,,0,together\n1,13,1,4,2,800,,,0,together\n"
           "1,6,2,4,2,19,,,0,alone\n1,7,2,4,2,20,,,0,alone\n1,8,2,4,2,21,,,0,alone\n"
           "2,2,1,2,2,20,6,2,0,\n2,3,1,2,4,40,12,4,0,\n2,4,1,2,0,0,,,0,\n"
           "1,9,3,4,2,1,,,0,alone\n1,10,3,4,2,40,,,0,alone\n1,11,3,4,2,100,,,0,alone\n",
@@ -108,10 +110,11 @@ static void check_samples(void)
     double h3 = T2 * log(2) * sqrt(4.0 / 3);
     CHECK("samples.csv read", dir && samples_read(&s, dir, err, sizeof(err)) == 1, "%s", err);
     size_t first, n = samples_of_config(&s, 1, &first);
-    CHECK("samples_of_config: config 1's 11 rows, sorted first", n == 11 && first == 0 &&
-          s.rows[first + 10].sample == 11, "n %zu first %zu", n, first);
+    CHECK("samples_of_config: config 1's 13 rows, sorted first, in file order", n == 13 &&
+          first == 0 && s.rows[5].sample == 12 && s.rows[12].sample == 11, "n %zu first %zu", n,
+          first);
     n = samples_of_config(&s, 2, &first);
-    CHECK("samples_of_config: config 2's 4 rows after them", n == 4 && first == 11, "n %zu first %zu",
+    CHECK("samples_of_config: config 2's 4 rows after them", n == 4 && first == 13, "n %zu first %zu",
           n, first);
     CHECK("samples_of_config: none of config 3", samples_of_config(&s, 3, &first) == 0, "%zu",
           samples_of_config(&s, 3, &first));
@@ -238,9 +241,25 @@ static void check_texts(void)
     CHECK_STR("statement: ratios, approx", interval_statement(&t, buf, sizeof(buf)),
               "Bars: 95 % prediction interval of the ratio of another sample of each (n = 9), on "
               "the log scale (s from summary.csv's rsd: no samples.csv).");
+    CHECK_STR("note: ratios, approx", interval_note(&t, buf, sizeof(buf)),
+              "bars: 95 % PI of the ratio (n = 9), log scale (from rsd)");
     interval_tally_init(&t, 0);
     CHECK_STR("statement: none", interval_statement(&t, buf, sizeof(buf)),
               "No bars: no configuration has two values or more.");
+    CHECK_STR("statement as a table's: none", interval_statement_as(&t, "Intervals", buf, 256),
+              "No intervals: no configuration has two values or more.");
+    CHECK_STR("note: none", interval_note(&t, buf, sizeof(buf)), "no bars: too few values");
+    interval_tally_add(&t, &r3);
+    CHECK_STR("note: rounds", interval_note(&t, buf, sizeof(buf)),
+              "bars: 95 % PI of another round (3 rounds), log scale");
+    s9.approx = 0;
+    interval_tally_add(&t, &s9);
+    interval_tally_add(&t, &s21);
+    CHECK_STR("note: both", interval_note(&t, buf, sizeof(buf)),
+              "bars: 95 % PI, log scale, of another round (3 rounds) or sample (n = 9–21)");
+    CHECK_STR("statement as a table's: both", interval_statement_as(&t, "Intervals", buf, 256),
+              "Intervals: 95 % prediction interval, on the log scale, of another round's median "
+              "(3 rounds) or, in one round, of another sample (n = 9–21).");
 }
 
 int main(void)
