@@ -52,8 +52,8 @@ do for [fmt in formats] {
         if (p == 1) { set ylabel y_label } else { unset ylabel }
         if (panel_link[p] > 0) {
             set y2range [panel_y_min[p] * 100 / panel_link[p]:panel_y_max[p] * 100 / panel_link[p]]
-            set y2tics nomirror out scale 0.6, 0.3 autofreq 20 format '%g%%'
-            if (p == npanels) { set y2label '% of the raw link rate' offset -0.8, 0 } else { unset y2label }
+            set y2tics nomirror out scale 0.6, 0.3 autofreq 20 format (tex ? '%g\%%' : '%g%%')
+            if (p == npanels) { set y2label (tex ? '\% of the raw link rate' : '% of the raw link rate') offset -0.8, 0 } else { unset y2label }
             set border 11
         } else { unset y2tics; unset y2label; set border 3 }
         # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)

@@ -39,8 +39,9 @@ int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, s
     for (size_t i = 0; i < k; i++)
         t_min = fmin(t_min, t_us[i]);
     /* No copy takes less than no time: a t0 below 0 says t0 + n/B is not this curve.  One within
-       a billionth of the shortest time of 0 is rounding (exact points of t = n/B): it is 0. */
-    if (c0 >= -1e-9 * t_min)
+       FIT_T0_ZERO_US (summary.csv writes times to the nanosecond) or a billionth of the shortest
+       time of 0 is rounding of points of t = n/B: it is 0. */
+    if (c0 >= -fmax(FIT_T0_ZERO_US, 1e-9 * t_min))
         c0 = fmax(c0, 0);
     if (c0 < 0) {
         out->t0_us = out->bandwidth_gbps = out->n_half_bytes = NAN;

@@ -198,6 +198,16 @@ static void test_negative_t0(void)
           f.status);
     CHECK("t = n/B: t0 and n_half 0, not below", f.t0_us == 0 && f.n_half_bytes == 0 &&
           !signbit(f.n_half_bytes), "t0 %g n_half %g", f.t0_us, f.n_half_bytes);
+    /* summary.csv's times to the nanosecond (%.3f µs), as fit_results reads them: GPU 1 of
+       tests/gpus.sh at 40 GB/s, 26.214, 104.858 and 419.430 µs, fit with t0 -0.0003 */
+    for (int i = 0; i < 3; i++)
+        t[i] = round(n[i] / (40 * 1e3) * 1e3) / 1e3;
+    CHECK("t = n/B to the nanosecond fits: t0 0, not a negative one",
+          fit_latency_bandwidth(n, t, 3, &f) == 0 && f.t0_us == 0 && f.n_half_bytes == 0,
+          "status %d t0 %g", f.status, f.t0_us);
+    for (int i = 0; i < 3; i++)
+        t[i] = -0.002 + n[i] / (40 * 1e3); /* two nanoseconds below 0: not rounding */
+    CHECK("t0 = -2 ns is not fitting", fit_latency_bandwidth(n, t, 3, &f) == 1, "t0 %g", f.t0_us);
     for (int i = 0; i < 3; i++)
         t[i] = 0.01 + n[i] / (40 * 1e3);
     fit_latency_bandwidth(n, t, 3, &f);
