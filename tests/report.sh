@@ -159,6 +159,16 @@ report_every_reading() {
         && ! grep -q '^\*Figure [0-9]*\. placement on [^,]*, placement-pin\. ' "$o/report.md" \
         && t_pass "report: without pinned copies, the readings of the kinds measured (zero-copy), registering as a table (placement)" \
         || t_fail "report: readings without pinned copies" "$(grep '^\*Figure [0-9]*\. zerocopy on [^,]*, latency' "$o/report.md" | cut -c1-200; grep -A6 '^### cudaHostRegister' "$o/report.md")"
+    # placement's fits.csv (from before the status column) has t0 -0.13, -4.17 and -5.04 µs:
+    # not fitting, with no t0, B or n½; never the unsigned wrap of a negative n½
+    local want
+    # shellcheck disable=SC2086
+    want=$(awk -F, $REP_AWK -v WHAT=fits -f tests/report/tables.awk $REF/placement/fits.csv)
+    rep_rows "report: placement: every fit as fits.csv has it, a negative t0 not fitting" "$o/report.md" "$want"
+    [ "$(grep -c '^| pageable | h2d | sync | – | – | – | 3 | [0-9.]* % | not fitting: t0 < 0 |$' "$o/report.md")" = 3 ] \
+        && ! grep -q '18446744\|-[0-9.]* µs' "$o/report.md" \
+        && t_pass "report: the three negative t0 of placement are not fitting; no negative t0 or wrapped n½ anywhere" \
+        || t_fail "report: negative t0" "$(grep 'µs\|not fitting' "$o/report.md" | grep 'pageable | h2d' | head -5)"
 }
 
 # --latex: every table as a booktabs file beside the figures' LaTeX, linked from report.md.

@@ -472,8 +472,8 @@ int compare_run(const struct compare_input *inputs, size_t n, const char *out_di
             size_t both, sig, unknown;
             count_significant(&c, i, &both, &sig, &unknown);
             fprintf(table,
-                    "%s: %zu of %zu configurations differ significantly from %s (beyond both "
-                    "spreads)%s\n",
+                    "%s: %zu of %zu configurations differ significantly from %s (the ratio's "
+                    "95 %% interval excludes 1)%s\n",
                     c.f[i].label, sig, both, c.f[0].label,
                     sig ? "" : ": no significant difference");
         }

@@ -6,6 +6,7 @@
 # every other to iv_sample(); then iv_h(CONFIG, DEVICE, GPUS, Q) is h for quantity Q (gbps,
 # us, alloc, free, af = alloc + free, pin, eff), or -1 for none, with IV_N the values behind
 # it and IV_ROUNDS 1 when they are rounds' medians.  Without samples.csv, iv_h_rsd(RSD, N).
+# Several folders' samples: set IV_TAG to each folder's name while reading and asking.
 
 # P(|T| <= t), T Student's t with df (whole) degrees of freedom.
 function iv_tcdf2(t, df,    th, c, s, sum, term, k) {
@@ -29,7 +30,7 @@ function iv_t975(df,    lo, hi, mid, i) {
 function iv_header(    i) { for (i = 1; i <= NF; i++) IVC[$i] = i; IV_HAVE = 1 }
 function iv_cell(name) { return (name in IVC) ? $IVC[name] : "" }
 function iv_sample(    key, k, a, f) {
-    key = iv_cell("config") SUBSEP iv_cell("device") SUBSEP iv_cell("gpus")
+    key = IV_TAG SUBSEP iv_cell("config") SUBSEP iv_cell("device") SUBSEP iv_cell("gpus")
     k = ++IVN[key]
     IVR[key, k] = iv_cell("round") == "" ? 1 : iv_cell("round")
     IVV[key, k, "gbps"] = iv_cell("gbps")
@@ -52,8 +53,8 @@ function iv_h_of(x, n,    i, m, ss) {
     return iv_t975(n - 1) * sqrt(ss / (n - 1)) * sqrt(1 + 1 / n)
 }
 function iv_h(cfg, dev, gpus, q,    key, k, v, nv, r, nr, seen, vals, one, m, i) {
-    key = cfg SUBSEP dev SUBSEP gpus
-    if (!(key in IVN)) key = cfg SUBSEP "" SUBSEP ""   # a samples.csv from before device and gpus
+    key = IV_TAG SUBSEP cfg SUBSEP dev SUBSEP gpus
+    if (!(key in IVN)) key = IV_TAG SUBSEP cfg SUBSEP "" SUBSEP ""   # a samples.csv from before device and gpus
     IV_N = 0; IV_ROUNDS = 0
     if (!(key in IVN)) return -1
     nv = 0; nr = 0; split("", seen); split("", vals)
