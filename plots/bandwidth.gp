@@ -1,6 +1,6 @@
 # bandwidth.gp - figure 1: copy bandwidth against transfer size, a panel per
 # direction, a curve per alloc kind (and buffer mode and api when those vary),
-# the median with min..max bars.  Over them, when the results folder has
+# the median with its 95 % interval as bars (src/analysis/interval.h).  Over them, when the results folder has
 # them: each reuse curve's fit t0 + n/B (fits.csv), dotted in its colour, and
 # single-thread host memcpy bandwidth (host-memcpy.csv), grey, in the h2d and
 # d2h panels, each its own direction's rows (src/plot.c picks them); and the

@@ -222,12 +222,13 @@ report_machines() {
     # machine 2's pinned h2d curve is gen3's rows as summary.csv has them (sizes, median) with
     # each median's interval (interval.awk: gen3 has no samples.csv, so from its rsd)
     cat > "$TMP/curve.awk" <<'AWK'
+function v(c) { return (c in H) ? $H[c] : "" }
 FILENAME ~ /samples\.csv$/ { if (FNR == 1) iv_header(); else iv_sample(); next }
 FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
 $H["alloc"] == "pinned" && $H["direction"] == "h2d" && $H["buffer"] == "reuse" && $H["api"] == "sync" {
-    h = IV_HAVE ? iv_h($H["config"], $H["device"], $H["gpus"], "gbps") \
-        : $H["rounds"] > 1 ? iv_h_rsd($H["between_rsd_pct"], $H["rounds"]) : iv_h_rsd($H["rsd_pct"], $H["samples"])
-    h = h < 0 ? 0 : h; m = $H["gbps_median"]
+    h = IV_HAVE ? iv_h(v("config"), v("device"), v("gpus"), "gbps") \
+        : v("rounds") > 1 ? iv_h_rsd(v("between_rsd_pct"), v("rounds")) : iv_h_rsd(v("rsd_pct"), v("samples"))
+    h = h < 0 ? 0 : h; m = v("gbps_median")
     printf "%s %.6g %.6g %.6g\n", $H["size_bytes"], m, m * exp(-h), m * exp(h) }
 AWK
     # shellcheck disable=SC2046,SC2086

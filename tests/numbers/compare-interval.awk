@@ -27,4 +27,4 @@ function put(c, got, want, rel) { print c (near(got, want, rel) ? " ok" : " bad:
     put("significant", $H["significant"], r * exp(hr) < 1 || r * exp(-hr) > 1 ? "yes" : "no", 0)
     SIG[$H["significant"]]++
 }
-END { put("both verdicts seen", ("yes" in SIG) && ("no" in SIG), 1, 0) }
+END { put("verdicts_both_seen", ("yes" in SIG) && ("no" in SIG), 1, 0) }

@@ -38,7 +38,7 @@ WHAT == "fits" {
     flag = $H["points"] < 5 ? "too few sizes" : $H["residual_pct"] < 5 ? "good" : "poor: not one t0 + n/B"
     nh = $H["n_half_bytes"]; nh = int(nh + 0.5)
     printf "| %s | %s | %s | %.2f µs | %.2f GB/s | %s | %d | %.1f %% | %s |\n", $H["alloc"], $H["direction"], $H["api"],
-        $H["t0_us"], $H["bandwidth_gbps"], nh >= 1 ? human(nh) : "< 1 B", $H["points"], $H["residual_pct"], flag
+        $H["t0_us"], $H["bandwidth_gbps"], (nh >= 1 ? human(nh) : "< 1 B"), $H["points"], $H["residual_pct"], flag
     next
 }
 $H["status"] != "ok" || $H["buffer"] != "reuse" || ($H["api"] != "sync" && $H["api"] != "async") { next }
