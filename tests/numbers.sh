@@ -4,7 +4,8 @@
 # advance: each column of summary.csv, samples.csv, fits.csv, breakeven.csv,
 # host-memcpy.csv and compare.csv is checked against the model or
 # recomputed from the raw samples by its definition, and compare and report
-# are checked on two generated "machines".  The model is written again in
+# are checked on two generated "machines"; compare's intervals on two noisy
+# ones, from their samples.csv by the interval's definition (interval.awk).  The model is written again in
 # awk (tests/numbers/model.awk), independently of the C.
 
 NUM=tests/numbers

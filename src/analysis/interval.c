@@ -138,8 +138,7 @@ int interval_of_config(const struct samples_file *s, double config, const char *
     for (size_t i = first; i < first + n; i++) {
         const struct sample_row *r = &s->rows[i];
         double y = sample_value(r, q);
-        if (cell_matches(r->device, device) && cell_matches(r->gpus, gpus) && y > 0 &&
-            isfinite(y))
+        if (cell_matches(r->device, device) && cell_matches(r->gpus, gpus) && y > 0 && isfinite(y))
             x[k++] = (struct tagged){r->round, y};
     }
     for (size_t i = 0; i < k; i++) /* the samples themselves, for one round */
@@ -341,11 +340,13 @@ char *interval_note(const struct interval_tally *t, char *buf, size_t n)
     count_text(t->samples_min, t->samples_max, s, sizeof(s));
     if (t->ratio)
         snprintf(buf, n, "bars: 95 %% PI of the ratio (%s%s%s%s%s), log scale%s",
-                 t->rounds ? r : "", t->rounds ? " rounds" : "", t->rounds && t->samples ? ", " : "",
-                 t->samples ? "n = " : "", t->samples ? s : "", approx);
+                 t->rounds ? r : "", t->rounds ? " rounds" : "",
+                 t->rounds && t->samples ? ", " : "", t->samples ? "n = " : "", t->samples ? s : "",
+                 approx);
     else if (t->rounds && t->samples)
-        snprintf(buf, n, "bars: 95 %% PI, log scale, of another round (%s rounds) or sample (n = %s)%s",
-                 r, s, approx);
+        snprintf(buf, n,
+                 "bars: 95 %% PI, log scale, of another round (%s rounds) or sample (n = %s)%s", r,
+                 s, approx);
     else if (t->rounds)
         snprintf(buf, n, "bars: 95 %% PI of another round (%s rounds), log scale%s", r, approx);
     else

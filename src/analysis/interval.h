@@ -126,7 +126,8 @@ int interval_of_row(const struct samples_file *s, const struct summary_row *r,
 /* a / b with H = sqrt(h_a^2 + h_b^2) (none when either has none; NaN when b is not > 0). */
 void interval_ratio(const struct interval *a, const struct interval *b, struct interval *out);
 
-/* The sum of the k medians t[i]->median with H = sqrt(sum (m h)^2) / sum m; none if any has none. */
+/* The sum of the k medians t[i]->median with H = sqrt(sum (m h)^2) / sum m; none if any has none.
+ */
 void interval_sum(const struct interval *const *t, size_t k, struct interval *out);
 
 /* a scaled by factor > 0 (per GiB, ms as s): median, lo and hi times factor, h kept. */
@@ -147,11 +148,11 @@ char *interval_pct_text(const struct interval *iv, char *buf, size_t n);
  * (interval_tally_add), for the sentence that says so (interval_statement).
  */
 struct interval_tally {
-    size_t rounds, samples;            /* intervals of each basis */
-    double rounds_min, rounds_max;     /* their n */
-    double samples_min, samples_max;   /* their n */
-    size_t approx;                     /* of them, from summary.csv's rsd */
-    int ratio;                         /* the intervals are of ratios (set by the caller) */
+    size_t rounds, samples;          /* intervals of each basis */
+    double rounds_min, rounds_max;   /* their n */
+    double samples_min, samples_max; /* their n */
+    size_t approx;                   /* of them, from summary.csv's rsd */
+    int ratio;                       /* the intervals are of ratios (set by the caller) */
 };
 
 /* Start a tally (ratio: of ratios, whose sides are added one by one). */

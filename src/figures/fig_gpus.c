@@ -205,8 +205,9 @@ static void curve_point(struct fig *g, FILE *f, const struct gpus_fig *G, const 
     struct interval sum, iv;
     gpus_alone_sum(s, &sum);
     if (!G->scaling) {
-        const struct plot_row *r =
-            k == G->ngpus ? s->aggregate : c % 2 ? s->together[k] : s->alone[k];
+        const struct plot_row *r = k == G->ngpus ? s->aggregate
+                                   : c % 2       ? s->together[k]
+                                                 : s->alone[k];
         if (k == G->ngpus && c % 2)
             point(g, f, s->aggregate->size_bytes, sum.median, sum.lo, sum.hi);
         else if (r)

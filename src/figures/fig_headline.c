@@ -42,7 +42,7 @@ struct hl {
     int api;
     int seen[ALLOC_COUNT], dir_seen[DIR_COUNT], missing[HL_COUNT];
     int unresolved, gaps, alloc_bars;
-    struct interval_tally tally; /* the intervals drawn */
+    struct interval_tally tally;  /* the intervals drawn */
     const struct hl_machines *ms; /* the headline across machines; NULL for one folder */
     int seen_m[HL_MAX_MACHINES], missing_m[6];
 };

@@ -133,8 +133,7 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
     interval_tally_init(&t, 1);
     for (int d = 0; d < DIR_COUNT; d++)
         for (int api = 0; api < API_COUNT; api++)
-            if (api_is_copy(api) &&
-                speedup_panel(g, in, d, api, data_dir, seen, seen_api, &t) < 0)
+            if (api_is_copy(api) && speedup_panel(g, in, d, api, data_dir, seen, seen_api, &t) < 0)
                 return -1;
     if (g->npanels == 0)
         return 0;

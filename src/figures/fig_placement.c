@@ -68,8 +68,8 @@ struct place_seen {
     int alloc[ALLOC_COUNT], pages[PAGES_COUNT];
     uint64_t numa[8];
     size_t nnuma;
-    double node;   /* the one NUMA node that held every buffer, or NaN */
-    int nodes_set; /* node has been set from a row */
+    double node;                 /* the one NUMA node that held every buffer, or NaN */
+    int nodes_set;               /* node has been set from a row */
     struct interval_tally tally; /* the intervals drawn (set up by place_seen_init) */
 };
 
@@ -265,7 +265,8 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
         FILE *f;
         j = plot_run_end(rows, n, i, place_same_panel);
         if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
-            !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median low high (its interval)"))) {
+            !(f = fig_panel_create(g, data_dir, "",
+                                   "size_bytes gbps_median low high (its interval)"))) {
             rc = -1;
             break;
         }
@@ -305,8 +306,9 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
     if (n) {
         snprintf(title, sizeof(title), "cudaHostRegister of a malloc'd buffer");
         if (fig_panel(g, "pin", title) < 0 ||
-            !(f = fig_panel_create(g, data_dir, "", "size_bytes pin_ms (medians) low high (its "
-                                                    "interval)")))
+            !(f = fig_panel_create(g, data_dir, "",
+                                   "size_bytes pin_ms (medians) low high (its "
+                                   "interval)")))
             rc = -1;
     }
     if (f) {

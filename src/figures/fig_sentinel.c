@@ -36,8 +36,7 @@ int fig_sentinel(struct fig *g, const struct plot_input *in, const char *data_di
     double median = stats_median(g_all, good);
     plot_format_gbps(median, median_text, sizeof(median_text));
     snprintf(label, sizeof(label),
-             "readings: median, 95 %% interval; dotted: their median, %s GB/s",
-             median_text);
+             "readings: median, 95 %% interval; dotted: their median, %s GB/s", median_text);
     FILE *f = fig_panel(g, "time", label) < 0
                   ? NULL
                   : fig_panel_create(g, data_dir, "",

@@ -179,8 +179,8 @@ static int read_rows(struct plot_input *in, FILE *log)
         if (!summary_ok(&s->rows[i]) && !at_once)
             continue;
         if (summary_check_row(s, i, &checked, &p) == 0 &&
-            plot_row_from(at_once ? &in->at_once[in->nat_once++] : &in->all[in->nall++],
-                          &checked, &in->samples) < 0) {
+            plot_row_from(at_once ? &in->at_once[in->nat_once++] : &in->all[in->nall++], &checked,
+                          &in->samples) < 0) {
             log_line(log, "%s: out of memory", in->summary_path);
             return -1;
         }
@@ -350,8 +350,7 @@ char *plot_interval_statement(const struct plot_input *in, char *buf, size_t n)
     return plot_interval_statement_as(in, "Bars", buf, n);
 }
 
-char *plot_interval_statement_as(const struct plot_input *in, const char *lead, char *buf,
-                                 size_t n)
+char *plot_interval_statement_as(const struct plot_input *in, const char *lead, char *buf, size_t n)
 {
     struct interval_tally t;
     interval_tally_init(&t, 0);

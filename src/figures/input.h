@@ -86,8 +86,8 @@ struct plot_input {
     struct breakeven_row *breakeven; /* from breakeven.csv, by direction, alloc, api, size */
     size_t nbreakeven;
     struct samples_file samples; /* samples.csv (empty when absent): the rows' intervals */
-    char experiment[128]; /* from the rows, else the folder's name */
-    char gpu[128];        /* from meta.yaml, or "" */
+    char experiment[128];        /* from the rows, else the folder's name */
+    char gpu[128];               /* from meta.yaml, or "" */
     char host[128];
     int pcie_gen, pcie_width; /* meta.yaml's gpu.pcie.current; 0 when unknown */
     int mps_bytes;            /* meta.yaml's gpu.pcie.max_payload_bytes; 0 when not read */

@@ -71,9 +71,9 @@ int plot_rows_have_rounds(const struct plot_row *rows, size_t n)
 
 int plot_copies_table(const struct plot_input *in, struct tabular *t)
 {
-    static const char *const head[] = {"kind", "direction", "api",  "buffer",
-                                       "host buffer", "size", "GB/s", "95 % interval GB/s",
-                                       "n", "µs per copy"};
+    static const char *const head[] = {"kind",        "direction",  "api",  "buffer",
+                                       "host buffer", "size",       "GB/s", "95 % interval GB/s",
+                                       "n",           "µs per copy"};
     size_t nsizes = plot_copy_sizes(in);
     char bars[200];
     plot_interval_statement_as(in, "Intervals", bars, sizeof(bars));

@@ -352,9 +352,9 @@ static void pipeline_range(const struct plot_row *r, char *buf, size_t n)
 
 static int tab_pipelines(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {"kind",        "size",      "kernel", "streams",
-                                       "pipeline ms", "95 % interval ms", "n",      "serial sum ms",
-                                       "ideal ms",    "overlap"};
+    static const char *const head[] = {
+        "kind", "size",          "kernel",   "streams", "pipeline ms", "95 % interval ms",
+        "n",    "serial sum ms", "ideal ms", "overlap"};
     const struct plot_input *in = src->in;
     tabular_init(t, "pipelines", "lllrrrrrrr", head,
                  "%s: chunks of h2d, kernel and d2h over streams; the pipeline's median time, "
@@ -501,12 +501,15 @@ static const struct plot_row *largest_realloc(const struct plot_input *in, int a
 
 static int tab_alloc(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {
-        "kind",          "size",
-        "allocate ms",   "allocate 95 % interval",
-        "free ms",       "free 95 % interval",
-        "n",             "allocate ms per GiB",
-        "free ms per GiB"};
+    static const char *const head[] = {"kind",
+                                       "size",
+                                       "allocate ms",
+                                       "allocate 95 % interval",
+                                       "free ms",
+                                       "free 95 % interval",
+                                       "n",
+                                       "allocate ms per GiB",
+                                       "free ms per GiB"};
     const struct plot_input *in = src->in;
     tabular_init(t, "alloc", "lrrrrrrrr", head,
                  "%s: allocating and freeing a buffer of each kind at its largest reallocate "
@@ -622,10 +625,17 @@ static int gpus_all_row(struct tabular *t, const struct gpus_set *s)
 
 static int tab_gpus(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {"kind",         "direction",       "size",
-                                       "GPU",          "alone GB/s",      "alone 95 % interval",
-                                       "at once GB/s", "at once 95 % interval", "n alone / at once",
-                                       "scaling",      "overlap"};
+    static const char *const head[] = {"kind",
+                                       "direction",
+                                       "size",
+                                       "GPU",
+                                       "alone GB/s",
+                                       "alone 95 % interval",
+                                       "at once GB/s",
+                                       "at once 95 % interval",
+                                       "n alone / at once",
+                                       "scaling",
+                                       "overlap"};
     struct gpus_set *sets;
     size_t n;
     tabular_init(t, "gpus", "llrlrrrrrrr", head,

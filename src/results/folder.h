@@ -15,10 +15,10 @@
 struct folder {
     const char *dir;
     char label[160];
-    struct summary_file s; /* its rows */
+    struct summary_file s;       /* its rows */
     struct samples_file samples; /* samples.csv, empty when absent (the intervals' values) */
-    struct meta_doc m;     /* empty when meta.yaml is missing or unreadable */
-    double link_gbps;      /* from meta.yaml's PCIe link; NaN when unknown */
+    struct meta_doc m;           /* empty when meta.yaml is missing or unreadable */
+    double link_gbps;            /* from meta.yaml's PCIe link; NaN when unknown */
 };
 
 /*

@@ -85,7 +85,10 @@ static void row(FILE *f, int config, const char *device, const char *alloc, int 
             alloc, dirs[d], api, size, g6(med), g6(lo), g6(hi), gpus);
     for (int k = 0; k < 3 && samples_file; k++)
         fprintf(samples_file, "%d,%d,1,%s,%s,%s\n", config, ++sample_no,
-                g6(k == 0 ? lo : k == 1 ? med : hi), device, gpus);
+                g6(k == 0   ? lo
+                   : k == 1 ? med
+                            : hi),
+                device, gpus);
     if (at_once)
         fprintf(f, "97.5,yes,%s,%s,ok\n", g6(alone_gbps), g6(100 * med / alone_gbps));
     else
@@ -337,10 +340,10 @@ static void test_table(void)
         snprintf(iv1[1], sizeof(iv1[1]), "%.2f–%.2f", 21 * exp(-H), 21 * exp(H));
         const char *const gpu0[] = {"pageable sync", "h2d", "1 MiB", "GPU 0",  "50.00", iv[0],
                                     "20.00",         iv[1], "3 / 3", "40.0 %", "",      NULL};
-        const char *const gpu1[] = {"pinned async", "h2d",   "1 MiB", "GPU 1",  "48.00", iv1[0],
+        const char *const gpu1[] = {"pinned async", "h2d",  "1 MiB", "GPU 1",  "48.00", iv1[0],
                                     "21.00",        iv1[1], "3 / 3", "43.8 %", "",      NULL};
-        const char *const all[] = {"pinned async", "h2d",   "1 MiB", "all: 0+1", sum,     iv[2],
-                                   agg,            iv[3], "– / 3", pct,        "97.5 %", NULL};
+        const char *const all[] = {"pinned async", "h2d",   "1 MiB", "all: 0+1", sum, iv[2], agg,
+                                   iv[3],          "– / 3", pct,     "97.5 %",   NULL};
         CHECK("table: a GPU's row", row_is(&t, 0, gpu0) && row_is(&t, 4, gpu1), "see above");
         CHECK("table: all's row", row_is(&t, 5, all), "see above");
         CHECK("table: caption",

@@ -396,8 +396,10 @@ static void test_tables(void)
     char want[160], iv[48];
     double h = 2.093024054408263 * 0.01136 * sqrt(21.0 / 20);
     snprintf(iv, sizeof(iv), "%.2f–%.2f", 54.6762 * exp(-h), 54.6762 * exp(h));
-    snprintf(want, sizeof(want), "| pinned | h2d | sync | reuse | warm | 256 MB | 54.68 | %s | 20 | "
-             "4682 |", iv);
+    snprintf(want, sizeof(want),
+             "| pinned | h2d | sync | reuse | warm | 256 MB | 54.68 | %s | 20 | "
+             "4682 |",
+             iv);
     CHECK("tables_md_rows", file_has(path_in(dir, "figures/tables.md"), want),
           "tables.md lacks the pinned h2d row %s", want);
     CHECK("tables_md_caption_states_the_interval",

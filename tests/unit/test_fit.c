@@ -194,10 +194,10 @@ static void test_negative_t0(void)
           "points %zu residual %g", f.points, f.residual_pct);
     for (int i = 0; i < 3; i++)
         t[i] = n[i] / (40 * 1e3);
-    CHECK("t = n/B exactly fits", fit_latency_bandwidth(n, t, 3, &f) == 0, "status %d",
-          f.status);
-    CHECK("t = n/B: t0 and n_half 0, not below", f.t0_us == 0 && f.n_half_bytes == 0 &&
-          !signbit(f.n_half_bytes), "t0 %g n_half %g", f.t0_us, f.n_half_bytes);
+    CHECK("t = n/B exactly fits", fit_latency_bandwidth(n, t, 3, &f) == 0, "status %d", f.status);
+    CHECK("t = n/B: t0 and n_half 0, not below",
+          f.t0_us == 0 && f.n_half_bytes == 0 && !signbit(f.n_half_bytes), "t0 %g n_half %g",
+          f.t0_us, f.n_half_bytes);
     /* summary.csv's times to the nanosecond (%.3f µs), as fit_results reads them: GPU 1 of
        tests/gpus.sh at 40 GB/s, 26.214, 104.858 and 419.430 µs, fit with t0 -0.0003 */
     for (int i = 0; i < 3; i++)
@@ -237,9 +237,10 @@ static void test_negative_t0(void)
           "'%s'", line);
     size_t nf = 0;
     struct fit_row *fr = fits_read(dir, &nf, stderr);
-    CHECK("fits_read: not fitting, no numbers", fr && nf == 1 && fr[0].status_id == FIT_NEGATIVE_T0 &&
-          isnan(fr[0].t0_us) && isnan(fr[0].n_half_bytes), "n %zu status %d", nf,
-          fr ? fr[0].status_id : -1);
+    CHECK("fits_read: not fitting, no numbers",
+          fr && nf == 1 && fr[0].status_id == FIT_NEGATIVE_T0 && isnan(fr[0].t0_us) &&
+              isnan(fr[0].n_half_bytes),
+          "n %zu status %d", nf, fr ? fr[0].status_id : -1);
     free(fr);
     /* A fits.csv from before the status column, with the reviewer's row. */
     write_file(dir, "fits.csv",

@@ -35,8 +35,8 @@ static void check_values(void)
        20 - 4.30 x 15.28 x 1.15 = -55.9.  The log interval stays above it. */
     struct stats st;
     stats_compute(x, 3, &st);
-    CHECK("values: the linear interval would go below 0", 20 - stats_pi95_halfwidth(&st) < 0,
-          "%g", 20 - stats_pi95_halfwidth(&st));
+    CHECK("values: the linear interval would go below 0", 20 - stats_pi95_halfwidth(&st) < 0, "%g",
+          20 - stats_pi95_halfwidth(&st));
     CHECK("values: the log interval stays > 0 and asymmetric", iv.lo > 0 && iv.hi - 20 > 20 - iv.lo,
           "lo %g hi %g", iv.lo, iv.hi);
     /* Centred on the median given, not on the mean of the logs. */
@@ -47,9 +47,9 @@ static void check_values(void)
     CHECK_NEAR("two values: h = t(0.975, 1) (ln 2 / sqrt 2) sqrt(3/2)", iv.half_log,
                T1 * log(2) / sqrt(2) * sqrt(1.5), 1e-12);
     interval_of_values(15, skip, 5, INTERVAL_SAMPLES, &iv);
-    CHECK("values not > 0 are none: the same two", iv.n == 2 &&
-          fabs(iv.half_log - T1 * log(2) / sqrt(2) * sqrt(1.5)) < 1e-9, "n %g h %g", iv.n,
-          iv.half_log);
+    CHECK("values not > 0 are none: the same two",
+          iv.n == 2 && fabs(iv.half_log - T1 * log(2) / sqrt(2) * sqrt(1.5)) < 1e-9, "n %g h %g",
+          iv.n, iv.half_log);
     const double one[] = {7};
     interval_of_values(7, one, 1, INTERVAL_SAMPLES, &iv);
     CHECK("one value: no interval, lo = hi = the median",
@@ -57,8 +57,8 @@ static void check_values(void)
           "known %d lo %g hi %g", interval_known(&iv), iv.lo, iv.hi);
     const double same[] = {5, 5, 5};
     interval_of_values(5, same, 3, INTERVAL_SAMPLES, &iv);
-    CHECK("equal values: h = 0, lo = hi = m", interval_known(&iv) && iv.half_log == 0 &&
-          iv.lo == 5 && iv.hi == 5, "h %g", iv.half_log);
+    CHECK("equal values: h = 0, lo = hi = m",
+          interval_known(&iv) && iv.half_log == 0 && iv.lo == 5 && iv.hi == 5, "h %g", iv.half_log);
     interval_of_values(0, x, 3, INTERVAL_SAMPLES, &iv);
     CHECK("a median that is not > 0: NaN ends", isnan(iv.lo) && isnan(iv.hi), "lo %g", iv.lo);
 }
@@ -110,12 +110,12 @@ static void check_samples(void)
     double h3 = T2 * log(2) * sqrt(4.0 / 3);
     CHECK("samples.csv read", dir && samples_read(&s, dir, err, sizeof(err)) == 1, "%s", err);
     size_t first, n = samples_of_config(&s, 1, &first);
-    CHECK("samples_of_config: config 1's 13 rows, sorted first, in file order", n == 13 &&
-          first == 0 && s.rows[5].sample == 12 && s.rows[12].sample == 11, "n %zu first %zu", n,
-          first);
+    CHECK("samples_of_config: config 1's 13 rows, sorted first, in file order",
+          n == 13 && first == 0 && s.rows[5].sample == 12 && s.rows[12].sample == 11,
+          "n %zu first %zu", n, first);
     n = samples_of_config(&s, 2, &first);
-    CHECK("samples_of_config: config 2's 4 rows after them", n == 4 && first == 13, "n %zu first %zu",
-          n, first);
+    CHECK("samples_of_config: config 2's 4 rows after them", n == 4 && first == 13,
+          "n %zu first %zu", n, first);
     CHECK("samples_of_config: none of config 3", samples_of_config(&s, 3, &first) == 0, "%zu",
           samples_of_config(&s, 3, &first));
     interval_of_config(&s, 1, "0", "alone", IV_GBPS, 20, &iv);
@@ -124,11 +124,11 @@ static void check_samples(void)
           "basis %d n %g", iv.basis, iv.n);
     /* config 2, one round: gbps 10, 20, 40 (the 0 is none); µs per copy 500, 1000, 2000 */
     interval_of_config(&s, 2, "0", "", IV_GBPS, 20, &iv);
-    CHECK("one round: the samples, n 3", iv.basis == INTERVAL_SAMPLES && iv.n == 3 &&
-          fabs(iv.half_log - h3) < 1e-12, "basis %d n %g h %g", iv.basis, iv.n, iv.half_log);
+    CHECK("one round: the samples, n 3",
+          iv.basis == INTERVAL_SAMPLES && iv.n == 3 && fabs(iv.half_log - h3) < 1e-12,
+          "basis %d n %g h %g", iv.basis, iv.n, iv.half_log);
     interval_of_config(&s, 2, "0", "", IV_US_PER_COPY, 1000, &iv);
-    CHECK_NEAR("µs per copy = device_ms x 1000 / copies: 500, 1000, 2000", iv.half_log, h3,
-               1e-12);
+    CHECK_NEAR("µs per copy = device_ms x 1000 / copies: 500, 1000, 2000", iv.half_log, h3, 1e-12);
     CHECK_NEAR("µs per copy: lo", iv.lo, 1000 * exp(-h3), 1e-12);
     interval_of_config(&s, 2, "0", "", IV_ALLOC_FREE_MS, 8, &iv);
     CHECK_NEAR("alloc + free: 4, 8, 16", iv.half_log, h3, 1e-12);
@@ -138,11 +138,16 @@ static void check_samples(void)
     CHECK("a quantity the file lacks: no interval", !interval_known(&iv) && iv.lo == 2, "lo %g",
           iv.lo);
     /* interval_of_row: the row's median, config, device and gpus */
-    struct summary_row r = {.config = 1, .device = "0", .gpus = "alone", .gbps_median = 20,
-                            .rounds = 3, .between_rsd_pct = 1};
+    struct summary_row r = {.config = 1,
+                            .device = "0",
+                            .gpus = "alone",
+                            .gbps_median = 20,
+                            .rounds = 3,
+                            .between_rsd_pct = 1};
     interval_of_row(&s, &r, IV_GBPS, &iv);
-    CHECK("interval_of_row: from samples.csv, not the rsd", iv.basis == INTERVAL_ROUNDS &&
-          !iv.approx && fabs(iv.half_log - h3) < 1e-12, "approx %d h %g", iv.approx, iv.half_log);
+    CHECK("interval_of_row: from samples.csv, not the rsd",
+          iv.basis == INTERVAL_ROUNDS && !iv.approx && fabs(iv.half_log - h3) < 1e-12,
+          "approx %d h %g", iv.approx, iv.half_log);
     r.config = 7;
     interval_of_row(&s, &r, IV_GBPS, &iv);
     CHECK("interval_of_row: a config samples.csv lacks has none", !interval_known(&iv), "h %g",
@@ -150,22 +155,22 @@ static void check_samples(void)
     interval_of_row(NULL, &r, IV_GBPS, &iv);
     CHECK_NEAR("interval_of_row without samples.csv: rounds' rsd, t(0.975, 2)", iv.half_log,
                T2 * 0.01 * sqrt(4.0 / 3), 1e-12);
-    CHECK("interval_of_row without samples.csv: approx, rounds", iv.approx &&
-          iv.basis == INTERVAL_ROUNDS, "approx %d", iv.approx);
-    r = (struct summary_row){.config = 7, .gbps_median = 50, .rounds = 1, .rsd_pct = 2,
-                             .samples = 9, .us_per_copy = 3};
+    CHECK("interval_of_row without samples.csv: approx, rounds",
+          iv.approx && iv.basis == INTERVAL_ROUNDS, "approx %d", iv.approx);
+    r = (struct summary_row){
+        .config = 7, .gbps_median = 50, .rounds = 1, .rsd_pct = 2, .samples = 9, .us_per_copy = 3};
     interval_of_row(NULL, &r, IV_GBPS, &iv);
     CHECK_NEAR("interval_of_row without samples.csv: the samples' rsd", iv.half_log,
                T8 * 0.02 * sqrt(10.0 / 9), 1e-12);
     interval_of_row(NULL, &r, IV_US_PER_COPY, &iv);
-    CHECK("interval_of_row without samples.csv: only GB/s has an rsd", !interval_known(&iv) &&
-          iv.lo == 3, "lo %g", iv.lo);
+    CHECK("interval_of_row without samples.csv: only GB/s has an rsd",
+          !interval_known(&iv) && iv.lo == 3, "lo %g", iv.lo);
     samples_close(&s);
     char path[128];
     snprintf(path, sizeof(path), "%s/samples.csv", dir);
     unlink(path);
-    CHECK("no samples.csv: 0, empty", samples_read(&s, dir, err, sizeof(err)) == 0 &&
-          s.nrows == 0, "%zu", s.nrows);
+    CHECK("no samples.csv: 0, empty", samples_read(&s, dir, err, sizeof(err)) == 0 && s.nrows == 0,
+          "%zu", s.nrows);
     samples_close(&s);
     rmdir(dir);
 }
@@ -182,8 +187,8 @@ static void check_derived(void)
     interval_ratio(&a, &b, &r);
     CHECK_NEAR("ratio: a / b", r.median, 1.22, 1e-12);
     CHECK_NEAR("ratio: H = sqrt(0.9^2 + 1.2^2) = 1.5", r.half_log, 1.5, 1e-12);
-    CHECK("ratio: never below 0, mirror of b / a", r.lo > 0 && r.lo == 1.22 * exp(-1.5),
-          "lo %g", r.lo);
+    CHECK("ratio: never below 0, mirror of b / a", r.lo > 0 && r.lo == 1.22 * exp(-1.5), "lo %g",
+          r.lo);
     interval_ratio(&b, &a, &s);
     CHECK_NEAR("ratio: b / a's low end is 1 / a / b's high end", s.lo, 1 / r.hi, 1e-12);
     struct interval none;
@@ -195,11 +200,12 @@ static void check_derived(void)
     const struct interval *t[] = {&x, &y};
     interval_sum(t, 2, &sum);
     CHECK_NEAR("sum: 40, H = sqrt(1^2 + 6^2) / 40", sum.half_log, sqrt(37) / 40, 1e-12);
-    CHECK("sum: median 40, n the fewest", sum.median == 40 && sum.n == 3, "m %g n %g",
-          sum.median, sum.n);
+    CHECK("sum: median 40, n the fewest", sum.median == 40 && sum.n == 3, "m %g n %g", sum.median,
+          sum.n);
     interval_scale(&x, 1e-3, &s);
-    CHECK("scale: ends times the factor, h kept", s.half_log == 0.1 &&
-          fabs(s.lo - 10e-3 * exp(-0.1)) < 1e-15 && s.median == 10e-3, "lo %g", s.lo);
+    CHECK("scale: ends times the factor, h kept",
+          s.half_log == 0.1 && fabs(s.lo - 10e-3 * exp(-0.1)) < 1e-15 && s.median == 10e-3, "lo %g",
+          s.lo);
 }
 
 static void gb2(double v, char *buf, size_t n)

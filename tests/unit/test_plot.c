@@ -777,10 +777,11 @@ static void test_intervals(void)
         "5,pinned,h2d,reallocate,sync,1048576,3,40,,0.5,0.25,2,ok\n"
         "6,pinned,h2d,reallocate,sync,4194304,3,50,,2,1,8,ok\n";
     /* config: GB/s, µs per copy, alloc ms, free ms, effective GB/s (0: none) */
-    static const double m[6][5] = {{40, 20, 0, 0, 0},  {50, 80, 0, 0, 0},   {10, 100, 0, 0, 0},
+    static const double m[6][5] = {{40, 20, 0, 0, 0},    {50, 80, 0, 0, 0},     {10, 100, 0, 0, 0},
                                    {12.5, 400, 0, 0, 0}, {40, 0, 0.5, 0.25, 2}, {50, 0, 2, 1, 8}};
     static const double f[3] = {0.8, 1, 1.25};
-    char samples[4096] = "config,sample,round,copies,device_ms,gbps,alloc_ms,free_ms,effective_gbps\n";
+    char samples[4096] =
+        "config,sample,round,copies,device_ms,gbps,alloc_ms,free_ms,effective_gbps\n";
     size_t len = strlen(samples);
     for (int c = 0; c < 6; c++)
         for (int k = 0; k < 3; k++) {
@@ -789,8 +790,9 @@ static void test_intervals(void)
             for (int j = 0; j < 4; j++)
                 if (v[j] > 0)
                     snprintf(cell[j], sizeof(cell[j]), "%.6g", v[j] * f[k]);
-            len += (size_t)snprintf(samples + len, sizeof(samples) - len, "%d,%d,1,4,%s,%.6g,%s,%s,%s\n",
-                                    c + 1, k + 1, cell[0], m[c][0] * f[k], cell[1], cell[2], cell[3]);
+            len += (size_t)snprintf(samples + len, sizeof(samples) - len,
+                                    "%d,%d,1,4,%s,%.6g,%s,%s,%s\n", c + 1, k + 1, cell[0],
+                                    m[c][0] * f[k], cell[1], cell[2], cell[3]);
         }
     const char *dir = make_summary("intervals", summary);
     char *out = NULL, want[128];
@@ -804,11 +806,16 @@ static void test_intervals(void)
         const char *file;
         double x, y, h;
     } want_points[] = {
-        {"bandwidth-h2d.dat", 1048576, 40, 1},        {"bandwidth-h2d.dat", 4194304, 12.5, 1},
-        {"latency-h2d.dat", 1048576, 20, 1},          {"latency-h2d.dat", 4194304, 400, 1},
-        {"speedup-h2d.dat", 1048576, 4, 2},           {"speedup-h2d.dat", 4194304, 4, 2},
-        {"alloc-cost-h2d.dat", 1048576, 0.5, 1},      {"alloc-cost-h2d.dat", 4194304, 1, 1},
-        {"reuse-vs-reallocate-h2d.dat", 1048576, 2, 1}, {"reuse-vs-reallocate-h2d.dat", 4194304, 50, 1},
+        {"bandwidth-h2d.dat", 1048576, 40, 1},
+        {"bandwidth-h2d.dat", 4194304, 12.5, 1},
+        {"latency-h2d.dat", 1048576, 20, 1},
+        {"latency-h2d.dat", 4194304, 400, 1},
+        {"speedup-h2d.dat", 1048576, 4, 2},
+        {"speedup-h2d.dat", 4194304, 4, 2},
+        {"alloc-cost-h2d.dat", 1048576, 0.5, 1},
+        {"alloc-cost-h2d.dat", 4194304, 1, 1},
+        {"reuse-vs-reallocate-h2d.dat", 1048576, 2, 1},
+        {"reuse-vs-reallocate-h2d.dat", 4194304, 50, 1},
     };
     for (size_t i = 0; i < sizeof(want_points) / sizeof(want_points[0]); i++) {
         double y = want_points[i].y, hh = want_points[i].h == 2 ? hr : h;

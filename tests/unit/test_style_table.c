@@ -2,8 +2,8 @@
  * test_style_table.c - the style table, checked on the gnuplot variables
  * files pinsweep writes for the fixtures and for every committed reference
  * folder (and two GPUs together, tests/fixtures/gpus-two: the gpus figures,
- * and the copy figures, which draw the first GPU's rows): within a panel no two curves share a dash and point (so that they
- * are told apart in grayscale), every curve's colour and point are in the
+ * and the copy figures, which draw the first GPU's rows): within a panel no two curves share a dash
+ * and point (so that they are told apart in grayscale), every curve's colour and point are in the
  * key and its dash in the key or the notes, a figure with error bars says
  * what they are, and no key has more than 8 entries.  A hand-made variables
  * file that breaks each rule shows that the checks can fail.
@@ -124,8 +124,8 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
 /* Check every *-vars.gp of the copy figures whose name starts with only under dir/figures/data. */
 static void check_folder(const char *name, const char *dir, int must_have, const char *only)
 {
-    static const char *const figs[] = {"headline",   "bandwidth",           "latency",
-                                       "speedup",    "breakeven",           "alloc-cost",
+    static const char *const figs[] = {"headline",       "bandwidth",    "latency",
+                                       "speedup",        "breakeven",    "alloc-cost",
                                        "gpus-bandwidth", "gpus-scaling", "reuse-vs-reallocate"};
     size_t nfigs = sizeof(figs) / sizeof(figs[0]) - !fresh_rules; /* (reuse-vs-reallocate: new) */
     char check[256], why[512];

@@ -88,11 +88,10 @@ static void test_format(void)
         uint64_t bytes;
         const char *text;
     } human[] = {
-        {4096, "4 KiB"},         {1ULL << 30, "1 GiB"},   {256000000, "256 MB"},
-        {100, "100 B"},          {1527898, "1.53 MB"},    {4097, "4.1 KB"},
-        {1536, "1.54 KB"},       {999999, "1 MB"},        {12345678, "12.3 MB"},
-        {123456789, "123 MB"},   {1500000, "1.5 MB"},     {268435456, "256 MiB"},
-        {99950, "100 KB"},       {1ULL << 40, "1 TiB"},   {5ULL << 40, "5 TiB"},
+        {4096, "4 KiB"},       {1ULL << 30, "1 GiB"}, {256000000, "256 MB"}, {100, "100 B"},
+        {1527898, "1.53 MB"},  {4097, "4.1 KB"},      {1536, "1.54 KB"},     {999999, "1 MB"},
+        {12345678, "12.3 MB"}, {123456789, "123 MB"}, {1500000, "1.5 MB"},   {268435456, "256 MiB"},
+        {99950, "100 KB"},     {1ULL << 40, "1 TiB"}, {5ULL << 40, "5 TiB"},
     };
     for (size_t i = 0; i < sizeof(human) / sizeof(human[0]); i++) {
         snprintf(name, sizeof(name), "format human %llu", (unsigned long long)human[i].bytes);
