@@ -1,6 +1,6 @@
 # bandwidth.gp - figure 1: copy bandwidth against transfer size, a panel per
 # direction, a curve per alloc kind (and buffer mode and api when those vary),
-# the median with min..max bars, the page-locked kinds that coincide one band
+# the median with its 95 % interval as bars (src/analysis/interval.h), the page-locked kinds that coincide one band
 # (their medians' range).  Over them, when the results folder has them: each
 # reuse curve's fit t0 + n/B (fits.csv), dotted in its colour, a pageable
 # curve's two regimes, thick dots; and the PCIe link's raw rate, a labelled

@@ -4,7 +4,7 @@
 # pageable copy bandwidth h2d, d2h and both at once, the time of a small
 # copy, alloc + free of a pinned buffer per GiB, and the copies after which
 # it pays off.  Colour and point: the alloc kind; dash: the direction; bars:
-# the samples' min..max (src/figures/fig_headline.c says which).  Writes
+# each median's 95 % interval (src/analysis/interval.h).  Writes
 # OUT_DIR/[OUT_PREFIX]FIG_NAME.{png,pdf,svg}: FIG_NAME is headline, or
 # headline-machines when plots/headline-machines.gp loads this script.
 #

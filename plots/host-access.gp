@@ -1,5 +1,5 @@
 # host-access.gp - the CPU reading (host-read) and writing (host-write) each
-# kind of host memory: bandwidth with min..max bars, a panel per api, a
+# kind of host memory: bandwidth with its 95 % interval as bars, a panel per api, a
 # colour per alloc kind, against the number of threads at the largest size
 # measured (or against size when one thread count was).  Writes
 # OUT_DIR/host-access.{png,pdf,svg}; src/plot_beyond.c writes its data.

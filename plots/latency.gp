@@ -5,6 +5,8 @@
 #           (us_per_copy_median): the cost of one more copy in a stream of them
 #   dashed  the round trip of one copy, issued and waited for, on the host
 #           clock (roundtrip_us_median): what an application that waits sees
+# Bars: each median's 95 % interval (columns 3 and 4, src/analysis/interval.h);
+# a round trip has none (samples.csv keeps no round trips), so its bar is its point.
 # Writes OUT_DIR/latency.{png,pdf,svg}.
 #
 # `pinsweep plot DIR` runs it as
@@ -37,8 +39,8 @@ do for [fmt in formats] {
         eval 'set ytics ' . panel_y_tics[p]
         set title panel_title[p] offset 0, -0.4
         if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
-        plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2 \
-            with linespoints lw line_lw(block_line[blk(p, j)]) lc rgb color_of(block_color[blk(p, j)]) \
+        plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3:4 \
+            with yerrorlines lw line_lw(block_line[blk(p, j)]) lc rgb color_of(block_color[blk(p, j)]) \
             dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle
     }
     eval legend_place(npanels, W, H, legend_rows, kc)

@@ -7,7 +7,7 @@
 # lines labelled, the legend strip below.  Loaded by those scripts, which
 # set before loading it:
 #   fig_name     the figure's name: writes OUT_DIR/NAME.{png,pdf,svg}
-#   errorbars    1: the data blocks have columns x y y_min y_max (min..max
+#   errorbars    1: the data blocks have columns x y y_min y_max (the interval
 #                bars); 0: x y
 #   point_labels 1: a third column holds a label (a quoted string, "" for
 #                none) written beside the point in the curve's colour

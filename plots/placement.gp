@@ -1,5 +1,5 @@
 # placement.gp - where the host buffer lives: copy bandwidth (reuse, one
-# api) with min..max bars against size, a panel per direction, a colour per
+# api) with its 95 % interval as bars against size, a panel per direction, a colour per
 # alloc kind, a dash per page size (default solid, thp dashed, hugetlb
 # dotted) and a point per NUMA binding (any filled circle, auto open
 # circle, a node number its own), the default placement beside the others.

@@ -2,7 +2,8 @@
 # per direction; for each alloc kind the reuse copy bandwidth (gbps_median,
 # solid) and the effective bandwidth of a reallocate cycle, bytes over the
 # whole alloc + fill + copy + free (effective_gbps_median, dashed).  Log-log:
-# the two differ by orders of magnitude at small sizes.
+# the two differ by orders of magnitude at small sizes.  Bars: each median's
+# 95 % interval (columns 3 and 4, src/analysis/interval.h).
 # Writes OUT_DIR/reuse-vs-reallocate.{png,pdf,svg}.
 #
 # `pinsweep plot DIR` runs it as
@@ -34,8 +35,8 @@ do for [fmt in formats] {
         set yrange [panel_y_min[p]:panel_y_max[p]]
         set title panel_title[p] offset 0, -0.4
         if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
-        plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2 \
-            with linespoints lw 1.2 lc rgb color_of(block_color[blk(p, j)]) \
+        plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3:4 \
+            with yerrorlines lw 1.2 lc rgb color_of(block_color[blk(p, j)]) \
             dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle
     }
     eval legend_place(npanels, W, H, legend_rows, kc)

@@ -1,5 +1,5 @@
 # sentinel.gp - the drift sentinel's bandwidth against time through a run
-# (sentinel.csv): each reading's median with its samples' min..max bars, and
+# (sentinel.csv): each reading's median with its 95 % interval (from its rsd), and
 # the median of all readings as a line.  A dip or a step is a disturbance;
 # meta.yaml's drift windows name what was measured then.  Writes
 # OUT_DIR/sentinel.{png,pdf,svg}; src/figures/fig_sentinel.c writes its data.

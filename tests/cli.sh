@@ -220,8 +220,18 @@ cli_load
 cli_compare() {
     local o=$TMP/cmp a=results/reference/h200-pcie5/default b=results/reference/h200-pcie5/default-lease1 n
     expect "cli: compare two H200 runs" 0 "comparison in $o" -- "$PINSWEEP" compare "$a" "$b" -o "$o" --label "lease 5=$a"
-    head -1 "$o/compare.csv" | grep -qx 'machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,pct_of_link,noise_pct,significant,ratio,in_all' \
+    head -1 "$o/compare.csv" | grep -qx 'machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,pct_of_link,gbps_lo,gbps_hi,significant,ratio,ratio_lo,ratio_hi,in_all' \
         && t_pass "cli: compare.csv has its columns" || t_fail "cli: compare.csv has its columns" "$(head -1 "$o/compare.csv")"
+    # every ratio's interval (src/analysis/interval.h) is above 0 and about its ratio on the log
+    # scale, lo x hi = ratio^2; significant exactly where it misses 1 (the reviewer's bar from
+    # -0.51 to 2.96 about 1.22 was ratio +- noise on a linear scale)
+    n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["ratio_lo"] != "" { k++
+            r = $c["ratio"]; lo = $c["ratio_lo"]; hi = $c["ratio_hi"]
+            if (!(lo > 0) || !(lo <= r && r <= hi) || (lo * hi - r * r) ^ 2 > (2e-5 * r * r) ^ 2 ||
+                $c["significant"] != (hi < 1 || lo > 1 ? "yes" : "no")) bad++ }
+        END { print k + 0, bad + 0 }' "$o/compare.csv")
+    [ "$n" = "266 0" ] && t_pass "cli: compare.csv's ratio intervals are above 0, log-symmetric, and say significance" \
+        || t_fail "cli: compare.csv's ratio intervals" "rows with one, bad: $n"
     n=$(csv_get "$o/compare.csv" ratio machine "lease 5" | sort -u | tr '\n' ' ')
     [ "$n" = "1 " ] && t_pass "cli: the baseline's ratio is 1" || t_fail "cli: the baseline's ratio is 1" "$n"
     n=$(awk -F, 'NR > 1' "$o/compare.csv" | wc -l)
@@ -484,7 +494,7 @@ $want"
     grep -q "^| pageable | h2d | sync | $3 GB/s, [^|]* sizes, residual [0-9.]* % | $6 GB/s, [^|]* sizes, residual [0-9.]* % |\$" "$TMP/regimes-report/report.md" \
         && t_pass "cli: the report tabulates the two regimes" \
         || t_fail "cli: the report tabulates the two regimes" "$(grep -A4 'no single t0' "$TMP/regimes-report/report.md")"
-    grep "^\*Figure [0-9]*\. [^*]*, bandwidth\. " "$TMP/regimes-report/report.md" | grep -q "pageable h2d sync: $2 GB/s in the host's cache ([^)]*), $5 GB/s beyond it ([^)]*); no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync ([0-9]*%), pageable d2h sync ([0-9]*%)" \
+    grep "^\*Figure [0-9]*\. [^*]*, bandwidth\. " "$TMP/regimes-report/report.md" | grep -q "pageable h2d sync: $2 GB/s in the host's cache ([^)]*), $5 GB/s beyond it ([^)]*); no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): pageable h2d sync ([0-9]*%), pageable d2h sync ([0-9]*%)" \
         && t_pass "cli: the bandwidth caption says the regimes and the curves no fit describes" \
         || t_fail "cli: the bandwidth caption says the regimes and the curves no fit describes" "$(grep ', bandwidth\. ' "$TMP/regimes-report/report.md")"
 }

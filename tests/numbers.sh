@@ -4,7 +4,8 @@
 # advance: each column of summary.csv, samples.csv, fits.csv, breakeven.csv,
 # host-memcpy.csv and compare.csv is checked against the model or
 # recomputed from the raw samples by its definition, and compare and report
-# are checked on two generated "machines".  The model is written again in
+# are checked on two generated "machines"; compare's intervals on two noisy
+# ones, from their samples.csv by the interval's definition (interval.awk).  The model is written again in
 # awk (tests/numbers/model.awk), independently of the C.
 
 NUM=tests/numbers
@@ -126,6 +127,23 @@ $(awk -v MODEL="$TMP/model-b.txt" -f $NUM/model.awk -f $NUM/report.awk -f $NUM/r
         || t_fail "numbers: report.md has the models' numbers" "missing:$missing"
 }
 
+# Two noisy machines (seeded noise on the exact clock; B's pinned copies twice as slow): every
+# interval of compare.csv as its definition gives it from each folder's samples.csv
+# (tests/numbers/interval.awk: logs, Student's t from its closed forms), the ratio's above 0,
+# and significance where the ratio's interval misses 1; then the compare-ratio figure on a
+# log axis centred at 1.
+numbers_intervals() {
+    local a=$TMP/num-ia b=$TMP/num-ib
+    expect "numbers: noisy machine A" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL_FILE=$NUM/model-a.txt \
+        PINSWEEP_FAKE_MODEL="noise_pct=10 seed=7" "$PINSWEEP" run $NUM/machines.yaml -o "$a" --no-plot || return
+    expect "numbers: noisy machine B, pinned at half A's bandwidth" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL_FILE=$NUM/model-a.txt \
+        PINSWEEP_FAKE_MODEL="noise_pct=10 seed=8 pinned.gbps=25 pinned.d2h.gbps=20" "$PINSWEEP" run $NUM/machines.yaml -o "$b" --no-plot || return
+    expect "numbers: compare the noisy machines" 0 "" -- "$PINSWEEP" compare "$a" "$b" --label "A=$a" --label "B=$b" -o "$TMP/num-icmp" || return
+    awk -F, -v MODEL=/dev/null -v DA="$a" -f $NUM/model.awk -f $NUM/interval.awk -f $NUM/compare-interval.awk \
+        "$a/samples.csv" "$a/summary.csv" "$b/samples.csv" "$b/summary.csv" "$TMP/num-icmp/compare.csv" > "$TMP/num-icmp-chk"
+    numbers_verdicts "numbers: compare.csv's intervals of noisy runs:" "$TMP/num-icmp-chk"
+}
+
 # A fits.csv without a column report needs is not read (it says there is none), never read
 # with that column empty.
 numbers_fits_columns() {
@@ -149,5 +167,6 @@ numbers_plot_reads() {
 numbers_exact
 numbers_noisy
 numbers_machines
+numbers_intervals
 numbers_fits_columns
 numbers_plot_reads

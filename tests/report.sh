@@ -7,7 +7,10 @@
 # of two or more machines get the headline across machines, with each machine's numbers.
 
 REF=results/reference/h200-pcie5
-REP_AWK="-v MODEL=/dev/null -f tests/numbers/model.awk -f tests/numbers/report.awk"
+REP_AWK="-v MODEL=/dev/null -f tests/numbers/model.awk -f tests/numbers/report.awk -f tests/numbers/interval.awk"
+
+# rep_samples DIR: DIR/samples.csv when the folder has one (tables.awk reads it first), else nothing.
+rep_samples() { [ -f "$1/samples.csv" ] && echo "$1/samples.csv"; }
 
 # rep_rows NAME REPORT WANT: every line of WANT (the expected rows, at least one) is a
 # whole line of REPORT.
@@ -31,12 +34,14 @@ rep_table_rows() {
 rep_check_tables() { # name dir report link
     local name=$1 dir=$2 report=$3 link=$4 want
     # shellcheck disable=SC2086 # REP_AWK is awk's options
-    want=$(awk -F, $REP_AWK -v WHAT=peaks -v LINK="$link" -f tests/report/tables.awk "$dir/summary.csv")
+    # shellcheck disable=SC2046 # rep_samples is a file name or nothing
+    want=$(awk -F, $REP_AWK -v WHAT=peaks -v LINK="$link" -f tests/report/tables.awk $(rep_samples "$dir") "$dir/summary.csv")
     rep_rows "report: $name: every peak is the highest median of its kind and direction, with its size, spread, n and link share" "$report" "$want"
     [ "$(rep_table_rows "$report" 2 | wc -l)" = "$(grep -c . <<< "$want")" ] \
         && t_pass "report: $name: the peaks table has a row per kind and direction, no more" \
         || t_fail "report: $name: the peaks table has a row per kind and direction" "$(rep_table_rows "$report" 2 | wc -l) rows, want $(grep -c . <<< "$want")"
-    want=$(awk -F, $REP_AWK -v WHAT=speedup -v LINK="$link" -f tests/report/tables.awk "$dir/summary.csv")
+    # shellcheck disable=SC2046
+    want=$(awk -F, $REP_AWK -v WHAT=speedup -v LINK="$link" -f tests/report/tables.awk $(rep_samples "$dir") "$dir/summary.csv")
     rep_rows "report: $name: pinned over pageable near 256 MB, both at the same size, with spreads, n and the ratio's interval" "$report" "$want"
     if [ "$(wc -l < "$dir/fits.csv" 2> /dev/null)" -gt 1 ]; then
         want=$(awk -F, $REP_AWK -v WHAT=fits -f tests/report/tables.awk "$dir/fits.csv")
@@ -70,12 +75,23 @@ report_tables() {
     rep_check_tables small-transfers $REF/small-transfers "$o-small/report.md" $link
     rep_check_readings small-transfers $REF/small-transfers "$o-small/report.md" $link
     # pageable h2d async peaks at 1527898 bytes: 1.53 MB, never 1527898B
-    grep -q '^| pageable | h2d | async | 18.98 | 1.53 MB | 18.58–19.10 | 20 | 30.1 % |$' "$o-small/report.md" \
+    grep -q '^| pageable | h2d | async | 18.98 | 1.53 MB | [0-9.]*–[0-9.]* | 20 | 30.1 % |$' "$o-small/report.md" \
         && t_pass "report: a size between units is three digits in decimal units (1527898 bytes: 1.53 MB)" \
         || t_fail "report: 1527898 bytes is 1.53 MB" "$(grep '^| pageable | h2d' "$o-small/report.md")"
     expect "report: one size, 256 MB" 0 "" -- "$PINSWEEP" report $REF/seed-256mb -o "$o-seed" || return
     rep_check_tables seed-256mb $REF/seed-256mb "$o-seed/report.md" $link
-    grep -q '^| pinned | h2d | sync | reuse | warm | 256 MB | 54.68 | 52.80–55.11 | 20 | 4682 |$' "$o-seed/report.md" \
+    # its interval from seed-256mb/samples.csv by interval.awk: 20 samples of one round
+    local seed_iv
+    # shellcheck disable=SC2086
+    cat > "$TMP/seed-iv.awk" <<'AWK'
+FILENAME ~ /samples/ { if (FNR == 1) iv_header(); else iv_sample(); next }
+FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+$H["alloc"] == "pinned" && $H["direction"] == "h2d" && $H["api"] == "sync" && $H["buffer"] == "reuse" {
+    h = iv_h($H["config"], $H["device"], $H["gpus"], "gbps"); m = $H["gbps_median"]
+    if (IV_N == 20 && !IV_ROUNDS) printf "%.2f–%.2f", m * exp(-h), m * exp(h) }
+AWK
+    seed_iv=$(awk -F, $REP_AWK -f "$TMP/seed-iv.awk" $REF/seed-256mb/samples.csv $REF/seed-256mb/summary.csv)
+    grep -q "^| pinned | h2d | sync | reuse | warm | 256 MB | 54.68 | ${seed_iv:-none} | 20 | 4682 |$" "$o-seed/report.md" \
         && t_pass "report: a sweep of few sizes has every copy as a row" || t_fail "report: every copy of a sweep of few sizes" "$(grep '^| pinned | h2d | sync | reuse' "$o-seed/report.md")"
     # a size is a number, a space and a unit: no "256MB", "4KiB" or "1527898B" anywhere
     local raw
@@ -83,17 +99,20 @@ report_tables() {
     [ -z "$raw" ] && t_pass "report: no size is raw bytes or without its space" || t_fail "report: a size is raw bytes or lacks its space" "$raw"
 }
 
-# A folder measured in rounds: the spread is the rounds' medians' min-max, with the PI95 and n.
+# A folder measured in rounds: the interval is of another round's median (the rounds' medians
+# in samples.csv, checked by tables.awk with interval.awk), with n in rounds; no "±".
 report_rounds() {
     local r=$TMP/rep-rounds
     expect "report: a fake run of 3 rounds" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10 noise_pct=2 seed=3" \
         "$PINSWEEP" run tests/rounds/rounds.yaml -o "$r" --no-plot || return
     expect "report: on the rounds" 0 "" -- "$PINSWEEP" report "$r" -o "$r-rep" || return
     rep_check_tables rounds "$r" "$r-rep/report.md" ""
-    grep -q "^| kind | direction | api | peak GB/s | at | rounds' min–max GB/s | n | 95 % PI | % of the link |$" "$r-rep/report.md" \
-        && grep -q '^| pinned | h2d | sync | [0-9.]* | 4 MiB | [0-9.]*–[0-9.]* | [0-9]* in 3 rounds | ±[0-9.]* % | – |$' "$r-rep/report.md" \
-        && t_pass "report: with rounds, the spread is between rounds, with the 95 % prediction interval and n in rounds" \
-        || t_fail "report: with rounds, the spread is between rounds" "$(grep -m3 '^| ' "$r-rep/report.md")"
+    grep -q "^| kind | direction | api | peak GB/s | at | 95 % interval GB/s | n | % of the link |$" "$r-rep/report.md" \
+        && grep -q '^| pinned | h2d | sync | [0-9.]* | 4 MiB | [0-9.]*–[0-9.]* | [0-9]* in 3 rounds | – |$' "$r-rep/report.md" \
+        && grep -q "Intervals: 95 % prediction interval of another round's median (3 rounds), on the log scale\.\*$" "$r-rep/report.md" \
+        && ! grep -q '±' "$r-rep/report.md" \
+        && t_pass "report: with rounds, the interval is of another round's median, n in rounds, no ± anywhere" \
+        || t_fail "report: with rounds, the interval is of another round's median" "$(grep -m3 '^| ' "$r-rep/report.md")"
 }
 
 # Figures numbered from 1, each captioned with a reading; figures.pdf: a page each, of one size,
@@ -140,6 +159,16 @@ report_every_reading() {
         && ! grep -q '^\*Figure [0-9]*\. placement on [^,]*, placement-pin\. ' "$o/report.md" \
         && t_pass "report: without pinned copies, the readings of the kinds measured (zero-copy), registering as a table (placement)" \
         || t_fail "report: readings without pinned copies" "$(grep '^\*Figure [0-9]*\. zerocopy on [^,]*, latency' "$o/report.md" | cut -c1-200; grep -A6 '^### cudaHostRegister' "$o/report.md")"
+    # placement's fits.csv (from before the status column) has t0 -0.13, -4.17 and -5.04 µs:
+    # not fitting, with no t0, B or n½; never the unsigned wrap of a negative n½
+    local want
+    # shellcheck disable=SC2086
+    want=$(awk -F, $REP_AWK -v WHAT=fits -f tests/report/tables.awk $REF/placement/fits.csv)
+    rep_rows "report: placement: every fit as fits.csv has it, a negative t0 not fitting" "$o/report.md" "$want"
+    [ "$(grep -c '^| pageable | h2d | sync | – | – | – | 3 | [0-9.]* % | not fitting: t0 < 0 |$' "$o/report.md")" = 3 ] \
+        && ! grep -q '18446744\|-[0-9.]* µs' "$o/report.md" \
+        && t_pass "report: the three negative t0 of placement are not fitting; no negative t0 or wrapped n½ anywhere" \
+        || t_fail "report: negative t0" "$(grep 'µs\|not fitting' "$o/report.md" | grep 'pageable | h2d' | head -5)"
 }
 
 # rep_tex_rows TEX HEADINGS: the rows of the LaTeX table TEX as report.md has them, in LaTeX:
@@ -218,13 +247,23 @@ report_machines() {
     grep -q '^npanels = 6$' "$vars" && grep -q "^array block_color\[12\] = \['machine:1', 'machine:2', 'machine:1', 'machine:2'" "$vars" \
         && grep -q "^array key_title\[2\] = \['H200 Gen5x16 gpu-node-07', 'Tesla V100-PCIE-16GB Gen3x16 gen3-box'\]$" "$vars" \
         && t_pass "report: six panels, a colour, dash and point per machine, the machines in the key" || t_fail "report: the headline across machines' panels and key" "$(grep -m4 'npanels\|block_color\|key_title' "$vars")"
-    # machine 2's pinned h2d curve is gen3's rows as summary.csv has them (sizes, median, min, max)
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
-        $H["alloc"] == "pinned" && $H["direction"] == "h2d" && $H["buffer"] == "reuse" && $H["api"] == "sync" {
-            printf "%s %.6g %.6g %.6g\n", $H["size_bytes"], $H["gbps_median"], $H["gbps_min"], $H["gbps_max"] }' $gen3/summary.csv | sort -n > "$TMP/want-curve"
+    # machine 2's pinned h2d curve is gen3's rows as summary.csv has them (sizes, median) with
+    # each median's interval (interval.awk: gen3 has no samples.csv, so from its rsd)
+    cat > "$TMP/curve.awk" <<'AWK'
+function v(c) { return (c in H) ? $H[c] : "" }
+FILENAME ~ /samples\.csv$/ { if (FNR == 1) iv_header(); else iv_sample(); next }
+FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+$H["alloc"] == "pinned" && $H["direction"] == "h2d" && $H["buffer"] == "reuse" && $H["api"] == "sync" {
+    h = IV_HAVE ? iv_h(v("config"), v("device"), v("gpus"), "gbps") \
+        : v("rounds") > 1 ? iv_h_rsd(v("between_rsd_pct"), v("rounds")) : iv_h_rsd(v("rsd_pct"), v("samples"))
+    h = h < 0 ? 0 : h; m = v("gbps_median")
+    printf "%s %.6g %.6g %.6g\n", $H["size_bytes"], m, m * exp(-h), m * exp(h) }
+AWK
+    # shellcheck disable=SC2046,SC2086
+    awk -F, $REP_AWK -f "$TMP/curve.awk" $(rep_samples $gen3) $gen3/summary.csv | sort -n > "$TMP/want-curve"
     awk '/^# index / { b++ } b == 2 && /^[0-9]/' "$o/figures/data/machines/headline-machines-pinned-h2d.dat" > "$TMP/got-curve"
     [ -s "$TMP/want-curve" ] && cmp -s "$TMP/want-curve" "$TMP/got-curve" \
-        && t_pass "report: each machine's curve is its folder's rows, with their min-max" || t_fail "report: a machine's curve is its rows" "$(diff "$TMP/want-curve" "$TMP/got-curve" | head -5)"
+        && t_pass "report: each machine's curve is its folder's rows, with their intervals" || t_fail "report: a machine's curve is its rows" "$(diff "$TMP/want-curve" "$TMP/got-curve" | head -5)"
     expect "report: folders of one machine" 0 "" -- "$PINSWEEP" report $REF/default $REF/seed-256mb -o "$o-one" || return
     ! grep -q 'Across machines\|headline-machines' "$o-one/report.md" && [ ! -e "$o-one/figures/headline-machines.png" ] \
         && t_pass "report: folders of one machine (GPU and host alike) get no headline across machines" || t_fail "report: one machine, no headline across machines"

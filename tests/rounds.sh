@@ -60,7 +60,7 @@ rounds_run() {
     expect "rounds: a second quiet run (other noise)" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL seed=5" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r-b" --no-plot || return
     expect "rounds: compare two quiet runs" 0 "" -- "$PINSWEEP" compare "$r" "$r-b" --label "A=$r" --label "B=$r-b" -o "$TMP/rnd-cmp" || return
-    grep -q "^B: 0 of 12 configurations differ significantly from A (beyond both spreads): no significant difference$" "$TMP/out" \
+    grep -q "^B: 0 of 12 configurations differ significantly from A (the ratio's 95 % interval excludes 1): no significant difference$" "$TMP/out" \
         && t_pass "rounds: compare's table says so" || t_fail "rounds: compare's table says so" "$(tail -3 "$TMP/out")"
     [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["machine"] == "B" && $H["significant"] == "no" { n++ } END { print n + 0 }' "$TMP/rnd-cmp/compare.csv")" = 12 ] \
         && t_pass "rounds: two runs of the same machine: no significant difference on any row" || t_fail "rounds: two runs of the same machine" "$(cut -d, -f1,4,5,10,20- "$TMP/rnd-cmp/compare.csv" | head -14)"
@@ -75,8 +75,12 @@ rounds_run() {
         "$PINSWEEP" plot "$r-slow" > /dev/null 2>&1 && [ -s "$r-slow/figures/sentinel.png" ] && [ -s "$r-slow/figures/data/sentinel-vars.gp" ] \
             && t_pass "rounds: the sentinel figure is drawn" || t_fail "rounds: the sentinel figure is drawn"
         "$PINSWEEP" plot "$TMP/rnd-cmp2" > /dev/null 2>&1
-        [ -s "$TMP/rnd-cmp2/figures/compare-ratio.png" ] && grep -q 'ratio_low' "$TMP/rnd-cmp2/figures/data/"compare-ratio-*.dat \
-            && t_pass "rounds: compare-ratio draws each ratio's noise band" || t_fail "rounds: compare-ratio's noise band"
+        # each ratio with its interval (compare.csv's ratio_lo, ratio_hi): above 0, about it;
+        # on a log axis centred at 1 (y_min x y_max = 1)
+        [ -s "$TMP/rnd-cmp2/figures/compare-ratio.png" ] && grep -q 'ratio_lo ratio_hi' "$TMP/rnd-cmp2/figures/data/"compare-ratio-*.dat \
+            && awk '/^[0-9]/ { n++; if (!($3 > 0 && $3 <= $2 && $2 <= $4)) bad++ } END { exit !(n >= 8 && !bad) }' "$TMP/rnd-cmp2/figures/data/"compare-ratio-*.dat \
+            && awk -F' = ' '$1 == "log_y" { l = $2 } $1 == "y_min" { a = $2 } $1 == "y_max" { b = $2 } END { exit !(l == 1 && (a * b - 1) ^ 2 < 1e-18) }' "$TMP/rnd-cmp2/figures/data/compare-ratio-vars.gp" \
+            && t_pass "rounds: compare-ratio draws each ratio's interval, above 0, on a log axis centred at 1" || t_fail "rounds: compare-ratio's intervals" "$(grep -h '^[0-9]' "$TMP/rnd-cmp2/figures/data/"compare-ratio-*.dat | head -4; grep '^y_m\|^log_y' "$TMP/rnd-cmp2/figures/data/compare-ratio-vars.gp")"
     else
         t_skip "rounds: the sentinel and ratio figures" "gnuplot not installed"
     fi

@@ -3,6 +3,7 @@
  * machines.csv and compare.md (see compare.h).
  */
 #include "analysis/compare.h"
+#include "analysis/interval.h"
 #include "results/compare_csv.h"
 #include "results/folder.h"
 #include "results/meta.h"
@@ -127,40 +128,38 @@ static double row_link(const struct cmp *c, size_t k, size_t i)
 }
 
 /*
- * The spread of a row as a share of its median, %: the 95 % prediction
- * interval of another run (pi95_pct) where it has rounds; between its
- * rounds (round_gbps_max - round_gbps_min) for a file from before pi95_pct;
- * else within the run (gbps_max - gbps_min), which a rerun often leaves.
- * NaN when unknown.
+ * The interval of folder i's gbps_median of key k (analysis/interval.h,
+ * from the folder's samples.csv, else its rsd); none for a row it lacks,
+ * or when out of memory.
  */
-static double compare_spread_pct(const struct summary_row *r)
+static void row_interval(const struct cmp *c, size_t k, size_t i, struct interval *out)
 {
-    if (r->rounds > 1 && !isnan(r->pi95_pct))
-        return r->pi95_pct;
-    int rounds = r->rounds > 1 && !isnan(r->round_gbps_min) && !isnan(r->round_gbps_max);
-    double lo = rounds ? r->round_gbps_min : r->gbps_min;
-    double hi = rounds ? r->round_gbps_max : r->gbps_max;
-    return 100.0 * (hi - lo) / r->gbps_median;
+    const struct summary_row *r = row_of(c, k, i);
+    const struct samples_file *s = &c->f[i].samples;
+    interval_none(NAN, out);
+    if (r && interval_of_row(s->nrows ? s : NULL, r, IV_GBPS, out) < 0)
+        interval_none(r->gbps_median, out);
 }
 
-/* The noise folder i's row of key k must beat against the baseline's (compare_csv.h), %. */
-static double noise_pct(const struct cmp *c, size_t k, size_t i)
+/* Folder i's ratio to the baseline at key k, with its interval (interval_ratio); none for i 0. */
+static void ratio_interval(const struct cmp *c, size_t k, size_t i, struct interval *out)
 {
-    const struct summary_row *a = row_of(c, k, 0), *b = row_of(c, k, i);
-    if (i == 0 || !a || !b)
-        return NAN;
-    double x = compare_spread_pct(a), y = compare_spread_pct(b);
-    return isnan(x) || isnan(y) ? NAN : x > y ? x : y;
+    struct interval a, b;
+    row_interval(c, k, i, &a);
+    row_interval(c, k, 0, &b);
+    interval_ratio(&a, &b, out);
+    if (i == 0)
+        interval_none(NAN, out);
 }
 
-/* yes, no, or "" (the baseline, a configuration it lacks, an unknown spread). */
+/* yes (the ratio's interval excludes 1), no, or "" (the baseline, a key it lacks, no interval). */
 static const char *significance(const struct cmp *c, size_t k, size_t i)
 {
-    double noise = noise_pct(c, k, i),
-           ratio = VALUE(c, k, i, gbps_median) / VALUE(c, k, 0, gbps_median);
-    if (isnan(noise) || isnan(ratio))
+    struct interval x;
+    ratio_interval(c, k, i, &x);
+    if (!interval_known(&x))
         return "";
-    return fabs(ratio - 1) * 100 > noise ? "yes" : "no";
+    return x.hi < 1 || x.lo > 1 ? "yes" : "no";
 }
 
 static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
@@ -169,6 +168,9 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
     const struct summary_row *r = row_of(c, k, i);
     double g = r->gbps_median, base = VALUE(c, k, 0, gbps_median), link = row_link(c, k, i);
     int bidir = r->axis[AXIS_DIRECTION] == DIR_BIDIR;
+    struct interval iv, x;
+    row_interval(c, k, i, &iv);
+    ratio_interval(c, k, i, &x);
     struct compare_row row = {
         .machine = fo->label,
         .dir = fo->dir,
@@ -189,7 +191,10 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
         .pct_of_link = 100.0 * g / (bidir ? 2 * link : link),
         .ratio = g / base,
         .in_all = in_all(c, k) ? "yes" : "no",
-        .noise_pct = noise_pct(c, k, i),
+        .gbps_lo = interval_known(&iv) ? iv.lo : NAN,
+        .gbps_hi = interval_known(&iv) ? iv.hi : NAN,
+        .ratio_lo = interval_known(&x) ? x.lo : NAN,
+        .ratio_hi = interval_known(&x) ? x.hi : NAN,
         .significant = significance(c, k, i),
     };
     format_write_row(f, &compare_format, &row);
@@ -358,27 +363,31 @@ static void count_significant(const struct cmp *c, size_t i, size_t *both, size_
 /* The significance of every folder against the baseline, and its significant rows. */
 static void md_significance(FILE *f, const struct cmp *c)
 {
-    fprintf(f, "A difference is significant when it exceeds the noise of both folders' rows: "
-               "where a folder has rounds, the 95 %% prediction interval of another run "
-               "(`pi95_pct`: t(0.975, N-1) x s x sqrt(1 + 1/N) over the N round medians); "
-               "without rounds, the spread within the run (gbps_max - gbps_min), which "
-               "covers a rerun's value only about a third of the time, so one-round folders "
-               "show more significant differences than there are. compare.csv has "
-               "`noise_pct` and `significant` for every row.\n\n");
+    fprintf(f, "A difference is significant when the ratio's 95 %% interval excludes 1. Each "
+               "folder's median has the 95 %% prediction interval of another round's median "
+               "(with rounds) or of another sample (without), on the log scale: "
+               "m e^(±h), h = t(0.975, n-1) × s × sqrt(1 + 1/n), s the standard deviation of "
+               "the logs of the n rounds' medians or samples (README, \"Reading the "
+               "figures\"); a ratio's h is the two sides' in quadrature. Within one round, "
+               "the samples do not cover run-to-run drift, so one-round folders show more "
+               "significant differences than there are. compare.csv has `ratio_lo`, "
+               "`ratio_hi` and `significant` for every row.\n\n");
     for (size_t i = 1; i < c->nf; i++) {
         size_t both, sig, unknown, listed = 0;
         count_significant(c, i, &both, &sig, &unknown);
         fprintf(f, "- **%s**: %zu of %zu configurations differ significantly%s", c->f[i].label, sig,
                 both, sig ? ":" : " (no significant difference)");
         for (size_t k = 0; k < c->nkeys && listed < 50; k++)
-            if (row_of(c, k, 0) && row_of(c, k, i) && strcmp(significance(c, k, i), "yes") == 0)
-                fprintf(f, "%s `%s` %.4f (noise %.2f%%)", listed++ ? ";" : "", c->keys[k],
-                        VALUE(c, k, i, gbps_median) / VALUE(c, k, 0, gbps_median),
-                        noise_pct(c, k, i));
+            if (row_of(c, k, 0) && row_of(c, k, i) && strcmp(significance(c, k, i), "yes") == 0) {
+                struct interval x;
+                ratio_interval(c, k, i, &x);
+                fprintf(f, "%s `%s` %.4f (%.4f–%.4f)", listed++ ? ";" : "", c->keys[k], x.median,
+                        x.lo, x.hi);
+            }
         if (sig > listed)
             fprintf(f, "; … and %zu more", sig - listed);
         if (unknown)
-            fprintf(f, " (%zu without a known spread)", unknown);
+            fprintf(f, " (%zu without an interval)", unknown);
         fprintf(f, "\n");
     }
     if (c->nf < 2)
@@ -463,8 +472,8 @@ int compare_run(const struct compare_input *inputs, size_t n, const char *out_di
             size_t both, sig, unknown;
             count_significant(&c, i, &both, &sig, &unknown);
             fprintf(table,
-                    "%s: %zu of %zu configurations differ significantly from %s (beyond both "
-                    "spreads)%s\n",
+                    "%s: %zu of %zu configurations differ significantly from %s (the ratio's "
+                    "95 %% interval excludes 1)%s\n",
                     c.f[i].label, sig, both, c.f[0].label,
                     sig ? "" : ": no significant difference");
         }

@@ -34,10 +34,24 @@ int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, s
         double rel = (c0 + c1 * n_bytes[i] - t_us[i]) / t_us[i];
         ss += rel * rel;
     }
+    out->residual_pct = 100.0 * sqrt(ss / (double)k);
+    double t_min = INFINITY;
+    for (size_t i = 0; i < k; i++)
+        t_min = fmin(t_min, t_us[i]);
+    /* No copy takes less than no time: a t0 below 0 says t0 + n/B is not this curve.  One within
+       FIT_T0_ZERO_US (summary.csv writes times to the nanosecond) or a billionth of the shortest
+       time of 0 is rounding of points of t = n/B: it is 0. */
+    if (c0 >= -fmax(FIT_T0_ZERO_US, 1e-9 * t_min))
+        c0 = fmax(c0, 0);
+    if (c0 < 0) {
+        out->t0_us = out->bandwidth_gbps = out->n_half_bytes = NAN;
+        out->status = FIT_NEGATIVE_T0;
+        return 1;
+    }
     out->t0_us = c0;
     out->bandwidth_gbps = 1e-3 / c1; /* bytes per µs -> 1e9 bytes per s */
     out->n_half_bytes = c0 / c1;
-    out->residual_pct = 100.0 * sqrt(ss / (double)k);
+    out->status = FIT_OK;
     return 0;
 }
 
@@ -175,7 +189,9 @@ static void print_table_row(FILE *table, const struct curve *c, const struct fit
 {
     char half[32], variant[64] = "", text[3][32];
     double h = ft->n_half_bytes;
-    if (h >= 1048576)
+    if (ft->status != FIT_OK)
+        snprintf(half, sizeof(half), "-");
+    else if (h >= 1048576)
         snprintf(half, sizeof(half), "%.1fMiB", h / 1048576);
     else
         snprintf(half, sizeof(half), "%.1fKiB", h / 1024);
@@ -190,11 +206,18 @@ static void print_table_row(FILE *table, const struct curve *c, const struct fit
     if (c->show_device)
         snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant), " GPU %s",
                  device_of(c->key));
-    fprintf(table, "%-20s %-5s %-6s %9.2f %10.2f %9s %9.1f%s\n",
+    char t0[32] = "-", b[32] = "-";
+    if (ft->status == FIT_OK) {
+        snprintf(t0, sizeof(t0), "%.2f", ft->t0_us);
+        snprintf(b, sizeof(b), "%.2f", ft->bandwidth_gbps);
+    } else /* t0 < 0: no numbers to show, only that it does not fit */
+        snprintf(variant + strlen(variant), sizeof(variant) - strlen(variant),
+                 "  not fitting: t0 < 0");
+    fprintf(table, "%-20s %-5s %-6s %9s %10s %9s %9.1f%s\n",
             summary_axis_text(c->key, AXIS_ALLOC, text[0], sizeof(text[0])),
             summary_axis_text(c->key, AXIS_DIRECTION, text[1], sizeof(text[1])),
-            summary_axis_text(c->key, AXIS_API, text[2], sizeof(text[2])), ft->t0_us,
-            ft->bandwidth_gbps, half, ft->residual_pct, variant);
+            summary_axis_text(c->key, AXIS_API, text[2], sizeof(text[2])), t0, b, half,
+            ft->residual_pct, variant);
 }
 
 /* A regime's line of the table, under its curve's. */
@@ -221,6 +244,7 @@ static void write_fit(FILE *f, const struct curve *c, const struct fit *ft)
     row.bandwidth_gbps = ft->bandwidth_gbps;
     row.n_half_bytes = ft->n_half_bytes;
     row.residual_pct = ft->residual_pct;
+    row.status = fit_status_names[ft->status];
     format_write_row(f, &fits_format, &row);
 }
 
@@ -236,6 +260,7 @@ static void write_regime(FILE *f, const struct curve *c, int id, const struct fi
     row.points = (double)r->points;
     row.bandwidth_gbps = r->bandwidth_gbps;
     row.residual_pct = r->residual_pct;
+    row.status = fit_status_names[FIT_OK];
     format_write_row(f, &fits_format, &row);
 }
 
@@ -279,7 +304,7 @@ static int fit_curve(FILE *f, FILE *table, struct curve *c, int first)
     if (sort_points(c) < 0)
         return -1;
     if (fit_latency_bandwidth(c->n, c->t, c->k, &ft) < 0)
-        return 0;
+        return 0; /* (a fit with t0 < 0 is written, as not fitting: a row that says so) */
     write_fit(f, c, &ft);
     if (table && first)
         print_table_header(table);

@@ -12,19 +12,28 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* summary.csv's times are written to the nanosecond: a t0 that close to 0 is 0, µs. */
+#define FIT_T0_ZERO_US 1e-3
+
 struct fit {
     size_t points;
-    double t0_us;          /* latency: the time of a zero-byte copy */
-    double bandwidth_gbps; /* B, 1e9 bytes/s */
-    double n_half_bytes;   /* size reaching B / 2 */
+    double t0_us;          /* latency: the time of a zero-byte copy; NaN when not fitting */
+    double bandwidth_gbps; /* B, 1e9 bytes/s; NaN when not fitting */
+    double n_half_bytes;   /* size reaching B / 2, t0 B: >= 0; NaN when not fitting */
     double residual_pct;   /* RMS of the relative residuals (t_fit - t) / t */
+    int status;            /* enum fit_status_id (fits_csv.h): FIT_OK, or FIT_NEGATIVE_T0 */
 };
 
 /*
  * Fit t_us[i] = t0 + n_bytes[i] / B by least squares weighted by 1 / t^2,
  * so every point's relative error counts alike (small copies are not
- * drowned by large ones).  Needs k >= 3 points.  Returns 0, or -1 when the
- * points do not determine a positive bandwidth.
+ * drowned by large ones).  Needs k >= 3 points.  Returns 0 (status
+ * FIT_OK; a t0 less than FIT_T0_ZERO_US, or 1e-9 of the shortest time,
+ * below 0 is rounding, and 0), 1 when the fitted t0 is negative: the
+ * points are not t0 + n/B
+ * with a cost t0 >= 0, so the curve is not fitting (status
+ * FIT_NEGATIVE_T0; t0, B and n_half NaN, points and residual kept); or -1
+ * when the points do not determine a positive bandwidth.
  */
 int fit_latency_bandwidth(const double *n_bytes, const double *t_us, size_t k, struct fit *out);
 

@@ -239,6 +239,19 @@ char *units_format_human(uint64_t bytes, char *buf, size_t n)
     return buf;
 }
 
+char *units_format_human_bytes(double bytes, char *buf, size_t n)
+{
+    if (!(bytes >= 0) || isinf(bytes))
+        snprintf(buf, n, "–");
+    else if (bytes < 1)
+        snprintf(buf, n, "< 1 B");
+    else if (bytes >= 1e15) /* past units_format_human's three digits of TB; never a wrap */
+        snprintf(buf, n, bytes < 1e18 ? "%.0f TB" : "%.2e TB", bytes / 1e12);
+    else
+        units_format_human((uint64_t)llround(bytes), buf, n);
+    return buf;
+}
+
 char *units_format_approx(uint64_t bytes, char *buf, size_t n)
 {
     double v;

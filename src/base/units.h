@@ -33,6 +33,16 @@ char *units_format_size(uint64_t bytes, char *buf, size_t n);
  */
 char *units_format_human(uint64_t bytes, char *buf, size_t n);
 
+/*
+ * A size that is a real number (n½ = t0 B, a product of fitted values) as
+ * units_format_human writes bytes rounded to whole ones, never through an
+ * unsigned conversion that wraps: "–" for NaN, infinities and negative
+ * values; "< 1 B" below 1; at or above 10^15 (past units_format_human's
+ * three digits of TB) whole TB up to 10^18 ("1000 TB"), then "%.2e TB"
+ * ("1.84e+07 TB").  Returns buf.
+ */
+char *units_format_human_bytes(double bytes, char *buf, size_t n);
+
 /* Approximate, for people: "62.9 GiB", "512 MiB", "4 KiB", "100 B". Returns buf. */
 char *units_format_approx(uint64_t bytes, char *buf, size_t n);
 

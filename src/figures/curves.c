@@ -106,12 +106,11 @@ double curve_breakeven_interval(const struct plot_input *in, const struct breake
     *lo = *hi = b->copies;
     if (!p || !k || isnan(b->copies) || isnan(cost_us))
         return b->copies;
-    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3) */
+    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3); the saving's least and
+       most at the ends of both copies' intervals */
     double us = b->size_bytes / 1e3;
-    double save_lo =
-        us / curve_or_else(p->gbps_max, p->gbps_median) - us / curve_or_else(k->gbps_min, k->gbps_median);
-    double save_hi =
-        us / curve_or_else(p->gbps_min, p->gbps_median) - us / curve_or_else(k->gbps_max, k->gbps_median);
+    double save_lo = us / p->iv[IV_GBPS].hi - us / k->iv[IV_GBPS].lo;
+    double save_hi = us / p->iv[IV_GBPS].lo - us / k->iv[IV_GBPS].hi;
     *lo = save_hi > 0 ? cost_us / save_hi : NAN;
     *hi = save_lo > 0 ? cost_us / save_lo : NAN;
     return isnan(*hi) ? NAN : b->copies;

@@ -46,11 +46,11 @@ int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api
 
 /*
  * The copies after which the buffer of break-even row b pays off, with the
- * interval its copies' samples allow: the time saved per copy from the
- * reuse rows' extremes (pageable's slowest against the kind's fastest, and
- * the other way round), alloc + free at their medians.  *lo and *hi; NaN
- * for *hi (and the return value) when the saving is within the samples'
- * spread: not resolved.
+ * interval its copies' intervals allow (analysis/interval.h): the time
+ * saved per copy at their ends (pageable's slowest against the kind's
+ * fastest, and the other way round), alloc + free at their medians.  *lo
+ * and *hi; NaN for *hi (and the return value) when the saving is within
+ * the intervals: not resolved.
  */
 double curve_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
                                 double *lo, double *hi);

@@ -3,6 +3,7 @@
  * (see fig_alloc_cost.h).
  */
 #include "figures/fig_alloc_cost.h"
+#include "analysis/interval.h"
 #include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
@@ -37,13 +38,19 @@ static int has_cost(const struct plot_input *in, const struct plot_curve *c, enu
     return 0;
 }
 
+/* The interval of part p of row r (analysis/interval.h). */
+static const struct interval *cost_interval(const struct plot_row *r, enum cost_part p)
+{
+    return &r->iv[p == COST_ALLOC ? IV_ALLOC_MS : p == COST_FREE ? IV_FREE_MS : IV_PIN_MS];
+}
+
 /*
  * One block: part p of reallocate curve c against size, in its kind's
  * colour, the part's dash and point (the panel is the kind's), its line
  * broken at a size without the part.
  */
 static int cost_block(struct fig *g, FILE *f, const struct plot_input *in,
-                      const struct plot_curve *c, enum cost_part p)
+                      const struct plot_curve *c, enum cost_part p, struct interval_tally *t)
 {
     static const char *const what[COST_COUNT] = {"alloc_ms_median", "free_ms_median",
                                                  "pin_ms_median"};
@@ -60,9 +67,12 @@ static int cost_block(struct fig *g, FILE *f, const struct plot_input *in,
             curve_pen_skip(&pen);
             continue;
         }
+        const struct interval *iv = cost_interval(&first[i], p);
         curve_pen_at(&pen, f, first[i].size_bytes);
-        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, ms);
-        fig_extend(g, first[i].size_bytes, ms);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", first[i].size_bytes, ms, iv->lo, iv->hi);
+        fig_extend(g, first[i].size_bytes, iv->lo);
+        fig_extend(g, first[i].size_bytes, iv->hi);
+        interval_tally_add(t, iv);
     }
     return 0;
 }
@@ -115,7 +125,8 @@ static int cost_reference(struct fig *g, const struct plot_input *in, int dir, i
 }
 
 /* The notes of alloc-cost: which dash and point is which part; the grey scale line. */
-static int cost_legend(struct fig *g, const int parts[COST_COUNT], int reference)
+static int cost_legend(struct fig *g, const int parts[COST_COUNT], int reference,
+                       const struct interval_tally *t)
 {
     static const char *const titles[COST_COUNT] = {"alloc", "free",
                                                    "pin: cudaHostRegister (part of alloc)"};
@@ -131,7 +142,11 @@ static int cost_legend(struct fig *g, const int parts[COST_COUNT], int reference
             (struct fig_style){"reference", "reference", "", "one pinned copy, for scale"};
     /* The kinds are the panels' titles: the key is the parts, two to a row (the page keeps to
        the panels' width). */
-    return legend_flow(&g->key, notes, nnotes, 2);
+    struct fig_style bars;
+    plot_bars_note(&bars, t);
+    if (legend_flow(&g->key, notes, nnotes, 2) < 0)
+        return -1;
+    return legend_flow(&g->notes, &bars, 1, 1);
 }
 
 /*
@@ -143,6 +158,8 @@ static int cost_legend(struct fig *g, const int parts[COST_COUNT], int reference
 int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
     int dir, api, parts[COST_COUNT] = {0}, rc = 0, reference = 0;
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
     if (plot_time_pick(in, &dir, &api) < 0)
         return 0;
     for (int a = 0; a < ALLOC_COUNT && rc == 0; a++) {
@@ -153,12 +170,12 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
         if (!c || !has_cost(in, c, COST_ALLOC))
             continue;
         if (fig_panel(g, kind, kind) < 0 ||
-            !(f = fig_panel_create(g, data_dir, "", "size_bytes ms (medians)")))
+            !(f = fig_panel_create(g, data_dir, "", "size_bytes ms (medians) low high (their intervals)")))
             return -1;
         for (int p = 0; p < COST_COUNT && rc == 0; p++)
             if (has_cost(in, c, p)) {
                 parts[p] = 1;
-                rc = cost_block(g, f, in, c, p);
+                rc = cost_block(g, f, in, c, p, &t);
             }
         if (fig_panel_close(f) < 0 || rc < 0 ||
             (drawn = cost_reference(g, in, dir, api, data_dir)) < 0)
@@ -173,7 +190,7 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
     snprintf(g->detail, sizeof(g->detail), "reallocate cycles, %s, %s", plot_dir_titles[dir],
              schema_value_name(AXIS_API, api));
     snprintf(g->y_label, sizeof(g->y_label), "time, median (ms)");
-    return cost_legend(g, parts, reference);
+    return cost_legend(g, parts, reference, &t);
 }
 
 const struct fig_def fig_alloc_cost_def = {

@@ -44,7 +44,7 @@ struct bw_plan {
     const char *kinds[8];
     size_t nkinds;
     int seen_alloc[ALLOC_COUNT];
-    double n_min, n_max; /* samples per point */
+    struct interval_tally tally; /* the intervals of the points (analysis/interval.h) */
     char title[BW_PANELS][96];
     /* The band candidates of every panel as series (coincide.h), group dir * 2 + grp; the curve
        of each; their sizes and medians. */
@@ -132,8 +132,7 @@ static void bw_plan_free(struct bw_plan *p)
 static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
 {
     memset(p, 0, sizeof(*p));
-    p->n_min = INFINITY;
-    p->n_max = 0;
+    interval_tally_init(&p->tally, 0);
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_curve *cv = &in->curves[c];
         if (!bw_drawn_curve(in, cv))
@@ -147,10 +146,7 @@ static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
                 j++;
             if (j == p->nkinds && p->nkinds < 8)
                 p->kinds[p->nkinds++] = k;
-            if (r->samples > 0) {
-                p->n_min = fmin(p->n_min, r->samples);
-                p->n_max = fmax(p->n_max, r->samples);
-            }
+            interval_tally_add(&p->tally, &r->iv[IV_GBPS]);
         }
     }
     p->ngroups = p->groups[0] + p->groups[1];
@@ -171,9 +167,8 @@ static void bw_style(struct fig_style *s, const struct bw_plan *p, const struct 
 
 static void write_bandwidth_point(FILE *f, const struct plot_row *r)
 {
-    double lo = isnan(r->gbps_min) ? r->gbps_median : r->gbps_min;
-    double hi = isnan(r->gbps_max) ? r->gbps_median : r->gbps_max;
-    fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, lo, hi);
+    const struct interval *iv = &r->iv[IV_GBPS];
+    fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, iv->lo, iv->hi);
 }
 
 /* Is curve c drawn in its panel's band? */
@@ -228,7 +223,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
     snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
              p->ngroups > 1 && grp ? "-async" : "");
     if (fig_panel(g, tag, p->title[dir * 2 + grp]) < 0 ||
-        !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max")))
+        !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median low high (its interval)")))
         return -1;
     for (c = 0; c < in->ncurves; c++) {
         const struct plot_row *first = &in->rows[in->curves[c].first];
@@ -247,7 +242,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
             const struct plot_row *r = first + i;
             curve_pen_at(&pen, f, r->size_bytes);
             write_bandwidth_point(f, r);
-            fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+            fig_extend(g, r->size_bytes, r->iv[IV_GBPS].hi);
         }
     }
     if (fig_panel_close(f) < 0)
@@ -276,7 +271,8 @@ static const struct fit_row *find_fit(const struct plot_input *in, const struct 
 
 int fig_fit_drawn(const struct fit_row *fit)
 {
-    return fit->points >= FIT_MIN_POINTS && fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
+    return fit->status_id == FIT_OK && fit->points >= FIT_MIN_POINTS &&
+           fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
 }
 
 /* The bandwidth of the model t(n) = t0 + n/B at n bytes (GB/s); NaN where its time is not > 0. */
@@ -567,14 +563,10 @@ static int bandwidth_legend(struct fig *g, const struct bw_plan *p, const struct
     size_t nnotes = variant_notes(g, p, notes), nbands;
     nbands = coincide_keys(p->band, p->nband, &band, BAND_SPLIT_BYTES, keys + nkeys, 16);
     nkeys += nbands;
-    notes[nnotes] = (struct fig_style){"-", "", "", ""};
-    if (p->n_max > 0 && p->n_min == p->n_max)
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "bars: min–max of %.0f samples%s",
-                 p->n_min, nbands ? "; band: its members' lowest to highest median" : "");
-    else if (p->n_max > 0)
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title),
-                 "bars: min–max of %.0f–%.0f samples%s", p->n_min, p->n_max,
-                 nbands ? "; band: its members' lowest to highest median" : "");
+    plot_bars_note(&notes[nnotes++], &p->tally);
+    if (nbands)
+        notes[nnotes++] =
+            (struct fig_style){"-", "", "", "band: its members' lowest to highest median"};
     if (d->fits)
         notes[nnotes++] = (struct fig_style){
             "", "fit", "", "dotted, in a curve's colour: its fit t0 + n/B (residual < 5%)"};
@@ -681,10 +673,15 @@ size_t fig_bandwidth_findings(const struct plot_input *in, char (*out)[FIG_FINDI
             fig_fit_drawn(fit) || fit->points < FIT_MIN_POINTS)
             continue;
         curve_name(first, name, sizeof(name));
+        char why[16];
+        if (fit->status_id != FIT_OK) /* not fitting at all: its t0 came out negative */
+            snprintf(why, sizeof(why), "t0 < 0");
+        else
+            snprintf(why, sizeof(why), "%.0f%%", fit->residual_pct);
         if (len < sizeof(unfit))
-            len += (size_t)snprintf(unfit + len, sizeof(unfit) - len, "%s%s (%.0f%%)",
-                                    len ? ", " : "no single t0 + n/B fits (residual ≥ 5%): ", name,
-                                    fit->residual_pct);
+            len += (size_t)snprintf(unfit + len, sizeof(unfit) - len, "%s%s (%s)",
+                                    len ? ", " : "no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): ",
+                                    name, why);
         if (regime[0] && regime[1] && n < max)
             regime_note(first, regime, 0, out[n++], FIG_FINDING_CHARS);
     }

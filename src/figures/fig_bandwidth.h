@@ -22,9 +22,9 @@ int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_d
 #define FIT_MAX_RESIDUAL_PCT 5.0
 
 /*
- * Does fit describe its curve well enough to be drawn (and trusted): at
- * least FIT_MIN_POINTS sizes and a residual under FIT_MAX_RESIDUAL_PCT?
- * The report flags the others.
+ * Does fit describe its curve well enough to be drawn (and trusted): a fit
+ * (status ok, not a negative t0), at least FIT_MIN_POINTS sizes and a
+ * residual under FIT_MAX_RESIDUAL_PCT?  The report flags the others.
  */
 int fig_fit_drawn(const struct fit_row *fit);
 

@@ -54,7 +54,7 @@ static int glyph_blocks(struct fig *g, FILE *f, const struct be_glyph *gl, size_
                 if (!started && fig_block(g, f, &s,
                                           never ? "never pays off: not faster at that size"
                                                 : "not resolved: the estimate, its saving within "
-                                                  "the samples' spread") < 0)
+                                                  "the copies' intervals") < 0)
                     return -1;
                 started = drawn[never] = 1;
                 fprintf(f, "%.0f %.6g %.6g %.6g\n\n", gl[k].x, gl[k].y, gl[k].y, gl[k].y);
@@ -153,12 +153,12 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
     size_t nnotes = 0;
     notes[nnotes++] = (struct fig_style){"-", "", "",
                                          "copies = (alloc + free) ÷ time saved per copy; bars: the "
-                                         "saving from the copies' min–max samples"};
+                                         "saving at the ends of both copies' 95 % intervals"};
     /* a note for each glyph drawn, and only for those: its sample is the glyph */
     if (drawn[0])
         notes[nnotes++] = (struct fig_style){"", "unresolved", "unresolved",
-                                             "not resolved: the saving is within the samples' "
-                                             "min–max (at the estimate)"};
+                                             "not resolved: the saving is within the copies' "
+                                             "95 % intervals (at the estimate)"};
     if (drawn[1])
         notes[nnotes++] = (struct fig_style){
             "", "never", "never", "never pays off: not faster at that size (at the top)"};

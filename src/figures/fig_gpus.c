@@ -73,26 +73,28 @@ int gpus_sets(const struct plot_input *in, struct gpus_set **out, size_t *n)
     return 0;
 }
 
-void gpus_alone_sum(const struct gpus_set *s, double *median, double *lo, double *hi)
+void gpus_alone_sum(const struct gpus_set *s, struct interval *out)
 {
-    *median = s->aggregate->alone_gbps;
-    *lo = *hi = 0;
+    const struct interval *t[GPUS_MAX];
+    int all = s->n > 0;
     for (size_t k = 0; k < s->n; k++) {
-        double a = NAN, b = NAN;
-        if (s->alone[k])
-            plot_row_spread(s->alone[k], &a, &b);
-        *lo += a;
-        *hi += b;
+        all &= s->alone[k] != NULL;
+        t[k] = s->alone[k] ? &s->alone[k]->iv[IV_GBPS] : NULL;
     }
+    if (!all) {
+        interval_none(s->aggregate->alone_gbps, out);
+        out->lo = out->hi = NAN;
+        return;
+    }
+    interval_sum(t, s->n, out);
+    interval_scale(out, s->aggregate->alone_gbps / out->median, out);
 }
 
-void gpus_scaling_spread(const struct plot_row *r, double ref_lo, double ref_hi, double *lo,
-                         double *hi)
+void gpus_scaling_interval(const struct plot_row *r, const struct interval *ref,
+                           struct interval *out)
 {
-    double a, b;
-    plot_row_spread(r, &a, &b);
-    *lo = ref_hi > 0 ? 100 * a / ref_hi : NAN;
-    *hi = ref_lo > 0 ? 100 * b / ref_lo : NAN;
+    interval_ratio(&r->iv[IV_GBPS], ref, out);
+    interval_scale(out, r->scaling_pct / out->median, out);
 }
 
 int gpus_same_kind(const struct gpus_set *sa, const struct gpus_set *sb)
@@ -195,26 +197,37 @@ static void row_point(struct fig *g, FILE *f, const struct plot_row *r)
 /*
  * Curve c of direction d: 2k alone and 2k + 1 together of GPU k, then
  * 2n the aggregate and 2n + 1 the sum alone (bandwidth); k of GPU k's
- * together ÷ alone and n the aggregate's over the sum (scaling).
+ * together ÷ alone and n the aggregate's over the sum (scaling).  Each
+ * drawn interval is tallied into t.
  */
 static void curve_point(struct fig *g, FILE *f, const struct gpus_fig *G, const struct gpus_set *s,
-                        size_t c)
+                        size_t c, struct interval_tally *t)
 {
     size_t k = G->scaling ? c : c / 2;
-    double sum, sum_lo, sum_hi, lo, hi, a_lo = NAN, a_hi = NAN;
-    gpus_alone_sum(s, &sum, &sum_lo, &sum_hi);
+    struct interval sum, iv;
+    gpus_alone_sum(s, &sum);
     if (!G->scaling) {
+        const struct plot_row *r = k == G->ngpus ? s->aggregate
+                                   : c % 2       ? s->together[k]
+                                                 : s->alone[k];
         if (k == G->ngpus && c % 2)
-            point(g, f, s->aggregate->size_bytes, sum, sum_lo, sum_hi);
-        else if (k == G->ngpus || c % 2 || s->alone[k])
-            row_point(g, f, k == G->ngpus ? s->aggregate : c % 2 ? s->together[k] : s->alone[k]);
+            point(g, f, s->aggregate->size_bytes, sum.median, sum.lo, sum.hi);
+        else if (r)
+            row_point(g, f, r);
+        if (r && !(k == G->ngpus && c % 2))
+            interval_tally_add(t, &r->iv[IV_GBPS]);
         return;
     }
     const struct plot_row *r = k == G->ngpus ? s->aggregate : s->together[k];
-    if (k < G->ngpus && s->alone[k])
-        plot_row_spread(s->alone[k], &a_lo, &a_hi);
-    gpus_scaling_spread(r, k == G->ngpus ? sum_lo : a_lo, k == G->ngpus ? sum_hi : a_hi, &lo, &hi);
-    point(g, f, r->size_bytes, r->scaling_pct, lo, hi);
+    struct interval none;
+    interval_none(NAN, &none);
+    gpus_scaling_interval(r,
+                          k == G->ngpus ? &sum
+                          : s->alone[k] ? &s->alone[k]->iv[IV_GBPS]
+                                        : &none,
+                          &iv);
+    point(g, f, r->size_bytes, r->scaling_pct, iv.lo, iv.hi);
+    interval_tally_add(t, &r->iv[IV_GBPS]);
 }
 
 /* Curve c's style and what its data block holds (curve_point's numbering). */
@@ -235,8 +248,9 @@ static struct fig_style curve_style(const struct gpus_fig *G, size_t c, const ch
     return gpu_style(k, G->scaling || c % 2 ? "together" : "alone");
 }
 
-/* The panel of direction d: every curve, a data block each. */
-static int gpus_panel(struct fig *g, const struct gpus_fig *G, int d, const char *data_dir)
+/* The panel of direction d: every curve, a data block each; the intervals drawn into t. */
+static int gpus_panel(struct fig *g, const struct gpus_fig *G, int d, const char *data_dir,
+                      struct interval_tally *t)
 {
     size_t ncurves = G->scaling ? G->ngpus + 1 : 2 * G->ngpus + 2;
     FILE *f;
@@ -254,7 +268,7 @@ static int gpus_panel(struct fig *g, const struct gpus_fig *G, int d, const char
             break;
         for (size_t i = 0; i < G->n; i++)
             if (G->sets[i].aggregate->dir == d)
-                curve_point(g, f, G, &G->sets[i], c);
+                curve_point(g, f, G, &G->sets[i], c, t);
     }
     int rc = fig_panel_close(f);
     if (rc == 0 && G->scaling)
@@ -294,9 +308,9 @@ static int gpus_coincide(const struct gpus_fig *G)
 }
 
 /* The key: every curve (bandwidth: GPU by GPU, alone then together); the notes: the bars. */
-static int gpus_legend(struct fig *g, const struct gpus_fig *G)
+static int gpus_legend(struct fig *g, const struct gpus_fig *G, const struct interval_tally *t)
 {
-    struct fig_style keys[2 * GPUS_MAX + 2], notes[2];
+    struct fig_style keys[2 * GPUS_MAX + 2], notes[3];
     size_t ncurves = G->scaling ? G->ngpus + 1 : 2 * G->ngpus + 2;
     for (size_t c = 0; c < ncurves; c++) {
         const char *what;
@@ -313,13 +327,12 @@ static int gpus_legend(struct fig *g, const struct gpus_fig *G)
                      : c % 2 == 0 ? "aggregate: all at once"
                                   : "sum of the GPUs alone");
     }
-    notes[0] = (struct fig_style){"-", "", "", ""};
-    snprintf(notes[0].title, sizeof(notes[0].title), "%s",
-             G->scaling ? "bars: the min at once over the max alone to the max over the min "
-                          "(the samples' extremes)"
-                        : "bars: the samples' min–max (the sum's: the sums of the GPUs' min and "
-                          "max); solid alone, dashed together");
+    plot_bars_note(&notes[0], t);
     size_t nnotes = 1;
+    snprintf((notes[nnotes++] = (struct fig_style){"-", "", "", ""}).title, sizeof(notes[0].title),
+             "%s",
+             G->scaling ? "the ratio's h: its sides' in quadrature"
+                        : "the sum's bars: its GPUs' combined; solid alone, dashed together");
     if (gpus_coincide(G))
         snprintf((notes[nnotes++] = (struct fig_style){"-", "", "", ""}).title,
                  sizeof(notes[0].title),
@@ -346,15 +359,17 @@ static int gpus_figure(struct fig *g, const struct plot_input *in, const char *d
     for (end = first; end < n && gpus_same_kind(&sets[first], &sets[end]); end++)
         ;
     struct gpus_fig G = {&sets[first], end - first, sets[first].n, scaling};
+    struct interval_tally tally;
+    interval_tally_init(&tally, scaling);
     g->log_y = !scaling && G.ngpus > 4; /* the sum of many GPUs would squash each GPU's curves */
     for (int d = 0; d < DIR_COUNT && rc == 0; d++)
         for (size_t i = 0; i < G.n; i++)
             if (G.sets[i].aggregate->dir == d) {
-                rc = gpus_panel(g, &G, d, data_dir);
+                rc = gpus_panel(g, &G, d, data_dir, &tally);
                 break;
             }
     if (rc == 0)
-        rc = gpus_legend(g, &G);
+        rc = gpus_legend(g, &G, &tally);
     snprintf(g->what, sizeof(g->what), "%zu GPUs %s, %s", G.ngpus,
              scaling ? "at once over alone" : "alone and at once", gpus_kind_text(&sets[first]));
     snprintf(g->detail, sizeof(g->detail), "reused buffer%s",

@@ -8,12 +8,13 @@
  *                   (solid) and while every GPU copies (dashed), a colour
  *                   and point per GPU, against size; the aggregate (thick
  *                   solid) and the sum of the GPUs alone (thick dash-dot)
- *                   as references; bars the samples' min-max (the sum's:
- *                   the sums of the GPUs' min and max)
+ *                   as references; bars each median's interval
+ *                   (analysis/interval.h; the sum's: interval_sum of the
+ *                   GPUs')
  *   gpus-scaling    a panel per direction: scaling_pct against size, the
  *                   aggregate's (over the sum alone) and each GPU's (over
- *                   itself alone), a line at 100 %; bars from the min over
- *                   the alone max to the max over the alone min
+ *                   itself alone), a line at 100 %; bars the ratio's
+ *                   interval (interval_ratio)
  *
  * Both draw one kind of copy (the pick: pinned when it was measured at
  * once, else the kind and api with the most sizes); the report's table has
@@ -48,17 +49,19 @@ struct gpus_set {
  */
 int gpus_sets(const struct plot_input *in, struct gpus_set **out, size_t *n);
 
-/* The GPUs alone summed: the aggregate's alone_gbps, and the sums of their spreads' ends (NaN when
- * one is missing). */
-void gpus_alone_sum(const struct gpus_set *s, double *median, double *lo, double *hi);
+/*
+ * The GPUs alone summed: the interval (interval_sum) of the sum of their
+ * alone medians' intervals, scaled onto the aggregate's alone_gbps, into
+ * out; no interval (and NaN ends when a GPU has no row alone) otherwise.
+ */
+void gpus_alone_sum(const struct gpus_set *s, struct interval *out);
 
 /*
- * The spread of a scaling: 100 x the row's low end over the reference's
- * high end to its high end over the reference's low end (ref_lo, ref_hi),
- * into *lo and *hi (NaN when an end is unknown).
+ * The interval of row r's scaling_pct: 100 x interval_ratio of r's GB/s
+ * over ref (the GPU alone, or the sum alone), about scaling_pct.
  */
-void gpus_scaling_spread(const struct plot_row *r, double ref_lo, double ref_hi, double *lo,
-                         double *hi);
+void gpus_scaling_interval(const struct plot_row *r, const struct interval *ref,
+                           struct interval *out);
 
 /*
  * Is set b of the same curve as set a (alloc, buffer, api, cache, touch,

@@ -6,10 +6,9 @@
  * pageable, reused buffers, warm cache, one api), the time per copy up to
  * 1 MiB, alloc + free of a pinned buffer per GiB, and the copies after which
  * it pays off.  The colour and point are the alloc kind; the dash is the
- * direction, so that one panel can hold both.  Bars are the spread of
- * plot_row_spread (the samples' min-max, or the rounds' medians' where the
- * folder was measured in rounds) for bandwidth and latency, the samples'
- * min-max of alloc + free (samples.csv) for the allocation cost, and the
+ * direction, so that one panel can hold both.  Bars are each median's
+ * interval (plot_row.iv, analysis/interval.h): of gbps_median, of
+ * us_per_copy_median, of alloc + free for the allocation cost; and the
  * break-even interval of curve_breakeven_interval.
  *
  * The bandwidth and latency panels are lists of curves (struct hl_curve),
@@ -42,31 +41,13 @@ struct hl {
     int api;
     int seen[ALLOC_COUNT], dir_seen[DIR_COUNT], missing[HL_COUNT];
     int unresolved, gaps, alloc_bars;
-    double rounds;     /* the most rounds behind a point (0: measured without rounds) */
-    double n_lo, n_hi; /* samples behind a point, fewest and most */
-    struct csv_table samples;
-    int have_samples;
+    struct interval_tally tally;  /* the intervals drawn */
     const struct hl_machines *ms; /* the headline across machines; NULL for one folder */
     int seen_m[HL_MAX_MACHINES], missing_m[6];
 };
 
 /* Pinned and pageable, the kinds the headline compares. */
 static const int hl_kinds[2] = {ALLOC_PINNED, ALLOC_PAGEABLE};
-
-/* What the bars are, for the notes: "the samples' min–max (4–20 samples a point)". */
-static void hl_bars_text(const struct hl *h, char *buf, size_t n)
-{
-    char count[48];
-    if (h->n_lo == h->n_hi)
-        snprintf(count, sizeof(count), "%.0f samples a point", h->n_lo);
-    else
-        snprintf(count, sizeof(count), "%.0f–%.0f samples a point", h->n_lo, h->n_hi);
-    if (h->rounds > 0)
-        snprintf(buf, n, "bars: the min–max of the rounds' medians (%.0f rounds, %s)", h->rounds,
-                 count);
-    else
-        snprintf(buf, n, "bars: the samples' min–max (%s)", count);
-}
 
 
 /* A block of kind alloc in direction dir: colour and point the kind, dash the direction. */
@@ -76,17 +57,6 @@ static int hl_block(struct fig *g, FILE *f, struct hl *h, int alloc, int dir, co
     struct fig_style s = {kind, schema_value_name(AXIS_DIRECTION, dir), kind};
     h->seen[alloc] = h->dir_seen[dir] = 1;
     return fig_block(g, f, &s, what);
-}
-
-/* Count the samples behind row r into the notes' range, and whether it had rounds. */
-static void hl_count(struct hl *h, const struct plot_row *r)
-{
-    if (plot_row_has_rounds(r))
-        h->rounds = fmax(h->rounds, r->rounds);
-    if (!(r->samples > 0))
-        return;
-    h->n_lo = isnan(h->n_lo) ? r->samples : fmin(h->n_lo, r->samples);
-    h->n_hi = isnan(h->n_hi) ? r->samples : fmax(h->n_hi, r->samples);
 }
 
 /* Start panel tag, titled, with its y label and axis; its data file into *f. */
@@ -119,11 +89,9 @@ struct hl_panel_def {
     int latency; /* time per copy of the small rows, else bandwidth */
 };
 
-#define HL_BANDWIDTH_COLUMNS                                                                       \
-    "size_bytes gbps_median low high (the rounds' medians' min-max where measured in rounds, "     \
-    "else the samples')"
+#define HL_BANDWIDTH_COLUMNS "size_bytes gbps_median low high (its interval, analysis/interval.h)"
 #define HL_LATENCY_COLUMNS                                                                         \
-    "size_bytes us_per_copy_median low high (from the bandwidth's low and high)"
+    "size_bytes us_per_copy_median low high (its interval, analysis/interval.h)"
 
 /* Is row r small enough for the latency panel, with a time per copy? */
 static int hl_small(const struct plot_row *r)
@@ -141,10 +109,8 @@ static size_t hl_small_rows(const struct plot_input *in, const struct plot_curve
 }
 
 /*
- * The rows of one curve: bandwidth with its spread (plot_row_spread), or
- * the pipelined time per copy (us_per_copy_median) of the small rows, with
- * the interval the bandwidth's spread implies (the time per copy is size
- * over bandwidth).
+ * The rows of one curve: bandwidth, or the pipelined time per copy
+ * (us_per_copy_median) of the small rows, each with its interval.
  */
 static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve *cv, int latency)
 {
@@ -152,7 +118,8 @@ static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve 
     curve_pen_start(&pen, cv->in, &cv->in->rows[cv->c->first]);
     for (size_t i = 0; i < cv->c->n; i++) {
         const struct plot_row *r = &cv->in->rows[cv->c->first + i];
-        double lo, hi, v = latency ? r->us_per_copy : r->gbps_median;
+        const struct interval *iv = &r->iv[latency ? IV_US_PER_COPY : IV_GBPS];
+        double v = latency ? r->us_per_copy : r->gbps_median;
         if (latency && r->size_bytes > HL_SMALL_BYTES)
             break;
         if (latency && !hl_small(r)) { /* no time per copy at this size */
@@ -160,20 +127,10 @@ static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve 
             continue;
         }
         curve_pen_at(&pen, f, r->size_bytes);
-        plot_row_spread(r, &lo, &hi);
-        if (latency) { /* the fastest copies take the least time */
-            double g_lo = lo, g_hi = hi;
-            lo = hi = v;
-            if (g_lo > 0 && g_hi > 0 && r->gbps_median > 0) {
-                lo = v * r->gbps_median / g_hi;
-                hi = v * r->gbps_median / g_lo;
-            }
-        }
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, v, lo, hi);
-        if (latency)
-            fig_extend(g, r->size_bytes, lo);
-        fig_extend(g, r->size_bytes, hi);
-        hl_count(h, r);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, v, iv->lo, iv->hi);
+        fig_extend(g, r->size_bytes, iv->lo);
+        fig_extend(g, r->size_bytes, iv->hi);
+        interval_tally_add(&h->tally, iv);
     }
 }
 
@@ -295,7 +252,8 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
     curve_pen_start(&pen, in, c ? &in->rows[c->first] : NULL);
     for (size_t i = 0; c && i < c->n; i++) {
         const struct plot_row *r = &in->rows[c->first + i];
-        double ms = r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE], lo = ms, hi = ms;
+        double ms = r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE];
+        struct interval s;
         if (!(ms > 0)) {
             curve_pen_skip(&pen);
             continue;
@@ -303,23 +261,17 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
         if (!f && (hl_panel_start(g, "alloc", "pinned: cudaHostAlloc + cudaFreeHost",
                                   "seconds per GiB (median)", 1,
                                   "size_bytes s_per_gib (alloc_ms_median + free_ms_median) "
-                                  "low high (the samples' min-max of alloc + free)",
+                                  "low high (its interval, analysis/interval.h)",
                                   data_dir, &f) < 0 ||
                    hl_block(g, f, h, ALLOC_PINNED, dir, "alloc + free per GiB") < 0))
             return f ? (fig_panel_close(f), -1) : -1;
-        double a, b;
-        if (h->have_samples &&
-            plot_samples_range(&h->samples, r->config, "alloc_ms", "free_ms", &a, &b) == 0) {
-            lo = a;
-            hi = b;
-            h->alloc_bars = 1;
-        }
+        interval_scale(&r->iv[IV_ALLOC_FREE_MS], per_gib(1, r->size_bytes), &s);
+        h->alloc_bars |= interval_known(&s);
         curve_pen_at(&pen, f, r->size_bytes);
-        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, per_gib(ms, r->size_bytes),
-                per_gib(lo, r->size_bytes), per_gib(hi, r->size_bytes));
-        fig_extend(g, r->size_bytes, per_gib(lo, r->size_bytes));
-        fig_extend(g, r->size_bytes, per_gib(hi, r->size_bytes));
-        hl_count(h, r);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, s.median, s.lo, s.hi);
+        fig_extend(g, r->size_bytes, s.lo);
+        fig_extend(g, r->size_bytes, s.hi);
+        interval_tally_add(&h->tally, &s);
     }
     if (!f) {
         h->missing[HL_ALLOC] = 1;
@@ -390,22 +342,21 @@ static int hl_legend(struct fig *g, const struct hl *h)
     static const char *const dash[DIR_COUNT] = {[DIR_H2D] = "solid: host → device",
                                                 [DIR_D2H] = "dashed: device → host",
                                                 [DIR_BIDIR] = "dash-dot: both at once"};
-    struct fig_style keys[ALLOC_COUNT + DIR_COUNT], notes[3];
+    struct fig_style keys[ALLOC_COUNT + DIR_COUNT], notes[4];
     size_t nk = plot_alloc_entries(h->seen, "h2d", keys), n = 0;
-    char bars[128];
     for (int d = 0; d < DIR_COUNT; d++)
         if (h->dir_seen[d]) {
             keys[nk] = (struct fig_style){"", schema_value_name(AXIS_DIRECTION, d), ""};
             snprintf(keys[nk++].title, sizeof(keys[0].title), "%s", dash[d]);
         }
-    hl_bars_text(h, bars, sizeof(bars));
-    notes[n] = (struct fig_style){"-", "", ""};
-    snprintf(notes[n++].title, sizeof(notes[0].title), "%.96s%s", bars,
-             h->missing[HL_ALLOC] || h->alloc_bars ? "" : "; allocation: medians only");
+    plot_bars_note(&notes[n++], &h->tally);
+    if (!h->missing[HL_ALLOC] && !h->alloc_bars)
+        snprintf((notes[n++] = (struct fig_style){"-", "", "", ""}).title, sizeof(notes[0].title),
+                 "allocation: medians only (no samples.csv)");
     if (h->unresolved || h->gaps) {
         notes[n] = (struct fig_style){"-", "", ""};
         snprintf(notes[n++].title, sizeof(notes[0].title), "break-even: no point where %s",
-                 h->unresolved ? "the saving is within the copies' min–max (not resolved)"
+                 h->unresolved ? "the saving is within the copies' intervals (not resolved)"
                                : "pinned is not faster");
     }
     /* What the folder lacks is no note: a figure says what it draws (the panels are titled). */
@@ -416,16 +367,13 @@ static int hl_legend(struct fig *g, const struct hl *h)
 
 int fig_headline(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
-    struct hl h = {.n_lo = NAN, .n_hi = NAN};
-    char err[256], *path = NULL;
+    struct hl h = {0};
     int rc = 0;
+    interval_tally_init(&h.tally, 0);
     h.api = plot_headline_api(in);
     if (h.api < 0)
         return 0;
     g->panel_axes = 1;
-    if ((path = plot_path_join(in->dir, "samples.csv")))
-        h.have_samples = csv_table_read(path, &h.samples, err, sizeof(err)) == 0;
-    free(path);
     for (int d = 0; d < DIR_COUNT && rc == 0; d++)
         rc = hl_bandwidth(g, in, &h, d, data_dir);
     if (rc == 0)
@@ -434,8 +382,6 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
         rc = hl_alloc(g, in, &h, data_dir);
     if (rc == 0)
         rc = hl_breakeven(g, in, &h, data_dir);
-    if (h.have_samples)
-        csv_table_free(&h.samples);
     if (rc < 0 || g->npanels == 0)
         return rc;
     /* The title says what is drawn: pinned against pageable only when both are. */
@@ -562,16 +508,14 @@ static int hl_machine_legend(struct fig *g, const struct hl *h, int links)
 {
     struct fig_style keys[HL_MAX_MACHINES], notes[4];
     size_t nk = 0, n = 0, len = 0;
-    char missing[160] = "", bars[128];
+    char missing[160] = "";
     for (size_t m = 0; m < h->ms->n; m++)
         if (h->seen_m[m]) {
             const char *s = hl_machine_style[m];
             keys[nk] = (struct fig_style){s, s, s};
             snprintf(keys[nk++].title, sizeof(keys[0].title), "%s", h->ms->m[m].label);
         }
-    hl_bars_text(h, bars, sizeof(bars));
-    notes[n] = (struct fig_style){"-", "", ""};
-    snprintf(notes[n++].title, sizeof(notes[0].title), "%s", bars);
+    plot_bars_note(&notes[n++], &h->tally);
     if (links)
         notes[n++] = (struct fig_style){"", "link", "", "thin: each machine's PCIe link, raw rate"};
     for (size_t k = 0; k < 6; k++)
@@ -594,8 +538,9 @@ static int hl_machine_legend(struct fig *g, const struct hl *h, int links)
 
 int fig_headline_machines(struct fig *g, const struct hl_machines *ms, const char *data_dir)
 {
-    struct hl h = {.n_lo = NAN, .n_hi = NAN, .ms = ms};
+    struct hl h = {.ms = ms};
     int rc = 0, links = 0;
+    interval_tally_init(&h.tally, 0);
     h.api = fig_machines_api(ms);
     if (h.api < 0)
         return 0;

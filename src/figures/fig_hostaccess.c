@@ -67,7 +67,8 @@ static double host_largest(const struct plot_row *const *rows, size_t first, siz
  * threads at size (by_threads), or against size (one thread count).
  */
 static int host_panel(struct fig *g, const struct plot_row *const *rows, size_t first, size_t end,
-                      int by_threads, const char *data_dir, int seen[ALLOC_COUNT])
+                      int by_threads, const char *data_dir, int seen[ALLOC_COUNT],
+                      struct interval_tally *t)
 {
     static const char *const verbs[API_COUNT] = {
         [API_HOST_READ] = "CPU reads", [API_HOST_WRITE] = "CPU writes"};
@@ -83,8 +84,8 @@ static int host_panel(struct fig *g, const struct plot_row *const *rows, size_t 
     FILE *f = fig_panel(g, schema_value_name(AXIS_API, api), title) < 0
                   ? NULL
                   : fig_panel_create(g, data_dir, "",
-                                     by_threads ? "threads gbps_median gbps_min gbps_max"
-                                                : "size_bytes gbps_median gbps_min gbps_max");
+                                     by_threads ? "threads gbps_median low high (its interval)"
+                                                : "size_bytes gbps_median low high (its interval)");
     if (!f)
         return -1;
     for (size_t i = first, j; i < end && rc == 0; i = j) {
@@ -99,10 +100,10 @@ static int host_panel(struct fig *g, const struct plot_row *const *rows, size_t 
             double x = by_threads ? (double)r->threads : r->size_bytes;
             if (by_threads && r->size_bytes != at)
                 continue;
-            fprintf(f, "%.0f %.6g %.6g %.6g\n", x, r->gbps_median,
-                    isnan(r->gbps_min) ? r->gbps_median : r->gbps_min,
-                    isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
-            fig_extend(g, x, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+            fprintf(f, "%.0f %.6g %.6g %.6g\n", x, r->gbps_median, r->iv[IV_GBPS].lo,
+                    r->iv[IV_GBPS].hi);
+            fig_extend(g, x, r->iv[IV_GBPS].hi);
+            interval_tally_add(t, &r->iv[IV_GBPS]);
         }
     }
     return fig_panel_close(f) < 0 ? -1 : rc;
@@ -145,15 +146,18 @@ int fig_host_access(struct fig *g, const struct plot_input *in, const char *data
     const struct plot_row **rows;
     size_t n;
     int seen[ALLOC_COUNT] = {0}, rc = 0;
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
     if (plot_select_rows(in, host_keep, host_order, &rows, &n) < 0)
         return -1;
     int by_threads = host_thread_counts(rows, n) > 1;
     for (size_t i = 0, j; i < n && rc == 0; i = j) {
         j = plot_run_end(rows, n, i, host_same_api);
-        rc = host_panel(g, rows, i, j, by_threads, data_dir, seen);
+        rc = host_panel(g, rows, i, j, by_threads, data_dir, seen, &t);
     }
     if (rc == 0 && g->npanels) {
-        struct fig_style keys[ALLOC_COUNT], note;
+        struct fig_style keys[ALLOC_COUNT], notes[2];
+        size_t nnotes = 0;
         double *threads = malloc(n * sizeof(*threads));
         for (size_t i = 0; threads && by_threads && i < n; i++)
             threads[i] = (double)rows[i]->threads;
@@ -166,9 +170,11 @@ int fig_host_access(struct fig *g, const struct plot_input *in, const char *data
         free(threads);
         snprintf(g->what, sizeof(g->what), "CPU read and write bandwidth of host memory");
         snprintf(g->y_label, sizeof(g->y_label), "CPU bandwidth (GB/s = 10⁹ B/s)");
+        plot_bars_note(&notes[nnotes++], &t);
+        if (by_threads)
+            nnotes += (size_t)host_other_sizes(rows, n, &notes[nnotes]);
         if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0 ||
-            (by_threads && host_other_sizes(rows, n, &note) &&
-             legend_flow(&g->notes, &note, 1, 1) < 0))
+            legend_flow(&g->notes, notes, nnotes, 1) < 0)
             rc = -1;
     }
     free(rows);

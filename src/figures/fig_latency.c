@@ -3,6 +3,7 @@
  * round trip.
  */
 #include "figures/fig_latency.h"
+#include "analysis/interval.h"
 #include "figures/figdef.h"
 #include "figures/coincide.h"
 #include "figures/curves.h"
@@ -73,14 +74,19 @@ static int latency_group(const struct plot_row *first, int roundtrip)
 
 /* The sizes and times (µs) curve c's line draws into x and y (c->n each); how many. */
 static size_t latency_values(const struct plot_input *in, const struct plot_curve *c,
-                             double max_bytes, int roundtrip, double *x, double *y)
+                             double max_bytes, int roundtrip, double *x, double *y, double *lo,
+                             double *hi)
 {
     size_t k = 0;
     for (size_t i = 0; i < c->n; i++) {
         const struct plot_row *r = &in->rows[c->first + i];
         double us = roundtrip ? r->roundtrip_us : r->us_per_copy;
+        const struct interval *iv = &r->iv[IV_US_PER_COPY];
         if (latency_row(r, max_bytes) && us > 0) {
             x[k] = r->size_bytes;
+            /* a round trip is a median samples.csv keeps no samples of: no interval */
+            lo[k] = roundtrip ? us : iv->lo;
+            hi[k] = roundtrip ? us : iv->hi;
             y[k++] = us;
         }
     }
@@ -92,7 +98,8 @@ static size_t latency_values(const struct plot_input *in, const struct plot_curv
  * round trip, its line broken where a size has none.
  */
 static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
-                         const struct plot_curve *c, double max_bytes, int roundtrip)
+                         const struct plot_curve *c, double max_bytes, int roundtrip,
+                         struct interval_tally *t)
 {
     const struct plot_row *first = &in->rows[c->first];
     struct fig_style s;
@@ -111,9 +118,15 @@ static int latency_block(struct fig *g, FILE *f, const struct plot_input *in,
             curve_pen_skip(&pen);
             continue;
         }
+        /* the pipelined time's interval; a round trip is a median (no samples of it kept) */
+        const struct interval *iv = &r->iv[IV_US_PER_COPY];
+        double lo = roundtrip ? us : iv->lo, hi = roundtrip ? us : iv->hi;
         curve_pen_at(&pen, f, r->size_bytes);
-        fprintf(f, "%.0f %.6g\n", r->size_bytes, us);
-        fig_extend(g, r->size_bytes, us);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, us, lo, hi);
+        fig_extend(g, r->size_bytes, lo);
+        fig_extend(g, r->size_bytes, hi);
+        if (!roundtrip)
+            interval_tally_add(t, iv);
     }
     return 0;
 }
@@ -135,6 +148,7 @@ struct lat_plan {
     int split; /* panels per api group (sync; async and zero-copy) */
     char title[DIR_COUNT * 2][96];
     struct co_list co; /* the page-locked kinds' lines, tagged by curve */
+    struct interval_tally *tally; /* the pipelined times' intervals drawn, for the bars' note */
 };
 
 /*
@@ -149,17 +163,18 @@ static int latency_merge(struct lat_plan *p, const struct plot_input *in)
         const struct plot_row *first = &in->rows[cv->first];
         if (first->alloc == ALLOC_PAGEABLE || latency_count(in, cv, p->max_bytes) < 2)
             continue;
-        double *x = malloc(2 * cv->n * sizeof(*x));
+        double *x = malloc(4 * cv->n * sizeof(*x));
         if (!x)
             return -1;
         for (int rt = 0; rt < 2; rt++) {
             int grp = curve_api_group(first->api);
-            size_t n = latency_values(in, cv, p->max_bytes, rt, x, x + cv->n);
+            size_t n = latency_values(in, cv, p->max_bytes, rt, x, x + cv->n, x + 2 * cv->n,
+                                      x + 3 * cv->n);
             if (n < 2)
                 continue;
             if (coincide_add(&p->co, first->alloc, latency_group(first, rt),
-                             p->title[first->dir * 2 + grp], (long)c, n, x, x + cv->n, NULL,
-                             NULL) < 0) {
+                             p->title[first->dir * 2 + grp], (long)c, n, x, x + cv->n,
+                             x + 2 * cv->n, x + 3 * cv->n) < 0) {
                 free(x);
                 return -1;
             }
@@ -209,7 +224,7 @@ static int latency_panel(struct fig *g, const struct plot_input *in, const struc
                 continue;
             }
             seen[first->alloc] = 1;
-            rc = latency_block(g, f, in, cv, p->max_bytes, rt);
+            rc = latency_block(g, f, in, cv, p->max_bytes, rt, p->tally);
         }
     }
     /* the merged lines after the curves drawn apart: pipelined, then round trip */
@@ -221,7 +236,7 @@ static int latency_panel(struct fig *g, const struct plot_input *in, const struc
                                                  : API_SYNC};
             struct fig_style s = {"page-locked", latency_line(&like, rt), "page-locked", ""};
             if (merged[rt][zc])
-                rc = coincide_block(g, f, p->co.s, p->co.n, latency_group(&like, rt), &s, 0) < 0
+                rc = coincide_block(g, f, p->co.s, p->co.n, latency_group(&like, rt), &s, 1) < 0
                          ? -1
                          : 0;
         }
@@ -244,7 +259,7 @@ static int latency_legend(struct fig *g, const struct lat_plan *p, const int see
         [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
     };
     static const struct fig_style merged = {"page-locked", "pipelined", "page-locked", ""};
-    struct fig_style allocs[ALLOC_COUNT + 16], notes[API_COUNT + 3];
+    struct fig_style allocs[ALLOC_COUNT + 16], notes[API_COUNT + 4];
     size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), nnotes = 0, cols = 4;
     nallocs += coincide_keys(p->co.s, p->co.n, &merged, 0, allocs + nallocs, 16);
     for (size_t k = 0; k < nallocs; k++)
@@ -258,6 +273,9 @@ static int latency_legend(struct fig *g, const struct lat_plan *p, const int see
         snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", api_titles[a]);
     }
     notes[nnotes++] = (struct fig_style){"", "pipelined", "", "pipelined: event time ÷ copies"};
+    plot_bars_note(&notes[nnotes++], p->tally);
+    if (roundtrips && strlen(notes[nnotes - 1].title) + 24 < sizeof(notes[0].title))
+        strcat(notes[nnotes - 1].title, "; round trips: medians");
     if (roundtrips & 1)
         notes[nnotes++] = (struct fig_style){"", "roundtrip", "",
                                              "round trip: one copy, waited for (host clock)"};
@@ -312,6 +330,9 @@ int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir
         for (int grp = 0; grp < 2; grp++)
             snprintf(p.title[d * 2 + grp], sizeof(p.title[0]), "%s%s", plot_dir_titles[d],
                      p.split ? (grp ? ", async" : ", sync") : "");
+    struct interval_tally tally;
+    interval_tally_init(&tally, 0);
+    p.tally = &tally;
     if (latency_merge(&p, in) < 0)
         rc = -1;
     for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]) && rc == 0; d++)

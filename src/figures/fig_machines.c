@@ -161,18 +161,16 @@ static int cmp_group(const struct cmp_input *in, int dir, size_t m)
     return dir * (int)in->nm + (int)m;
 }
 
-/* Row r's value (gbps or the ratio) and its bars: min..max, or the ratio's noise band. */
+/* Row r's value (gbps or the ratio) and its bars: its interval (compare.csv's). */
 static double cmp_value(const struct compare_entry *r, int ratio, double *lo, double *hi)
 {
+    /* the interval (compare.csv's, analysis/interval.h); where the ratio's does not reach 1,
+       the difference is significant */
     double y = ratio ? r->ratio : r->gbps;
-    if (ratio) {
-        double band = isnan(r->noise_pct) ? 0 : y * r->noise_pct / 100;
-        *lo = y - band;
-        *hi = y + band;
-    } else {
-        *lo = isnan(r->gbps_min) ? y : r->gbps_min;
-        *hi = isnan(r->gbps_max) ? y : r->gbps_max;
-    }
+    *lo = ratio ? r->ratio_lo : r->gbps_lo;
+    *hi = ratio ? r->ratio_hi : r->gbps_hi;
+    *lo = isnan(*lo) ? y : *lo;
+    *hi = isnan(*hi) ? y : *hi;
     return y;
 }
 
@@ -250,11 +248,10 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, const 
             seen_m[r->machine] = seen_a[r->alloc] = 1;
         }
         prev = r;
-        /* a ratio's bars are its noise band: where it does not reach 1, the difference is
-           significant */
         double lo, hi;
         cmp_value(r, ratio, &lo, &hi);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, lo, hi);
+        fig_extend(g, r->size_bytes, lo);
         fig_extend(g, r->size_bytes, hi);
         fig_extend(g, r->size_bytes, lo);
     }
@@ -298,7 +295,7 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
                       const int seen_m[], const int seen_a[], int links, int ratio)
 {
     static const struct fig_style merged = {"", "band", "page-locked", ""};
-    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 1 + COINCIDE_SCOPES];
+    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 2 + COINCIDE_SCOPES];
     size_t nkeys = 0, nnotes = 0;
     for (size_t m = 0; m < in->nm && nkeys + 1 < FIG_MAX_KEYS; m++)
         if (seen_m[m]) {
@@ -318,6 +315,10 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
     nnotes += nmerged;
     if (links)
         notes[nnotes++] = (struct fig_style){"", "link", "", "thin: PCIe link, raw rate"};
+    notes[nnotes] = (struct fig_style){"-", "", "", ""};
+    snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
+             ratio ? "bars: the ratio's 95 % PI, log scale; missing 1: significant"
+                   : "bars: 95 % PI of each median, log scale");
     if (legend_flow(&g->key, keys, nkeys, 2) < 0)
         return -1;
     /* a merged line's entry names its kinds: one column, or the page grows */
@@ -339,9 +340,9 @@ static int cmp_panel(struct fig *g, const struct cmp_input *in, const struct co_
     panel_title(dir, api, title, sizeof(title));
     if (!panel_m || fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0 ||
         !(f = fig_panel_create(g, data_dir, "",
-                               ratio ? "size_bytes ratio (gbps_median / the baseline's) ratio_low "
-                                       "ratio_high (+- noise_pct)"
-                                     : "size_bytes gbps_median gbps_min gbps_max")))
+                               ratio ? "size_bytes ratio (gbps_median / the baseline's) ratio_lo "
+                                       "ratio_hi (its interval)"
+                                     : "size_bytes gbps_median gbps_lo gbps_hi (its interval)")))
         goto out;
     if (dir == DIR_BIDIR && !ratio)
         fig_own_y(g); /* a sum of two directions: its own scale */
@@ -409,8 +410,8 @@ static const struct {
 static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
                            const char **needs)
 {
-    fig_init(g, cmp_figures[i].name, 0);
-    g->zoom_y = cmp_figures[i].ratio;
+    fig_init(g, cmp_figures[i].name, cmp_figures[i].ratio);
+    g->zoom_y = cmp_figures[i].ratio; /* ratios: a log axis centred at 1 */
     *needs = cmp_figures[i].needs;
     if (fig_compare(g, in, data_dir, cmp_figures[i].ratio) < 0)
         return -1;

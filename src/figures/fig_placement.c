@@ -69,9 +69,16 @@ struct place_seen {
     int alloc[ALLOC_COUNT], pages[PAGES_COUNT];
     uint64_t numa[8];
     size_t nnuma;
-    double node;   /* the one NUMA node that held every buffer, or NaN */
-    int nodes_set; /* node has been set from a row */
+    double node;                 /* the one NUMA node that held every buffer, or NaN */
+    int nodes_set;               /* node has been set from a row */
+    struct interval_tally tally; /* the intervals drawn (set up by place_seen_init) */
 };
+
+static void place_seen_init(struct place_seen *seen)
+{
+    *seen = (struct place_seen){0};
+    interval_tally_init(&seen->tally, 0);
+}
 
 static void place_note_row(struct place_seen *seen, const struct plot_row *r)
 {
@@ -99,8 +106,8 @@ static int several_bindings(const struct plot_row *const *rows, size_t n)
 
 /*
  * One block per kind, page size and binding of rows [first, end) (one
- * panel), against size: copy bandwidth with min..max (pin: the
- * cudaHostRegister time).  The point is the binding when by_binding is
+ * panel), against size: copy bandwidth (pin: the cudaHostRegister time)
+ * with its interval.  The point is the binding when by_binding is
  * set, else the kind's own, as in its key entry.
  */
 static int place_blocks(struct fig *g, FILE *f, const struct plot_row *const *rows, size_t first,
@@ -118,15 +125,12 @@ static int place_blocks(struct fig *g, FILE *f, const struct plot_row *const *ro
         for (size_t k = i; k < j && rc == 0; k++) {
             const struct plot_row *r = rows[k];
             place_note_row(seen, r);
-            if (pin) {
-                fprintf(f, "%.0f %.6g\n", r->size_bytes, r->pin_ms);
-                fig_extend(g, r->size_bytes, r->pin_ms);
-                continue;
-            }
-            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median,
-                    isnan(r->gbps_min) ? r->gbps_median : r->gbps_min,
-                    isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
-            fig_extend(g, r->size_bytes, isnan(r->gbps_max) ? r->gbps_median : r->gbps_max);
+            const struct interval *iv = &r->iv[pin ? IV_PIN_MS : IV_GBPS];
+            fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, pin ? r->pin_ms : r->gbps_median,
+                    iv->lo, iv->hi);
+            fig_extend(g, r->size_bytes, iv->lo);
+            fig_extend(g, r->size_bytes, iv->hi);
+            interval_tally_add(&seen->tally, iv);
         }
     }
     return rc;
@@ -185,7 +189,7 @@ static int place_notes(struct fig *g, const struct place_seen *seen, size_t hole
         [PAGES_THP] = "thp: transparent huge pages",
         [PAGES_HUGETLB] = "hugetlb: reserved huge pages",
     };
-    struct fig_style notes[PAGES_COUNT + 8 + 1];
+    struct fig_style notes[PAGES_COUNT + 8 + 2];
     size_t n = 0;
     for (int p = 0; p < PAGES_COUNT; p++)
         if (seen->pages[p]) {
@@ -210,6 +214,7 @@ static int place_notes(struct fig *g, const struct place_seen *seen, size_t hole
                  "%zu configuration%s skipped or failed: see summary.csv", holes,
                  holes == 1 ? "" : "s");
     }
+    plot_bars_note(&notes[n++], &seen->tally);
     return legend_flow(&g->notes, notes, n, 2);
 }
 
@@ -249,10 +254,11 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
 {
     const struct plot_row **rows;
     size_t n;
-    struct place_seen seen = {0};
+    struct place_seen seen;
     struct fig_style keys[ALLOC_COUNT];
     char what[64];
     int rc = 0;
+    place_seen_init(&seen);
     if (fig_placement_rows(in, 0, &rows, &n) < 0)
         return -1;
     for (size_t i = 0, j; i < n && rc == 0; i = j) {
@@ -260,7 +266,8 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
         FILE *f;
         j = plot_run_end(rows, n, i, place_same_panel);
         if (fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), plot_dir_titles[dir]) < 0 ||
-            !(f = fig_panel_create(g, data_dir, "", "size_bytes gbps_median gbps_min gbps_max"))) {
+            !(f = fig_panel_create(g, data_dir, "",
+                                   "size_bytes gbps_median low high (its interval)"))) {
             rc = -1;
             break;
         }
@@ -289,17 +296,20 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
 {
     const struct plot_row **rows;
     size_t n;
-    struct place_seen seen = {0};
+    struct place_seen seen;
     struct fig_style keys[ALLOC_COUNT];
     char title[96], what[64];
     int rc = 0;
+    place_seen_init(&seen);
     FILE *f = NULL;
     if (fig_placement_rows(in, 1, &rows, &n) < 0)
         return -1;
     if (n) {
         snprintf(title, sizeof(title), "cudaHostRegister of a malloc'd buffer");
         if (fig_panel(g, "pin", title) < 0 ||
-            !(f = fig_panel_create(g, data_dir, "", "size_bytes pin_ms (medians)")))
+            !(f = fig_panel_create(g, data_dir, "",
+                                   "size_bytes pin_ms (medians) low high (its "
+                                   "interval)")))
             rc = -1;
     }
     if (f) {

@@ -4,6 +4,7 @@
  * free cycle.
  */
 #include "figures/fig_reuse.h"
+#include "analysis/interval.h"
 #include "figures/figdef.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
@@ -50,7 +51,7 @@ static int compare_api(const struct plot_input *in, int dir)
  * a size without a value.
  */
 static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
-                       const struct plot_curve *c)
+                       const struct plot_curve *c, struct interval_tally *t)
 {
     const struct plot_row *first = &in->rows[c->first];
     int reuse = first->buffer == BUFFER_REUSE;
@@ -67,9 +68,12 @@ static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
             curve_pen_skip(&pen);
             continue;
         }
+        const struct interval *iv = &first[i].iv[reuse ? IV_GBPS : IV_EFFECTIVE_GBPS];
         curve_pen_at(&pen, f, first[i].size_bytes);
-        fprintf(f, "%.0f %.6g\n", first[i].size_bytes, v);
-        fig_extend(g, first[i].size_bytes, v);
+        fprintf(f, "%.0f %.6g %.6g %.6g\n", first[i].size_bytes, v, iv->lo, iv->hi);
+        fig_extend(g, first[i].size_bytes, iv->lo);
+        fig_extend(g, first[i].size_bytes, iv->hi);
+        interval_tally_add(t, iv);
     }
     return 0;
 }
@@ -80,7 +84,7 @@ static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
  * bandwidth.  *dirs gathers the directions drawn.
  */
 static int reuse_panel(struct fig *g, const struct plot_input *in, int a, const int apis[],
-                       const char *data_dir, int dirs[DIR_COUNT])
+                       const char *data_dir, int dirs[DIR_COUNT], struct interval_tally *t)
 {
     const char *kind = schema_value_name(AXIS_ALLOC, a);
     FILE *f = NULL;
@@ -93,10 +97,11 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int a, const 
             if (!f && (fig_panel(g, kind, kind) < 0 ||
                        !(f = fig_panel_create(g, data_dir, "",
                                               "size_bytes gbps (reuse: gbps_median; reallocate: "
-                                              "effective_gbps_median)"))))
+                                              "effective_gbps_median) low high (its "
+                                              "interval)"))))
                 return -1;
             dirs[d] = 1;
-            rc = reuse_block(g, f, in, c);
+            rc = reuse_block(g, f, in, c, t);
         }
     if (f && fig_panel_close(f) < 0)
         rc = -1;
@@ -108,12 +113,15 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int a, const 
  * notes say what solid and dashed lines are.  The kinds are the panels'
  * titles.
  */
-static int reuse_legend(struct fig *g, const int apis[], const int dirs[DIR_COUNT])
+static int reuse_legend(struct fig *g, const int apis[], const int dirs[DIR_COUNT],
+                        const struct interval_tally *t)
 {
-    static const struct fig_style notes[] = {
+    struct fig_style notes[] = {
         {"", "reuse", "", "reuse: copy bandwidth"},
         {"", "reallocate", "", "reallocate: bytes ÷ cycle time (alloc + fill + copy + free)"},
+        {"-", "", "", ""},
     };
+    plot_bars_note(&notes[2], t);
     struct fig_style keys[DIR_COUNT];
     size_t n = 0;
     for (int d = 0; d < DIR_COUNT; d++)
@@ -122,7 +130,7 @@ static int reuse_legend(struct fig *g, const int apis[], const int dirs[DIR_COUN
             snprintf(keys[n++].title, sizeof(keys[0].title), "%s, %s", plot_dir_titles[d],
                      schema_value_name(AXIS_API, apis[d]));
         }
-    return legend_flow(&g->key, keys, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 2, 2);
+    return legend_flow(&g->key, keys, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 3, 2);
 }
 
 /*
@@ -134,15 +142,17 @@ static int reuse_legend(struct fig *g, const int apis[], const int dirs[DIR_COUN
 int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
     int apis[DIR_COUNT], dirs[DIR_COUNT] = {0}, any = 0;
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
     snprintf(g->what, sizeof(g->what), "reuse vs reallocate");
     snprintf(g->y_label, sizeof(g->y_label), "bandwidth (GB/s = 10⁹ B/s)");
     snprintf(g->detail, sizeof(g->detail), "a cycle: alloc + fill + copy + free");
     for (int d = 0; d < DIR_COUNT; d++)
         any |= (apis[d] = compare_api(in, d)) >= 0;
     for (int a = 0; a < ALLOC_COUNT && any; a++)
-        if (reuse_panel(g, in, a, apis, data_dir, dirs) < 0)
+        if (reuse_panel(g, in, a, apis, data_dir, dirs, &t) < 0)
             return -1;
-    return g->npanels ? reuse_legend(g, apis, dirs) : 0;
+    return g->npanels ? reuse_legend(g, apis, dirs, &t) : 0;
 }
 
 const struct fig_def fig_reuse_vs_reallocate_def = {

@@ -3,6 +3,7 @@
  */
 #include "figures/fig_sentinel.h"
 #include "figures/figdef.h"
+#include "analysis/interval.h"
 #include "base/stats.h"
 #include "results/sentinel_csv.h"
 
@@ -36,11 +37,12 @@ int fig_sentinel(struct fig *g, const struct plot_input *in, const char *data_di
     double median = stats_median(g_all, good);
     plot_format_gbps(median, median_text, sizeof(median_text));
     snprintf(label, sizeof(label),
-             "readings: median, min..max; dotted: their median, %s GB/s",
-             median_text);
+             "readings: median, 95 %% interval; dotted: their median, %s GB/s", median_text);
     FILE *f = fig_panel(g, "time", label) < 0
                   ? NULL
-                  : fig_panel_create(g, data_dir, "", "time_s gbps_median gbps_min gbps_max");
+                  : fig_panel_create(g, data_dir, "",
+                                     "time_s gbps_median low high (its interval, from its rsd: "
+                                     "analysis/interval.h)");
     struct fig_style s = {"pinned", "reuse", "sync"};
     if (!f || fig_block(g, f, &s, "sentinel readings") < 0)
         goto out_close;
@@ -55,11 +57,11 @@ int fig_sentinel(struct fig *g, const struct plot_input *in, const char *data_di
                 fputc('\n', f); /* a merged run: each shard's readings are a line of their own */
             shard = r->shard;
         }
-        double lo = isnan(r->gbps_min) ? r->gbps_median : r->gbps_min;
-        double hi = isnan(r->gbps_max) ? r->gbps_median : r->gbps_max;
-        fprintf(f, "%.3f %.6g %.6g %.6g\n", r->time_s, r->gbps_median, lo, hi);
-        fig_extend(g, r->time_s, lo);
-        fig_extend(g, r->time_s, hi);
+        struct interval iv; /* sentinel.csv keeps no samples: the delta method from its rsd */
+        interval_of_rsd(r->gbps_median, r->rsd_pct, r->samples, INTERVAL_SAMPLES, &iv);
+        fprintf(f, "%.3f %.6g %.6g %.6g\n", r->time_s, r->gbps_median, iv.lo, iv.hi);
+        fig_extend(g, r->time_s, iv.lo);
+        fig_extend(g, r->time_s, iv.hi);
     }
     if (shards > 1)
         snprintf(g->detail, sizeof(g->detail),

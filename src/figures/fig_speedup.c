@@ -3,6 +3,7 @@
  * memory (see fig_speedup.h).
  */
 #include "figures/fig_speedup.h"
+#include "analysis/interval.h"
 #include "figures/figdef.h"
 #include "figures/coincide.h"
 #include "figures/curves.h"
@@ -31,12 +32,13 @@ static size_t common_sizes(const struct plot_input *in, const struct plot_curve 
 
 /*
  * Curve c's gbps_median over the pageable curve base's, size by size, with
- * the interval the samples allow: c's min over base's max to c's max over
- * base's min, into x, y, lo, hi (c->n each); how many sizes both have.
+ * the ratio's interval (interval_ratio: on the log scale, never below 0),
+ * into x, y, lo, hi (c->n each), both sides' intervals tallied into t (may
+ * be NULL); how many sizes both have.
  */
 static size_t speedup_values(const struct plot_input *in, const struct plot_curve *c,
                              const struct plot_curve *base, double *x, double *y, double *lo,
-                             double *hi)
+                             double *hi, struct interval_tally *t)
 {
     const struct plot_row *first = &in->rows[c->first];
     size_t k = 0;
@@ -44,28 +46,33 @@ static size_t speedup_values(const struct plot_input *in, const struct plot_curv
         const struct plot_row *p = curve_row_at(in, base, first[i].size_bytes), *r = &first[i];
         if (!p || !(p->gbps_median > 0))
             continue;
+        struct interval ratio;
+        interval_ratio(&r->iv[IV_GBPS], &p->iv[IV_GBPS], &ratio);
+        if (t) {
+            interval_tally_add(t, &r->iv[IV_GBPS]);
+            interval_tally_add(t, &p->iv[IV_GBPS]);
+        }
         x[k] = r->size_bytes;
-        y[k] = r->gbps_median / p->gbps_median;
-        lo[k] =
-            curve_or_else(r->gbps_min, r->gbps_median) / curve_or_else(p->gbps_max, p->gbps_median);
-        hi[k++] =
-            curve_or_else(r->gbps_max, r->gbps_median) / curve_or_else(p->gbps_min, p->gbps_median);
+        y[k] = ratio.median;
+        lo[k] = ratio.lo;
+        hi[k++] = ratio.hi;
     }
     return k;
 }
 
 /* One block: curve c's speedup over base, its line broken at a size base lacks. */
 static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
-                         const struct plot_curve *c, const struct plot_curve *base)
+                         const struct plot_curve *c, const struct plot_curve *base,
+                         struct interval_tally *t)
 {
     const struct plot_row *first = &in->rows[c->first];
     const char *kind = schema_value_name(AXIS_ALLOC, first->alloc);
     struct fig_style s = {kind, kind, kind};
     struct curve_pen pen;
-    if (fig_block(g, f, &s, "gbps_median over pageable's; min/max over max/min") < 0)
+    if (fig_block(g, f, &s, "gbps_median over pageable's, with the ratio's interval") < 0)
         return -1;
     double *v = malloc(4 * c->n * sizeof(*v));
-    size_t n = v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n) : 0;
+    size_t n = v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n, t) : 0;
     if (!v)
         return -1;
     curve_pen_start(&pen, in, first);
@@ -76,6 +83,7 @@ static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
         }
         curve_pen_at(&pen, f, v[k]);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", v[k], v[c->n + k], v[2 * c->n + k], v[3 * c->n + k]);
+        fig_extend(g, v[k], v[2 * c->n + k]);
         fig_extend(g, v[k], v[3 * c->n + k]);
         k++;
     }
@@ -105,7 +113,8 @@ static int speedup_merge(struct co_list *co, const struct plot_input *in, char t
                     continue;
                 double *v = malloc(4 * c->n * sizeof(*v));
                 size_t n =
-                    v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n) : 0;
+                    v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n, NULL)
+                      : 0;
                 snprintf(titles[d * API_COUNT + api], 96, "%s", plot_dir_titles[d]);
                 int rc = !v || (n >= 2 && coincide_add(co, a, d * API_COUNT + api,
                                                        titles[d * API_COUNT + api], a, n, v,
@@ -126,7 +135,7 @@ static int speedup_merge(struct co_list *co, const struct plot_input *in, char t
  */
 static int speedup_panel(struct fig *g, const struct plot_input *in, const struct co_list *co,
                          int dir, int api, const char *data_dir, int seen[ALLOC_COUNT],
-                         int seen_api[API_COUNT])
+                         int seen_api[API_COUNT], struct interval_tally *t)
 {
     static const struct fig_style merged = {"page-locked", "band", "page-locked", ""};
     FILE *f = NULL;
@@ -137,15 +146,15 @@ static int speedup_panel(struct fig *g, const struct plot_input *in, const struc
             continue;
         if (!f && curve_api_panel(g, in, dir, api,
                                   "size_bytes speedup (gbps_median / pageable's gbps_median at "
-                                  "the same size) low high (gbps_min / pageable's gbps_max, "
-                                  "gbps_max / pageable's gbps_min)",
+                                  "the same size) low high (the ratio's interval, "
+                                  "analysis/interval.h)",
                                   data_dir, &f) < 0)
             return -1;
         seen_api[api] = 1;
         if (coincide_member(co, dir * API_COUNT + api, a))
             continue;
         seen[a] = 1;
-        rc = speedup_block(g, f, in, c, base);
+        rc = speedup_block(g, f, in, c, base, t);
     }
     if (!f)
         return rc;
@@ -163,12 +172,14 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
     struct fig_style keys[ALLOC_COUNT + COINCIDE_SCOPES], notes[API_COUNT];
     struct co_list co = {0};
     char titles[DIR_COUNT * API_COUNT][96] = {{0}};
+    struct interval_tally t;
+    interval_tally_init(&t, 1);
     if (speedup_merge(&co, in, titles) < 0)
         rc = -1;
     for (int d = 0; d < DIR_COUNT && rc == 0; d++)
         for (int api = 0; api < API_COUNT && rc == 0; api++)
             if (api_is_copy(api))
-                rc = speedup_panel(g, in, &co, d, api, data_dir, seen, seen_api);
+                rc = speedup_panel(g, in, &co, d, api, data_dir, seen, seen_api, &t);
     if (rc == 0 && g->npanels) {
         size_t nkeys = plot_alloc_entries(seen, NULL, keys), cols = 6, nmerged;
         nmerged = coincide_keys(co.s, co.n, &merged, 0, keys + nkeys, COINCIDE_SCOPES);
@@ -179,13 +190,10 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
         snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
         snprintf(g->detail, sizeof(g->detail), "%s", curve_one_api(seen_api));
         snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
-        notes[0] = (struct fig_style){"-", "", "",
-                                      "bars: the kind's min over pageable's max to its "
-                                      "max over pageable's min (the samples' extremes)"};
-        if (nmerged) /* shorter: the sentence is one line under the page */
-            snprintf(notes[0].title, sizeof(notes[0].title),
-                     "bars: a kind's min over pageable's max to its max over pageable's min "
-                     "(of kinds drawn as one: lowest to highest)");
+        g->zoom_y = 1; /* ratios: a log axis (the definition's) centred at 1 */
+        plot_bars_note(&notes[0], &t);
+        if (nmerged && strlen(notes[0].title) + 40 < sizeof(notes[0].title))
+            strcat(notes[0].title, "; of kinds drawn as one: lowest to highest");
         rc = legend_flow(&g->key, keys, nkeys, cols) < 0 ? -1 : legend_flow(&g->notes, notes, 1, 1);
     }
     coincide_list_free(&co);
@@ -197,7 +205,7 @@ const struct fig_def fig_speedup_def = {
     .question =
         "How many times faster than pageable memory does each page-locked kind copy, by "
         "size?",
-    .log_y = 0,
+    .log_y = 1, /* ratios: a log axis centred at 1 (zoom_y) */
     .describe = fig_speedup,
     .read = reading_speedup,
     .needs =

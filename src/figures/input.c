@@ -38,8 +38,9 @@ static int check_columns(const struct plot_input *in, FILE *log)
     return n ? -1 : 0;
 }
 
-/* The figures' row from a checked summary row. */
-static void plot_row_from(struct plot_row *r, const struct summary_row *s)
+/* The figures' row from a checked summary row, with its intervals from samples (may be empty). */
+static int plot_row_from(struct plot_row *r, const struct summary_row *s,
+                         const struct samples_file *samples)
 {
     *r = (struct plot_row){
         .dir = (int)s->axis[AXIS_DIRECTION],
@@ -65,7 +66,6 @@ static void plot_row_from(struct plot_row *r, const struct summary_row *s)
         .rounds = s->rounds,
         .round_gbps_min = s->round_gbps_min,
         .round_gbps_max = s->round_gbps_max,
-        .pi95_pct = s->pi95_pct,
         .effective_gbps = s->effective_gbps,
         .us_per_copy = s->us_per_copy,
         .roundtrip_us = s->roundtrip_us,
@@ -82,6 +82,10 @@ static void plot_row_from(struct plot_row *r, const struct summary_row *s)
         .alone_gbps = s->alone_gbps,
         .scaling_pct = s->scaling_pct,
     };
+    for (int q = 0; q < IV_COUNT; q++)
+        if (interval_of_row(samples->nrows ? samples : NULL, s, q, &r->iv[q]) < 0)
+            return -1;
+    return 0;
 }
 
 static int row_order(const void *pa, const void *pb)
@@ -174,8 +178,12 @@ static int read_rows(struct plot_input *in, FILE *log)
         int at_once = summary_at_once(&s->rows[i]) && strcmp(s->rows[i].status, "ok") == 0;
         if (!summary_ok(&s->rows[i]) && !at_once)
             continue;
-        if (summary_check_row(s, i, &checked, &p) == 0)
-            plot_row_from(at_once ? &in->at_once[in->nat_once++] : &in->all[in->nall++], &checked);
+        if (summary_check_row(s, i, &checked, &p) == 0 &&
+            plot_row_from(at_once ? &in->at_once[in->nat_once++] : &in->all[in->nall++], &checked,
+                          &in->samples) < 0) {
+            log_line(log, "%s: out of memory", in->summary_path);
+            return -1;
+        }
     }
     problems_end(&p);
     if (p.n)
@@ -281,6 +289,9 @@ int plot_input_read(struct plot_input *in, const char *results_dir, FILE *log)
         log_line(log, "%s", err);
         return -1;
     }
+    /* An unreadable samples.csv costs the intervals their exactness, not the figures. */
+    if (samples_read(&in->samples, results_dir, err, sizeof(err)) < 0)
+        log_line(log, "warning: %s; the bars are from summary.csv's rsd", err);
     if (check_columns(in, log) < 0 || read_rows(in, log) < 0)
         return -1;
     if (build_curves(in) < 0) {
@@ -313,6 +324,7 @@ void plot_input_free(struct plot_input *in)
     free(in->fits);
     free(in->memcpy_pts);
     free(in->breakeven);
+    samples_close(&in->samples);
 }
 
 /* ---- what the figures ask of the rows ---- */
@@ -329,31 +341,30 @@ int plot_row_has_rounds(const struct plot_row *r)
 
 void plot_row_spread(const struct plot_row *r, double *lo, double *hi)
 {
-    int rounds = plot_row_has_rounds(r);
-    *lo = rounds ? r->round_gbps_min : r->gbps_min;
-    *hi = rounds ? r->round_gbps_max : r->gbps_max;
+    *lo = r->iv[IV_GBPS].lo;
+    *hi = r->iv[IV_GBPS].hi;
 }
 
-int plot_samples_range(const struct csv_table *samples, double config, const char *col,
-                       const char *col2, double *lo, double *hi)
+char *plot_interval_statement(const struct plot_input *in, char *buf, size_t n)
 {
-    int cc = csv_table_col(samples, "config"), ca = csv_table_col(samples, col);
-    int cb = col2 ? csv_table_col(samples, col2) : -1;
-    *lo = INFINITY;
-    *hi = -INFINITY;
-    if (cc < 0 || ca < 0 || (col2 && cb < 0))
-        return -1;
-    for (size_t i = 0; i < samples->nrows; i++) {
-        if (strtod(csv_table_get(samples, i, cc), NULL) != config)
-            continue;
-        double a = strtod(csv_table_get(samples, i, ca), NULL);
-        double b = col2 ? strtod(csv_table_get(samples, i, cb), NULL) : 0;
-        if (a > 0 && (!col2 || b > 0)) {
-            *lo = fmin(*lo, a + b);
-            *hi = fmax(*hi, a + b);
-        }
-    }
-    return *lo <= *hi ? 0 : -1;
+    return plot_interval_statement_as(in, "Bars", buf, n);
+}
+
+char *plot_interval_statement_as(const struct plot_input *in, const char *lead, char *buf, size_t n)
+{
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
+    for (size_t i = 0; i < in->nall; i++)
+        interval_tally_add(&t, &in->all[i].iv[IV_GBPS]);
+    for (size_t i = 0; i < in->nat_once; i++)
+        interval_tally_add(&t, &in->at_once[i].iv[IV_GBPS]);
+    return interval_statement_as(&t, lead, buf, n);
+}
+
+void plot_bars_note(struct fig_style *note, const struct interval_tally *t)
+{
+    *note = (struct fig_style){"-", "", "", ""};
+    interval_note(t, note->title, sizeof(note->title));
 }
 
 const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, int alloc,

@@ -8,6 +8,7 @@
 #ifndef PINSWEEP_INPUT_H
 #define PINSWEEP_INPUT_H
 
+#include "analysis/interval.h"
 #include "results/breakeven_csv.h"
 #include "results/csv.h"
 #include "results/fits_csv.h"
@@ -31,9 +32,15 @@ struct plot_row {
     double size_bytes;
     double gbps_median, gbps_min, gbps_max, effective_gbps;
     double samples; /* timed samples behind the medians (all rounds) */
-    /* measure.rounds > 1: how many, the rounds' medians' min and max, and the 95 % prediction
-       interval of another run's value (± that % of gbps_median); NaN (rounds 1) without */
-    double rounds, round_gbps_min, round_gbps_max, pi95_pct;
+    /* measure.rounds > 1: how many, and the rounds' medians' min and max; NaN (rounds 1) without */
+    double rounds, round_gbps_min, round_gbps_max;
+    /*
+     * THE interval of each median (analysis/interval.h: the 95 % prediction interval of
+     * another round's median, or sample, on the log scale), by enum interval_quantity:
+     * iv[IV_GBPS] of gbps_median, iv[IV_US_PER_COPY] of us_per_copy, ...; lo = hi = the
+     * median where there is none.  Every bar and spread is drawn from these.
+     */
+    struct interval iv[IV_COUNT];
     double us_per_copy;           /* pipelined: event time / copies; NaN when empty */
     double roundtrip_us;          /* one copy waited for, host clock; NaN when empty */
     double phase_ms[PHASE_COUNT]; /* medians; NaN when empty */
@@ -78,8 +85,9 @@ struct plot_input {
     size_t nmemcpy;
     struct breakeven_row *breakeven; /* from breakeven.csv, by direction, alloc, api, size */
     size_t nbreakeven;
-    char experiment[128]; /* from the rows, else the folder's name */
-    char gpu[128];        /* from meta.yaml, or "" */
+    struct samples_file samples; /* samples.csv (empty when absent): the rows' intervals */
+    char experiment[128];        /* from the rows, else the folder's name */
+    char gpu[128];               /* from meta.yaml, or "" */
     char host[128];
     int pcie_gen, pcie_width; /* meta.yaml's gpu.pcie.current; 0 when unknown */
     int mps_bytes;            /* meta.yaml's gpu.pcie.max_payload_bytes; 0 when not read */
@@ -88,9 +96,10 @@ struct plot_input {
 };
 
 /*
- * Read results_dir into in: summary.csv (required: -1 after
- * reporting every problem on log), and fits.csv, host-memcpy.csv,
- * breakeven.csv and meta.yaml where present.  Free with plot_input_free().
+ * Read results_dir into in: summary.csv (required: -1 after reporting
+ * every problem on log), and samples.csv (each row's intervals, iv[]),
+ * fits.csv, host-memcpy.csv, breakeven.csv and meta.yaml where present.
+ * Free with plot_input_free().
  */
 int plot_input_read(struct plot_input *in, const char *results_dir, FILE *log);
 void plot_input_free(struct plot_input *in);
@@ -129,20 +138,27 @@ int plot_time_pick(const struct plot_input *in, int *dir, int *api);
 int plot_row_has_rounds(const struct plot_row *r);
 
 /*
- * The spread of row r's gbps_median that a reader should trust: the
- * rounds' medians' min..max when it was measured in rounds, else its
- * samples' min..max.
+ * The ends of the interval of row r's gbps_median, r->iv[IV_GBPS]
+ * (analysis/interval.h): the median itself at both ends where it has none.
  */
 void plot_row_spread(const struct plot_row *r, double *lo, double *hi);
 
 /*
- * The fewest and most of column col (plus column col2, when not NULL) over
- * the samples of configuration config in samples (samples.csv as
- * csv_table_read reads it), counting only samples whose values are > 0;
- * 0, or -1 when there are none (or no such columns).
+ * THE statement of the folder's intervals, for captions to end with: the
+ * sentence of interval_statement over the GB/s intervals of every ok row
+ * of in (the rows of several GPUs at once too), such as "Bars: 95 %
+ * prediction interval of another round's median (3 rounds), on the log
+ * scale.", into buf (n bytes; 200 hold any).  Returns buf.
  */
-int plot_samples_range(const struct csv_table *samples, double config, const char *col,
-                       const char *col2, double *lo, double *hi);
+char *plot_interval_statement(const struct plot_input *in, char *buf, size_t n);
+
+/* The same sentence led by lead ("Intervals", for a table's caption) instead of "Bars". */
+char *plot_interval_statement_as(const struct plot_input *in, const char *lead, char *buf,
+                                 size_t n);
+
+/* A legend note (fig_style, "-" colour) whose title is interval_note of t (the short form). */
+struct fig_style;
+void plot_bars_note(struct fig_style *note, const struct interval_tally *t);
 
 /* Keeps a row, or not. */
 typedef int (*row_keep_fn)(const struct plot_row *r);

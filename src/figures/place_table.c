@@ -1,7 +1,7 @@
 /*
  * place_table.c - the placement figures as tables (see place_table.h): a
  * row per direction, kind and size, a column per placement (page size and
- * NUMA binding) the sweep has, each cell the median and min-max of the
+ * NUMA binding) the sweep has, each cell the median and 95 % interval of the
  * copies (or the median cudaHostRegister time), or why it is empty.
  */
 #include "figures/place_table.h"
@@ -120,7 +120,7 @@ static void col_title(const struct place_col *c, char *buf, size_t n)
 
 /*
  * Cell (row r's direction, kind and size; column c): the measured row's
- * median and min-max (pin: the cudaHostRegister median), else the status of
+ * median and 95 % interval (pin: the cudaHostRegister median's), else the status of
  * the configuration that was not measured (skipped, error), else "–".
  */
 static void cell_text(const struct place_table *t, const struct plot_row *r, size_t c, char *buf,
@@ -131,12 +131,12 @@ static void cell_text(const struct place_table *t, const struct plot_row *r, siz
         if (x->dir != r->dir || x->alloc != r->alloc || x->size_bytes != r->size_bytes ||
             x->pages != t->cols[c].pages || fig_placement_numa(x) != t->cols[c].numa)
             continue;
-        if (t->pin)
-            snprintf(buf, n, "%.4g", x->pin_ms);
-        else if (isnan(x->gbps_min) || isnan(x->gbps_max))
-            snprintf(buf, n, "%.4g", x->gbps_median);
+        const struct interval *iv = &x->iv[t->pin ? IV_PIN_MS : IV_GBPS];
+        double m = t->pin ? x->pin_ms : x->gbps_median;
+        if (!interval_known(iv))
+            snprintf(buf, n, "%.4g", m);
         else
-            snprintf(buf, n, "%.4g (%.4g–%.4g)", x->gbps_median, x->gbps_min, x->gbps_max);
+            snprintf(buf, n, "%.4g (%.4g–%.4g)", m, iv->lo, iv->hi);
         return;
     }
     for (size_t i = 0; i < t->in->summary.nrows; i++) {
@@ -165,13 +165,13 @@ static void caption(const struct place_table *t, char *buf, size_t n)
     if (t->pin)
         snprintf(buf, n,
                  "%s, cudaHostRegister time by page size and NUMA binding (reallocate, %s, %s; %zu "
-                 "size%s): median ms; a column per page size / binding",
+                 "size%s): median ms (its 95 %% interval); a column per page size / binding",
                  t->in->experiment, schema_value_name(AXIS_DIRECTION, r0->dir),
                  schema_value_name(AXIS_API, r0->api), t->nsizes, t->nsizes == 1 ? "" : "s");
     else
         snprintf(buf, n,
                  "%s, copy bandwidth by page size and NUMA binding (reuse, %s; %zu size%s): median "
-                 "GB/s of the samples (min–max); a column per page size / binding",
+                 "GB/s (its 95 %% interval); a column per page size / binding",
                  t->in->experiment, schema_value_name(AXIS_API, r0->api), t->nsizes,
                  t->nsizes == 1 ? "" : "s");
     size_t len = strlen(buf);

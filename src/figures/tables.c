@@ -49,25 +49,17 @@ void plot_gbps_text(double v, char *buf, size_t n)
 
 void plot_spread_cells(const struct plot_row *r, struct spread_cells *c)
 {
-    double lo, hi;
-    char a[24], b[24];
-    plot_row_spread(r, &lo, &hi);
     plot_gbps_text(r->gbps_median, c->med, sizeof(c->med));
-    plot_gbps_text(lo, a, sizeof(a));
-    plot_gbps_text(hi, b, sizeof(b));
-    snprintf(c->range, sizeof(c->range), isfinite(lo) && isfinite(hi) ? "%s–%s" : "–", a, b);
-    if (plot_row_has_rounds(r)) {
+    interval_range_text(&r->iv[IV_GBPS], plot_gbps_text, c->range, sizeof(c->range));
+    if (plot_row_has_rounds(r))
         snprintf(c->n, sizeof(c->n), "%.0f in %.0f rounds", r->samples, r->rounds);
-        snprintf(c->pi, sizeof(c->pi), isfinite(r->pi95_pct) ? "±%.2f %%" : "–", r->pi95_pct);
-    } else {
+    else
         snprintf(c->n, sizeof(c->n), r->samples > 0 ? "%.0f" : "–", r->samples);
-        snprintf(c->pi, sizeof(c->pi), "–");
-    }
 }
 
-const char *plot_spread_head(int rounds)
+const char *plot_spread_head(void)
 {
-    return rounds ? "rounds' min–max GB/s" : "samples' min–max GB/s";
+    return "95 % interval GB/s";
 }
 
 int plot_rows_have_rounds(const struct plot_row *rows, size_t n)
@@ -80,20 +72,19 @@ int plot_rows_have_rounds(const struct plot_row *rows, size_t n)
 
 int plot_copies_table(const struct plot_input *in, struct tabular *t)
 {
-    static const char *const head[] = {"kind", "direction", "api", "buffer",  "host buffer", "size",
-                                       "GB/s", "",          "n",   "95 % PI", "µs per copy"};
+    static const char *const head[] = {"kind",        "direction",  "api",  "buffer",
+                                       "host buffer", "size",       "GB/s", "95 % interval GB/s",
+                                       "n",           "µs per copy"};
     size_t nsizes = plot_copy_sizes(in);
-    int rounds = plot_rows_have_rounds(in->rows, in->nrows);
-    tabular_init(t, "copies", rounds ? "lllllrrrrrr" : "lllllrrrrr", head,
-                 "%s, copies at %zu size%s: the median GB/s, its spread (%s) and the samples "
-                 "(n)%s; default placement (numa any, pages default)",
-                 in->experiment, nsizes, nsizes == 1 ? "" : "s",
-                 rounds ? "the rounds' medians' min–max" : "the samples' min–max",
-                 rounds ? ", the 95 % prediction interval of another run" : "");
+    char bars[200];
+    plot_interval_statement_as(in, "Intervals", bars, sizeof(bars));
+    if (strlen(bars) && bars[strlen(bars) - 1] == '.') /* the caption ends with its own */
+        bars[strlen(bars) - 1] = '\0';
+    tabular_init(t, "copies", "lllllrrrrr", head,
+                 "%s, copies at %zu size%s: the median GB/s, its 95 %% interval and the samples "
+                 "(n); default placement (numa any, pages default). %s",
+                 in->experiment, nsizes, nsizes == 1 ? "" : "s", bars);
     t->nkey = 6; /* a copy is its configuration and size: beside each part of a wide table */
-    snprintf(t->head[7], sizeof(t->head[7]), "%s", plot_spread_head(rounds));
-    if (!rounds)
-        snprintf(t->head[9], sizeof(t->head[9]), "%s", head[10]);
     for (size_t i = 0; i < in->nrows; i++) {
         const struct plot_row *r = &in->rows[i];
         struct spread_cells c;
@@ -113,7 +104,6 @@ int plot_copies_table(const struct plot_input *in, struct tabular *t)
                                c.med,
                                c.range,
                                c.n,
-                               rounds ? c.pi : us,
                                us};
         if (tabular_row(t, cells) < 0)
             return -1;

@@ -24,28 +24,31 @@
  */
 #define PLOT_MIN_FIGURE_SIZES 2
 
-/* The cells of one measurement in a table: median, spread, n and 95 % PI (GB/s). */
+/*
+ * The cells of one measurement in a table (GB/s): its median, its interval
+ * (r->iv[IV_GBPS], analysis/interval.h) and n, the samples behind it.
+ */
 struct spread_cells {
     char med[24];   /* gbps_median: "55.43" (three significant digits below 1) */
-    char range[56]; /* plot_row_spread: "55.20–55.61" */
+    char range[56]; /* the interval: "55.20–55.61"; "–" without one */
     char n[32];     /* the samples: "20", or "30 in 3 rounds" */
-    char pi[24];    /* rounds: "±0.80 %" (pi95_pct); else "–" */
 };
 void plot_spread_cells(const struct plot_row *r, struct spread_cells *c);
 
 /* A GB/s value as the tables write it: two decimals from 1, three significant digits below. */
 void plot_gbps_text(double v, char *buf, size_t n);
 
-/* The heading of a spread column: the rounds' or the samples' min–max. */
-const char *plot_spread_head(int rounds);
+/* The heading of an interval column of GB/s: "95 % interval GB/s". */
+const char *plot_spread_head(void);
 
 /* Was any of the n rows measured in rounds (plot_row_has_rounds)? */
 int plot_rows_have_rounds(const struct plot_row *rows, size_t n);
 
 /*
  * The table of every copy row of in (kind, direction, api, buffer, host
- * buffer, size, median GB/s, spread, n, with rounds the 95 % PI, µs per
- * copy) into t (tabular_free it, also on failure).  -1 when out of memory.
+ * buffer, size, median GB/s, its interval, n, µs per copy) into t
+ * (tabular_free it, also on failure); its caption ends with the folder's
+ * interval statement.  -1 when out of memory.
  */
 int plot_copies_table(const struct plot_input *in, struct tabular *t);
 
@@ -55,8 +58,8 @@ size_t plot_copy_sizes(const struct plot_input *in);
 /*
  * When in's copies have fewer than PLOT_MIN_SIZES sizes, write
  * fig_dir/tables.md and fig_dir/tables.tex: a row per configuration (kind,
- * direction, api, buffer, size, median GB/s, its spread (the rounds' or the
- * samples' min-max), n, time per copy: plot_copies_table), titled with the variables
+ * direction, api, buffer, size, median GB/s, its interval, n, time per
+ * copy: plot_copies_table), titled with the variables
  * every row shares; and the placement tables whose figures have too few
  * sizes (place_table.h).  With none of these, remove what an earlier run
  * wrote.  0, or -1 after saying why on log.

@@ -40,28 +40,23 @@ static struct cols text_cols(const char *const heads[])
     return c;
 }
 
-/* The columns of a measurement's spread: the min-max, n and, with rounds, the PI. */
-static void spread_cols(struct cols *c, int rounds)
+/* The columns of a measurement's spread: its 95 % interval (analysis/interval.h) and n. */
+static void spread_cols(struct cols *c)
 {
-    col(c, plot_spread_head(rounds), 'r');
+    col(c, plot_spread_head(), 'r');
     col(c, "n", 'r');
-    if (rounds)
-        col(c, "95 % PI", 'r');
 }
 
 /*
- * The columns of one measurement: median (named head), spread, n and, with
- * rounds, the PI; a group of their own (a LaTeX table split to fit the page
- * keeps them together).
+ * The columns of one measurement: median (named head), its interval and n;
+ * a group of their own (a LaTeX table split to fit the page keeps them
+ * together).
  */
-static void measure_cols(struct cols *c, const char *head, int rounds)
+static void measure_cols(struct cols *c, const char *head)
 {
     size_t from = c->n;
     col(c, head, 'r');
-    col(c, plot_spread_head(rounds), 'r');
-    col(c, "n", 'r');
-    if (rounds)
-        col(c, "95 % PI", 'r');
+    spread_cols(c);
     c->ngroups++;
     for (size_t i = from; i < c->n; i++)
         c->group[i] = c->ngroups;
@@ -97,21 +92,29 @@ __attribute__((format(printf, 2, 3))) static void cellf(struct cells *c, const c
     cell(c, c->text[c->n]);
 }
 
-static void spread_cells(struct cells *c, const struct spread_cells *s, int rounds)
+static void spread_cells(struct cells *c, const struct spread_cells *s)
 {
     cell(c, s->range);
     cell(c, s->n);
-    if (rounds)
-        cell(c, s->pi);
 }
 
-static void measure_cells(struct cells *c, const struct spread_cells *s, int rounds)
+static void measure_cells(struct cells *c, const struct spread_cells *s)
 {
     cell(c, s->med);
-    cell(c, s->range);
-    cell(c, s->n);
-    if (rounds)
-        cell(c, s->pi);
+    spread_cells(c, s);
+}
+
+/*
+ * The folder's interval statement for a table's caption, "Intervals: 95 %
+ * prediction ...", without its full stop (the caption ends with one).
+ */
+static const char *intervals_text(const struct plot_input *in)
+{
+    static char buf[256];
+    size_t len = strlen(plot_interval_statement_as(in, "Intervals", buf, sizeof(buf)));
+    if (len && buf[len - 1] == '.')
+        buf[len - 1] = '\0';
+    return buf;
 }
 
 /* ---- rows ---- */
@@ -144,9 +147,10 @@ static const struct plot_row *peak_row(const struct plot_input *in, int alloc, i
     return best;
 }
 
+/* A size (or n½) as people read it; "–" for one that is not >= 0 (never an unsigned wrap). */
 static const char *size_text(double bytes, char *buf, size_t n)
 {
-    return units_format_human((uint64_t)bytes, buf, n);
+    return units_format_human_bytes(bytes, buf, n);
 }
 
 /* ---- the tables ---- */
@@ -154,17 +158,16 @@ static const char *size_text(double bytes, char *buf, size_t n)
 static int tab_peaks(const struct report_src *src, struct tabular *t)
 {
     const struct plot_input *in = src->in;
-    int rounds = plot_rows_have_rounds(in->rows, in->nrows);
     struct cols c = text_cols((const char *[]){"kind", "direction", "api", NULL});
     col(&c, "peak GB/s", 'r');
     col(&c, "at", 'r');
-    spread_cols(&c, rounds);
+    spread_cols(&c);
     col(&c, "% of the link", 'r');
     tabular_init(t, "peaks", c.align, c.head,
                  "%s: the highest median of each kind and direction (reused buffer, warm cache), "
-                 "its spread (%s) and n; %% of the PCIe link's raw rate per direction (twice it "
-                 "for bidir)",
-                 in->experiment, rounds ? "the rounds' medians' min–max" : "the samples' min–max");
+                 "its 95 %% interval and n; %% of the PCIe link's raw rate per direction (twice it "
+                 "for bidir). %s",
+                 in->experiment, intervals_text(in));
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int d = 0; d < DIR_COUNT; d++) {
             const struct plot_row *r = peak_row(in, a, d, -1);
@@ -185,7 +188,7 @@ static int tab_peaks(const struct report_src *src, struct tabular *t)
             cell(&k, schema_value_name(AXIS_API, r->api));
             cell(&k, s.med);
             cell(&k, size_text(r->size_bytes, size, sizeof(size)));
-            spread_cells(&k, &s, rounds);
+            spread_cells(&k, &s);
             cell(&k, link);
             if (tabular_row(t, k.v) < 0)
                 return -1;
@@ -228,37 +231,37 @@ static int near_256mb(const struct plot_input *in, int dir, const struct plot_ro
 static int tab_speedup(const struct report_src *src, struct tabular *t)
 {
     const struct plot_input *in = src->in;
-    int rounds = plot_rows_have_rounds(in->rows, in->nrows);
     struct cols c = text_cols((const char *[]){"direction", "api", NULL});
     col(&c, "size", 'r');
-    measure_cols(&c, "pinned GB/s", rounds);
-    measure_cols(&c, "pageable GB/s", rounds);
+    measure_cols(&c, "pinned GB/s");
+    measure_cols(&c, "pageable GB/s");
     col(&c, "pinned ÷ pageable", 'r');
     tabular_init(t, "speedup", c.align, c.head,
                  "%s: pinned over pageable near 256 MB, both at the same size (the one nearest "
-                 "256 MB that both have), each with its spread and n; the ratio's interval is "
-                 "from the spreads' ends",
-                 in->experiment);
+                 "256 MB that both have), each with its 95 %% interval and n; the ratio's "
+                 "interval is on the log scale, its half-width the two sides' in quadrature. %s",
+                 in->experiment, intervals_text(in));
     memcpy(t->group, c.group, sizeof(t->group));
     for (int d = 0; d < DIR_BIDIR; d++) {
         const struct plot_row *p, *q;
         struct spread_cells sp, sq;
         struct cells k = {0};
         char size[32], ratio[64];
-        double plo, phi, qlo, qhi;
+        struct interval x;
         if (!near_256mb(in, d, &p, &q))
             continue;
         plot_spread_cells(p, &sp);
         plot_spread_cells(q, &sq);
-        plot_row_spread(p, &plo, &phi);
-        plot_row_spread(q, &qlo, &qhi);
-        snprintf(ratio, sizeof(ratio), "%.1f× (%.1f–%.1f)", p->gbps_median / q->gbps_median,
-                 plo / qhi, phi / qlo);
+        interval_ratio(&p->iv[IV_GBPS], &q->iv[IV_GBPS], &x);
+        if (interval_known(&x))
+            snprintf(ratio, sizeof(ratio), "%.1f× (%.1f–%.1f)", x.median, x.lo, x.hi);
+        else
+            snprintf(ratio, sizeof(ratio), "%.1f×", x.median);
         cell(&k, schema_value_name(AXIS_DIRECTION, d));
         cell(&k, schema_value_name(AXIS_API, p->api));
         cell(&k, size_text(p->size_bytes, size, sizeof(size)));
-        measure_cells(&k, &sp, rounds);
-        measure_cells(&k, &sq, rounds);
+        measure_cells(&k, &sp);
+        measure_cells(&k, &sq);
         cell(&k, ratio);
         if (tabular_row(t, k.v) < 0)
             return -1;
@@ -274,7 +277,8 @@ static int tab_fits(const struct report_src *src, struct tabular *t)
     tabular_init(t, "fits", "lllrrrrrl", head,
                  "%s: t(n) = t0 + n/B fitted to each curve (reused buffer, warm cache), over "
                  "the sizes given; a residual of %.0f %% or more flags a curve that is not one "
-                 "t0 + n/B",
+                 "t0 + n/B, a fitted t0 below 0 one that is not fitting (no copy takes less "
+                 "than no time: no t0, B or n½ is given)",
                  in->experiment, FIT_MAX_RESIDUAL_PCT);
     for (size_t i = 0; i < in->nfits; i++) {
         const struct fit_row *r = &in->fits[i];
@@ -282,15 +286,22 @@ static int tab_fits(const struct report_src *src, struct tabular *t)
         if (r->axis[AXIS_CACHE] != CACHE_WARM || r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED ||
             r->regime_id != FIT_ALL)
             continue;
+        int fits = r->status_id == FIT_OK;
         cell(&k, schema_value_name(AXIS_ALLOC, (int)r->axis[AXIS_ALLOC]));
         cell(&k, schema_value_name(AXIS_DIRECTION, (int)r->axis[AXIS_DIRECTION]));
         cell(&k, schema_value_name(AXIS_API, (int)r->axis[AXIS_API]));
-        cellf(&k, "%.2f µs", r->t0_us);
-        cellf(&k, "%.2f GB/s", r->bandwidth_gbps);
-        cell(&k, size_text(llround(r->n_half_bytes), k.text[k.n], sizeof(k.text[0])));
+        if (fits) {
+            cellf(&k, "%.2f µs", r->t0_us);
+            cellf(&k, "%.2f GB/s", r->bandwidth_gbps);
+        } else { /* t0 < 0: not a latency, and its B not a bandwidth */
+            cell(&k, "–");
+            cell(&k, "–");
+        }
+        cell(&k, fits ? size_text(r->n_half_bytes, k.text[k.n], sizeof(k.text[0])) : "–");
         cellf(&k, "%.0f", r->points);
         cellf(&k, "%.1f %%", r->residual_pct);
-        cell(&k, fig_fit_drawn(r)             ? "good"
+        cell(&k, !fits                        ? "not fitting: t0 < 0"
+                 : fig_fit_drawn(r)           ? "good"
                  : r->points < FIT_MIN_POINTS ? "too few sizes"
                                               : "poor: not one t0 + n/B");
         if (tabular_row(t, k.v) < 0)
@@ -340,29 +351,36 @@ static int tab_regimes(const struct report_src *src, struct tabular *t)
     return (int)t->nrows;
 }
 
-/* "4.92–5.95" ms of a pipeline from its GB/s spread (a pipeline moves size bytes). */
+/* A time in ms as the tables write it: three significant digits. */
+static void ms_text(double v, char *buf, size_t n)
+{
+    snprintf(buf, n, "%.3g", v);
+}
+
+/*
+ * "4.92–5.95" ms: the interval of a pipeline's time.  Its GB/s is size over
+ * time, sample by sample, so the logs of the two deviate alike: the time's
+ * interval is pipeline_ms e^-h..e^h with its GB/s's h.
+ */
 static void pipeline_range(const struct plot_row *r, char *buf, size_t n)
 {
-    double lo, hi;
-    plot_row_spread(r, &lo, &hi);
-    if (lo > 0 && hi > 0)
-        snprintf(buf, n, "%.3g–%.3g", r->size_bytes / hi / 1e6, r->size_bytes / lo / 1e6);
-    else
-        snprintf(buf, n, "–");
+    struct interval ms = r->iv[IV_GBPS];
+    interval_scale(&ms, r->pipeline_ms / ms.median, &ms);
+    interval_range_text(&ms, ms_text, buf, n);
 }
 
 static int tab_pipelines(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {"kind",        "size",      "kernel", "streams",
-                                       "pipeline ms", "spread ms", "n",      "serial sum ms",
-                                       "ideal ms",    "overlap"};
+    static const char *const head[] = {
+        "kind", "size",          "kernel",   "streams", "pipeline ms", "95 % interval ms",
+        "n",    "serial sum ms", "ideal ms", "overlap"};
     const struct plot_input *in = src->in;
-    int rounds = plot_rows_have_rounds(in->all, in->nall);
     tabular_init(t, "pipelines", "lllrrrrrrr", head,
                  "%s: chunks of h2d, kernel and d2h over streams; the pipeline's median time, "
-                 "its spread (%s) and n, the stages one after another (serial sum), the longest "
-                 "stage (ideal) and overlap = serial sum ÷ pipeline (1: none; at most 3)",
-                 in->experiment, rounds ? "the rounds' min–max" : "the samples' min–max");
+                 "its 95 %% interval and n, the stages one after another (serial sum), the "
+                 "longest stage (ideal) and overlap = serial sum ÷ pipeline (1: none; at most "
+                 "3). %s",
+                 in->experiment, intervals_text(in));
     t->nkey = 4; /* a pipeline is its kind, size, kernel and streams: in each part of a split */
     for (size_t i = 0; i < in->nall; i++) {
         const struct plot_row *r = &in->all[i];
@@ -412,17 +430,17 @@ static const struct plot_row *best_of(const struct plot_input *in, int api, int 
 static int tab_zerocopy(const struct report_src *src, struct tabular *t)
 {
     const struct plot_input *in = src->in;
-    int rounds = plot_rows_have_rounds(in->all, in->nall);
     struct cols c = text_cols((const char *[]){"kind", "direction", NULL});
-    measure_cols(&c, "zero-copy peak GB/s", rounds);
+    measure_cols(&c, "zero-copy peak GB/s");
     col_of_measure(&c, "at", 'r');
-    measure_cols(&c, "copy peak GB/s", rounds);
+    measure_cols(&c, "copy peak GB/s");
     col_of_measure(&c, "api", 'l');
     col_of_measure(&c, "at", 'r');
     tabular_init(t, "zerocopy", c.align, c.head,
                  "%s: a kernel reading (h2d) or writing (d2h) host memory against the copy "
-                 "engine (the better of async and sync), each at its peak, with its spread and n",
-                 in->experiment);
+                 "engine (the better of async and sync), each at its peak, with its 95 %% "
+                 "interval and n. %s",
+                 in->experiment, intervals_text(in));
     memcpy(t->group, c.group, sizeof(t->group));
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int d = 0; d < DIR_BIDIR; d++) {
@@ -430,7 +448,7 @@ static int tab_zerocopy(const struct report_src *src, struct tabular *t)
             const struct plot_row *x = best_of(in, API_ASYNC, a, d, 0),
                                   *y = best_of(in, API_SYNC, a, d, 0);
             const struct plot_row *cp = !x || (y && y->gbps_median > x->gbps_median) ? y : x;
-            struct spread_cells sz, sc = {"–", "–", "–", "–"};
+            struct spread_cells sz, sc = {"–", "–", "–"};
             struct cells k = {0};
             char at_z[32], at_c[32] = "–";
             if (!z)
@@ -442,9 +460,9 @@ static int tab_zerocopy(const struct report_src *src, struct tabular *t)
             }
             cell(&k, schema_value_name(AXIS_ALLOC, a));
             cell(&k, schema_value_name(AXIS_DIRECTION, d));
-            measure_cells(&k, &sz, rounds);
+            measure_cells(&k, &sz);
             cell(&k, size_text(z->size_bytes, at_z, sizeof(at_z)));
-            measure_cells(&k, &sc, rounds);
+            measure_cells(&k, &sc);
             cell(&k, cp ? schema_value_name(AXIS_API, cp->api) : "–");
             cell(&k, at_c);
             if (tabular_row(t, k.v) < 0)
@@ -457,15 +475,15 @@ static int tab_host_access(const struct report_src *src, struct tabular *t)
 {
     static const char *const which_text[2] = {"1 thread, largest size", "the most"};
     const struct plot_input *in = src->in;
-    int rounds = plot_rows_have_rounds(in->all, in->nall);
     struct cols c = text_cols((const char *[]){"kind", "access", "which", NULL});
     col(&c, "threads", 'r');
     col(&c, "size", 'r');
-    measure_cols(&c, "GB/s", rounds);
+    measure_cols(&c, "GB/s");
     tabular_init(t, "host-access", c.align, c.head,
                  "%s: the CPU's own reads and writes of each kind of host memory, with one thread "
-                 "at the largest size (out of the caches) and the most of any size and threads",
-                 in->experiment);
+                 "at the largest size (out of the caches) and the most of any size and threads; "
+                 "each median with its 95 %% interval and n. %s",
+                 in->experiment, intervals_text(in));
     memcpy(t->group, c.group, sizeof(t->group));
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int op = 0; op < 2; op++)
@@ -483,7 +501,7 @@ static int tab_host_access(const struct report_src *src, struct tabular *t)
                 cell(&k, which_text[w]);
                 cell(&k, schema_value_text(AXIS_THREADS, r->threads, threads, sizeof(threads)));
                 cell(&k, size_text(r->size_bytes, size, sizeof(size)));
-                measure_cells(&k, &s, rounds);
+                measure_cells(&k, &s);
                 if (tabular_row(t, k.v) < 0)
                     return -1;
             }
@@ -503,27 +521,22 @@ static const struct plot_row *largest_realloc(const struct plot_input *in, int a
     return best;
 }
 
-/* "0.52–0.61" ms of column col over config's samples, or "–". */
-static void sample_range(const struct report_src *src, const struct plot_row *r, const char *col,
-                         char *buf, size_t n)
-{
-    double lo, hi;
-    if (src->samples && plot_samples_range(src->samples, r->config, col, NULL, &lo, &hi) == 0)
-        snprintf(buf, n, "%.3g–%.3g", lo, hi);
-    else
-        snprintf(buf, n, "–");
-}
-
 static int tab_alloc(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {
-        "kind",         "size", "allocate ms",         "allocate min–max", "free ms",
-        "free min–max", "n",    "allocate ms per GiB", "free ms per GiB"};
+    static const char *const head[] = {"kind",
+                                       "size",
+                                       "allocate ms",
+                                       "allocate 95 % interval",
+                                       "free ms",
+                                       "free 95 % interval",
+                                       "n",
+                                       "allocate ms per GiB",
+                                       "free ms per GiB"};
     const struct plot_input *in = src->in;
     tabular_init(t, "alloc", "lrrrrrrrr", head,
                  "%s: allocating and freeing a buffer of each kind at its largest reallocate "
-                 "size: medians, the samples' min–max and n, and per GiB",
-                 in->experiment);
+                 "size: medians, their 95 %% intervals and n, and per GiB. %s",
+                 in->experiment, intervals_text(in));
     for (int a = 0; a < ALLOC_COUNT; a++) {
         const struct plot_row *r = largest_realloc(in, a);
         struct cells k = {0};
@@ -533,11 +546,9 @@ static int tab_alloc(const struct report_src *src, struct tabular *t)
         cell(&k, schema_value_name(AXIS_ALLOC, a));
         cell(&k, size_text(r->size_bytes, k.text[k.n], sizeof(k.text[0])));
         cellf(&k, "%.3g", r->phase_ms[PHASE_ALLOC]);
-        sample_range(src, r, "alloc_ms", k.text[k.n], sizeof(k.text[0]));
-        cell(&k, k.text[k.n]);
+        cell(&k, interval_range_text(&r->iv[IV_ALLOC_MS], ms_text, k.text[k.n], sizeof(k.text[0])));
         cellf(&k, "%.3g", r->phase_ms[PHASE_FREE]);
-        sample_range(src, r, "free_ms", k.text[k.n], sizeof(k.text[0]));
-        cell(&k, k.text[k.n]);
+        cell(&k, interval_range_text(&r->iv[IV_FREE_MS], ms_text, k.text[k.n], sizeof(k.text[0])));
         cellf(&k, "%.0f", r->samples);
         cellf(&k, "%.3g", r->phase_ms[PHASE_ALLOC] / gib);
         cellf(&k, "%.3g", r->phase_ms[PHASE_FREE] / gib);
@@ -568,15 +579,6 @@ static int tab_placement_pin(const struct report_src *src, struct tabular *t)
     return place_table_build(src->in, 1, t);
 }
 
-/* "96.00–100.00" from lo and hi (GB/s), or "–" when either is unknown. */
-static void range_text(double lo, double hi, char *buf, size_t n)
-{
-    char a[24], b[24];
-    plot_gbps_text(lo, a, sizeof(a));
-    plot_gbps_text(hi, b, sizeof(b));
-    snprintf(buf, n, isfinite(lo) && isfinite(hi) ? "%s–%s" : "–", a, b);
-}
-
 /* "80.0 %", or "–" when v is unknown. */
 static void pct_cell(struct cells *k, double v)
 {
@@ -599,7 +601,7 @@ static void gpus_head_cells(struct cells *k, const struct gpus_set *s, const cha
 static int gpus_gpu_row(struct tabular *t, const struct gpus_set *s, size_t j)
 {
     const struct plot_row *a = s->alone[j], *r = s->together[j];
-    struct spread_cells sa = {"–", "–", "–", "–"}, sr;
+    struct spread_cells sa = {"–", "–", "–"}, sr;
     struct cells k = {0};
     char who[48];
     snprintf(who, sizeof(who), "GPU %s", r->device);
@@ -623,16 +625,15 @@ static int gpus_all_row(struct tabular *t, const struct gpus_set *s)
     const struct plot_row *r = s->aggregate;
     struct spread_cells sr;
     struct cells k = {0};
-    double sum, lo, hi;
+    struct interval sum;
     char who[160];
     snprintf(who, sizeof(who), "all: %s", r->device);
-    gpus_alone_sum(s, &sum, &lo, &hi);
+    gpus_alone_sum(s, &sum);
     plot_spread_cells(r, &sr);
     gpus_head_cells(&k, s, who);
-    plot_gbps_text(sum, k.text[k.n], sizeof(k.text[0]));
-    cell(&k, isfinite(sum) ? k.text[k.n] : "–");
-    range_text(lo, hi, k.text[k.n], sizeof(k.text[0]));
-    cell(&k, k.text[k.n]);
+    plot_gbps_text(sum.median, k.text[k.n], sizeof(k.text[0]));
+    cell(&k, isfinite(sum.median) ? k.text[k.n] : "–");
+    cell(&k, interval_range_text(&sum, plot_gbps_text, k.text[k.n], sizeof(k.text[0])));
     cell(&k, sr.med);
     cell(&k, sr.range);
     cellf(&k, "– / %s", sr.n);
@@ -646,21 +647,29 @@ static int gpus_all_row(struct tabular *t, const struct gpus_set *s)
 
 static int tab_gpus(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {"kind",         "direction",       "size",
-                                       "GPU",          "alone GB/s",      "alone min–max",
-                                       "at once GB/s", "at once min–max", "n alone / at once",
-                                       "scaling",      "overlap"};
+    static const char *const head[] = {"kind",
+                                       "direction",
+                                       "size",
+                                       "GPU",
+                                       "alone GB/s",
+                                       "alone 95 % interval",
+                                       "at once GB/s",
+                                       "at once 95 % interval",
+                                       "n alone / at once",
+                                       "scaling",
+                                       "overlap"};
     struct gpus_set *sets;
     size_t n;
     tabular_init(t, "gpus", "llrlrrrrrrr", head,
                  "%s: each configuration measured on several GPUs at once (gpus: together). Per "
                  "GPU: alone (the GPUs one after another) and at once (while every GPU copied), "
-                 "each with its samples' min–max, and scaling = at once ÷ alone. All: the sum of "
-                 "the GPUs alone (its min–max the sums of theirs) and the aggregate, the bytes all "
-                 "moved over the union of their spans; scaling = aggregate ÷ sum (100 %%: the "
-                 "host side shares nothing); overlap, the median share of that union during "
-                 "which every GPU copied (under 90 %%: they did not copy at once)",
-                 src->in->experiment);
+                 "each with its 95 %% interval, and scaling = at once ÷ alone. All: the sum of "
+                 "the GPUs alone (its interval theirs combined, the delta method) and the "
+                 "aggregate, the bytes all moved over the union of their spans; scaling = "
+                 "aggregate ÷ sum (100 %%: the host side shares nothing); overlap, the median "
+                 "share of that union during which every GPU copied (under 90 %%: they did not "
+                 "copy at once). %s",
+                 src->in->experiment, intervals_text(src->in));
     t->nkey = 4; /* a row is its kind, direction, size and GPU: in each part of a split */
     if (gpus_sets(src->in, &sets, &n) < 0)
         return -1;

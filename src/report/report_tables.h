@@ -2,15 +2,16 @@
  * report_tables.h - the tables of pinsweep report, one results folder at a
  * time, each as a struct tabular (tabular.h): Markdown in report.md, and
  * with --latex a booktabs file beside the figures.  Every measurement has
- * its size as people read it (units_format_human), its spread (the rounds'
- * min-max and the 95 % prediction interval where the folder has rounds,
- * else the samples' min-max) and n, the samples behind it.
+ * its size as people read it (units_format_human), its 95 % interval
+ * (analysis/interval.h: of another round's median, or another sample, on
+ * the log scale) and n, the samples behind it; each caption ends with the
+ * folder's interval statement (plot_interval_statement_as).
  *
  *   peaks      each kind's peak per direction (reused buffer), with its
  *              share of the PCIe link's raw rate
  *   speedup    pinned against pageable at the size nearest 256 MB that both
- *              have, each with its spread, and their ratio with the
- *              interval the spreads allow
+ *              have, each with its interval, and their ratio with its
+ *              interval (interval_ratio)
  *   fits       t0, B and n_half of each curve (fits.csv), with the sizes
  *              fitted and the residual; a fit over FIT_MAX_RESIDUAL_PCT is
  *              flagged: the curve is not one t0 + n/B
@@ -18,7 +19,7 @@
  *              beyond it, t = n/B each) where fits.csv has them
  *   pipelines, zerocopy, host-access   where the folder has them
  *   alloc      what allocating and freeing a buffer of each kind costs at
- *              its largest reallocate size, with the samples' min-max
+ *              its largest reallocate size, with their 95 % intervals
  *   copies     every copy, for a sweep of fewer than PLOT_MIN_SIZES sizes
  *   placement, placement-pin   the placement figures as tables when they
  *              have fewer than PLOT_MIN_SIZES sizes (place_table.h)

@@ -63,9 +63,12 @@ enum {
     CC_US,
     CC_LINK,
     CC_PCT,
-    CC_NOISE,
+    CC_GBPS_LO,
+    CC_GBPS_HI,
     CC_SIGNIFICANT,
     CC_RATIO,
+    CC_RATIO_LO,
+    CC_RATIO_HI,
     CC_IN_ALL,
     CC_N
 };
@@ -88,9 +91,12 @@ static const struct column compare_cols[CC_N] = {
     CNUM(COLUMN_US_PER_COPY, "µs", us_per_copy, "%.6g"),
     CNUM(COLUMN_LINK_GBPS, "GB/s", link_gbps, "%.6g"),
     CNUM("pct_of_link", "%", pct_of_link, "%.6g"),
-    CNUM("noise_pct", "%", noise_pct, "%.6g"),
+    CNUM("gbps_lo", "GB/s", gbps_lo, "%.6g"),
+    CNUM("gbps_hi", "GB/s", gbps_hi, "%.6g"),
     CTEXT("significant", significant),
     CNUM("ratio", "", ratio, "%.6g"),
+    CNUM("ratio_lo", "", ratio_lo, "%.6g"),
+    CNUM("ratio_hi", "", ratio_hi, "%.6g"),
     CTEXT("in_all", in_all),
 };
 
@@ -194,7 +200,10 @@ static int read_compare_row(const struct format_file *ff, size_t r, const struct
     format_number(ff, r, CC_MIN, 0, &e->gbps_min, p);
     format_number(ff, r, CC_MAX, 0, &e->gbps_max, p);
     format_number(ff, r, CC_RATIO, 0, &e->ratio, p);
-    format_number(ff, r, CC_NOISE, 0, &e->noise_pct, p);
+    format_number(ff, r, CC_GBPS_LO, 0, &e->gbps_lo, p);
+    format_number(ff, r, CC_GBPS_HI, 0, &e->gbps_hi, p);
+    format_number(ff, r, CC_RATIO_LO, 0, &e->ratio_lo, p);
+    format_number(ff, r, CC_RATIO_HI, 0, &e->ratio_hi, p);
     if (p->n > before)
         return -1;
     return isnan(e->gbps) ? 1 : 0;

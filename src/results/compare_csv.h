@@ -28,15 +28,16 @@ struct compare_row {
     uint64_t alloc, direction, buffer, api, cache, touch; /* schema value indices */
     double size_bytes, gbps_median, gbps_min, gbps_max, rsd_pct, us_per_copy, link_gbps;
     double pct_of_link;
+    /* gbps_median's 95 % interval (analysis/interval.h); NaN ends without one */
+    double gbps_lo, gbps_hi;
     /*
-     * The noise a difference must exceed, % of the median: the larger of
-     * the two folders' spreads (between rounds: round max - min; without
-     * rounds: the samples' max - min); NaN for the baseline.  significant:
-     * yes when |ratio - 1| exceeds it, no, or "" (baseline, or unknown).
+     * The ratio to the baseline and its interval: interval_ratio of the
+     * two rows' intervals, on the log scale (NaN for the baseline, or
+     * without an interval).  significant: yes when the interval excludes
+     * 1, no when it holds it, "" (the baseline, or no interval).
      */
-    double noise_pct;
     const char *significant;
-    double ratio;
+    double ratio, ratio_lo, ratio_hi;
     const char *in_all; /* yes, no */
 };
 
@@ -62,7 +63,7 @@ struct compare_entry {
     size_t machine; /* index into the machines */
     int alloc, dir, buffer, api, cache, touch;
     double size_bytes, gbps, gbps_min, gbps_max, ratio; /* NaN when empty */
-    double noise_pct; /* the noise a difference must exceed (NaN: unknown, or an older file) */
+    double gbps_lo, gbps_hi, ratio_lo, ratio_hi; /* the intervals; NaN: none, or an older file */
 };
 
 /*

@@ -75,6 +75,8 @@ int folder_open(struct folder *f, const char *dir, const char *label, FILE *log)
                 missing[0], summary_format.file);
         return -1;
     }
+    if (samples_read(&f->samples, dir, err, sizeof(err)) < 0)
+        fprintf(log, "pinsweep: warning: %s; its intervals are from summary.csv's rsd\n", err);
     snprintf(path, sizeof(path), "%s/meta.yaml", dir);
     if (meta_read(path, &f->m, err, sizeof(err)) < 0)
         fprintf(log, "pinsweep: warning: %s; this folder's machine is unknown\n", err);
@@ -157,5 +159,6 @@ void folder_machine_table(FILE *f, const struct folder *fo, size_t nf, int mark_
 void folder_close(struct folder *f)
 {
     summary_close(&f->s);
+    samples_close(&f->samples);
     meta_doc_free(&f->m);
 }

@@ -6,6 +6,7 @@
 #define PINSWEEP_FOLDER_H
 
 #include "results/meta.h"
+#include "results/samples_csv.h"
 #include "results/summary_csv.h"
 
 #include <stddef.h>
@@ -14,15 +15,17 @@
 struct folder {
     const char *dir;
     char label[160];
-    struct summary_file s; /* its rows */
-    struct meta_doc m;     /* empty when meta.yaml is missing or unreadable */
-    double link_gbps;      /* from meta.yaml's PCIe link; NaN when unknown */
+    struct summary_file s;       /* its rows */
+    struct samples_file samples; /* samples.csv, empty when absent (the intervals' values) */
+    struct meta_doc m;           /* empty when meta.yaml is missing or unreadable */
+    double link_gbps;            /* from meta.yaml's PCIe link; NaN when unknown */
 };
 
 /*
  * Read dir's summary.csv (required: a message naming it on log and -1 when
- * it is missing, malformed or not pinsweep's) and meta.yaml (a warning when
- * missing).  label NULL: folder_default_label.  Free with folder_close().
+ * it is missing, malformed or not pinsweep's), samples.csv (a warning when
+ * it cannot be read) and meta.yaml (a warning when missing).  label NULL:
+ * folder_default_label.  Free with folder_close().
  */
 int folder_open(struct folder *f, const char *dir, const char *label, FILE *log);
 void folder_close(struct folder *f);

@@ -568,23 +568,12 @@ static void write_samples(FILE *f, const struct experiment *e, const struct resu
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
         measure_sample_rates(r->config, s, &sr);
-        struct sample_row row = {r->config->index,
-                                 (double)(i + 1),
-                                 s->round ? s->round : 1,
-                                 s->copies,
-                                 s->device_ms,
-                                 s->host_ms,
-                                 sr.gbps,
-                                 sr.host_gbps,
-                                 s->h2d_ms,
-                                 s->d2h_ms,
-                                 s->alloc_ms,
-                                 s->fill_ms,
-                                 s->free_ms,
-                                 sr.effective_gbps,
-                                 s->kernel_ms,
-                                 device,
-                                 gpu_role_names[r->role]};
+        struct sample_row row = {r->config->index, (double)(i + 1), s->round ? s->round : 1,
+                                 s->copies,        s->device_ms,    s->host_ms,
+                                 sr.gbps,          sr.host_gbps,    s->h2d_ms,
+                                 s->d2h_ms,        s->alloc_ms,     s->pin_ms,
+                                 s->fill_ms,       s->free_ms,      sr.effective_gbps,
+                                 s->kernel_ms,     device,          gpu_role_names[r->role]};
         format_write_row(f, &samples_format, &row);
     }
 }

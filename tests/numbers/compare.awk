@@ -9,5 +9,9 @@ function put(c, got, want, rel) { print c (near(got, want, rel) ? " ok" : " bad:
   put("rsd_pct", $H["rsd_pct"], 0, 0); put("us_per_copy_median", $H["us_per_copy_median"], u, 2e-4)
   put("link_gbps", $H["link_gbps"], "", 0); put("pct_of_link", $H["pct_of_link"], "", 0)
   put("ratio", $H["ratio"], sprintf("%.6g", g / GA[FNR]), 0); put("in_all", $H["in_all"], "yes", 0)
-  # exact runs: no spread, so any difference is significant, and none is not
-  put("noise_pct", $H["noise_pct"], b ? "0" : "", 0); put("significant", $H["significant"], b ? (g != GA[FNR] ? "yes" : "no") : "", 0) }
+  # exact runs: every sample alike, so each interval is its median (h = 0) and any difference
+  # is significant, and none is not; the baseline's ratio has no interval
+  put("gbps_lo", $H["gbps_lo"], g, 2e-5); put("gbps_hi", $H["gbps_hi"], g, 2e-5)
+  put("ratio_lo", $H["ratio_lo"], b ? sprintf("%.6g", g / GA[FNR]) : "", 0)
+  put("ratio_hi", $H["ratio_hi"], b ? sprintf("%.6g", g / GA[FNR]) : "", 0)
+  put("significant", $H["significant"], b ? (g != GA[FNR] ? "yes" : "no") : "", 0) }

@@ -39,6 +39,7 @@ FNR == 1 { for (i = 1; i <= NF; i++) P[$i] = i; next }
     add("d2h", cfg, $P["d2h_ms"] == "" ? "" : n * c / ($P["d2h_ms"] * 1e6))
     add("us", cfg, api == "pipeline" ? "" : $P["device_ms"] * 1e3 / c)
     add("alloc", cfg, $P["alloc_ms"]); add("fill", cfg, $P["fill_ms"]); add("free", cfg, $P["free_ms"])
+    add("pin", cfg, $P["pin_ms"])
     add("copy", cfg, $P["alloc_ms"] == "" ? "" : $P["device_ms"]); add("eff", cfg, $P["effective_gbps"])
     pipe = api == "pipeline"
     h = $P["h2d_ms"]; k = $P["kernel_ms"]; d = $P["d2h_ms"]
@@ -73,6 +74,7 @@ END {
         col("host_gbps_median", "host", R); col("h2d_gbps_median", "h2d", 5e-4); col("d2h_gbps_median", "d2h", 5e-4)
         col("us_per_copy_median", "us", 2e-4, "%.3f"); col("alloc_ms_median", "alloc", R)
         col("fill_ms_median", "fill", R); col("free_ms_median", "free", R); col("copy_ms_median", "copy", R)
+        col("pin_ms_median", "pin", R)
         col("effective_gbps_median", "eff", R); col("pipeline_ms_median", "pipe", R)
         col("h2d_alone_ms_median", "hal", R); col("kernel_alone_ms_median", "kal", R)
         col("d2h_alone_ms_median", "dal", R); col("serial_ms_median", "serial", R)

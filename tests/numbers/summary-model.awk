@@ -10,8 +10,8 @@ function chk(col, want, rel,    got) {
 FILENAME == ARGV[2] && FNR == 1 { for (i = 1; i <= NF; i++) P[$i] = i; next }
 FILENAME == ARGV[2] {
     print "samples.csv:round " ($P["round"] == 1 ? "ok" : "bad: config " $P["config"] " round '" $P["round"] "' in a run of one round")
-    split("device_ms host_ms h2d_ms d2h_ms alloc_ms fill_ms free_ms kernel_ms", cols, " ")
-    for (i = 1; i <= 8; i++) {
+    split("device_ms host_ms h2d_ms d2h_ms alloc_ms pin_ms fill_ms free_ms kernel_ms", cols, " ")
+    for (i = 1; i <= 9; i++) {
         want = E[$P["config"], cols[i]]
         # %.6f columns: within half a unit of the last digit
         if (near($P[cols[i]], want, 2e-5) || (want != "" && $P[cols[i]] != "" && (($P[cols[i]] - want) ^ 2) <= 2.5e-13)) print "samples.csv:" cols[i] " ok"
@@ -58,7 +58,7 @@ function copy_row(    bidir, q, th, td, dev, moved, nh, alloc, free, pin) {
         chk("alloc_ms_median", alloc, R); chk("free_ms_median", free, R); chk("pin_ms_median", pin, R)
         chk("fill_ms_median", 0, 0); chk("copy_ms_median", dev, R)
         chk("effective_gbps_median", moved / ((alloc + dev + free) * 1e6), R)
-        E[cf, "alloc_ms"] = alloc; E[cf, "free_ms"] = free; E[cf, "fill_ms"] = 0
+        E[cf, "alloc_ms"] = alloc; E[cf, "free_ms"] = free; E[cf, "fill_ms"] = 0; E[cf, "pin_ms"] = pin
     } else {
         chk("roundtrip_us_median", bidir ? "" : sprintf("%.3f", (xfer(k " " d " " a, n) + p(k " " d " " a, "wait_us") / 1e3) * 1e3), 0)
         chk("alloc_ms_median", "", 0); chk("free_ms_median", "", 0); chk("pin_ms_median", "", 0)

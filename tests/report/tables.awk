@@ -1,6 +1,7 @@
 # tests/report/tables.awk - the rows pinsweep report's tables must have, computed
-# again from a folder's CSV files (after tests/numbers/model.awk and report.awk,
-# for human()), one per line:
+# again from a folder's CSV files (after tests/numbers/model.awk, report.awk, for human(),
+# and interval.awk, the one interval), one per line; give samples.csv first when the
+# folder has one (each median's interval is from it, else from summary.csv's rsd):
 #   -v WHAT=peaks    summary.csv: each kind's peak per direction (reused buffer, warm
 #                    cache, prefaulted pages, default placement, api sync or async)
 #   -v WHAT=speedup  summary.csv: pinned against pageable at the size nearest 256 MB
@@ -11,27 +12,38 @@ function gb(v) { return sprintf(v < 1 && v > -1 ? "%.3g" : "%.2f", v) }
 function val(c) { return (c in H) ? $H[c] : "" }
 function dflt(c, d) { return val(c) == "" || val(c) == "-" || val(c) == d }
 function rounds_row() { return val("rounds") > 1 && val("round_gbps_min") != "" && val("round_gbps_max") != "" }
-# the spread cells of the current row: min-max, n and (rounds) the PI
-function spread(   lo, hi) {
-    lo = rounds_row() ? val("round_gbps_min") : val("gbps_min")
-    hi = rounds_row() ? val("round_gbps_max") : val("gbps_max")
-    return gb(lo) "–" gb(hi) " | " (rounds_row() ? sprintf("%d in %d rounds", val("samples"), val("rounds")) : sprintf("%d", val("samples"))) \
-        (ROUNDS ? " | " (rounds_row() ? sprintf("±%.2f %%", val("pi95_pct")) : "–") : "")
+# h of the current row's gbps_median: from samples.csv when the folder has one, else its rsd
+function row_h() {
+    if (IV_HAVE) return iv_h(val("config"), val("device"), val("gpus"), "gbps")
+    return rounds_row() ? iv_h_rsd(val("between_rsd_pct"), val("rounds")) : iv_h_rsd(val("rsd_pct"), val("samples"))
 }
+# the spread cells of the current row: its 95 % interval and n
+function spread(   h, m) {
+    h = row_h(); m = val("gbps_median"); HROW = h
+    return (h < 0 ? "–" : gb(m * exp(-h)) "–" gb(m * exp(h))) " | " \
+        (rounds_row() ? sprintf("%d in %d rounds", val("samples"), val("rounds")) : sprintf("%d", val("samples")))
+}
+FILENAME ~ /samples\.csv$/ { if (FNR == 1) iv_header(); else iv_sample(); next }
 FNR == 1 { delete H; for (i = 1; i <= NF; i++) H[$i] = i; next }
 WHAT == "fits" {
     if (val("cache") != "warm" || val("touch") != "prefaulted") next
     if (val("regime") != "" && val("regime") != "all") next  # a regime's row: the regimes table
+    # t0 < 0 (the status column's negative-t0, or a negative t0 of an older file): not fitting,
+    # and no number of it in the table
+    if (val("status") == "negative-t0" || (val("status") == "" && $H["t0_us"] < 0)) {
+        printf "| %s | %s | %s | – | – | – | %d | %.1f %% | not fitting: t0 < 0 |\n", $H["alloc"], $H["direction"],
+            $H["api"], $H["points"], $H["residual_pct"]
+        next
+    }
     flag = $H["points"] < 5 ? "too few sizes" : $H["residual_pct"] < 5 ? "good" : "poor: not one t0 + n/B"
     nh = $H["n_half_bytes"]; nh = int(nh + 0.5)
     printf "| %s | %s | %s | %.2f µs | %.2f GB/s | %s | %d | %.1f %% | %s |\n", $H["alloc"], $H["direction"], $H["api"],
-        $H["t0_us"], $H["bandwidth_gbps"], human(nh), $H["points"], $H["residual_pct"], flag
+        $H["t0_us"], $H["bandwidth_gbps"], (nh >= 1 ? human(nh) : "< 1 B"), $H["points"], $H["residual_pct"], flag
     next
 }
 $H["status"] != "ok" || $H["buffer"] != "reuse" || ($H["api"] != "sync" && $H["api"] != "async") { next }
 !dflt("cache", "warm") || !dflt("touch", "prefaulted") || !dflt("numa", "any") || !dflt("pages", "default") { next }
 {
-    if (rounds_row()) ROUNDS = 1
     k = $H["alloc"] SUBSEP $H["direction"]
     if (!(k in best) || $H["gbps_median"] + 0 > bestg[k]) { best[k] = $0; bestg[k] = $H["gbps_median"] + 0 }
     if ($H["alloc"] == "pinned" || $H["alloc"] == "pageable") {
@@ -60,8 +72,11 @@ END {
             }
             if (bestk == "") continue
             split(bestk, kp, SUBSEP)
-            $0 = row[bestk]; pm = $H["gbps_median"]; plo = rounds_row() ? val("round_gbps_min") : val("gbps_min"); phi = rounds_row() ? val("round_gbps_max") : val("gbps_max"); ps = gb(pm) " | " spread()
-            $0 = row[bestq]; qm = $H["gbps_median"]; qlo = rounds_row() ? val("round_gbps_min") : val("gbps_min"); qhi = rounds_row() ? val("round_gbps_max") : val("gbps_max"); qs = gb(qm) " | " spread()
-            printf "| %s | %s | %s | %s | %s | %.1f× (%.1f–%.1f) |\n", dir, kp[3], human(kp[4]), ps, qs, pm / qm, plo / qhi, phi / qlo
+            $0 = row[bestk]; pm = $H["gbps_median"]; ps = gb(pm) " | " spread(); hp = HROW
+            $0 = row[bestq]; qm = $H["gbps_median"]; qs = gb(qm) " | " spread(); hq = HROW
+            # the ratio's interval: its h the two sides' in quadrature, on the log scale
+            hr = hp < 0 || hq < 0 ? -1 : sqrt(hp * hp + hq * hq)
+            printf "| %s | %s | %s | %s | %s | %s |\n", dir, kp[3], human(kp[4]), ps, qs,
+                hr < 0 ? sprintf("%.1f×", pm / qm) : sprintf("%.1f× (%.1f–%.1f)", pm / qm, pm / qm * exp(-hr), pm / qm * exp(hr))
         }
 }

@@ -27,10 +27,17 @@ static const char *const dirs[2] = {"h2d", "d2h"};
 
 /*
  * The model, in decimals that 6 significant digits hold exactly: GPU k
- * alone reads 50 - 2k GB/s h2d (5 less d2h), its samples 1 under to 0.5
- * over; at once 20 + k (0.5 under, 1 over); all at once the sum at once
- * less 2 (the union of the spans is longer than each), 1 either side.
+ * alone reads 50 - 2k GB/s h2d (5 less d2h); at once 20 + k; all at once
+ * the sum at once less 2 (the union of the spans is longer than each).
+ * Every row has three samples in samples.csv, 0.8, 1 and 1.25 times its
+ * median: their logs deviate by exactly ln 1.25, so each median's interval
+ * (analysis/interval.h) is m e^(+-h), h = t(0.975, 2) ln 1.25 sqrt(4/3),
+ * with t from tables.  A configuration's rows share its config number (a
+ * GPU alone, at once, the aggregate): each interval must come from its own
+ * row's samples (device and gpus), not the others'.
  */
+#define T2 4.302652729749464
+#define H (T2 * log(1.25) * sqrt(4.0 / 3))
 static double alone(size_t k, int d)
 {
     return 50 - 2.0 * (double)k - (d ? 5 : 0);
@@ -66,13 +73,24 @@ static const char *g6(double v)
     return b;
 }
 
-/* One summary.csv row into f. */
+/* samples.csv of the folder being written, and its next sample number. */
+static FILE *samples_file;
+static int sample_no;
+
+/* One summary.csv row into f, and its three samples (0.8, 1, 1.25 x med) into samples_file. */
 static void row(FILE *f, int config, const char *device, const char *alloc, int d, const char *api,
-                double size, double med, double lo, double hi, const char *gpus, double alone_gbps)
+                double size, double med, const char *gpus, double alone_gbps)
 {
     int at_once = strcmp(gpus, "alone") != 0;
+    double lo = 0.8 * med, hi = 1.25 * med;
     fprintf(f, "model,%d,%s,%s,%s,reuse,%s,warm,prefaulted,%.0f,3,%s,%s,%s,%s,", config, device,
             alloc, dirs[d], api, size, g6(med), g6(lo), g6(hi), gpus);
+    for (int k = 0; k < 3 && samples_file; k++)
+        fprintf(samples_file, "%d,%d,1,%s,%s,%s\n", config, ++sample_no,
+                g6(k == 0   ? lo
+                   : k == 1 ? med
+                            : hi),
+                device, gpus);
     if (at_once)
         fprintf(f, "97.5,yes,%s,%s,ok\n", g6(alone_gbps), g6(100 * med / alone_gbps));
     else
@@ -87,19 +105,16 @@ static void config_rows(FILE *f, int config, size_t n, const char *alloc, int d,
     for (size_t k = 0; k < n; k++) {
         char dev[24];
         snprintf(dev, sizeof(dev), "%zu", k);
-        row(f, config, dev, alloc, d, api, size, alone(k, d), alone(k, d) - 1, alone(k, d) + 0.5,
-            n > 1 ? "alone" : "", 0);
+        row(f, config, dev, alloc, d, api, size, alone(k, d), n > 1 ? "alone" : "", 0);
         snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%zu", k ? "+" : "", k);
     }
     for (size_t k = 0; k < n && n > 1; k++) {
         char dev[24];
         snprintf(dev, sizeof(dev), "%zu", k);
-        row(f, config, dev, alloc, d, api, size, together(k), together(k) - 0.5, together(k) + 1,
-            "together", alone(k, d));
+        row(f, config, dev, alloc, d, api, size, together(k), "together", alone(k, d));
     }
     if (n > 1)
-        row(f, config, all, alloc, d, api, size, aggregate(n), aggregate(n) - 1, aggregate(n) + 1,
-            "aggregate", alone_sum(n, d, 0));
+        row(f, config, all, alloc, d, api, size, aggregate(n), "aggregate", alone_sum(n, d, 0));
 }
 
 /*
@@ -114,6 +129,11 @@ static const char *model_folder(const char *name, size_t n, size_t nsizes)
     int config = 1;
     if (!f)
         return NULL;
+    samples_file = fopen(path_in(dir, "samples.csv"), "w");
+    sample_no = 0;
+    if (!samples_file)
+        return NULL;
+    fputs("config,sample,round,gbps,device,gpus\n", samples_file);
     fputs("experiment,config,device,alloc,direction,buffer,api,cache,touch,size_bytes,samples,"
           "gbps_median,gbps_min,gbps_max,gpus,overlap_pct,synchronised,alone_gbps,scaling_pct,"
           "status\n",
@@ -122,7 +142,9 @@ static const char *model_folder(const char *name, size_t n, size_t nsizes)
         for (size_t s = 0; s < nsizes; s++)
             config_rows(f, config++, n, "pinned", d, "async", sizes[s]);
     config_rows(f, config, n, "pageable", 0, "sync", sizes[0]);
-    return fclose(f) == 0 ? dir : NULL;
+    int rc = fclose(samples_file);
+    samples_file = NULL;
+    return fclose(f) == 0 && rc == 0 ? dir : NULL;
 }
 
 /* The line of x in the block of the data file at path whose heading holds heading, or "". */
@@ -148,6 +170,18 @@ static const char *point(double x, double y, double lo, double hi)
     return buf;
 }
 
+/*
+ * The interval's half-width of the sum of the GPUs alone (interval_sum: h sqrt(sum a_k^2) /
+ * sum a_k) and of a ratio of two of the model's intervals (sqrt 2 h), in direction d.
+ */
+static double sum_h(size_t n, int d)
+{
+    double sq = 0;
+    for (size_t k = 0; k < n; k++)
+        sq += alone(k, d) * alone(k, d);
+    return H * sqrt(sq) / alone_sum(n, d, 0);
+}
+
 /* Check every point of both figures' panel d against the model; how many points differ. */
 static int check_panel(const char *dir, size_t n, int d)
 {
@@ -161,21 +195,22 @@ static int check_panel(const char *dir, size_t n, int d)
             double a = alone(k, d), t = together(k);
             snprintf(heading, sizeof(heading), "alone gbps_median min max color=machine:%zu ",
                      k + 1);
-            bad += strcmp(block_line(bw, heading, x), point(x, a, a - 1, a + 0.5)) != 0;
+            bad += strcmp(block_line(bw, heading, x), point(x, a, a * exp(-H), a * exp(H))) != 0;
             snprintf(heading, sizeof(heading), "together gbps_median min max color=machine:%zu ",
                      k + 1);
-            bad += strcmp(block_line(bw, heading, x), point(x, t, t - 0.5, t + 1)) != 0;
+            bad += strcmp(block_line(bw, heading, x), point(x, t, t * exp(-H), t * exp(H))) != 0;
             snprintf(heading, sizeof(heading), "color=machine:%zu line=together", k + 1);
+            double sc_k = atof(g6(100 * t / a));
             bad += strcmp(block_line(sc, heading, x),
-                          point(x, atof(g6(100 * t / a)), 100 * (t - 0.5) / (a + 0.5),
-                                100 * (t + 1) / (a - 1))) != 0;
+                          point(x, sc_k, sc_k * exp(-sqrt(2) * H), sc_k * exp(sqrt(2) * H))) != 0;
         }
-        bad += strcmp(block_line(bw, "line=aggregate", x), point(x, agg, agg - 1, agg + 1)) != 0;
+        double hs = sum_h(n, d), hr = sqrt(H * H + hs * hs), sc_all = atof(g6(100 * agg / sum));
+        bad += strcmp(block_line(bw, "line=aggregate", x),
+                      point(x, agg, agg * exp(-H), agg * exp(H))) != 0;
         bad += strcmp(block_line(bw, "line=alone-sum", x),
-                      point(x, sum, alone_sum(n, d, -1), alone_sum(n, d, 0.5))) != 0;
+                      point(x, sum, sum * exp(-hs), sum * exp(hs))) != 0;
         bad += strcmp(block_line(sc, "line=aggregate", x),
-                      point(x, atof(g6(100 * agg / sum)), 100 * (agg - 1) / alone_sum(n, d, 0.5),
-                            100 * (agg + 1) / alone_sum(n, d, -1))) != 0;
+                      point(x, sc_all, sc_all * exp(-hr), sc_all * exp(hr))) != 0;
     }
     return bad;
 }
@@ -208,7 +243,8 @@ static void test_model(size_t n)
           file_has(bv, "npanels = 2\n") && file_count(bv, "'GPU ") == (int)(2 * n) &&
               file_has(bv, want) && file_has(bv, "'GPU 0 alone'") &&
               file_has(bv, "'aggregate: all at once'") && file_has(bv, "'sum of the GPUs alone'") &&
-              file_has(bv, "'bars: the samples'' min–max") &&
+              file_has(bv, "'bars: 95 % PI of another sample (n = 3), log scale'") &&
+              file_has(bv, "'the sum''s bars: its GPUs'' combined;") &&
               file_has(bv, n > 4 ? "log_y = 1\n" : "log_y = 0\n") && file_has(bv, "'model: ") &&
               file_has(bv, " GPUs alone and at once, pinned async'"),
           "%s", bv);
@@ -217,7 +253,8 @@ static void test_model(size_t n)
           file_count(sv, ": together ÷ alone'") == (int)n &&
               file_has(sv, "'GPU 1: together ÷ alone'") &&
               file_has(sv, "'all: aggregate ÷ sum alone'") && file_has(sv, "hline_y[1] = 100;") &&
-              file_has(sv, "nhlines = 2\n") && file_has(sv, "'bars: the min at once over"),
+              file_has(sv, "nhlines = 2\n") &&
+              file_has(sv, "'bars: 95 % PI of the ratio (n = 3), log scale'"),
           "%s", sv);
     free(log);
 }
@@ -288,22 +325,27 @@ static void test_table(void)
     struct plot_input in = {0};
     struct tabular t;
     int rows = dir ? gpus_table(dir, &in, &t) : -1;
-    char agg[32], sum[32], pct[32];
-    snprintf(agg, sizeof(agg), "%.2f", aggregate(2));
-    snprintf(sum, sizeof(sum), "%.2f", alone_sum(2, 0, 0));
-    snprintf(pct, sizeof(pct), "%.1f %%", 100 * aggregate(2) / alone_sum(2, 0, 0));
+    char agg[32], sum[32], pct[32], iv[4][32];
+    double a = aggregate(2), s = alone_sum(2, 0, 0), hs = sum_h(2, 0);
+    snprintf(agg, sizeof(agg), "%.2f", a);
+    snprintf(sum, sizeof(sum), "%.2f", s);
+    snprintf(pct, sizeof(pct), "%.1f %%", 100 * a / s);
+    snprintf(iv[0], sizeof(iv[0]), "%.2f–%.2f", 50 * exp(-H), 50 * exp(H));
+    snprintf(iv[1], sizeof(iv[1]), "%.2f–%.2f", 20 * exp(-H), 20 * exp(H));
+    snprintf(iv[2], sizeof(iv[2]), "%.2f–%.2f", s * exp(-hs), s * exp(hs));
+    snprintf(iv[3], sizeof(iv[3]), "%.2f–%.2f", a * exp(-H), a * exp(H));
     CHECK("table: 7 configurations x (2 GPUs + all)", rows == 21, "got %d rows", rows);
     if (rows == 21) {
         /* sorted by kind: pageable sync (1 MiB h2d) first, then pinned async h2d by size */
-        const char *const gpu0[] = {"pageable sync", "h2d",         "1 MiB", "GPU 0",
-                                    "50.00",         "49.00–50.50", "20.00", "19.50–21.00",
-                                    "3 / 3",         "40.0 %",      "",      NULL};
-        const char *const gpu1[] = {"pinned async", "h2d",         "1 MiB", "GPU 1",
-                                    "48.00",        "47.00–48.50", "21.00", "20.50–22.00",
-                                    "3 / 3",        "43.8 %",      "",      NULL};
-        const char *const all[] = {"pinned async", "h2d", "1 MiB",       "all: 0+1", sum,
-                                   "96.00–99.00",  agg,   "38.00–40.00", "– / 3",    pct,
-                                   "97.5 %",       NULL};
+        char iv1[2][32];
+        snprintf(iv1[0], sizeof(iv1[0]), "%.2f–%.2f", 48 * exp(-H), 48 * exp(H));
+        snprintf(iv1[1], sizeof(iv1[1]), "%.2f–%.2f", 21 * exp(-H), 21 * exp(H));
+        const char *const gpu0[] = {"pageable sync", "h2d", "1 MiB", "GPU 0",  "50.00", iv[0],
+                                    "20.00",         iv[1], "3 / 3", "40.0 %", "",      NULL};
+        const char *const gpu1[] = {"pinned async", "h2d",  "1 MiB", "GPU 1",  "48.00", iv1[0],
+                                    "21.00",        iv1[1], "3 / 3", "43.8 %", "",      NULL};
+        const char *const all[] = {"pinned async", "h2d",   "1 MiB", "all: 0+1", sum, iv[2], agg,
+                                   iv[3],          "– / 3", pct,     "97.5 %",   NULL};
         CHECK("table: a GPU's row", row_is(&t, 0, gpu0) && row_is(&t, 4, gpu1), "see above");
         CHECK("table: all's row", row_is(&t, 5, all), "see above");
         CHECK("table: caption",

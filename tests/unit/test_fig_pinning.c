@@ -390,7 +390,7 @@ static void test_headline_figure(void)
 /*
  * seed-256mb measured one size (256 MB, decimal): tables.md and tables.tex
  * instead of the copy figures, the size named as decimal, n and the
- * min-max in every row.  machine-gen3's 9 sizes make figures and no table.
+ * interval in every row.  machine-gen3's 9 sizes make figures and no table.
  */
 static void test_tables(void)
 {
@@ -404,10 +404,22 @@ static void test_tables(void)
                           "has 1") &&
               !exists(dir, "figures/data/bandwidth-vars.gp"),
           "returned %d; log:\n%s", rc, log);
-    CHECK("tables_md_rows",
+    /* Without samples.csv the interval is the delta method's: that row's rsd_pct 1.136 of 20
+       samples, h = t(0.975, 19) 0.01136 sqrt(21/20), t from tables, about 54.6762. */
+    char want[160], iv[48];
+    double h = 2.093024054408263 * 0.01136 * sqrt(21.0 / 20);
+    snprintf(iv, sizeof(iv), "%.2f–%.2f", 54.6762 * exp(-h), 54.6762 * exp(h));
+    snprintf(want, sizeof(want),
+             "| pinned | h2d | sync | reuse | warm | 256 MB | 54.68 | %s | 20 | "
+             "4682 |",
+             iv);
+    CHECK("tables_md_rows", file_has(path_in(dir, "figures/tables.md"), want),
+          "tables.md lacks the pinned h2d row %s", want);
+    CHECK("tables_md_caption_states_the_interval",
           file_has(path_in(dir, "figures/tables.md"),
-                   "| pinned | h2d | sync | reuse | warm | 256 MB | 54.68 | 52.80–55.11 | 20 | 4682 |"),
-          "tables.md lacks the pinned h2d row");
+                   "Intervals: 95 % prediction interval of another sample (n = 20), on the log "
+                   "scale (s from summary.csv's rsd: no samples.csv).\n"),
+          "tables.md's caption does not end with the interval's statement");
     CHECK("tables_tex_booktabs",
           file_has(path_in(dir, "figures/tables.tex"), "\\toprule") &&
               file_count(path_in(dir, "figures/tables.tex"), " \\\\\n") == 5,

@@ -197,7 +197,7 @@ static void draw_four_sizes(char *dir, size_t n)
 
 /*
  * tables.md at the fixture's two sizes: a column per page size and binding,
- * the fixture's medians and min-max, the skipped hugetlb rows said, and that
+ * the fixture's medians and intervals, the skipped hugetlb rows said, and that
  * the machine's one NUMA node makes numa any and auto the same memory.
  */
 static void test_placement_tables(const char *dir)
@@ -209,7 +209,7 @@ static void test_placement_tables(const char *dir)
           "%s lacks the header of the copy table", md);
     CHECK("placement_table_one_numa_node",
           file_has(md, "Table: h200-beyond, copy bandwidth by page size and NUMA binding (reuse, "
-                       "sync; 2 sizes): median GB/s of the samples (min–max); a column per page "
+                       "sync; 2 sizes): median GB/s (its 95 % interval); a column per page "
                        "size / binding. This machine has one NUMA node: numa any and auto are the "
                        "same memory.\n"),
           "%s lacks the caption", md);

@@ -4,6 +4,7 @@
  */
 #include "check.h"
 #include "analysis/fit.h"
+#include "results/fits_csv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +141,127 @@ static void test_devices(void)
     rmdir(dir);
 }
 
+/* Write text into dir/name; 0 or -1. */
+static int write_file(const char *dir, const char *name, const char *text)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+/* The line of dir/fits.csv that starts with prefix, into buf; buf "" when none. */
+static void fits_line(const char *dir, const char *prefix, char *buf, size_t n)
+{
+    char path[160];
+    snprintf(path, sizeof(path), "%s/fits.csv", dir);
+    FILE *f = fopen(path, "r");
+    buf[0] = '\0';
+    while (f && fgets(buf, (int)n, f))
+        if (strncmp(buf, prefix, strlen(prefix)) == 0) {
+            buf[strcspn(buf, "\n")] = '\0';
+            fclose(f);
+            return;
+        }
+    buf[0] = '\0';
+    if (f)
+        fclose(f);
+}
+
+/*
+ * The reviewer's Table 8: a fit with t0 = -5.04 µs (at 11.91 GB/s) was tabled as a latency and
+ * its n_half t0 B, negative, printed as 18446744 TB.  Exact points of t = -5.04 + n/B (1, 4,
+ * 16 MiB: all > 0) fit with that t0; a negative t0 is not fitting: status negative-t0, no t0,
+ * B or n_half in the fit or fits.csv, read back so; an older fits.csv without the status
+ * column whose t0 is negative reads as not fitting too.  Points of t = n/B exactly have a t0
+ * of 0 (rounding is not a negative t0) and n_half 0, never below.
+ */
+static void test_negative_t0(void)
+{
+    double n[3] = {1048576, 4194304, 16777216}, t[3];
+    struct fit f;
+    for (int i = 0; i < 3; i++)
+        t[i] = -5.04 + n[i] / (11.91 * 1e3);
+    CHECK("t0 < 0: not fitting (1)", fit_latency_bandwidth(n, t, 3, &f) == 1, "rc");
+    CHECK("t0 < 0: status negative-t0, t0, B and n_half NaN",
+          f.status == FIT_NEGATIVE_T0 && isnan(f.t0_us) && isnan(f.bandwidth_gbps) &&
+              isnan(f.n_half_bytes),
+          "status %d t0 %g B %g n_half %g", f.status, f.t0_us, f.bandwidth_gbps, f.n_half_bytes);
+    CHECK("t0 < 0: points and residual kept", f.points == 3 && f.residual_pct < 1e-6,
+          "points %zu residual %g", f.points, f.residual_pct);
+    for (int i = 0; i < 3; i++)
+        t[i] = n[i] / (40 * 1e3);
+    CHECK("t = n/B exactly fits", fit_latency_bandwidth(n, t, 3, &f) == 0, "status %d", f.status);
+    CHECK("t = n/B: t0 and n_half 0, not below",
+          f.t0_us == 0 && f.n_half_bytes == 0 && !signbit(f.n_half_bytes), "t0 %g n_half %g",
+          f.t0_us, f.n_half_bytes);
+    /* summary.csv's times to the nanosecond (%.3f µs), as fit_results reads them: GPU 1 of
+       tests/gpus.sh at 40 GB/s, 26.214, 104.858 and 419.430 µs, fit with t0 -0.0003 */
+    for (int i = 0; i < 3; i++)
+        t[i] = round(n[i] / (40 * 1e3) * 1e3) / 1e3;
+    CHECK("t = n/B to the nanosecond fits: t0 0, not a negative one",
+          fit_latency_bandwidth(n, t, 3, &f) == 0 && f.t0_us == 0 && f.n_half_bytes == 0,
+          "status %d t0 %g", f.status, f.t0_us);
+    for (int i = 0; i < 3; i++)
+        t[i] = -0.002 + n[i] / (40 * 1e3); /* two nanoseconds below 0: not rounding */
+    CHECK("t0 = -2 ns is not fitting", fit_latency_bandwidth(n, t, 3, &f) == 1, "t0 %g", f.t0_us);
+    for (int i = 0; i < 3; i++)
+        t[i] = 0.01 + n[i] / (40 * 1e3);
+    fit_latency_bandwidth(n, t, 3, &f);
+    CHECK_NEAR("a tiny t0 (0.01 µs) is a fit", f.t0_us, 0.01, 1e-6);
+    CHECK_NEAR("a tiny t0: n_half = t0 B = 400 bytes", f.n_half_bytes, 400, 1e-6);
+
+    char dir[] = "/tmp/pinsweep-test-fit-t0-XXXXXX", line[512], summary[1024] = "";
+    size_t len = 0;
+    if (!mkdtemp(dir)) {
+        CHECK("a temporary folder", 0, "mkdtemp failed");
+        return;
+    }
+    len += (size_t)snprintf(summary, sizeof(summary),
+                            "experiment,alloc,direction,buffer,api,size_bytes,gbps_median,"
+                            "us_per_copy_median,status\n");
+    for (int i = 0; i < 3; i++)
+        len += (size_t)snprintf(summary + len, sizeof(summary) - len,
+                                "x,pageable,h2d,reuse,sync,%.0f,1,%.9g,ok\n", n[i],
+                                -5.04 + n[i] / (11.91 * 1e3));
+    char err[256];
+    int rc = write_file(dir, "summary.csv", summary) < 0 ? -9 : fit_results(dir, NULL, err, 256);
+    CHECK("fit_results: the curve is counted", rc == 1, "rc %d", rc);
+    fits_line(dir, "x,pageable,h2d,reuse,sync,", line, sizeof(line));
+    CHECK("fits.csv: status negative-t0, t0_us, bandwidth_gbps and n_half_bytes empty",
+          strstr(line, ",all,1048576,16777216,3,,,,") != NULL && strlen(line) > 13 &&
+              strcmp(line + strlen(line) - 13, ",,negative-t0") == 0,
+          "'%s'", line);
+    size_t nf = 0;
+    struct fit_row *fr = fits_read(dir, &nf, stderr);
+    CHECK("fits_read: not fitting, no numbers",
+          fr && nf == 1 && fr[0].status_id == FIT_NEGATIVE_T0 && isnan(fr[0].t0_us) &&
+              isnan(fr[0].n_half_bytes),
+          "n %zu status %d", nf, fr ? fr[0].status_id : -1);
+    free(fr);
+    /* A fits.csv from before the status column, with the reviewer's row. */
+    write_file(dir, "fits.csv",
+               "experiment,alloc,direction,buffer,api,from_bytes,to_bytes,points,t0_us,"
+               "bandwidth_gbps,n_half_bytes,residual_pct\n"
+               "x,pageable,h2d,reuse,sync,1048576,16777216,3,-5.04,11.91,-60026,28.7\n"
+               "x,pinned,h2d,reuse,sync,1048576,16777216,3,8.27,54.96,454520,0\n");
+    fr = fits_read(dir, &nf, stderr);
+    CHECK("an older fits.csv: its negative t0 is not fitting, its positive one fits",
+          fr && nf == 2 && fr[0].status_id == FIT_NEGATIVE_T0 && isnan(fr[0].t0_us) &&
+              isnan(fr[0].n_half_bytes) && fr[1].status_id == FIT_OK && fr[1].t0_us == 8.27,
+          "n %zu", nf);
+    free(fr);
+    char path[160];
+    snprintf(path, sizeof(path), "%s/fits.csv", dir);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/summary.csv", dir);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     double n[64], t[64];
@@ -165,5 +287,6 @@ int main(void)
           "accepted, B %g", f.bandwidth_gbps);
     test_regimes();
     test_devices();
+    test_negative_t0();
     return check_exit();
 }

@@ -238,7 +238,7 @@ static void check_side_data(const char *name, const char *dir)
     snprintf(check, sizeof(check), "%s: the reading names the curves no fit describes", name);
     CHECK(check,
           strstr(reading_of(dir, "bandwidth"),
-                 "; no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync (18%), pageable "
+                 "; no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): pageable h2d sync (18%), pageable "
                  "h2d async (19%); "),
           "reading: %s", reading_of(dir, "bandwidth"));
     snprintf(check, sizeof(check), "%s: latency has pipelined and round trip curves", name);
@@ -324,7 +324,7 @@ static void test_without_side_files(void)
     CHECK("no_side_files_only_the_bars_note",
           !file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "dotted: fit") &&
               !file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "host memcpy") &&
-              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "'bars: min–max of "),
+              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "'bars: 95 % PI of "),
           "bandwidth-vars.gp has notes of fits or ceiling, or does not explain the bars");
     CHECK("no_side_files_no_message",
           again[0] && !strstr(again, "warning") && !strstr(again, "fits.csv") &&
@@ -398,8 +398,10 @@ static void test_latency_variants(void)
               !file_has(data, "line=roundtrip") && !file_has(vars, "round trip") &&
               file_has(vars, "npanels = 1\n"),
           "returned %d; log:\n%s", rc, log ? log : "");
-    CHECK("latency_all_sizes_when_few_are_small", file_has(data, "\n268435456 4880.5\n"),
-          "the 256 MiB point is not in %s", data);
+    /* (no samples.csv, and summary.csv has no spread of a time: no interval, lo = hi) */
+    CHECK("latency_all_sizes_when_few_are_small",
+          file_has(data, "\n268435456 4880.5 4880.5 4880.5\n"), "the 256 MiB point is not in %s",
+          data);
     free(log);
 }
 
@@ -780,6 +782,91 @@ static void test_bad_summaries(void)
               ": No such file or directory");
 }
 
+/*
+ * Every figure's bars are the one interval (analysis/interval.h), written as each data file's
+ * columns 3 and 4.  A folder whose samples.csv has three samples of every configuration at
+ * 0.8, 1 and 1.25 times its median (of each quantity: GB/s, µs per copy from device_ms and
+ * copies, alloc, free, effective GB/s) gives every median m the interval m e^(+-h), h =
+ * t(0.975, 2) ln 1.25 sqrt(4/3) (t from tables), and every ratio m e^(+-sqrt 2 h); a speedup's
+ * log axis is centred at 1.
+ */
+static void test_intervals(void)
+{
+    static const char *const summary =
+        "config,alloc,direction,buffer,api,size_bytes,samples,gbps_median,us_per_copy_median,"
+        "alloc_ms_median,free_ms_median,effective_gbps_median,status\n"
+        "1,pinned,h2d,reuse,sync,1048576,3,40,20,,,,ok\n"
+        "2,pinned,h2d,reuse,sync,4194304,3,50,80,,,,ok\n"
+        "3,pageable,h2d,reuse,sync,1048576,3,10,100,,,,ok\n"
+        "4,pageable,h2d,reuse,sync,4194304,3,12.5,400,,,,ok\n"
+        "5,pinned,h2d,reallocate,sync,1048576,3,40,,0.5,0.25,2,ok\n"
+        "6,pinned,h2d,reallocate,sync,4194304,3,50,,2,1,8,ok\n";
+    /* config: GB/s, µs per copy, alloc ms, free ms, effective GB/s (0: none) */
+    static const double m[6][5] = {{40, 20, 0, 0, 0},    {50, 80, 0, 0, 0},     {10, 100, 0, 0, 0},
+                                   {12.5, 400, 0, 0, 0}, {40, 0, 0.5, 0.25, 2}, {50, 0, 2, 1, 8}};
+    static const double f[3] = {0.8, 1, 1.25};
+    char samples[4096] =
+        "config,sample,round,copies,device_ms,gbps,alloc_ms,free_ms,effective_gbps\n";
+    size_t len = strlen(samples);
+    for (int c = 0; c < 6; c++)
+        for (int k = 0; k < 3; k++) {
+            char cell[4][32] = {"", "", "", ""};
+            const double v[4] = {m[c][1] * 4 / 1000, m[c][2], m[c][3], m[c][4]};
+            for (int j = 0; j < 4; j++)
+                if (v[j] > 0)
+                    snprintf(cell[j], sizeof(cell[j]), "%.6g", v[j] * f[k]);
+            len += (size_t)snprintf(samples + len, sizeof(samples) - len,
+                                    "%d,%d,1,4,%s,%.6g,%s,%s,%s\n", c + 1, k + 1, cell[0],
+                                    m[c][0] * f[k], cell[1], cell[2], cell[3]);
+        }
+    const char *dir = make_summary("intervals", summary);
+    char *out = NULL, want[128];
+    if (!dir || write_text(path_in(dir, "samples.csv"), samples) < 0) {
+        CHECK("intervals: the folder", 0, "cannot write it");
+        return;
+    }
+    run_plot(draw_results, dir, plots_dir, 0, 1, &out);
+    double h = 4.302652729749464 * log(1.25) * sqrt(4.0 / 3), hr = sqrt(2) * h;
+    static const struct {
+        const char *file;
+        double x, y, h;
+    } want_points[] = {
+        {"bandwidth-h2d.dat", 1048576, 40, 1},
+        {"bandwidth-h2d.dat", 4194304, 12.5, 1},
+        {"latency-h2d.dat", 1048576, 20, 1},
+        {"latency-h2d.dat", 4194304, 400, 1},
+        {"speedup-h2d.dat", 1048576, 4, 2},
+        {"speedup-h2d.dat", 4194304, 4, 2},
+        {"alloc-cost-pinned.dat", 1048576, 0.5, 1}, /* a panel per kind */
+        {"alloc-cost-pinned.dat", 4194304, 1, 1},
+        {"reuse-vs-reallocate-pinned.dat", 1048576, 2, 1},
+        {"reuse-vs-reallocate-pinned.dat", 4194304, 50, 1},
+    };
+    for (size_t i = 0; i < sizeof(want_points) / sizeof(want_points[0]); i++) {
+        double y = want_points[i].y, hh = want_points[i].h == 2 ? hr : h;
+        char file[96], name[160];
+        snprintf(file, sizeof(file), "figures/data/%s", want_points[i].file);
+        snprintf(want, sizeof(want), "\n%.0f %.6g %.6g %.6g\n", want_points[i].x, y, y * exp(-hh),
+                 y * exp(hh));
+        snprintf(name, sizeof(name), "intervals: %s at %.0f: %g e^(+-%s)", want_points[i].file,
+                 want_points[i].x, y, want_points[i].h == 2 ? "sqrt 2 h" : "h");
+        CHECK(name, file_has(path_in(dir, file), want), "no line '%s' in %s", want + 1,
+              path_in(dir, file));
+    }
+    const char *sv = path_in(dir, "figures/data/speedup-vars.gp");
+    double top = 4 * exp(hr) * 1.02; /* the highest bar, 2 % over: the next 1-2-5 value is 20 */
+    CHECK("intervals: speedup's log axis is centred at 1, 1/20 to 20",
+          top > 10 && top < 20 && file_has(sv, "log_y = 1\n") &&
+              file_has(sv, "\ny_min = 0.050000000000000003\ny_max = 20\n"),
+          "top bar %g; %s", top, sv);
+    CHECK("intervals: the bars are explained",
+          file_has(path_in(dir, "figures/data/bandwidth-vars.gp"),
+                   "'bars: 95 % PI of another sample (n = 3), log scale'") &&
+              file_has(sv, "'bars: 95 % PI of the ratio (n = 3), log scale'"),
+          "no bars note in bandwidth-vars.gp or speedup-vars.gp");
+    free(out);
+}
+
 int main(void)
 {
     if (plot_test_begin("plot") < 0)
@@ -789,6 +876,7 @@ int main(void)
     test_without_side_files();
     test_reuse_only();
     test_latency_variants();
+    test_intervals();
     test_decimal_sizes();
     test_host_states();
     test_bad_side_files();

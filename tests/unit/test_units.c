@@ -88,11 +88,10 @@ static void test_format(void)
         uint64_t bytes;
         const char *text;
     } human[] = {
-        {4096, "4 KiB"},         {1ULL << 30, "1 GiB"},   {256000000, "256 MB"},
-        {100, "100 B"},          {1527898, "1.53 MB"},    {4097, "4.1 KB"},
-        {1536, "1.54 KB"},       {999999, "1 MB"},        {12345678, "12.3 MB"},
-        {123456789, "123 MB"},   {1500000, "1.5 MB"},     {268435456, "256 MiB"},
-        {99950, "100 KB"},       {1ULL << 40, "1 TiB"},   {5ULL << 40, "5 TiB"},
+        {4096, "4 KiB"},       {1ULL << 30, "1 GiB"}, {256000000, "256 MB"}, {100, "100 B"},
+        {1527898, "1.53 MB"},  {4097, "4.1 KB"},      {1536, "1.54 KB"},     {999999, "1 MB"},
+        {12345678, "12.3 MB"}, {123456789, "123 MB"}, {1500000, "1.5 MB"},   {268435456, "256 MiB"},
+        {99950, "100 KB"},     {1ULL << 40, "1 TiB"}, {5ULL << 40, "5 TiB"},
     };
     for (size_t i = 0; i < sizeof(human) / sizeof(human[0]); i++) {
         snprintf(name, sizeof(name), "format human %llu", (unsigned long long)human[i].bytes);
@@ -172,10 +171,45 @@ static void test_durations(void)
           "rc %d '%s'", rc, err);
 }
 
+/*
+ * n½ = t0 B is a real number, and a negative t0 made one negative: the report wrote
+ * llround(-t0 B) through an unsigned conversion, "18446744 TB".  Every real size is written
+ * right, and none wraps.
+ */
+static void test_real_sizes(void)
+{
+    static const struct {
+        double bytes;
+        const char *text;
+    } real[] = {
+        {-5.04e-6 * 11.91e9, "–"}, /* the reviewer's t0 -5.04 µs at 11.91 GB/s */
+        {-1e-300, "–"},            /* any negative, however small */
+        {NAN, "–"},
+        {INFINITY, "–"},
+        {0, "< 1 B"},
+        {0.4, "< 1 B"},
+        {0.999, "< 1 B"},
+        {1, "1 B"},
+        {71234.6, "71.2 KB"}, /* rounded to whole bytes, then as units_format_human */
+        {382464.4, "382 KB"},
+        {4096.2, "4 KiB"},
+        {999.9e12, "1000 TB"}, /* the largest units_format_human is given */
+        {1e15, "1000 TB"},
+        {18446744073709551615.0, "1.84e+07 TB"}, /* 2^64: past any uint64_t */
+        {1e30, "1.00e+18 TB"},
+    };
+    char buf[48], name[64];
+    for (size_t i = 0; i < sizeof(real) / sizeof(real[0]); i++) {
+        snprintf(name, sizeof(name), "format human bytes %g", real[i].bytes);
+        CHECK_STR(name, units_format_human_bytes(real[i].bytes, buf, sizeof(buf)), real[i].text);
+    }
+}
+
 int main(void)
 {
     test_sizes();
     test_format();
+    test_real_sizes();
     test_round();
     test_durations();
     return check_exit();

@@ -61,7 +61,8 @@ struct fig_hline {
 struct fig {
     const char *name;
     int log_y;         /* the y axis is logarithmic: only values > 0 count */
-    int zoom_y;        /* a linear y axis around the values, not from 0 (ratios near 1) */
+    int zoom_y;        /* linear: an axis around the values, not from 0; with log_y, a log
+                          axis centred at 1, as far below it as above (ratios) */
     int x_linear;      /* x is a linear quantity (time), not sizes on a log axis */
     char what[128];    /* what the figure shows: its title after the experiment's name */
     char detail[160];  /* a remark the script puts after the title or under it; may be "" */

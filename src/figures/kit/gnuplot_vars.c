@@ -362,15 +362,37 @@ static double nice_step(double span)
     return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * decade;
 }
 
+/* The steps of a ratio axis centred at 1 up to 2; from 2 on, 1, 2 and 5 times a power of ten. */
+static const double ratio_steps[] = {1.02, 1.05, 1.1, 1.2, 1.5, 2};
+#define NRATIO_STEPS (sizeof(ratio_steps) / sizeof(ratio_steps[0]))
+
+/*
+ * The half-range m of a log axis centred at 1 holding lo..hi (> 0), 2 %
+ * margin: the least ratio step, or 1-2-5 value from 2 on, at or above both
+ * hi and 1 / lo.  The axis is 1/m..m.
+ */
+static double ratio_half_range(double lo, double hi)
+{
+    double m = fmax(hi, 1 / lo) * 1.02;
+    for (size_t i = 0; i < NRATIO_STEPS; i++)
+        if (m <= ratio_steps[i])
+            return ratio_steps[i];
+    return round_125(m, 1);
+}
+
 /*
  * The y range of a panel whose values span lo..hi (NaN-free), on a log axis
- * when log is set, into *y0 and *y1.
+ * when log is set (centred at 1 when zoom_y is set too: ratios), into *y0
+ * and *y1.
  */
 static void y_range(const struct fig *g, int log, double lo, double hi, double *y0, double *y1)
 {
     if (!(lo <= hi)) { /* no values at all: any range will do */
         *y0 = log ? 0.1 : 0;
         *y1 = 1;
+    } else if (g->zoom_y && log && lo > 0) { /* ratios: as far below 1 as above, on a log axis */
+        *y1 = ratio_half_range(lo, hi);
+        *y0 = 1 / *y1;
     } else if (g->zoom_y) { /* whole steps around the values, a little margin */
         double span = hi > lo ? hi - lo : 0.1 * fmax(fabs(hi), 1);
         double a = lo - 0.04 * span, b = hi + 0.04 * span, step = nice_step(b - a);
@@ -384,6 +406,34 @@ static void y_range(const struct fig *g, int log, double lo, double hi, double *
         *y0 = 0;
         *y1 = nice_ceiling(hi);
     }
+}
+
+/*
+ * The tics of a log axis centred at 1 from 1/m to m (ratio_half_range):
+ * 1, each ratio step up to m and its reciprocal; from 2 on, 1-2-5 values
+ * (whose reciprocals are 1-2-5 values too) as write_log_tics.
+ */
+static void write_ratio_tics(FILE *f, const char *name, double m)
+{
+    if (m > 2) {
+        write_log_tics(f, name, 1 / m, m);
+        return;
+    }
+    fprintf(f, "%s = '(\"1\" 1", name);
+    for (size_t i = 0; i < NRATIO_STEPS && ratio_steps[i] <= m * (1 + 1e-9); i++)
+        fprintf(f, ", \"%.3g\" %.17g, \"%.3g\" %.17g", ratio_steps[i], ratio_steps[i],
+                1 / ratio_steps[i], 1 / ratio_steps[i]);
+    fputs(")'\n", f);
+}
+
+/* The tics of a y axis from lo to hi: ratio tics, log tics or gnuplot's own (linear). */
+static void write_y_tics(FILE *f, const struct fig *g, const char *name, int log, double lo,
+                         double hi)
+{
+    if (g->zoom_y && log && lo > 0 && fabs(lo * hi - 1) < 1e-9)
+        write_ratio_tics(f, name, hi);
+    else
+        write_log_tics(f, name, log ? lo : 0, hi);
 }
 
 /*
@@ -413,7 +463,7 @@ static void write_ranges(FILE *f, const struct fig *g)
         }
     y_range(g, g->log_y, lo, hi, &y0, &y1);
     fprintf(f, "y_min = %.17g\ny_max = %.17g\n", y0, y1);
-    write_log_tics(f, "y_tics", g->log_y ? y0 : 0, y1);
+    write_y_tics(f, g, "y_tics", g->log_y, y0, y1);
     fprintf(f, "array panel_y_min[%zu]\narray panel_y_max[%zu]\narray panel_y_tics[%zu]\n", n, n,
             n);
     for (size_t p = 0; p < n; p++) {
@@ -423,7 +473,7 @@ static void write_ranges(FILE *f, const struct fig *g)
             y_range(g, log, g->y_min[p], g->y_max[p], &a, &b);
         fprintf(f, "panel_y_min[%zu] = %.17g; panel_y_max[%zu] = %.17g\n", p + 1, a, p + 1, b);
         snprintf(name, sizeof(name), "panel_y_tics[%zu]", p + 1);
-        write_log_tics(f, name, log ? a : 0, b);
+        write_y_tics(f, g, name, log, a, b);
     }
     if (!(g->x_min <= g->x_max) || g->x_linear) /* a linear x has gnuplot's own tics */
         write_all_size_tics(f, 1024, 1048576, 0);
