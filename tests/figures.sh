@@ -31,19 +31,31 @@ figures_keys() {
             [ -f "$f" ] || continue
             figs=$((figs + 1))
             v=${f%-drawn.txt}-vars.gp
+            # captions.md gives each drawn figure its question and this clause (without its stop)
+            fig=$(basename "$f" -drawn.txt)
+            q=$(awk -v n="## $fig" '$0 == n { getline; getline; getline; getline; print; exit }' "$TMP/fig-$n/figures/captions.md")
+            case $q in
+                *"$(sed 's/\.$//' "$f")"*) ;;
+                *) echo "$n/captions.md: $fig's caption lacks its drawing's words" >> "$TMP/fig-cap" ;;
+            esac
+            [ "${q%%\?*}" != "$q" ] || echo "$n/captions.md: $fig's caption asks no question" >> "$TMP/fig-cap"
             # Every title the clause names is one the drawing's vars file has (and the reverse).
             drawn_from_vars "$v" | while IFS= read -r t; do
-                grep -qF -- "$t" "$f" || echo "$(basename "$f"): '$t' drawn, not said"
+                grep -qiF -- "$t" "$f" || echo "$(basename "$f"): '$t' drawn, not said"
             done >> "$TMP/fig-said"
         done
     done
     [ -s "$TMP/fig-said" ] && said=$(head -3 "$TMP/fig-said" | tr '\n' ' ')
-    rm -f "$TMP/fig-said"
+    local cap=""
+    [ -s "$TMP/fig-cap" ] && cap=$(head -3 "$TMP/fig-cap" | tr '\n' ' ')
+    rm -f "$TMP/fig-said" "$TMP/fig-cap"
     [ "$figs" -gt 20 ] || bad="$bad (only $figs figures drawn)"
     [ -z "$bad" ] && t_pass "figures: every key of $figs figures matches its drawing" ||
         t_fail "figures: every key matches its drawing" "$bad"
     [ -z "$said" ] && t_pass "figures: each caption's clause names every key, note and line drawn" ||
         t_fail "figures: each caption's clause names what is drawn" "$said"
+    [ -z "$cap" ] && t_pass "figures: captions.md gives every figure drawn its question and its drawing's words" ||
+        t_fail "figures: captions.md" "$cap"
 }
 
 figures_keys

@@ -630,10 +630,7 @@ char *plot_reading_machines(const struct hl_machines *ms)
 
 const struct fig_def fig_headline_def = {
     .name = "headline",
-    .question =
-        "What does pinning buy on this machine, on one page: pinned against pageable "
-        "bandwidth each way and both at once, the time of a small copy, and what a pinned "
-        "buffer costs and after how many copies it pays off?",
+    .question = "What does pinning buy on this machine, on one page?",
     .log_y = 0,
     .describe = fig_headline,
     .read = reading_headline,

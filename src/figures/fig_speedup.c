@@ -62,8 +62,7 @@ static size_t speedup_values(const struct plot_input *in, const struct plot_curv
 
 /* One block: curve c's speedup over base, its line broken at a size base lacks. */
 static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
-                         const struct plot_curve *c, const struct plot_curve *base,
-                         struct interval_tally *t)
+                         const struct plot_curve *c, const struct plot_curve *base)
 {
     const struct plot_row *first = &in->rows[c->first];
     const char *kind = schema_value_name(AXIS_ALLOC, first->alloc);
@@ -72,7 +71,7 @@ static int speedup_block(struct fig *g, FILE *f, const struct plot_input *in,
     if (fig_block(g, f, &s, "gbps_median over pageable's, with the ratio's interval") < 0)
         return -1;
     double *v = malloc(4 * c->n * sizeof(*v));
-    size_t n = v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n, t) : 0;
+    size_t n = v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n, NULL) : 0;
     if (!v)
         return -1;
     curve_pen_start(&pen, in, first);
@@ -103,7 +102,8 @@ static const struct plot_curve *speedup_pair(const struct plot_input *in, int di
 }
 
 /* The speedups of every panel (group dir * API_COUNT + api), and those that coincide. */
-static int speedup_merge(struct co_list *co, const struct plot_input *in, char titles[][96])
+static int speedup_merge(struct co_list *co, const struct plot_input *in, char titles[][96],
+                         struct interval_tally *t)
 {
     for (int d = 0; d < DIR_COUNT; d++)
         for (int api = 0; api < API_COUNT; api++)
@@ -113,7 +113,7 @@ static int speedup_merge(struct co_list *co, const struct plot_input *in, char t
                     continue;
                 double *v = malloc(4 * c->n * sizeof(*v));
                 size_t n =
-                    v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n, NULL)
+                    v ? speedup_values(in, c, base, v, v + c->n, v + 2 * c->n, v + 3 * c->n, t)
                       : 0;
                 snprintf(titles[d * API_COUNT + api], 96, "%s", plot_dir_titles[d]);
                 int rc = !v || (n >= 2 && coincide_add(co, a, d * API_COUNT + api,
@@ -135,7 +135,7 @@ static int speedup_merge(struct co_list *co, const struct plot_input *in, char t
  */
 static int speedup_panel(struct fig *g, const struct plot_input *in, const struct co_list *co,
                          int dir, int api, const char *data_dir, int seen[ALLOC_COUNT],
-                         int seen_api[API_COUNT], struct interval_tally *t)
+                         int seen_api[API_COUNT])
 {
     static const struct fig_style merged = {"page-locked", "band", "page-locked", ""};
     FILE *f = NULL;
@@ -154,7 +154,7 @@ static int speedup_panel(struct fig *g, const struct plot_input *in, const struc
         if (coincide_member(co, dir * API_COUNT + api, a))
             continue;
         seen[a] = 1;
-        rc = speedup_block(g, f, in, c, base, t);
+        rc = speedup_block(g, f, in, c, base);
     }
     if (!f)
         return rc;
@@ -172,14 +172,14 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
     struct fig_style keys[ALLOC_COUNT + COINCIDE_SCOPES], notes[API_COUNT];
     struct co_list co = {0};
     char titles[DIR_COUNT * API_COUNT][96] = {{0}};
-    struct interval_tally t;
+    struct interval_tally t; /* every ratio's sides, drawn apart or as one (speedup_merge) */
     interval_tally_init(&t, 1);
-    if (speedup_merge(&co, in, titles) < 0)
+    if (speedup_merge(&co, in, titles, &t) < 0)
         rc = -1;
     for (int d = 0; d < DIR_COUNT && rc == 0; d++)
         for (int api = 0; api < API_COUNT && rc == 0; api++)
             if (api_is_copy(api))
-                rc = speedup_panel(g, in, &co, d, api, data_dir, seen, seen_api, &t);
+                rc = speedup_panel(g, in, &co, d, api, data_dir, seen, seen_api);
     if (rc == 0 && g->npanels) {
         size_t nkeys = plot_alloc_entries(seen, NULL, keys), cols = 6, nmerged;
         nmerged = coincide_keys(co.s, co.n, &merged, 0, keys + nkeys, COINCIDE_SCOPES);

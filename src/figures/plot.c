@@ -30,6 +30,7 @@
  */
 #include "figures/plot.h"
 #include "figures/figdef.h"
+#include "figures/caption.h"
 #include "figures/fig_bandwidth.h"
 #include "figures/fig_latency.h"
 #include "figures/fig_realloc_time.h"
@@ -61,37 +62,7 @@
  * writes a figure's data files and fills in g; a figure it gives no panels
  * is left out with a note saying what it needs.
  */
-/*
- * The figures, in drawing order, each defined in its own file (figdef.h):
- * plots/NAME.gp draws NAME.{png,pdf,svg}.
- */
-const struct fig_def *const plot_figures[] = {
-    &fig_headline_def,
-    &fig_bandwidth_def,
-    &fig_latency_def,
-    &fig_reuse_vs_reallocate_def,
-    &fig_reallocate_time_def,
-    &fig_speedup_def,
-    &fig_alloc_cost_def,
-    &fig_breakeven_def,
-    &fig_overlap_def,
-    &fig_host_access_def,
-    &fig_placement_def,
-    &fig_placement_pin_def,
-    &fig_gpus_bandwidth_def,
-    &fig_gpus_scaling_def,
-    &fig_sentinel_def,
-};
-const size_t plot_nfigures = sizeof(plot_figures) / sizeof(plot_figures[0]);
-#define NFIGURES (sizeof(plot_figures) / sizeof(plot_figures[0]))
-
-const struct fig_def *plot_figure_def(const char *name)
-{
-    for (size_t i = 0; i < NFIGURES; i++)
-        if (strcmp(plot_figures[i]->name, name) == 0)
-            return plot_figures[i];
-    return NULL;
-}
+#define NFIGURES plot_nfigures
 
 
 /* The title's parts; the script joins them on one line or more, as the page's width allows. */
@@ -172,7 +143,7 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
                       const struct plot_opts *o)
 {
     struct plot_input in = {0};
-    char *how_later = NULL;
+    char *how_later = NULL, *fig_dir = NULL, *data_dir = NULL;
     int rc = PLOT_EBAD_SUMMARY;
     if (plot_input_read(&in, results_dir, log) < 0)
         goto out;
@@ -183,18 +154,19 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
         log_line(log, "%s: out of memory", results_dir);
         goto out;
     }
-    char *fig_dir = NULL, *data_dir = NULL;
     int made = plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log);
-    int tables = made == 0 ? plot_tables_write(&in, fig_dir, log) : -1;
-    free(fig_dir);
-    free(data_dir);
-    if (tables < 0)
+    if ((made == 0 ? plot_tables_write(&in, fig_dir, log) : -1) < 0)
         goto out;
     rc = fig_render(describe_figure, NFIGURES, &in, results_dir, scripts_dir, plot_draw_flags(o),
                     how_later, log);
+    /* the captions, from the data files written even without gnuplot */
+    if ((rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT) && fig_captions_write(&in, fig_dir, data_dir, log) < 0)
+        rc = PLOT_EWRITE;
 out:
     plot_input_free(&in);
     free(how_later);
+    free(fig_dir);
+    free(data_dir);
     return rc;
 }
 
@@ -204,7 +176,6 @@ int plot_input_draw(const struct plot_input *in, const char *fig_dir, const char
 {
     char *how_later = NULL;
     int rc;
-    _Static_assert(NFIGURES <= PLOT_MAX_FIGURES, "PLOT_MAX_FIGURES is too small");
     for (size_t i = 0; i < PLOT_MAX_FIGURES; i++)
         made[i] = NULL;
     if (asprintf(&how_later, "pinsweep report %s (where gnuplot is)", in->dir) < 0)

@@ -14,6 +14,7 @@
 #include "figures/fig_headline.h"
 #include "figures/input.h"
 #include "figures/plot.h"
+#include "figures/caption.h"
 #include "figures/figdef.h"
 #include "figures/readings.h"
 #include "report/report_fleet.h"
@@ -25,7 +26,6 @@
 #include "results/problems.h"
 #include "base/fileio.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -57,70 +57,18 @@ struct rep {
 };
 
 /*
- * The question figure name answers: its definition's (figdef.h), or for
- * the figures drawn across folders, theirs; "" when not known.
- */
-static const char *figure_question(const char *name)
-{
-    const struct fig_def *def = plot_figure_def(name);
-    if (def)
-        return def->question;
-    if (strcmp(name, "headline-machines") == 0)
-        return "How do these machines compare, pinned against pageable, in each direction, and "
-               "in the time of a small copy?";
-    if (strcmp(name, "fleet") == 0)
-        return "Which nodes of the fleet read outside the fleet's own band?";
-    return "";
-}
-
-/*
- * What figure name draws, in words: data_dir/NAME-drawn.txt, written from
- * the described figure itself (figures/kit/drawn.h), without its newline;
- * malloc'd, "" when there is none (NULL: out of memory).
- */
-static char *figure_drawn(const char *data_dir, const char *name)
-{
-    char *path = NULL, *text = NULL;
-    size_t len = 0;
-    if (data_dir && asprintf(&path, "%s/%s-drawn.txt", data_dir, name) >= 0 &&
-        (text = fileio_read_all(path, &len))) {
-        while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '.'))
-            text[--len] = '\0';
-        free(path);
-        return text;
-    }
-    free(path);
-    free(text);
-    return strdup("");
-}
-
-/*
  * Figure number's caption, the same in report.md and figures.pdf: "Figure N.
- * LABEL, NAME. QUESTION READING. Drawn: WHAT." (the reading's first letter a
- * capital unless it names a CUDA call), WHAT from the drawing itself;
+ * LABEL, NAME. " and the figure's caption (figures/caption.h: its question,
+ * reading, what it draws from data_dir's NAME-drawn.txt, and its bars);
  * malloc'd.
  */
 static char *figure_caption(size_t number, const char *label, const char *name, const char *reading,
                             const char *data_dir)
 {
-    char *text = NULL, *said = strdup(reading ? reading : ""), *what = figure_drawn(data_dir, name);
-    const char *question = figure_question(name);
-    if (!said || !what) {
-        free(said);
-        free(what);
-        return NULL;
-    }
-    if (strncmp(said, "cuda", 4) != 0)
-        said[0] = (char)toupper((unsigned char)said[0]);
-    /* "QUESTION? READING. Drawn: WHAT." with each part only when there is one */
-    size_t qlen = strlen(question);
-    const char *after_head = said[0] ? "." : qlen && question[qlen - 1] == '?' ? "" : ".";
-    if (asprintf(&text, "Figure %zu. %s, %s. %s%s%s%s%s%s%s", number, label, name, question,
-                 question[0] && said[0] ? " " : "", said, after_head,
-                 what[0] ? " Drawn: " : "", what, what[0] ? "." : "") < 0)
+    char *text = NULL, *caption = fig_caption(name, reading, data_dir);
+    if (caption && asprintf(&text, "Figure %zu. %s, %s. %s", number, label, name, caption) < 0)
         text = NULL;
-    free(said);
-    free(what);
+    free(caption);
     return text;
 }
 

@@ -45,7 +45,7 @@ int main(void)
     fig_drawn_text(g, text, sizeof(text));
     CHECK_STR("the clause names panels, curves, lines (once) and notes", text,
               "2 panels (host → device, device → host); curves: pinned, pageable; lines: PCIe "
-              "raw: 63.02 GB/s; bars: 95 % interval");
+              "raw: 63.02 GB/s. Bars: 95 % interval");
 
     /* A key entry of a kind drawn nowhere: the band-member bug of the bandwidth figure. */
     struct fig_style ghost = {"mapped", "reuse", "mapped", "mapped"};

@@ -52,13 +52,19 @@ static int describes(const struct fig_style *e, const struct fig_style *s)
            (unset(e->point) || same(e->point, s->point));
 }
 
-/* The entries of a legend in one clause, "; " apart, after lead. */
+/* Does a note say what the error bars are ("bars: ...")?  It ends the text, a sentence of its own. */
+static int bars_note(const struct fig_style *e)
+{
+    return strncmp(e->title, "bars:", 5) == 0 || strncmp(e->title, "Bars:", 5) == 0;
+}
+
+/* The entries of a legend in one clause, ", " apart, after lead (the bars' notes left out). */
 static void add_entries(char *buf, size_t n, size_t *len, const struct fig_legend *l,
                         const char *lead, int *clauses)
 {
     int first = 1;
     for (size_t i = 0; i < l->n; i++) {
-        if (!titled(&l->e[i]))
+        if (!titled(&l->e[i]) || bars_note(&l->e[i]))
             continue;
         add(buf, n, len, "%s%s%s", first ? (*clauses ? "; " : "") : ", ", first ? lead : "",
             l->e[i].title);
@@ -96,6 +102,12 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
     }
     clauses += !first;
     add_entries(buf, n, &len, &g->notes, "", &clauses);
+    /* what the bars are: the last sentence, "Bars: ..." */
+    const struct fig_legend *l[2] = {&g->key, &g->notes};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < l[k]->n; i++)
+            if (titled(&l[k]->e[i]) && bars_note(&l[k]->e[i]))
+                add(buf, n, &len, "%sB%s", len ? ". " : "", l[k]->e[i].title + 1);
 }
 
 /*

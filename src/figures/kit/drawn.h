@@ -16,7 +16,10 @@
  * What g draws, as a caption's clause without a final full stop, into buf
  * (n bytes, cut to fit): its panels when there are several, its curves (the
  * key's titles), its reference lines (their labels, each once) and what its
- * line and point kinds mean (the notes).  "" when g has no panels.
+ * line and point kinds mean (the notes); a note that opens with "bars:"
+ * (what the error bars are) comes last, as a sentence of its own ("...
+ * Bars: 95 % PI ..."), so that a caption ends with its interval.  "" when g
+ * has no panels.
  */
 void fig_drawn_text(const struct fig *g, char *buf, size_t n);
 

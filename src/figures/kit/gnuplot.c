@@ -39,6 +39,17 @@ static const char *stem_of(const char *prefix, const char *name, char *buf, size
     return buf;
 }
 
+/* Remove DATA_DIR/NAME-drawn.txt, left by an earlier run that drew figure name. */
+static void remove_drawn(const char *name, const char *data_dir)
+{
+    char file[160];
+    snprintf(file, sizeof(file), "%s-drawn.txt", name);
+    char *path = plot_path_join(data_dir, file);
+    if (path)
+        unlink(path);
+    free(path);
+}
+
 /*
  * DATA_DIR/NAME-drawn.txt: what g draws in words (fig_drawn_text), the
  * caption's "Drawn:" part; a key that disagrees with the drawing is a
@@ -89,6 +100,7 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
             if (needs) /* NULL: the folder has nothing of the figure's kind; no note */
                 log_line(log, "note: no %s figure: it needs %s", g->name, needs);
             fig_remove_outputs(stem_of(prefix, g->name, stem, sizeof(stem)), fig_dir);
+            remove_drawn(g->name, data_dir); /* a caption of a figure not drawn says nothing true */
         } else if (write_all_vars(g, data_dir, fig_dir, draw, log) < 0 ||
                    write_drawn(g, data_dir, log) < 0) {
             goto out;
