@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/alloc-cost/figures'
 log_y = 1
 npanels = 2
-nblocks = 12
+nblocks = 24
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -26,13 +26,13 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 7]
-array panel_nblocks[2] = [6, 6]
+array panel_first[2] = [1, 14]
+array panel_nblocks[2] = [13, 11]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_color[12] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_line[12] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_point[12] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_color[24] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped']
+array block_line[24] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'never', 'never', 'unresolved', 'never', 'never', 'unresolved', 'unresolved', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved']
+array block_point[24] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'never', 'never', 'unresolved', 'never', 'never', 'unresolved', 'unresolved', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 2
@@ -55,11 +55,11 @@ array key_title[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'map
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 96
-array note_color[3] = ['-', '-', '-']
-array note_line[3] = ['', '', '']
-array note_point[3] = ['', '', '']
-array note_title[3] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving from the copies'' min–max samples', 'a gap: page-locked is not faster there', 'not resolved (no point): the saving is within the copies'' min–max']
+note_max_chars = 106
+array note_color[3] = ['-', '', '']
+array note_line[3] = ['', 'unresolved', 'never']
+array note_point[3] = ['', 'unresolved', 'never']
+array note_title[3] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving at the ends of both copies'' 95 % intervals', 'not resolved: the saving is within the copies'' 95 % intervals (at the estimate)', 'never pays off: not faster at that size (at the top)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.01

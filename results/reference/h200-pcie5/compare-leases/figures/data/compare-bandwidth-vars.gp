@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/compare-leases/figures'
 log_y = 0
 npanels = 2
-nblocks = 28
+nblocks = 8
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -26,13 +26,13 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 15]
-array panel_nblocks[2] = [14, 14]
+array panel_first[2] = [1, 5]
+array panel_nblocks[2] = [4, 4]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_color[28] = ['machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:1', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2']
-array block_line[28] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_point[28] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_color[8] = ['machine:1', 'machine:2', 'machine:1', 'machine:2', 'machine:1', 'machine:2', 'machine:1', 'machine:2']
+array block_line[8] = ['pageable', 'pageable', 'band', 'band', 'pageable', 'pageable', 'band', 'band']
+array block_point[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 4
@@ -54,25 +54,25 @@ array key_color[2] = ['machine:1', 'machine:2']
 array key_line[2] = ['machine', 'machine']
 array key_point[2] = ['', '']
 array key_title[2] = ['lease 9 (3 rounds) (H200, PCIe Gen5 x16) — baseline', 'lease 1 (10 samples) (H200, PCIe Gen5 x16)']
-nnotes = 8
-note_cols = 4
-note_rows = 2
-note_max_chars = 25
-array note_color[8] = ['', '', '', '', '', '', '', '']
-array note_line[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', 'link']
-array note_point[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', '']
-array note_title[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', 'thin: PCIe link, raw rate']
+nnotes = 4
+note_cols = 1
+note_rows = 4
+note_max_chars = 98
+array note_color[4] = ['', '', '', '-']
+array note_line[4] = ['pageable', 'band', 'link', '']
+array note_point[4] = ['pageable', 'page-locked', '', '']
+array note_title[4] = ['pageable', '6 page-locked kinds within 12.5%: pinned, mallochost, portable, write-combined, mapped, registered', 'thin: PCIe link, raw rate', 'bars: 95 % PI of each median, log scale']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0
-y_max = 70
+y_max = 100
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_min[1] = 0; panel_y_max[1] = 100
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_min[2] = 0; panel_y_max[2] = 100
 panel_y_tics[2] = 'autofreq'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'

@@ -49,19 +49,19 @@ hline_panel[4] = 2; hline_y[4] = 57.614065934065934; hline_color[4] = 'link'; hl
 nkeys = 2
 key_cols = 1
 key_rows = 2
-key_max_chars = 114
+key_max_chars = 113
 array key_color[2] = ['pageable', 'page-locked']
 array key_line[2] = ['pageable', 'band']
 array key_point[2] = ['pageable', 'page-locked']
-array key_title[2] = ['pageable', '6 page-locked kinds, within 11.2% (2.3% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
-nnotes = 4
+array key_title[2] = ['pageable', '6 page-locked kinds within 11.2% (2.3% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
+nnotes = 3
 note_cols = 1
-note_rows = 4
-note_max_chars = 98
-array note_color[4] = ['-', '-', '', '-']
-array note_line[4] = ['', '', 'regime', '']
-array note_point[4] = ['', '', '', '']
-array note_title[4] = ['bars: min–max of 10 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 20%; pageable d2h sync 18%', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)', 'pageable h2d sync: 14.2 GB/s in the host''s cache (1 MiB–32 MiB), 9.1 GB/s beyond it (64 MiB–1 GiB)']
+note_rows = 3
+note_max_chars = 81
+array note_color[3] = ['-', '-', 'pageable']
+array note_line[3] = ['', '', 'regime']
+array note_point[3] = ['', '', '']
+array note_title[3] = ['bars: 95 % PI of another sample (n = 10), log scale', 'band: its members'' lowest to highest median', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/default-lease1/figures'
 log_y = 1
 npanels = 2
-nblocks = 14
+nblocks = 4
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -26,13 +26,13 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 8]
-array panel_nblocks[2] = [7, 7]
+array panel_first[2] = [1, 3]
+array panel_nblocks[2] = [2, 2]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_color[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_line[14] = ['pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined']
-array block_point[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_color[4] = ['pageable', 'page-locked', 'pageable', 'page-locked']
+array block_line[4] = ['pipelined', 'pipelined', 'pipelined', 'pipelined']
+array block_point[4] = ['pageable', 'page-locked', 'pageable', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -42,34 +42,34 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 8
-key_cols = 4
+nkeys = 2
+key_cols = 1
 key_rows = 2
-key_max_chars = 14
-array key_color[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', '-']
-array key_line[8] = ['pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', '']
-array key_point[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', '']
-array key_title[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', ' ']
-nnotes = 1
-note_cols = 1
+key_max_chars = 98
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pipelined', 'pipelined']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '6 page-locked kinds within 12.6%: pinned, mallochost, portable, write-combined, mapped, registered']
+nnotes = 2
+note_cols = 2
 note_rows = 1
-note_max_chars = 30
-array note_color[1] = ['']
-array note_line[1] = ['pipelined']
-array note_point[1] = ['']
-array note_title[1] = ['pipelined: event time ÷ copies']
+note_max_chars = 51
+array note_color[2] = ['', '-']
+array note_line[2] = ['pipelined', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['pipelined: event time ÷ copies', 'bars: 95 % PI of another sample (n = 10), log scale']
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
-y_min = 5
+y_min = 2
 y_max = 2000
-y_tics = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
+y_tics = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 5; panel_y_max[1] = 2000
-panel_y_tics[1] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
-panel_y_min[2] = 5; panel_y_max[2] = 2000
-panel_y_tics[2] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
+panel_y_min[1] = 2; panel_y_max[1] = 2000
+panel_y_tics[1] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
+panel_y_min[2] = 2; panel_y_max[2] = 2000
+panel_y_tics[2] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 0
 npanels = 5
-nblocks = 43
+nblocks = 5
 array panel_title[5]
 array panel_file[5]
 array panel_over_file[5]
@@ -38,15 +38,15 @@ panel_nband[3] = 1; panel_band_file[3] = 'results/reference/h200-pcie5/full-swee
 panel_nband[4] = 1; panel_band_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-d2h-async-band.dat'; band_color[4] = 'page-locked'; band_point[4] = 'page-locked'; panel_link[4] = 63.0154
 panel_nband[5] = 1; panel_band_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-bidir-async-band.dat'; band_color[5] = 'page-locked'; band_point[5] = 'page-locked'; panel_link[5] = 126.0308
 y2 = 1
-array panel_first[5] = [1, 10, 18, 28, 36]
-array panel_nblocks[5] = [9, 8, 10, 8, 8]
-array panel_over_first[5] = [1, 2, 2, 3, 3]
-array panel_nover[5] = [1, 0, 1, 0, 0]
-array block_color[43] = ['pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_line[43] = ['reuse', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate']
-array block_point[43] = ['pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'mallochost', 'portable', 'write-combined', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array over_color[2] = ['host', 'host']
-array over_line[2] = ['ceiling', 'ceiling']
+array panel_first[5] = [1, 2, 3, 4, 5]
+array panel_nblocks[5] = [1, 1, 1, 1, 1]
+array panel_over_first[5] = [1, 1, 1, 1, 1]
+array panel_nover[5] = [0, 0, 0, 0, 0]
+array block_color[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
+array block_line[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
+array block_point[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
+array over_color[1] = ['']
+array over_line[1] = ['']
 nhlines = 10
 array hline_panel[10]
 array hline_y[10]
@@ -64,22 +64,22 @@ hline_panel[7] = 4; hline_y[7] = 63.0154; hline_color[7] = 'link'; hline_line[7]
 hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
 hline_panel[9] = 5; hline_y[9] = 126.0308; hline_color[9] = 'link'; hline_line[9] = 'link'; hline_where[9] = 'right-above'; hline_label[9] = 'PCIe Gen5 x16 raw, both directions: 126.03 GB/s'
 hline_panel[10] = 5; hline_y[10] = 116.06314666666667; hline_color[10] = 'link'; hline_line[10] = 'practical'; hline_where[10] = 'left-above'; hline_label[10] = 'practical ceiling (MPS 256 B, assumed): 116.06 GB/s'
-nkeys = 8
+nkeys = 2
 key_cols = 1
-key_rows = 8
-key_max_chars = 98
-array key_color[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'page-locked']
-array key_line[8] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'band']
-array key_point[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'page-locked']
-array key_title[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', '6 page-locked kinds, within 8.1%: pinned, mallochost, portable, write-combined, mapped, registered']
-nnotes = 6
+key_rows = 2
+key_max_chars = 113
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pageable', 'band']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '6 page-locked kinds within 13.3% (8.1% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
+nnotes = 2
 note_cols = 1
-note_rows = 6
-note_max_chars = 86
-array note_color[6] = ['', '', '-', '-', '-', 'host']
-array note_line[6] = ['reuse', 'reallocate', '', '', '', 'ceiling']
-array note_point[6] = ['', '', '', '', '', '']
-array note_title[6] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 7 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 27%; pageable h2d async 26%', '  pageable d2h sync 16%; pageable d2h async 7%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 2
+note_max_chars = 50
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['bars: 95 % PI of another sample (n = 7), log scale', 'band: its members'' lowest to highest median']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

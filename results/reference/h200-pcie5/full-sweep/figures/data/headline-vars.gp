@@ -90,11 +90,11 @@ array key_title[5] = ['pageable', 'pinned', 'solid: host → device', 'dashed: d
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 82
+note_max_chars = 84
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: the samples'' min–max (7 samples a point)', 'break-even: no point where the saving is within the copies'' min–max (not resolved)']
+array note_title[2] = ['bars: 95 % PI of another sample (n = 7), log scale', 'break-even: no point where the saving is within the copies'' intervals (not resolved)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
@@ -109,8 +109,8 @@ panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
 panel_y_min[3] = 0; panel_y_max[3] = 140
 panel_y_tics[3] = 'autofreq'
-panel_y_min[4] = 5; panel_y_max[4] = 200
-panel_y_tics[4] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[4] = 2; panel_y_max[4] = 200
+panel_y_tics[4] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
 panel_y_min[5] = 0.01; panel_y_max[5] = 5
 panel_y_tics[5] = '("0.01" 0.01, "0.02" 0.02, "0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5)'
 panel_y_min[6] = 0.050000000000000003; panel_y_max[6] = 20

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 1
 npanels = 4
-nblocks = 56
+nblocks = 16
 array panel_title[4]
 array panel_file[4]
 array panel_over_file[4]
@@ -34,13 +34,13 @@ panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] =
 panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
 panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
 y2 = 0
-array panel_first[4] = [1, 15, 29, 43]
-array panel_nblocks[4] = [14, 14, 14, 14]
+array panel_first[4] = [1, 5, 9, 13]
+array panel_nblocks[4] = [4, 4, 4, 4]
 array panel_over_first[4] = [1, 1, 1, 1]
 array panel_nover[4] = [0, 0, 0, 0]
-array block_color[56] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered']
-array block_line[56] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_point[56] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered']
+array block_color[16] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array block_line[16] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
+array block_point[16] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -50,38 +50,38 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 8
-key_cols = 4
+nkeys = 2
+key_cols = 1
 key_rows = 2
-key_max_chars = 14
-array key_color[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', '-']
-array key_line[8] = ['pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', 'pipelined', '']
-array key_point[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', '']
-array key_title[8] = ['pageable', 'write-combined', 'pinned', 'mapped', 'mallochost', 'registered', 'portable', ' ']
-nnotes = 2
+key_max_chars = 98
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pipelined', 'pipelined']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '6 page-locked kinds within 24.1%: pinned, mallochost, portable, write-combined, mapped, registered']
+nnotes = 4
 note_cols = 2
-note_rows = 1
-note_max_chars = 45
-array note_color[2] = ['', '']
-array note_line[2] = ['pipelined', 'roundtrip']
-array note_point[2] = ['', '']
-array note_title[2] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)']
+note_rows = 2
+note_max_chars = 72
+array note_color[4] = ['', '', '-', '-']
+array note_line[4] = ['pipelined', 'roundtrip', '', '']
+array note_point[4] = ['', '', '', '']
+array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)', 'bars: 95 % PI of another sample (n = 7), log scale; round trips: medians', ' ']
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
 y_min = 1
-y_max = 5000
-y_tics = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
+y_max = 10000
+y_tics = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
 array panel_y_min[4]
 array panel_y_max[4]
 array panel_y_tics[4]
-panel_y_min[1] = 1; panel_y_max[1] = 5000
-panel_y_tics[1] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
-panel_y_min[2] = 1; panel_y_max[2] = 5000
-panel_y_tics[2] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
-panel_y_min[3] = 1; panel_y_max[3] = 5000
-panel_y_tics[3] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
-panel_y_min[4] = 1; panel_y_max[4] = 5000
-panel_y_tics[4] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
+panel_y_min[1] = 1; panel_y_max[1] = 10000
+panel_y_tics[1] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+panel_y_min[2] = 1; panel_y_max[2] = 10000
+panel_y_tics[2] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+panel_y_min[3] = 1; panel_y_max[3] = 10000
+panel_y_tics[3] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+panel_y_min[4] = 1; panel_y_max[4] = 10000
+panel_y_tics[4] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'

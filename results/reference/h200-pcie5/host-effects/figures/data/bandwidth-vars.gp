@@ -28,13 +28,13 @@ panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] =
 y2 = 1
 array panel_first[2] = [1, 7]
 array panel_nblocks[2] = [6, 6]
-array panel_over_first[2] = [1, 6]
-array panel_nover[2] = [5, 5]
+array panel_over_first[2] = [1, 5]
+array panel_nover[2] = [4, 4]
 array block_color[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[12] = ['reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed', 'reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed']
 array block_point[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
-array over_color[10] = ['pageable', 'pageable', 'pinned', 'pinned', 'host', 'pageable', 'pageable', 'pinned', 'pinned', 'host']
-array over_line[10] = ['fit', 'fit', 'fit', 'fit', 'ceiling', 'fit', 'fit', 'fit', 'fit', 'ceiling']
+array over_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
+array over_line[8] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -54,14 +54,14 @@ array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['reuse', 'reuse']
 array key_point[2] = ['pageable', 'pinned']
 array key_title[2] = ['pageable', 'pinned']
-nnotes = 9
+nnotes = 6
 note_cols = 1
-note_rows = 9
-note_max_chars = 85
-array note_color[9] = ['', '', '', '', '-', '', '-', '-', 'host']
-array note_line[9] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit', '', '', 'ceiling']
-array note_point[9] = ['', '', '', '', '', '', '', '', '']
-array note_title[9] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: min–max of 3–15 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 17%; pageable h2d sync 10%', '  pageable d2h sync 11%; pageable d2h sync 9%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 6
+note_max_chars = 61
+array note_color[6] = ['', '', '', '', '-', '']
+array note_line[6] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit']
+array note_point[6] = ['', '', '', '', '', '']
+array note_title[6] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: 95 % PI of another sample (n = 3–15), log scale', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0

@@ -1,36 +1,48 @@
 # alloc-cost-vars.gp - written by pinsweep for plots/alloc-cost.gp (see src/plot_fig.c)
 fig_title = 'reuse-vs-reallocate: alloc and free time'
-fig_detail = ''
+fig_detail = 'reallocate cycles, host → device, sync'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'time, median (ms)'
 x_tics = ''
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
 log_y = 1
-npanels = 1
+npanels = 4
 nblocks = 9
-array panel_title[1]
-array panel_file[1]
-array panel_over_file[1]
-panel_title[1] = 'reallocate cycles, host → device, sync'
-panel_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-h2d.dat'
-panel_over_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-h2d-overlay.dat'
-array panel_nband[1]
-array panel_band_file[1]
-array band_color[1]
-array band_point[1]
-array panel_link[1]
+array panel_title[4]
+array panel_file[4]
+array panel_over_file[4]
+panel_title[1] = 'pageable'
+panel_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-pageable.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-pageable-overlay.dat'
+panel_title[2] = 'pinned'
+panel_file[2] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-pinned.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-pinned-overlay.dat'
+panel_title[3] = 'write-combined'
+panel_file[3] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-write-combined.dat'
+panel_over_file[3] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-write-combined-overlay.dat'
+panel_title[4] = 'registered'
+panel_file[4] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-registered.dat'
+panel_over_file[4] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/alloc-cost-registered-overlay.dat'
+array panel_nband[4]
+array panel_band_file[4]
+array band_color[4]
+array band_point[4]
+array panel_link[4]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
+panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
 y2 = 0
-array panel_first[1] = [1]
-array panel_nblocks[1] = [9]
-array panel_over_first[1] = [1]
-array panel_nover[1] = [1]
+array panel_first[4] = [1, 3, 5, 7]
+array panel_nblocks[4] = [2, 2, 2, 3]
+array panel_over_first[4] = [1, 2, 3, 4]
+array panel_nover[4] = [1, 1, 1, 1]
 array block_color[9] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'registered']
 array block_line[9] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'pin']
-array block_point[9] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'registered']
-array over_color[1] = ['reference']
-array over_line[1] = ['reference']
+array block_point[9] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'pin']
+array over_color[4] = ['reference', 'reference', 'reference', 'reference']
+array over_line[4] = ['reference', 'reference', 'reference', 'reference']
 nhlines = 0
 array hline_panel[1]
 array hline_y[1]
@@ -39,31 +51,37 @@ array hline_line[1]
 array hline_where[1]
 array hline_label[1]
 nkeys = 4
-key_cols = 4
-key_rows = 1
-key_max_chars = 14
-array key_color[4] = ['pageable', 'pinned', 'write-combined', 'registered']
-array key_line[4] = ['alloc', 'alloc', 'alloc', 'alloc']
-array key_point[4] = ['pageable', 'pinned', 'write-combined', 'registered']
-array key_title[4] = ['pageable', 'pinned', 'write-combined', 'registered']
-nnotes = 4
-note_cols = 2
-note_rows = 2
-note_max_chars = 37
-array note_color[4] = ['', '', '', 'reference']
-array note_line[4] = ['alloc', 'pin', 'free', 'reference']
-array note_point[4] = ['', '', '', '']
-array note_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', 'one pinned copy, for scale']
+key_cols = 2
+key_rows = 2
+key_max_chars = 37
+array key_color[4] = ['', '', '', 'reference']
+array key_line[4] = ['alloc', 'pin', 'free', 'reference']
+array key_point[4] = ['alloc', 'pin', 'free', '']
+array key_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', 'one pinned copy, for scale']
+nnotes = 1
+note_cols = 1
+note_rows = 1
+note_max_chars = 51
+array note_color[1] = ['-']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['bars: 95 % PI of another sample (n = 10), log scale']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
-y_min = 0.00020000000000000001
+y_min = 5.0000000000000002e-05
 y_max = 200
-y_tics = '("0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
-array panel_y_min[1]
-array panel_y_max[1]
-array panel_y_tics[1]
-panel_y_min[1] = 0.00020000000000000001; panel_y_max[1] = 200
-panel_y_tics[1] = '("0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+y_tics = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+array panel_y_min[4]
+array panel_y_max[4]
+array panel_y_tics[4]
+panel_y_min[1] = 5.0000000000000002e-05; panel_y_max[1] = 200
+panel_y_tics[1] = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[2] = 5.0000000000000002e-05; panel_y_max[2] = 200
+panel_y_tics[2] = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[3] = 5.0000000000000002e-05; panel_y_max[3] = 200
+panel_y_tics[3] = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[4] = 5.0000000000000002e-05; panel_y_max[4] = 200
+panel_y_tics[4] = '("0.0001" 0.0001, "0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
 size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
 log_y = 0
 npanels = 2
-nblocks = 10
+nblocks = 2
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -26,15 +26,15 @@ array panel_link[2]
 panel_nband[1] = 1; panel_band_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/bandwidth-h2d-band.dat'; band_color[1] = 'page-locked'; band_point[1] = 'page-locked'; panel_link[1] = 63.0154
 panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/bandwidth-d2h-band.dat'; band_color[2] = 'page-locked'; band_point[2] = 'page-locked'; panel_link[2] = 63.0154
 y2 = 1
-array panel_first[2] = [1, 6]
-array panel_nblocks[2] = [5, 5]
-array panel_over_first[2] = [1, 2]
-array panel_nover[2] = [1, 1]
-array block_color[10] = ['pageable', 'pageable', 'pinned', 'write-combined', 'registered', 'pageable', 'pageable', 'pinned', 'write-combined', 'registered']
-array block_line[10] = ['reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate']
-array block_point[10] = ['pageable', 'pageable', 'pinned', 'write-combined', 'registered', 'pageable', 'pageable', 'pinned', 'write-combined', 'registered']
-array over_color[2] = ['host', 'host']
-array over_line[2] = ['ceiling', 'ceiling']
+array panel_first[2] = [1, 2]
+array panel_nblocks[2] = [1, 1]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_color[2] = ['pageable', 'pageable']
+array block_line[2] = ['pageable', 'pageable']
+array block_point[2] = ['pageable', 'pageable']
+array over_color[1] = ['']
+array over_line[1] = ['']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -46,22 +46,22 @@ hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1]
 hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
 hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
-nkeys = 5
+nkeys = 2
 key_cols = 1
-key_rows = 5
-key_max_chars = 83
-array key_color[5] = ['pageable', 'pinned', 'write-combined', 'registered', 'page-locked']
-array key_line[5] = ['reuse', 'reuse', 'reuse', 'reuse', 'band']
-array key_point[5] = ['pageable', 'pinned', 'write-combined', 'registered', 'page-locked']
-array key_title[5] = ['pageable', 'pinned', 'write-combined', 'registered', '3 page-locked kinds, within 1.5% (0.9% from 1M): pinned, write-combined, registered']
-nnotes = 5
+key_rows = 2
+key_max_chars = 82
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pageable', 'band']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '3 page-locked kinds within 1.5% (0.9% from 1M): pinned, write-combined, registered']
+nnotes = 2
 note_cols = 1
-note_rows = 5
-note_max_chars = 85
-array note_color[5] = ['', '', '-', '-', 'host']
-array note_line[5] = ['reuse', 'reallocate', '', '', 'ceiling']
-array note_point[5] = ['', '', '', '', '']
-array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 10 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 20%; pageable d2h sync 20%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 2
+note_max_chars = 51
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['bars: 95 % PI of another sample (n = 10), log scale', 'band: its members'' lowest to highest median']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures'
 log_y = 1
 npanels = 2
-nblocks = 16
+nblocks = 8
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -26,13 +26,13 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 9]
-array panel_nblocks[2] = [8, 8]
+array panel_first[2] = [1, 5]
+array panel_nblocks[2] = [4, 4]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_color[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
-array block_line[16] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_point[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered']
+array block_color[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array block_line[8] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
+array block_point[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -42,22 +42,22 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 4
-key_cols = 4
-key_rows = 1
-key_max_chars = 14
-array key_color[4] = ['pageable', 'pinned', 'write-combined', 'registered']
-array key_line[4] = ['pipelined', 'pipelined', 'pipelined', 'pipelined']
-array key_point[4] = ['pageable', 'pinned', 'write-combined', 'registered']
-array key_title[4] = ['pageable', 'pinned', 'write-combined', 'registered']
-nnotes = 2
+nkeys = 2
+key_cols = 1
+key_rows = 2
+key_max_chars = 67
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pipelined', 'pipelined']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '3 page-locked kinds within 1.6%: pinned, write-combined, registered']
+nnotes = 4
 note_cols = 2
-note_rows = 1
-note_max_chars = 45
-array note_color[2] = ['', '']
-array note_line[2] = ['pipelined', 'roundtrip']
-array note_point[2] = ['', '']
-array note_title[2] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)']
+note_rows = 2
+note_max_chars = 73
+array note_color[4] = ['', '', '-', '-']
+array note_line[4] = ['pipelined', 'roundtrip', '', '']
+array note_point[4] = ['', '', '', '']
+array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)', 'bars: 95 % PI of another sample (n = 10), log scale; round trips: medians', ' ']
 x_min = 46811.428571428572
 x_max = 23488102.399999999
 y_min = 5

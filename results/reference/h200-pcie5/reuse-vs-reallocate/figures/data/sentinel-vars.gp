@@ -13,7 +13,7 @@ x_linear = 1
 array panel_title[1]
 array panel_file[1]
 array panel_over_file[1]
-panel_title[1] = 'readings: median, min..max; dotted: their median, 54.86 GB/s'
+panel_title[1] = 'readings: median, 95 % interval; dotted: their median, 54.86 GB/s'
 panel_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/sentinel-time.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/reuse-vs-reallocate/figures/data/sentinel-time-overlay.dat'
 array panel_nband[1]
@@ -58,13 +58,13 @@ array note_point[1] = ['']
 array note_title[1] = ['']
 x_min = -0.66861000000000004
 x_max = 22.954610000000002
-y_min = 53.5
-y_max = 55.5
+y_min = 52
+y_max = 58
 y_tics = 'autofreq'
 array panel_y_min[1]
 array panel_y_max[1]
 array panel_y_tics[1]
-panel_y_min[1] = 53.5; panel_y_max[1] = 55.5
+panel_y_min[1] = 52; panel_y_max[1] = 58
 panel_y_tics[1] = 'autofreq'
 size_tics = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576)'
 size_tics_wide = '("1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768, "64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576)'

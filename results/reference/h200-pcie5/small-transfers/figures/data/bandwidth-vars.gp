@@ -36,13 +36,13 @@ panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] =
 y2 = 1
 array panel_first[4] = [1, 3, 5, 7]
 array panel_nblocks[4] = [2, 2, 2, 2]
-array panel_over_first[4] = [1, 3, 4, 6]
-array panel_nover[4] = [2, 1, 2, 1]
+array panel_over_first[4] = [1, 2, 3, 4]
+array panel_nover[4] = [1, 1, 1, 1]
 array block_color[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
 array block_line[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
 array block_point[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
-array over_color[6] = ['pinned', 'host', 'pinned', 'pinned', 'host', 'pinned']
-array over_line[6] = ['fit', 'ceiling', 'fit', 'fit', 'ceiling', 'fit']
+array over_color[4] = ['pinned', 'pinned', 'pinned', 'pinned']
+array over_line[4] = ['fit', 'fit', 'fit', 'fit']
 nhlines = 8
 array hline_panel[8]
 array hline_y[8]
@@ -66,14 +66,14 @@ array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['pageable', 'pinned']
 array key_point[2] = ['pageable', 'pinned']
 array key_title[2] = ['pageable', 'pinned']
-nnotes = 5
+nnotes = 2
 note_cols = 1
-note_rows = 5
-note_max_chars = 86
-array note_color[5] = ['-', '', '-', '-', 'host']
-array note_line[5] = ['', 'fit', '', '', 'ceiling']
-array note_point[5] = ['', '', '', '', '']
-array note_title[5] = ['bars: min–max of 5–20 samples', 'dotted: fit t0 + n/B (residual < 5%)', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 11%; pageable h2d async 12%', '  pageable d2h sync 13%; pageable d2h async 12%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 2
+note_max_chars = 61
+array note_color[2] = ['-', '']
+array note_line[2] = ['', 'fit']
+array note_point[2] = ['', '']
+array note_title[2] = ['bars: 95 % PI of another sample (n = 5–20), log scale', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
 x_min = 714.28571428571433
 x_max = 89600000
 y_min = 0

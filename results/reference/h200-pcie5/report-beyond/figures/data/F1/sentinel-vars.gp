@@ -14,7 +14,7 @@ out_prefix = 'F1-'
 array panel_title[1]
 array panel_file[1]
 array panel_over_file[1]
-panel_title[1] = 'readings: median, min..max; dotted: their median, 54.77 GB/s'
+panel_title[1] = 'readings: median, 95 % interval; dotted: their median, 54.77 GB/s'
 panel_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F1/sentinel-time.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F1/sentinel-time-overlay.dat'
 array panel_nband[1]
@@ -59,13 +59,13 @@ array note_point[1] = ['']
 array note_title[1] = ['']
 x_min = -1.19103
 x_max = 40.891030000000001
-y_min = 51
-y_max = 56
+y_min = 45
+y_max = 65
 y_tics = 'autofreq'
 array panel_y_min[1]
 array panel_y_max[1]
 array panel_y_tics[1]
-panel_y_min[1] = 51; panel_y_max[1] = 56
+panel_y_min[1] = 45; panel_y_max[1] = 65
 panel_y_tics[1] = 'autofreq'
 size_tics = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576)'
 size_tics_wide = '("1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768, "64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576)'

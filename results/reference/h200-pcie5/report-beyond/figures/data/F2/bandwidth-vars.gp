@@ -50,19 +50,19 @@ hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hl
 nkeys = 6
 key_cols = 1
 key_rows = 6
-key_max_chars = 128
+key_max_chars = 143
 array key_color[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'page-locked']
 array key_line[6] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'band']
 array key_point[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', 'page-locked']
-array key_title[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', '5 page-locked kinds, within 3.7% (2.2% from 1M): mapped, registered, registered-readonly, registered-portable, registered-mapped']
+array key_title[6] = ['mapped', 'registered', 'registered-readonly', 'registered-portable', 'registered-mapped', '5 page-locked kinds within 3.7% (2.2% from 1M): mapped, registered, registered-readonly (host → device), registered-portable, registered-mapped']
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 75
-array note_color[3] = ['', '', '-']
-array note_line[3] = ['reuse', 'zerocopy', '']
+note_max_chars = 53
+array note_color[3] = ['', '-', '-']
+array note_line[3] = ['zerocopy', '', '']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['reuse: buffer allocated once', 'zerocopy: a kernel accesses the host buffer', 'bars: min–max of 5–30 samples; band: its members'' lowest min to highest max']
+array note_title[3] = ['zerocopy: a kernel accesses the host buffer', 'bars: 95 % PI of another sample (n = 5–30), log scale', 'band: its members'' lowest to highest median']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

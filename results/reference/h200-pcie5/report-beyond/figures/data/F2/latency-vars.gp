@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
 log_y = 1
 npanels = 2
-nblocks = 36
+nblocks = 8
 out_prefix = 'F2-'
 array panel_title[2]
 array panel_file[2]
@@ -27,13 +27,13 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 21]
-array panel_nblocks[2] = [20, 16]
+array panel_first[2] = [1, 5]
+array panel_nblocks[2] = [4, 4]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_color[36] = ['mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped']
-array block_line[36] = ['pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', 'zerocopy', 'zerocopy-roundtrip']
-array block_point[36] = ['mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-readonly', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-portable', 'registered-mapped', 'registered-mapped', 'registered-mapped', 'registered-mapped']
+array block_color[8] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
+array block_line[8] = ['pipelined', 'zerocopy', 'roundtrip', 'zerocopy-roundtrip', 'pipelined', 'zerocopy', 'roundtrip', 'zerocopy-roundtrip']
+array block_point[8] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -43,22 +43,22 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 8
-key_cols = 4
-key_rows = 2
-key_max_chars = 19
-array key_color[8] = ['mapped', 'registered-mapped', 'registered', '-', 'registered-readonly', '-', 'registered-portable', '-']
-array key_line[8] = ['pipelined', 'pipelined', 'pipelined', '', 'pipelined', '', 'pipelined', '']
-array key_point[8] = ['mapped', 'registered-mapped', 'registered', '', 'registered-readonly', '', 'registered-portable', '']
-array key_title[8] = ['mapped', 'registered-mapped', 'registered', ' ', 'registered-readonly', ' ', 'registered-portable', ' ']
-nnotes = 4
+nkeys = 1
+key_cols = 1
+key_rows = 1
+key_max_chars = 129
+array key_color[1] = ['page-locked']
+array key_line[1] = ['pipelined']
+array key_point[1] = ['page-locked']
+array key_title[1] = ['5 page-locked kinds within 18.1%: mapped, registered, registered-readonly (host → device), registered-portable, registered-mapped']
+nnotes = 6
 note_cols = 2
-note_rows = 2
+note_rows = 3
 note_max_chars = 45
-array note_color[4] = ['', '', '', '']
-array note_line[4] = ['zerocopy', 'roundtrip', 'pipelined', 'zerocopy-roundtrip']
-array note_point[4] = ['', '', '', '']
-array note_title[4] = ['zerocopy: a kernel on the host buffer', 'round trip: one copy, waited for (host clock)', 'pipelined: event time ÷ copies', 'zerocopy round trip: one kernel, waited for']
+array note_color[6] = ['', '-', '', '', '', '-']
+array note_line[6] = ['zerocopy', '', 'zerocopy-roundtrip', 'pipelined', 'roundtrip', '']
+array note_point[6] = ['', '', '', '', '', '']
+array note_title[6] = ['zerocopy: a kernel on the host buffer', 'no bars: too few values; round trips: medians', 'zerocopy round trip: one kernel, waited for', 'pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)', ' ']
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
 y_min = 1

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
 log_y = 0
 npanels = 2
-nblocks = 6
+nblocks = 4
 out_prefix = 'F4-'
 array panel_title[2]
 array panel_file[2]
@@ -27,15 +27,15 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 63.0154
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 63.0154
 y2 = 1
-array panel_first[2] = [1, 5]
-array panel_nblocks[2] = [4, 2]
-array panel_over_first[2] = [1, 2]
-array panel_nover[2] = [1, 1]
-array block_color[6] = ['pageable', 'pageable', 'registered', 'registered', 'pageable', 'registered']
-array block_line[6] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reuse']
-array block_point[6] = ['pageable', 'pageable', 'registered', 'registered', 'pageable', 'registered']
-array over_color[2] = ['host', 'host']
-array over_line[2] = ['ceiling', 'ceiling']
+array panel_first[2] = [1, 3]
+array panel_nblocks[2] = [2, 2]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_color[4] = ['pageable', 'registered', 'pageable', 'registered']
+array block_line[4] = ['pageable', 'registered', 'pageable', 'registered']
+array block_point[4] = ['pageable', 'registered', 'pageable', 'registered']
+array over_color[1] = ['']
+array over_line[1] = ['']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -52,17 +52,17 @@ key_cols = 2
 key_rows = 1
 key_max_chars = 10
 array key_color[2] = ['pageable', 'registered']
-array key_line[2] = ['reuse', 'reuse']
+array key_line[2] = ['pageable', 'registered']
 array key_point[2] = ['pageable', 'registered']
 array key_title[2] = ['pageable', 'registered']
-nnotes = 6
+nnotes = 1
 note_cols = 1
-note_rows = 6
-note_max_chars = 86
-array note_color[6] = ['', '', '-', '-', '-', 'host']
-array note_line[6] = ['reuse', 'reallocate', '', '', '', 'ceiling']
-array note_point[6] = ['', '', '', '', '', '']
-array note_title[6] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 5–30 samples', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 22%; registered h2d sync 0%', '  pageable d2h sync 1%; registered d2h sync 0%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 1
+note_max_chars = 53
+array note_color[1] = ['-']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['bars: 95 % PI of another sample (n = 5–30), log scale']
 x_min = 748982.85714285716
 x_max = 375809638.39999998
 y_min = 0

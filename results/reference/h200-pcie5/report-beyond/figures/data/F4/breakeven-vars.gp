@@ -51,11 +51,11 @@ array key_title[1] = ['registered']
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 96
+note_max_chars = 106
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving from the copies'' min–max samples']
+array note_title[1] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving at the ends of both copies'' 95 % intervals']
 x_min = 11983725.714285715
 x_max = 375809638.39999998
 y_min = 0.5

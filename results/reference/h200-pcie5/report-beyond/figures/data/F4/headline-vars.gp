@@ -1,5 +1,5 @@
 # headline-vars.gp - written by pinsweep for plots/headline.gp (see src/plot_fig.c)
-fig_title = 'placement: headline, pinned against pageable'
+fig_title = 'placement: headline, pageable'
 fig_detail = 'cudaMemcpy, reused buffers, warm cache, default placement'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
@@ -68,14 +68,14 @@ array key_color[3] = ['pageable', '', '']
 array key_line[3] = ['h2d', 'h2d', 'd2h']
 array key_point[3] = ['pageable', '', '']
 array key_title[3] = ['pageable', 'solid: host → device', 'dashed: device → host']
-nnotes = 2
+nnotes = 1
 note_cols = 1
-note_rows = 2
-note_max_chars = 72
-array note_color[2] = ['-', '-']
-array note_line[2] = ['', '']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: the samples'' min–max (28–30 samples a point)', 'not in this folder: bidirectional bandwidth, allocation cost, break-even']
+note_rows = 1
+note_max_chars = 54
+array note_color[1] = ['-']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['bars: 95 % PI of another sample (n = 28–30), log scale']
 x_min = 748982.85714285716
 x_max = 375809638.39999998
 y_min = 0
@@ -88,8 +88,8 @@ panel_y_min[1] = 0; panel_y_max[1] = 70
 panel_y_tics[1] = 'autofreq'
 panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
-panel_y_min[3] = 50; panel_y_max[3] = 500
-panel_y_tics[3] = '("50" 50, "100" 100, "200" 200, "500" 500)'
+panel_y_min[3] = 50; panel_y_max[3] = 200
+panel_y_tics[3] = '("50" 50, "100" 100, "200" 200)'
 size_tics = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608, "16M" 16777216, "32M" 33554432, "64M" 67108864, "128M" 134217728, "256M" 268435456)'
 size_tics_tex = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'

@@ -6,7 +6,7 @@ x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'speedup over pageable (×)'
 x_tics = ''
 out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
-log_y = 0
+log_y = 1
 npanels = 2
 nblocks = 2
 out_prefix = 'F4-'
@@ -56,23 +56,23 @@ array key_title[1] = ['registered']
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 95
+note_max_chars = 48
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: the kind''s min over pageable''s max to its max over pageable''s min (the samples'' extremes)']
+array note_title[1] = ['bars: 95 % PI of the ratio (n = 5–30), log scale']
 x_min = 748982.85714285716
 x_max = 375809638.39999998
-y_min = 0
-y_max = 11
-y_tics = 'autofreq'
+y_min = 0.10000000000000001
+y_max = 10
+y_tics = '("0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10)'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 11
-panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 11
-panel_y_tics[2] = 'autofreq'
+panel_y_min[1] = 0.10000000000000001; panel_y_max[1] = 10
+panel_y_tics[1] = '("0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10)'
+panel_y_min[2] = 0.10000000000000001; panel_y_max[2] = 10
+panel_y_tics[2] = '("0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10)'
 size_tics = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608, "16M" 16777216, "32M" 33554432, "64M" 67108864, "128M" 134217728, "256M" 268435456)'
 size_tics_tex = '("1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'

@@ -68,14 +68,14 @@ array key_color[4] = ['pageable', 'pinned', '', '']
 array key_line[4] = ['h2d', 'h2d', 'h2d', 'd2h']
 array key_point[4] = ['pageable', 'pinned', '', '']
 array key_title[4] = ['pageable', 'pinned', 'solid: host → device', 'dashed: device → host']
-nnotes = 2
+nnotes = 1
 note_cols = 1
-note_rows = 2
-note_max_chars = 73
-array note_color[2] = ['-', '-']
-array note_line[2] = ['', '']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: the min–max of the rounds'' medians (3 rounds, 9–21 samples a point)', 'not in this folder: bidirectional bandwidth, allocation cost, break-even']
+note_rows = 1
+note_max_chars = 52
+array note_color[1] = ['-']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['bars: 95 % PI of another round (3 rounds), log scale']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0
@@ -84,12 +84,12 @@ y_tics = 'autofreq'
 array panel_y_min[3]
 array panel_y_max[3]
 array panel_y_tics[3]
-panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_min[1] = 0; panel_y_max[1] = 100
 panel_y_tics[1] = 'autofreq'
 panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
-panel_y_min[3] = 5; panel_y_max[3] = 200
-panel_y_tics[3] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[3] = 2; panel_y_max[3] = 500
+panel_y_tics[3] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "" 1073741824 1)'

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/report/figures'
 log_y = 0
 npanels = 2
-nblocks = 17
+nblocks = 2
 out_prefix = 'F2-'
 array panel_title[2]
 array panel_file[2]
@@ -27,15 +27,15 @@ array panel_link[2]
 panel_nband[1] = 1; panel_band_file[1] = 'results/reference/h200-pcie5/report/figures/data/F2/bandwidth-h2d-band.dat'; band_color[1] = 'page-locked'; band_point[1] = 'page-locked'; panel_link[1] = 63.0154
 panel_nband[2] = 1; panel_band_file[2] = 'results/reference/h200-pcie5/report/figures/data/F2/bandwidth-d2h-band.dat'; band_color[2] = 'page-locked'; band_point[2] = 'page-locked'; panel_link[2] = 63.0154
 y2 = 1
-array panel_first[2] = [1, 10]
-array panel_nblocks[2] = [9, 8]
-array panel_over_first[2] = [1, 2]
-array panel_nover[2] = [1, 1]
-array block_color[17] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array block_line[17] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reuse', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate', 'reallocate']
-array block_point[17] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pageable', 'pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-array over_color[2] = ['host', 'host']
-array over_line[2] = ['ceiling', 'ceiling']
+array panel_first[2] = [1, 2]
+array panel_nblocks[2] = [1, 1]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_color[2] = ['pageable', 'pageable']
+array block_line[2] = ['pageable', 'pageable']
+array block_point[2] = ['pageable', 'pageable']
+array over_color[1] = ['']
+array over_line[1] = ['']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -47,22 +47,22 @@ hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1]
 hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
 hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
-nkeys = 8
+nkeys = 2
 key_cols = 1
-key_rows = 8
-key_max_chars = 114
-array key_color[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'page-locked']
-array key_line[8] = ['reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'reuse', 'band']
-array key_point[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'page-locked']
-array key_title[8] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', '6 page-locked kinds, within 11.0% (3.1% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
-nnotes = 5
+key_rows = 2
+key_max_chars = 113
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pageable', 'band']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '6 page-locked kinds within 12.2% (6.0% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
+nnotes = 2
 note_cols = 1
-note_rows = 5
-note_max_chars = 84
-array note_color[5] = ['', '', '-', '-', 'host']
-array note_line[5] = ['reuse', 'reallocate', '', '', 'ceiling']
-array note_point[5] = ['', '', '', '', '']
-array note_title[5] = ['reuse: buffer allocated once', 'reallocate: effective, alloc + fill + copy + free', 'bars: min–max of 3–15 samples; band: its members'' lowest min to highest max', 'no single t0 + n/B fits (residual ≥ 5%): pageable h2d sync 20%; pageable d2h sync 9%', 'single-thread host memcpy via a 2 MiB staging buffer (a pageable copy''s host side)']
+note_rows = 2
+note_max_chars = 53
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['bars: 95 % PI of another sample (n = 5–15), log scale', 'band: its members'' lowest to highest median']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
