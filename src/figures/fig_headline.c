@@ -355,9 +355,10 @@ static int hl_legend(struct fig *g, const struct hl *h)
                  "allocation: medians only (no samples.csv)");
     if (h->unresolved || h->gaps) {
         notes[n] = (struct fig_style){"-", "", ""};
-        snprintf(notes[n++].title, sizeof(notes[0].title), "break-even: no point where %s",
-                 h->unresolved ? "the saving is within the copies' intervals (not resolved)"
-                               : "pinned is not faster");
+        snprintf(notes[n++].title, sizeof(notes[0].title), "break-even: no point where %s%s%s",
+                 h->unresolved ? "the saving is within the copies' intervals (not resolved)" : "",
+                 h->unresolved && h->gaps ? " or where " : "",
+                 h->gaps ? "pinned is not faster" : "");
     }
     /* What the folder lacks is no note: a figure says what it draws (the panels are titled). */
     if (legend_flow(&g->key, keys, nk, 5) < 0)

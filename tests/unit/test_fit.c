@@ -227,9 +227,18 @@ static void test_negative_t0(void)
         len += (size_t)snprintf(summary + len, sizeof(summary) - len,
                                 "x,pageable,h2d,reuse,sync,%.0f,1,%.9g,ok\n", n[i],
                                 -5.04 + n[i] / (11.91 * 1e3));
-    char err[256];
-    int rc = write_file(dir, "summary.csv", summary) < 0 ? -9 : fit_results(dir, NULL, err, 256);
+    char err[256], *table = NULL;
+    size_t tlen = 0;
+    FILE *tf = open_memstream(&table, &tlen);
+    int rc = write_file(dir, "summary.csv", summary) < 0 ? -9 : fit_results(dir, tf, err, 256);
+    fclose(tf);
     CHECK("fit_results: the curve is counted", rc == 1, "rc %d", rc);
+    /* the run's table: no t0 or B, the residual, and why (the row of a curve without variants) */
+    CHECK("the fit table says the curve is not fitting",
+          table && strstr(table, "\npageable             h2d   sync           -          -") &&
+              strstr(table, "  not fitting: t0 < 0\n"),
+          "%s", table ? table : "");
+    free(table);
     fits_line(dir, "x,pageable,h2d,reuse,sync,", line, sizeof(line));
     CHECK("fits.csv: status negative-t0, t0_us, bandwidth_gbps and n_half_bytes empty",
           strstr(line, ",all,1048576,16777216,3,,,,") != NULL && strlen(line) > 13 &&

@@ -90,11 +90,11 @@ array key_title[5] = ['pageable', 'pinned', 'solid: host → device', 'dashed: d
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 84
+note_max_chars = 114
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % PI of another sample (n = 7), log scale', 'break-even: no point where the saving is within the copies'' intervals (not resolved)']
+array note_title[2] = ['bars: 95 % PI of another sample (n = 7), log scale', 'break-even: no point where the saving is within the copies'' intervals (not resolved) or where pinned is not faster']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
