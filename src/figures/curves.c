@@ -67,12 +67,6 @@ const char *curve_one_api(const int seen_api[API_COUNT])
     return "";
 }
 
-/* v, or fallback when v is NaN (a row without min or max). */
-double curve_or_else(double v, double fallback)
-{
-    return isnan(v) ? fallback : v;
-}
-
 /* The panel of direction dir and api, titled with the api when the figure has both. */
 int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api,
                       const char *columns, const char *data_dir, FILE **f)

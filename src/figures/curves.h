@@ -33,9 +33,6 @@ const struct plot_row *curve_row_at(const struct plot_input *in, const struct pl
 /* The one api drawn, "sync" or "async" (a title's detail), or "" when both were. */
 const char *curve_one_api(const int seen_api[API_COUNT]);
 
-/* v, or fallback when v is NaN. */
-double curve_or_else(double v, double fallback);
-
 /*
  * Start the panel of direction dir and api (titled with the api when the
  * folder has copies of another api too) and create its data file, with

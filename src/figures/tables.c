@@ -62,14 +62,6 @@ const char *plot_spread_head(void)
     return "95 % interval GB/s";
 }
 
-int plot_rows_have_rounds(const struct plot_row *rows, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (plot_row_has_rounds(&rows[i]))
-            return 1;
-    return 0;
-}
-
 int plot_copies_table(const struct plot_input *in, struct tabular *t)
 {
     static const char *const head[] = {"kind",        "direction",  "api",  "buffer",

@@ -41,9 +41,6 @@ void plot_gbps_text(double v, char *buf, size_t n);
 /* The heading of an interval column of GB/s: "95 % interval GB/s". */
 const char *plot_spread_head(void);
 
-/* Was any of the n rows measured in rounds (plot_row_has_rounds)? */
-int plot_rows_have_rounds(const struct plot_row *rows, size_t n);
-
 /*
  * The table of every copy row of in (kind, direction, api, buffer, host
  * buffer, size, median GB/s, its interval, n, µs per copy) into t
