@@ -25,6 +25,8 @@
 
 #define READ_PLATEAU_PCT 3
 #define READ_HOLD_PCT 10
+/* Speedups are read at this size and more (large copies), or at the largest size below it. */
+#define READ_LARGE_BYTES 16777216.0
 
 /*
  * A reading being written: parts joined by "; ".  Each figure's definition
