@@ -72,6 +72,14 @@ int fig_time(struct fig *g, const struct plot_input *in, const char *data_dir)
             time_panel(g, in, c, data_dir) < 0)
             return -1;
     }
+    /* The phases' key is drawn by reallocate-time.gp from phase_name; the caption says it here. */
+    static const struct fig_style notes[2] = {
+        {"", "", "", "curves: each phase's median, alloc, fill, copy and free, and their total "
+                     "(dashed)"},
+        {"", "", "", "bars: none, each phase is a median of its samples (alloc's and free's "
+                     "intervals are in alloc-cost)"}};
+    if (g->npanels && legend_flow(&g->notes, notes, 2, 1) < 0)
+        return -1;
     snprintf(g->what, sizeof(g->what), "time of a reallocate cycle");
     snprintf(g->y_label, sizeof(g->y_label), "time per cycle (ms)");
     snprintf(g->detail, sizeof(g->detail), "%s, %s", plot_dir_titles[dir],

@@ -541,8 +541,9 @@ void reading_realloc_time(struct reading *t, const struct plot_input *in)
         total += r->phase_ms[p] > 0 ? r->phase_ms[p] : 0;
     if (!(total > 0))
         return;
-    fprintf(t->f, "%sa %s cycle of %s takes %.3g ms:", t->parts++ ? "; " : "",
-            schema_value_name(AXIS_ALLOC, r->alloc), reading_size(r->size_bytes), total);
+    fprintf(t->f, "%sa %s cycle of %s (%s %s) takes %.3g ms:", t->parts++ ? "; " : "",
+            schema_value_name(AXIS_ALLOC, r->alloc), reading_size(r->size_bytes),
+            schema_value_name(AXIS_DIRECTION, r->dir), schema_value_name(AXIS_API, r->api), total);
     for (int p = 0; p < PHASE_COUNT; p++)
         fprintf(t->f, "%s %s %.0f %%", p ? "," : "", phases[p],
                 100 * (r->phase_ms[p] > 0 ? r->phase_ms[p] : 0) / total);

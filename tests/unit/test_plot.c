@@ -208,6 +208,18 @@ static void check_ceiling(const char *name, const char *results, const char *mem
 static void check_side_data(const char *name, const char *dir)
 {
     char check[128];
+    /* pinned's reallocate h2d async cycle at 1 GiB (the figure's api: plot_time_pick): alloc
+       286.7844, fill 57.2902, copy 19.6273 and free 93.5718 ms, 457 ms: 63, 13, 4 and 20 %; its
+       caption names the phases it draws, the direction and api, and says it has no bars */
+    snprintf(check, sizeof(check), "%s: reallocate-time's caption", name);
+    CHECK(check,
+          file_has(path_in(dir, "figures/captions.md"),
+                   "A pinned cycle of 1 GiB (h2d async) takes 457 ms: alloc 63 %, fill 13 %, "
+                   "copy 4 %, free 20 %. Drawn: 3 panels (pageable, pinned, registered); curves: each "
+                   "phase's median, alloc, fill, copy and free, and their total (dashed). Bars: "
+                   "none, each phase is a median of its samples (alloc's and free's intervals are "
+                   "in alloc-cost)."),
+          "captions.md's reallocate-time caption differs");
     const char *h2d = path_in(dir, "figures/data/bandwidth-h2d-overlay.dat");
     const char *h2d_async = path_in(dir, "figures/data/bandwidth-h2d-async-overlay.dat");
     /* results-small: 3 alloc kinds x 2 apis of reuse curves per direction, a panel per api;
