@@ -414,9 +414,21 @@ void reading_alloc_cost(struct reading *t, const struct plot_input *in)
         const struct plot_curve *c = realloc_curve(in, kinds[k]);
         if (!c || !(curve_row(in, c, c->n - 1)->phase_ms[PHASE_ALLOC] >= 0))
             continue;
-        read_alloc_at(t, curve_row(in, c, c->n - 1), 1);
+        const struct plot_row *r = curve_row(in, c, c->n - 1);
+        read_alloc_at(t, r, 1);
         if (k == 0 && c->n > 1)
             read_alloc_at(t, curve_row(in, c, 0), 0);
+        /* what the figure cannot show: pin drawn under alloc, page faults outside alloc */
+        if (kinds[k] == ALLOC_REGISTERED && r->pin_ms > 0 && r->phase_ms[PHASE_ALLOC] > 0)
+            reading_part(t, "cudaHostRegister is %.0f %% of that alloc%s",
+                         100 * r->pin_ms / r->phase_ms[PHASE_ALLOC],
+                         r->pin_ms >= 0.9 * r->phase_ms[PHASE_ALLOC]
+                             ? " (its pin curve lies on the alloc curve)"
+                             : "");
+        if (kinds[k] == ALLOC_PAGEABLE && r->phase_ms[PHASE_FILL] > 0)
+            reading_part(t, "a pageable buffer's pages are faulted in by its fill (%.3g ms), not "
+                            "by malloc",
+                         r->phase_ms[PHASE_FILL]);
     }
 }
 
