@@ -5,11 +5,11 @@
 # colour per alloc kind.  For pageable and one page-locked kind, standing
 # for the others, the stages one after another (serial sum, dashed) and the
 # longest stage alone (the ideal overlap, dotted), and at the most streams
-# the overlap factor, serial / pipeline.  Writes OUT_DIR/overlap.{png,pdf,svg};
+# the overlap factor, serial / pipeline.  Bars: the pipeline time's interval.  Writes OUT_DIR/overlap.{png,pdf,svg};
 # src/plot_beyond.c writes its data.
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/overlap-vars.gp'" plots/overlap.gp
 fig_name = 'overlap'
-errorbars = 0
+errorbars = 1
 point_labels = 1
 if (!exists('plots_dir')) plots_dir = 'plots'
 load plots_dir . '/panels.gp'

@@ -9,8 +9,8 @@
 #   fig_name     the figure's name: writes OUT_DIR/NAME.{png,pdf,svg}
 #   errorbars    1: the data blocks have columns x y y_min y_max (the interval
 #                bars); 0: x y
-#   point_labels 1: a third column holds a label (a quoted string, "" for
-#                none) written beside the point in the curve's colour
+#   point_labels 1: a third column (the fifth with errorbars) holds a label (a
+#                quoted string, "" for none) written beside the point in the curve's colour
 # and run as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/NAME-vars.gp'" plots/NAME.gp
 # Overlays (over_*) are drawn under the curves: they are references.
@@ -33,7 +33,8 @@ data_curves = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
 overlays = 'for [j = 1:panel_nover[p]] panel_over_file[p] index (j - 1) using 1:2 ' . \
     'with lines lw line_lw(over_line[ovr(p, j)]) lc rgb color_of(over_color[ovr(p, j)]) ' . \
     'dt line_dt(over_line[ovr(p, j)]) notitle'
-labels = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3 with labels ' . \
+labels = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:' . \
+    (errorbars ? '5' : '3') . ' with labels ' . \
     'left offset 0.7, 0.55 tc rgb color_of(block_color[blk(p, j)]) notitle'
 curves = point_labels ? '@data_curves, @labels' : '@data_curves'
 

@@ -3,6 +3,7 @@
  * the number of streams, a panel per kernel (see fig_pipeline.h).
  */
 #include "figures/fig_pipeline.h"
+#include "analysis/interval.h"
 #include "figures/figdef.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -92,7 +93,7 @@ static void overlap_references(const struct plot_row *const *rows, size_t first,
  * label ("" elsewhere).
  */
 static int overlap_block(struct fig *g, FILE *f, const struct plot_row *const *rows, size_t first,
-                         size_t end, int labelled)
+                         size_t end, int labelled, struct interval_tally *t)
 {
     /* A point per kind too: the page-locked kinds' curves lie on one another. */
     const char *kind = schema_value_name(AXIS_ALLOC, rows[first]->alloc);
@@ -101,12 +102,21 @@ static int overlap_block(struct fig *g, FILE *f, const struct plot_row *const *r
         return -1;
     for (size_t i = first; i < end; i++) {
         const struct plot_row *r = rows[i];
-        if (labelled && i == end - 1 && r->overlap > 0)
-            fprintf(f, "%llu %.6g \"%.1f×\"\n", (unsigned long long)r->streams, r->pipeline_ms,
-                    r->overlap);
+        /* the time's interval: its GB/s's (size over this time) on the log scale, scaled */
+        struct interval ms = r->iv[IV_GBPS];
+        if (interval_known(&ms))
+            interval_scale(&ms, r->pipeline_ms / ms.median, &ms);
         else
-            fprintf(f, "%llu %.6g \"\"\n", (unsigned long long)r->streams, r->pipeline_ms);
-        fig_extend(g, (double)r->streams, r->pipeline_ms);
+            interval_none(r->pipeline_ms, &ms);
+        interval_tally_add(t, &ms);
+        fprintf(f, "%llu %.6g %.6g %.6g ", (unsigned long long)r->streams, r->pipeline_ms, ms.lo,
+                ms.hi);
+        if (labelled && i == end - 1 && r->overlap > 0)
+            fprintf(f, "\"%.1f×\"\n", r->overlap);
+        else
+            fprintf(f, "\"\"\n");
+        fig_extend(g, (double)r->streams, ms.lo);
+        fig_extend(g, (double)r->streams, ms.hi);
     }
     return 0;
 }
@@ -135,7 +145,8 @@ static int overlap_reference(struct fig *g, FILE *f, const struct plot_row *cons
 
 /* One panel of the overlap figure: rows [first, end), one kernel, size and chunks. */
 static int overlap_panel(struct fig *g, const struct plot_row *const *rows, size_t first,
-                         size_t end, int common, const char *data_dir, int seen[ALLOC_COUNT])
+                         size_t end, int common, const char *data_dir, int seen[ALLOC_COUNT],
+                         struct interval_tally *t)
 {
     char tag[48], kernel[24], title[96];
     int pageable, locked, rc = 0;
@@ -148,7 +159,9 @@ static int overlap_panel(struct fig *g, const struct plot_row *const *rows, size
     overlap_references(rows, first, end, &pageable, &locked);
     FILE *f = fig_panel(g, tag, title) < 0
                   ? NULL
-                  : fig_panel_create(g, data_dir, "", "streams pipeline_ms label (overlap factor)");
+                  : fig_panel_create(g, data_dir, "",
+                                     "streams pipeline_ms low high (its interval) label "
+                                     "(overlap factor)");
     FILE *o = f ? fig_panel_create(g, data_dir, "-overlay", "streams ms") : NULL;
     if (!o)
         rc = -1;
@@ -156,7 +169,7 @@ static int overlap_panel(struct fig *g, const struct plot_row *const *rows, size
         int alloc = rows[i]->alloc, refs = alloc == pageable || alloc == locked;
         j = plot_run_end(rows, end, i, overlap_same_curve);
         seen[alloc] = 1;
-        rc = overlap_block(g, f, rows, i, j, refs);
+        rc = overlap_block(g, f, rows, i, j, refs, t);
         if (rc == 0 && refs)
             rc = overlap_reference(g, o, rows, i, j);
     }
@@ -187,10 +200,11 @@ static void overlap_ref_names(const struct plot_row *const *rows, size_t n, char
                                      schema_value_name(AXIS_ALLOC, a));
 }
 
-static int overlap_legend(struct fig *g, const int seen[ALLOC_COUNT], const char *refs)
+static int overlap_legend(struct fig *g, const int seen[ALLOC_COUNT], const char *refs,
+                          const struct interval_tally *t)
 {
     struct fig_style keys[ALLOC_COUNT],
-        notes[4] = {
+        notes[5] = {
             {"", "pipeline", "", "solid: every chunk through h2d → kernel → d2h"},
             {"", "serial", "", ""},
             {"", "ideal", "", ""},
@@ -204,7 +218,8 @@ static int overlap_legend(struct fig *g, const int seen[ALLOC_COUNT], const char
         keys[k].point = keys[k].color;
     if (legend_flow(&g->key, keys, nkeys, 6) < 0)
         return -1;
-    return legend_flow(&g->notes, notes, 4, 1);
+    plot_bars_note(&notes[4], t);
+    return legend_flow(&g->notes, notes, 5, 1);
 }
 
 int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir)
@@ -214,6 +229,8 @@ int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir
     int seen[ALLOC_COUNT] = {0}, rc = 0;
     double *streams;
     char refs[128], split[64];
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
     if (plot_select_rows(in, overlap_keep, overlap_order, &rows, &n) < 0)
         return -1;
     int common = 1;
@@ -226,7 +243,7 @@ int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir
         rc = -1;
     for (size_t i = 0, j; i < n && rc == 0 && drawn < OVERLAP_MAX_PANELS; i = j, drawn++) {
         j = plot_run_end(rows, n, i, overlap_same_panel);
-        rc = overlap_panel(g, rows, i, j, common, data_dir, seen);
+        rc = overlap_panel(g, rows, i, j, common, data_dir, seen, &t);
     }
     if (rc == 0 && g->npanels) {
         for (size_t i = 0; i < n; i++)
@@ -240,7 +257,7 @@ int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir
         snprintf(g->x_label, sizeof(g->x_label), "streams (the chunks round-robin over them)");
         snprintf(g->y_label, sizeof(g->y_label), "time for all chunks, median (ms)");
         overlap_ref_names(rows, n, refs, sizeof(refs));
-        rc = overlap_legend(g, seen, refs);
+        rc = overlap_legend(g, seen, refs, &t);
     }
     free(streams);
     free(rows);
@@ -249,14 +266,12 @@ int fig_overlap(struct fig *g, const struct plot_input *in, const char *data_dir
 
 const struct fig_def fig_overlap_def = {
     .name = "overlap",
-    .question =
-        "How much do more streams overlap copies with a kernel, against the serial sum of "
-        "the stages and the longest stage?",
+    .question = "How much do more streams overlap copies with a kernel, against the serial sum of "
+                "the stages and the longest stage?",
     .log_y = 1,
     .describe = fig_overlap,
     .read = reading_overlap,
-    .needs =
-        "rows of api pipeline with pipeline_ms_median",
+    .needs = "rows of api pipeline with pipeline_ms_median",
     .family = FIG_FAMILY_PIPELINE,
     .one_gpu = 0,
 };

@@ -587,6 +587,23 @@ void reading_overlap(struct reading *t, const struct plot_input *in)
              schema_value_text(AXIS_STREAMS, best->streams, streams, sizeof(streams)),
              schema_value_text(AXIS_KERNEL, best->kernel, kernel, sizeof(kernel)),
              best->pipeline_ms, best->serial_ms);
+    /* the page-locked kinds beside the best: their lines lie on one another when they agree */
+    double lo = INFINITY, hi = -INFINITY;
+    int kinds = 0;
+    for (size_t i = 0; best && i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        if (r->api == API_PIPELINE && r->alloc != ALLOC_PAGEABLE && r->pipeline_ms > 0 &&
+            r->kernel == best->kernel && r->streams == best->streams &&
+            r->size_bytes == best->size_bytes && r->chunks == best->chunks) {
+            lo = fmin(lo, r->pipeline_ms);
+            hi = fmax(hi, r->pipeline_ms);
+            kinds++;
+        }
+    }
+    if (kinds > 1)
+        reading_part(t, "there the %d page-locked kinds take %.3g–%.3g ms (%.1f %% apart%s)", kinds,
+                     lo, hi, 100 * (hi / lo - 1),
+                     hi <= lo * 1.05 ? ": their lines lie on one another" : "");
     if (page_lo <= page_hi)
         reading_part(t, "pageable stays at %.2f–%.2f× whatever the streams", page_lo, page_hi);
 }
