@@ -69,6 +69,13 @@ report_tables() {
     expect "report: the default experiment" 0 "report in $o/report.md" -- "$PINSWEEP" report $REF/default -o "$o" || return
     rep_check_tables default $REF/default "$o/report.md" $link
     rep_check_readings default $REF/default "$o/report.md" $link
+    # pageable h2d's peak, 32 MiB: its rounds disagree 2x, so m e^h is 91 GB/s; it ends at the
+    # link's raw rate, marked, and the caption says what the mark is
+    grep -q '^| pageable | h2d | sync | 13.28 | 32 MiB | 1.93–63.02\* | 17 in 3 rounds | 21.1 % |$' "$o/report.md" \
+        && grep -q "^\*Table 2\. .*; an end marked \* is the link's raw rate, which no copy exceeds: the interval reached past it\.\*$" "$o/report.md" \
+        && [ "$(grep -c '^\*Table [0-9]*\. .*an end marked \*' "$o/report.md")" = "$(awk '/^\*Table / { t = $0; m = 0 } /^\| .*[0-9]\*( |\))/ && !m { m = 1; n++ } END { print n + 0 }' "$o/report.md")" ] \
+        && t_pass "report: an interval past the link ends at its raw rate, marked *, and only a table with one says so" \
+        || t_fail "report: an interval past the link ends at its raw rate, marked" "$(grep '^| pageable | h2d | sync | 13.28' "$o/report.md"; grep -c 'an end marked' "$o/report.md")"
     grep -q '^| pageable | h2d | sync | 6.86 µs | 10.36 GB/s | 71 KB | 19 | 20.2 % | poor: not one t0 + n/B |$' "$o/report.md" \
         && t_pass "report: a fit with a 20 % residual is flagged" || t_fail "report: a fit with a 20 % residual is flagged" "$(grep '^| pageable | h2d | sync' "$o/report.md")"
     expect "report: 81 log-spaced sizes from 1 KB to 64 MB" 0 "" -- "$PINSWEEP" report $REF/small-transfers -o "$o-small" || return

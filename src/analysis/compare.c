@@ -170,7 +170,10 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
     int bidir = r->axis[AXIS_DIRECTION] == DIR_BIDIR;
     struct interval iv, x;
     row_interval(c, k, i, &iv);
-    ratio_interval(c, k, i, &x);
+    ratio_interval(c, k, i, &x); /* of the medians and h: never capped */
+    /* a copy's GB/s ends at most at its own machine's link (interval.h, the cap) */
+    if (api_is_copy((enum copy_api)r->axis[AXIS_API]) || r->axis[AXIS_API] == API_ZEROCOPY)
+        interval_cap(&iv, bidir ? 2 * link : link);
     struct compare_row row = {
         .machine = fo->label,
         .dir = fo->dir,

@@ -243,6 +243,16 @@ void interval_scale(const struct interval *a, double factor, struct interval *ou
     out->hi *= factor;
 }
 
+int interval_cap(struct interval *iv, double ceiling)
+{
+    if (!interval_known(iv) || !(ceiling > 0) || !isfinite(ceiling) || !(iv->median <= ceiling) ||
+        !(iv->hi > ceiling))
+        return 0;
+    iv->hi = ceiling;
+    iv->capped = 1;
+    return 1;
+}
+
 char *interval_range_text(const struct interval *iv, void (*num)(double v, char *buf, size_t n),
                           char *buf, size_t n)
 {
@@ -253,7 +263,7 @@ char *interval_range_text(const struct interval *iv, void (*num)(double v, char 
     }
     num(iv->lo, a, sizeof(a));
     num(iv->hi, b, sizeof(b));
-    snprintf(buf, n, "%s–%s", a, b);
+    snprintf(buf, n, "%s–%s%s", a, b, iv->capped ? INTERVAL_CAPPED_MARK : "");
     return buf;
 }
 
@@ -286,6 +296,7 @@ void interval_tally_add(struct interval_tally *t, const struct interval *iv)
         t->samples_max = fmax(t->samples_max, iv->n);
     }
     t->approx += iv->approx != 0;
+    t->capped += iv->capped != 0 && !t->ratio; /* a ratio's interval is never capped */
 }
 
 /* "3" or "2–3" from a range of counts. */
@@ -304,7 +315,7 @@ char *interval_statement(const struct interval_tally *t, char *buf, size_t n)
 
 char *interval_statement_as(const struct interval_tally *t, const char *lead, char *buf, size_t n)
 {
-    char r[32], s[32], of_r[96], of_s[96];
+    char r[32], s[32], of_r[96], of_s[96], capped[96] = "";
     const char *each = t->ratio ? " of each" : "";
     if (!t->rounds && !t->samples) {
         snprintf(buf, n, "No %c%s: no configuration has two values or more.", lead[0] | 0x20,
@@ -318,19 +329,23 @@ char *interval_statement_as(const struct interval_tally *t, const char *lead, ch
     snprintf(of_s, sizeof(of_s), "of %sanother sample%s (n = %s)", t->ratio ? "the ratio of " : "",
              each, s);
     const char *approx = t->approx ? " (s from summary.csv's rsd: no samples.csv)" : "";
+    if (t->capped)
+        snprintf(capped, sizeof(capped),
+                 "; %zu end%s at the link's raw rate, which no copy exceeds", t->capped,
+                 t->capped == 1 ? "s" : "");
     if (t->rounds && t->samples)
         snprintf(buf, n,
-                 "%s: 95 %% prediction interval, on the log scale, %s or, in one round, %s%s.",
-                 lead, of_r, of_s, approx);
+                 "%s: 95 %% prediction interval, on the log scale, %s or, in one round, %s%s%s.",
+                 lead, of_r, of_s, approx, capped);
     else
-        snprintf(buf, n, "%s: 95 %% prediction interval %s, on the log scale%s.", lead,
-                 t->rounds ? of_r : of_s, approx);
+        snprintf(buf, n, "%s: 95 %% prediction interval %s, on the log scale%s%s.", lead,
+                 t->rounds ? of_r : of_s, approx, capped);
     return buf;
 }
 
 char *interval_note(const struct interval_tally *t, char *buf, size_t n)
 {
-    char r[32], s[32];
+    char r[32], s[32], capped[48] = "";
     const char *approx = t->approx ? " (from rsd)" : "";
     if (!t->rounds && !t->samples) {
         snprintf(buf, n, "no bars: too few values");
@@ -338,18 +353,24 @@ char *interval_note(const struct interval_tally *t, char *buf, size_t n)
     }
     count_text(t->rounds_min, t->rounds_max, r, sizeof(r));
     count_text(t->samples_min, t->samples_max, s, sizeof(s));
+    if (t->capped)
+        snprintf(capped, sizeof(capped), "; %zu end%s at the raw rate", t->capped,
+                 t->capped == 1 ? "s" : "");
     if (t->ratio)
-        snprintf(buf, n, "bars: 95 %% PI of the ratio (%s%s%s%s%s), log scale%s",
+        snprintf(buf, n, "bars: 95 %% prediction interval of the ratio (%s%s%s%s%s)%s%s",
                  t->rounds ? r : "", t->rounds ? " rounds" : "",
                  t->rounds && t->samples ? ", " : "", t->samples ? "n = " : "", t->samples ? s : "",
-                 approx);
+                 approx, capped);
     else if (t->rounds && t->samples)
-        snprintf(buf, n,
-                 "bars: 95 %% PI, log scale, of another round (%s rounds) or sample (n = %s)%s", r,
-                 s, approx);
+        snprintf(
+            buf, n,
+            "bars: 95 %% prediction interval of another round (%s rounds) or sample (n = %s)%s%s",
+            r, s, approx, capped);
     else if (t->rounds)
-        snprintf(buf, n, "bars: 95 %% PI of another round (%s rounds), log scale%s", r, approx);
+        snprintf(buf, n, "bars: 95 %% prediction interval of another round (%s rounds)%s%s", r,
+                 approx, capped);
     else
-        snprintf(buf, n, "bars: 95 %% PI of another sample (n = %s), log scale%s", s, approx);
+        snprintf(buf, n, "bars: 95 %% prediction interval of another sample (n = %s)%s%s", s,
+                 approx, capped);
     return buf;
 }

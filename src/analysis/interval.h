@@ -32,6 +32,17 @@
  * noise sd(x)/mean(x) = sqrt(e^(s^2) - 1), within 1 % of s up to an rsd of
  * 20 %); the interval says so (approx), and the other quantities have none.
  *
+ * THE CAP.  A copy over the PCIe link never moves data faster than the
+ * link's raw rate (per direction; both directions at once: twice it).  When
+ * the interval of such a bandwidth reaches past it (three rounds that
+ * disagree 2x give h near 2: e^h is 7), its upper end is that ceiling
+ * instead, and the interval says so (capped): interval_cap.  m, lo and h
+ * are kept, so ratios and sums of capped medians are as without the cap.
+ * A median already past the ceiling is left as it is (the ceiling is then
+ * not the link the copies ran over: a link read while it idled down).
+ * Only the link's raw rate is used as a ceiling (the figures' copies,
+ * their tables, compare.csv's gbps_hi); never for the CPU's own access.
+ *
  * Derived values: the ratio a/b of two medians measured apart (a speedup,
  * machine B over A) has H = sqrt(h_a^2 + h_b^2), each with its own t and n,
  * and [a/b e^-H, a/b e^+H]: never below 0, and b/a's interval is its
@@ -62,6 +73,7 @@ struct interval {
     double n;        /* the values behind s (rounds or samples); 0 without an interval */
     enum interval_basis basis;
     int approx; /* s from summary.csv's rsd (delta method): the folder has no samples.csv */
+    int capped; /* hi is the ceiling of interval_cap, not m e^h (which reached past it) */
 };
 
 /* The quantities summary.csv has a median of and samples.csv a value per sample of. */
@@ -134,8 +146,20 @@ void interval_sum(const struct interval *const *t, size_t k, struct interval *ou
 void interval_scale(const struct interval *a, double factor, struct interval *out);
 
 /*
+ * The cap (see above): when iv has an interval, ceiling (GB/s, the link's
+ * raw rate) is > 0 and finite, the median is at most ceiling and hi is past
+ * it, hi becomes ceiling and iv is marked capped; else iv is unchanged.
+ * Returns 1 when it capped iv, else 0.
+ */
+int interval_cap(struct interval *iv, double ceiling);
+
+/* What interval_range_text writes after a capped end: "1.93–63.02*". */
+#define INTERVAL_CAPPED_MARK "*"
+
+/*
  * "lo–hi" (an en dash) with each end written by num (the caller's number
- * style), or "–" without an interval, into buf.  Returns buf.
+ * style), hi followed by INTERVAL_CAPPED_MARK when capped, or "–" without
+ * an interval, into buf.  Returns buf.
  */
 char *interval_range_text(const struct interval *iv, void (*num)(double v, char *buf, size_t n),
                           char *buf, size_t n);
@@ -153,6 +177,7 @@ struct interval_tally {
     double samples_min, samples_max; /* their n */
     size_t approx;                   /* of them, from summary.csv's rsd */
     int ratio;                       /* the intervals are of ratios (set by the caller) */
+    size_t capped; /* of them, ended at the link's raw rate (interval_cap); none of ratios */
 };
 
 /* Start a tally (ratio: of ratios, whose sides are added one by one). */
@@ -171,6 +196,7 @@ void interval_tally_add(struct interval_tally *t, const struct interval *iv);
  *    sample (n = 5)."
  *   ratios: "... of the ratio of another sample of each (n = 20) ..."
  *   approx: "... (s from summary.csv's rsd: no samples.csv)" before the stop
+ *   capped: "...; 2 end at the link's raw rate, which no copy exceeds." (1 ends)
  *   none: "No bars: no configuration has two values or more."
  * Returns buf.
  */
@@ -180,14 +206,18 @@ char *interval_statement(const struct interval_tally *t, char *buf, size_t n);
 char *interval_statement_as(const struct interval_tally *t, const char *lead, char *buf, size_t n);
 
 /*
- * The short form for a figure's legend (its caption has the sentence),
- * at most about 80 characters: "bars: 95 % PI of another round (3 rounds),
- * log scale", "bars: 95 % PI of another sample (n = 9–21), log scale",
- * both: "bars: 95 % PI, log scale, of another round (3 rounds) or sample
- * (n = 5)", ratios "bars: 95 % PI of the ratio (n = 20 samples), log
- * scale"; approx adds " (from rsd)"; none "no bars: too few values".
- * Returns buf.
+ * The short form for a figure's legend, at most about 85 characters:
+ * "bars: 95 % prediction interval of another round (3 rounds)", "... of
+ * another sample (n = 9–21)", both: "... of another round (3 rounds) or
+ * sample (n = 5)", ratios "bars: 95 % prediction interval of the ratio
+ * (n = 20)"; approx adds " (from rsd)", capped "; 2 end at the raw rate"
+ * (1 ends); none "no bars: too few values".  It says nothing of the log
+ * scale (a reader takes that for the axis's): a caption adds
+ * INTERVAL_NOTE_SAID after the note's first clause.  Returns buf.
  */
 char *interval_note(const struct interval_tally *t, char *buf, size_t n);
+
+/* What a caption adds to interval_note's first clause: how the interval is computed. */
+#define INTERVAL_NOTE_SAID ", computed on the log scale"
 
 #endif

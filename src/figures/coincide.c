@@ -426,8 +426,8 @@ int coincide_block(struct fig *g, FILE *f, const struct co_series *s, size_t n, 
             hi = fmax(hi, s[idx[j]].hi ? s[idx[j]].hi[i] : s[idx[j]].y[i]);
         }
         fprintf(f, " %.6g %.6g %.6g\n", m, lo, hi);
-        fig_extend(g, x, hi);
-        fig_extend(g, x, lo);
+        fig_extend(g, x, bars == 2 ? m : hi);
+        fig_extend(g, x, bars == 2 ? m : lo);
     }
     return 1;
 }

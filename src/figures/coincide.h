@@ -132,7 +132,9 @@ void coincide_list_free(struct co_list *l);
  * Group g's merged line as a block of the current panel in f, drawn as s:
  * its heading names the members; each point "x median" and, with bars, the
  * lowest of the members' lo and the highest of their hi; g's range widened
- * to hold them.  -1 on failure; 0 when g has no merged line, 1 when written.
+ * to hold them (bars 2: to hold the median only, the axis of a bandwidth,
+ * never chosen by its bars).  -1 on failure; 0 when g has no merged line, 1
+ * when written.
  */
 int coincide_block(struct fig *g, FILE *f, const struct co_series *s, size_t n, int group,
                    const struct fig_style *style, int bars);

@@ -129,10 +129,38 @@ static void bw_plan_free(struct bw_plan *p)
     free(p->values);
 }
 
+/* Is curve c drawn in its panel's band? */
+static int is_member(const struct bw_plan *p, size_t c)
+{
+    for (size_t k = 0; k < p->nband; k++)
+        if (p->band_curve[k] == c)
+            return p->band[k].member;
+    return 0;
+}
+
+/*
+ * What the figure's bars stand on: every drawn curve's GB/s intervals; a
+ * band member's are counted for their n, not for a capped end (a band has
+ * no bars).
+ */
+static void bw_tally(struct bw_plan *p, const struct plot_input *in)
+{
+    interval_tally_init(&p->tally, 0);
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_curve *cv = &in->curves[c];
+        if (!bw_drawn_curve(in, cv))
+            continue;
+        for (size_t i = cv->first; i < cv->first + cv->n; i++) {
+            struct interval iv = in->rows[i].iv[IV_GBPS];
+            iv.capped = iv.capped && !is_member(p, c);
+            interval_tally_add(&p->tally, &iv);
+        }
+    }
+}
+
 static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
 {
     memset(p, 0, sizeof(*p));
-    interval_tally_init(&p->tally, 0);
     for (size_t c = 0; c < in->ncurves; c++) {
         const struct plot_curve *cv = &in->curves[c];
         if (!bw_drawn_curve(in, cv))
@@ -146,7 +174,6 @@ static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
                 j++;
             if (j == p->nkinds && p->nkinds < 8)
                 p->kinds[p->nkinds++] = k;
-            interval_tally_add(&p->tally, &r->iv[IV_GBPS]);
         }
     }
     p->ngroups = p->groups[0] + p->groups[1];
@@ -154,7 +181,10 @@ static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
     for (int d = 0; d < DIR_COUNT; d++)
         for (int grp = 0; grp < 2; grp++)
             bw_panel_title(p, d, grp, p->title[d * 2 + grp], sizeof(p->title[0]));
-    return bw_bands_find(p, in);
+    if (bw_bands_find(p, in) < 0)
+        return -1;
+    bw_tally(p, in);
+    return 0;
 }
 
 /* The style of a curve in the bandwidth figure: its kind's dash unless dashes tell variants. */
@@ -169,15 +199,6 @@ static void write_bandwidth_point(FILE *f, const struct plot_row *r)
 {
     const struct interval *iv = &r->iv[IV_GBPS];
     fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, r->gbps_median, iv->lo, iv->hi);
-}
-
-/* Is curve c drawn in its panel's band? */
-static int is_member(const struct bw_plan *p, size_t c)
-{
-    for (size_t k = 0; k < p->nband; k++)
-        if (p->band_curve[k] == c)
-            return p->band[k].member;
-    return 0;
 }
 
 /*
@@ -242,7 +263,7 @@ static int bandwidth_panel(struct fig *g, const struct plot_input *in, struct bw
             const struct plot_row *r = first + i;
             curve_pen_at(&pen, f, r->size_bytes);
             write_bandwidth_point(f, r);
-            fig_extend(g, r->size_bytes, r->iv[IV_GBPS].hi);
+            fig_extend(g, r->size_bytes, r->gbps_median); /* the axis: medians, never bars */
         }
     }
     if (fig_panel_close(f) < 0)

@@ -128,8 +128,9 @@ static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve 
         }
         curve_pen_at(&pen, f, r->size_bytes);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, v, iv->lo, iv->hi);
-        fig_extend(g, r->size_bytes, iv->lo);
-        fig_extend(g, r->size_bytes, iv->hi);
+        /* a bandwidth axis holds the medians and the link, never a bar */
+        fig_extend(g, r->size_bytes, latency ? iv->lo : v);
+        fig_extend(g, r->size_bytes, latency ? iv->hi : v);
         interval_tally_add(&h->tally, iv);
     }
 }

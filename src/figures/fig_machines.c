@@ -11,6 +11,7 @@
  * are its alloc kind's.
  */
 #include "figures/fig_machines.h"
+#include "analysis/interval.h"
 #include "figures/coincide.h"
 #include "figures/fig_headline.h"
 #include "figures/kit/figure.h"
@@ -175,6 +176,16 @@ static double cmp_value(const struct compare_entry *r, int ratio, double *lo, do
 }
 
 /*
+ * Does r's bar end at its machine's link's raw rate (twice it for bidir):
+ * compare.csv's gbps_hi capped there (analysis/interval.h)?
+ */
+static int cmp_capped(const struct cmp_input *in, const struct compare_entry *r)
+{
+    double link = in->m[r->machine].link_gbps * (r->dir == DIR_BIDIR ? 2 : 1);
+    return link > 0 && fabs(r->gbps_hi - link) <= 1e-5 * link;
+}
+
+/*
  * The curves of every page-locked kind of every machine, each panel's
  * (direction, its api) as series of the group of its machine there, and
  * those that coincide: one scope, so that a kind apart on one machine is
@@ -221,14 +232,34 @@ static int cmp_merge(struct co_list *co, const struct cmp_input *in, int ratio)
 }
 
 /*
+ * Has a row before rows[i] of its machine, direction, api and size a capped
+ * bar in its machine's merged line?  (The line's bar there, the members'
+ * envelope, ends at the raw rate once: counted for the first.)
+ */
+static int merged_capped_before(const struct cmp_input *in, const struct co_list *co, size_t i)
+{
+    const struct compare_entry *r = &in->rows[i];
+    for (size_t j = 0; j < i; j++) {
+        const struct compare_entry *q = &in->rows[j];
+        if (q->machine == r->machine && q->dir == r->dir && q->api == r->api &&
+            q->size_bytes == r->size_bytes && cmp_capped(in, q) &&
+            coincide_member(co, cmp_group(in, q->dir, q->machine), q->alloc))
+            return 1;
+    }
+    return 0;
+}
+
+/*
  * The blocks of one panel: for every machine from first_machine, every
- * alloc kind's rows of dir and api (gbps with min and max, or the ratio),
+ * alloc kind's rows of dir and api (gbps with its interval, or the ratio),
  * but those that coincide with others of their machine (one merged line
  * each, after the others).  seen_m[] and seen_a[] gather the machines and
- * alloc kinds drawn.
+ * alloc kinds drawn, *capped counts the bars drawn to a link's raw rate.
+ * A bandwidth's axis holds the medians (and the links), never its bars; a
+ * ratio's holds its bars, which say whether they reach 1.
  */
 static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, const struct co_list *co,
-                      int dir, int api, int ratio, int seen_m[], int seen_a[])
+                      int dir, int api, int ratio, int seen_m[], int seen_a[], size_t *capped)
 {
     const struct compare_entry *prev = NULL;
     for (size_t i = 0; i < in->nrows; i++) {
@@ -238,6 +269,7 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, const 
             continue;
         if (coincide_member(co, cmp_group(in, dir, r->machine), r->alloc)) {
             seen_m[r->machine] = 1; /* drawn in its machine's merged line */
+            *capped += !ratio && cmp_capped(in, r) && !merged_capped_before(in, co, i);
             continue;
         }
         if (!prev || prev->machine != r->machine || prev->alloc != r->alloc) {
@@ -251,13 +283,13 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, const 
         double lo, hi;
         cmp_value(r, ratio, &lo, &hi);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, lo, hi);
-        fig_extend(g, r->size_bytes, lo);
-        fig_extend(g, r->size_bytes, hi);
-        fig_extend(g, r->size_bytes, lo);
+        fig_extend(g, r->size_bytes, ratio ? lo : y);
+        fig_extend(g, r->size_bytes, ratio ? hi : y);
+        *capped += !ratio && cmp_capped(in, r);
     }
     for (size_t m = ratio ? 1 : 0; m < in->nm; m++) {
         struct fig_style s = {in->color[m], "band", "page-locked", ""};
-        if (coincide_block(g, f, co->s, co->n, cmp_group(in, dir, m), &s, 1) < 0)
+        if (coincide_block(g, f, co->s, co->n, cmp_group(in, dir, m), &s, ratio ? 1 : 2) < 0)
             return -1;
     }
     return 0;
@@ -292,7 +324,7 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
  * compare-bandwidth; in compare-ratio, the line at 1).
  */
 static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co_list *co,
-                      const int seen_m[], const int seen_a[], int links, int ratio)
+                      const int seen_m[], const int seen_a[], int links, int ratio, size_t capped)
 {
     static const struct fig_style merged = {"", "band", "page-locked", ""};
     struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 2 + COINCIDE_SCOPES];
@@ -315,10 +347,18 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
     nnotes += nmerged;
     if (links)
         notes[nnotes++] = (struct fig_style){"", "link", "", "thin: PCIe link, raw rate"};
-    notes[nnotes] = (struct fig_style){"-", "", "", ""};
-    snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
-             ratio ? "bars: the ratio's 95 % PI, log scale; missing 1: significant"
-                   : "bars: 95 % PI of each median, log scale");
+    /* the caption adds how the interval is computed (analysis/interval.h) */
+    notes[nnotes] = (struct fig_style){"-", "", "", "", INTERVAL_NOTE_SAID};
+    if (ratio)
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
+                 "bars: the ratio's 95 % prediction interval; missing 1: significant");
+    else if (capped)
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title),
+                 "bars: 95 %% prediction interval of each median; %zu end%s at the raw rate",
+                 capped, capped == 1 ? "s" : "");
+    else
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
+                 "bars: 95 % prediction interval of each median");
     if (legend_flow(&g->key, keys, nkeys, 2) < 0)
         return -1;
     /* a merged line's entry names its kinds: one column, or the page grows */
@@ -332,7 +372,7 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
  */
 static int cmp_panel(struct fig *g, const struct cmp_input *in, const struct co_list *co, int dir,
                      int api, int ratio, const char *data_dir, int seen_m[], int seen_a[],
-                     int *links)
+                     int *links, size_t *capped)
 {
     char title[96];
     FILE *f = NULL;
@@ -346,7 +386,7 @@ static int cmp_panel(struct fig *g, const struct cmp_input *in, const struct co_
         goto out;
     if (dir == DIR_BIDIR && !ratio)
         fig_own_y(g); /* a sum of two directions: its own scale */
-    rc = cmp_blocks(g, f, in, co, dir, api, ratio, panel_m, seen_a);
+    rc = cmp_blocks(g, f, in, co, dir, api, ratio, panel_m, seen_a, capped);
     if (rc == 0 && !ratio)
         rc = link_lines(g, in, dir, panel_m, links);
     if (rc == 0 && ratio) /* (explained in the legend: data lie on either side of it) */
@@ -364,16 +404,17 @@ out:
 static int fig_compare(struct fig *g, const struct cmp_input *in, const char *data_dir, int ratio)
 {
     int *seen_m = calloc(in->nm, sizeof(int)), seen_a[ALLOC_COUNT] = {0}, links = 0, rc = 0;
+    size_t capped = 0;
     struct co_list co = {0};
     if (!seen_m || cmp_merge(&co, in, ratio) < 0)
         rc = -1;
     for (int d = 0; d < DIR_COUNT && rc == 0; d++) {
         int api = panel_api(in, d, ratio);
         if (api >= 0)
-            rc = cmp_panel(g, in, &co, d, api, ratio, data_dir, seen_m, seen_a, &links);
+            rc = cmp_panel(g, in, &co, d, api, ratio, data_dir, seen_m, seen_a, &links, &capped);
     }
     if (rc == 0 && g->npanels)
-        rc = cmp_legend(g, in, &co, seen_m, seen_a, links, ratio);
+        rc = cmp_legend(g, in, &co, seen_m, seen_a, links, ratio, capped);
     coincide_list_free(&co);
     free(seen_m);
     return rc;

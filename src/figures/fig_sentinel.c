@@ -59,6 +59,7 @@ int fig_sentinel(struct fig *g, const struct plot_input *in, const char *data_di
         }
         struct interval iv; /* sentinel.csv keeps no samples: the delta method from its rsd */
         interval_of_rsd(r->gbps_median, r->rsd_pct, r->samples, INTERVAL_SAMPLES, &iv);
+        interval_cap(&iv, in->link_gbps); /* pinned h2d copies: at most the link's raw rate */
         fprintf(f, "%.3f %.6g %.6g %.6g\n", r->time_s, r->gbps_median, iv.lo, iv.hi);
         fig_extend(g, r->time_s, iv.lo);
         fig_extend(g, r->time_s, iv.hi);

@@ -276,6 +276,25 @@ static double common_link(const struct plot_input *in, int *some)
     return all ? link : NAN;
 }
 
+/*
+ * The cap (analysis/interval.h) of row r's GB/s and effective GB/s at its
+ * link's raw rate per direction (twice it for bidir), when r moves data over
+ * the link (a copy or a zero-copy kernel; not the CPU's own access, not a
+ * pipeline) and the rate is known: r's link_gbps, else, in a folder from
+ * before that column, link (meta.yaml's) for a row of one GPU.
+ */
+static void cap_at_link(struct plot_row *r, double link)
+{
+    double raw = r->link_gbps > 0 && isfinite(r->link_gbps) ? r->link_gbps
+                 : strcmp(r->gpus, "aggregate") != 0        ? link
+                                                            : NAN;
+    if (!api_is_copy(r->api) && r->api != API_ZEROCOPY)
+        return;
+    raw *= r->dir == DIR_BIDIR ? 2 : 1;
+    interval_cap(&r->iv[IV_GBPS], raw);
+    interval_cap(&r->iv[IV_EFFECTIVE_GBPS], raw);
+}
+
 /* Read and check everything plot_results needs from results_dir. */
 int plot_input_read(struct plot_input *in, const char *results_dir, FILE *log)
 {
@@ -307,6 +326,12 @@ int plot_input_read(struct plot_input *in, const char *results_dir, FILE *log)
     if (some_link && isnan(in->link_gbps))
         log_line(log, "note: %s: link_gbps is not the same in every row; no PCIe link line drawn",
                  in->summary_path);
+    for (size_t i = 0; i < in->nall; i++)
+        cap_at_link(&in->all[i], in->link_gbps);
+    for (size_t i = 0; i < in->nrows; i++)
+        cap_at_link(&in->rows[i], in->link_gbps);
+    for (size_t i = 0; i < in->nat_once; i++)
+        cap_at_link(&in->at_once[i], in->link_gbps);
     in->fits = fits_read(results_dir, &in->nfits, log);
     in->memcpy_pts = hostmemcpy_read(results_dir, &in->nmemcpy, log);
     in->breakeven = breakeven_read(results_dir, &in->nbreakeven, log);
@@ -358,6 +383,7 @@ char *plot_interval_statement_as(const struct plot_input *in, const char *lead, 
         interval_tally_add(&t, &in->all[i].iv[IV_GBPS]);
     for (size_t i = 0; i < in->nat_once; i++)
         interval_tally_add(&t, &in->at_once[i].iv[IV_GBPS]);
+    t.capped = 0; /* a table marks its own capped ends (plot_table_mark_note) */
     return interval_statement_as(&t, lead, buf, n);
 }
 
@@ -365,6 +391,8 @@ void plot_bars_note(struct fig_style *note, const struct interval_tally *t)
 {
     *note = (struct fig_style){"-", "", "", ""};
     interval_note(t, note->title, sizeof(note->title));
+    if (t->rounds || t->samples)
+        note->said = INTERVAL_NOTE_SAID;
 }
 
 const struct plot_curve *plot_find_curve(const struct plot_input *in, int dir, int alloc,

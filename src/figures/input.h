@@ -38,7 +38,9 @@ struct plot_row {
      * THE interval of each median (analysis/interval.h: the 95 % prediction interval of
      * another round's median, or sample, on the log scale), by enum interval_quantity:
      * iv[IV_GBPS] of gbps_median, iv[IV_US_PER_COPY] of us_per_copy, ...; lo = hi = the
-     * median where there is none.  Every bar and spread is drawn from these.
+     * median where there is none.  Every bar and spread is drawn from these.  A copy's (or
+     * zero-copy's) GB/s and effective GB/s end at most at link_gbps (twice it for bidir):
+     * interval_cap, when the link is known.
      */
     struct interval iv[IV_COUNT];
     double us_per_copy;           /* pipelined: event time / copies; NaN when empty */
@@ -148,7 +150,8 @@ void plot_row_spread(const struct plot_row *r, double *lo, double *hi);
  * sentence of interval_statement over the GB/s intervals of every ok row
  * of in (the rows of several GPUs at once too), such as "Bars: 95 %
  * prediction interval of another round's median (3 rounds), on the log
- * scale.", into buf (n bytes; 200 hold any).  Returns buf.
+ * scale.", into buf (n bytes; 200 hold any).  It does not count capped
+ * ends: a table marks those it prints (plot_table_mark_note).  Returns buf.
  */
 char *plot_interval_statement(const struct plot_input *in, char *buf, size_t n);
 
@@ -156,7 +159,10 @@ char *plot_interval_statement(const struct plot_input *in, char *buf, size_t n);
 char *plot_interval_statement_as(const struct plot_input *in, const char *lead, char *buf,
                                  size_t n);
 
-/* A legend note (fig_style, "-" colour) whose title is interval_note of t (the short form). */
+/*
+ * A legend note (fig_style, "-" colour) whose title is interval_note of t
+ * (the short form), and whose caption adds INTERVAL_NOTE_SAID (said).
+ */
 struct fig_style;
 void plot_bars_note(struct fig_style *note, const struct interval_tally *t);
 

@@ -136,7 +136,8 @@ static void cell_text(const struct place_table *t, const struct plot_row *r, siz
         if (!interval_known(iv))
             snprintf(buf, n, "%.4g", m);
         else
-            snprintf(buf, n, "%.4g (%.4g–%.4g)", m, iv->lo, iv->hi);
+            snprintf(buf, n, "%.4g (%.4g–%.4g%s)", m, iv->lo, iv->hi,
+                     iv->capped ? INTERVAL_CAPPED_MARK : "");
         return;
     }
     for (size_t i = 0; i < t->in->summary.nrows; i++) {

@@ -62,6 +62,17 @@ const char *plot_spread_head(void)
     return "95 % interval GB/s";
 }
 
+void plot_table_mark_note(struct tabular *t)
+{
+    for (size_t i = 0; i < t->nrows * t->ncols; i++)
+        if (t->cells[i] && strstr(t->cells[i], INTERVAL_CAPPED_MARK)) {
+            size_t len = strlen(t->caption);
+            snprintf(t->caption + len, sizeof(t->caption) - len, "%s%s", len ? "; " : "",
+                     PLOT_TABLE_MARK_NOTE);
+            return;
+        }
+}
+
 int plot_copies_table(const struct plot_input *in, struct tabular *t)
 {
     static const char *const head[] = {"kind",        "direction",  "api",  "buffer",
@@ -178,6 +189,8 @@ static int build_tables(const struct plot_input *in, struct tabular t[TABLE_COUN
         rc = k < 0 ? -1 : rc;
         n += k > 0;
     }
+    for (size_t i = 0; i < TABLE_COUNT; i++)
+        plot_table_mark_note(&t[i]);
     return rc < 0 ? -1 : n;
 }
 

@@ -41,6 +41,18 @@ void plot_gbps_text(double v, char *buf, size_t n);
 /* The heading of an interval column of GB/s: "95 % interval GB/s". */
 const char *plot_spread_head(void);
 
+/* What a table's caption says of an interval whose end is marked capped (analysis/interval.h). */
+#define PLOT_TABLE_MARK_NOTE                                                                       \
+    "an end marked " INTERVAL_CAPPED_MARK " is the link's raw rate, which no copy exceeds: the "   \
+    "interval reached past it"
+
+/*
+ * When a cell of t has an interval's capped end (INTERVAL_CAPPED_MARK), end
+ * t's caption with "; " PLOT_TABLE_MARK_NOTE; else leave it.  Call it once,
+ * after the rows.
+ */
+void plot_table_mark_note(struct tabular *t);
+
 /*
  * The table of every copy row of in (kind, direction, api, buffer, host
  * buffer, size, median GB/s, its interval, n, µs per copy) into t

@@ -716,5 +716,8 @@ int report_table(size_t i, const struct report_src *src, struct tabular *t,
                  struct report_table_info *info)
 {
     *info = tables[i].info;
-    return tables[i].build(src, t);
+    int rc = tables[i].build(src, t);
+    if (rc > 0)
+        plot_table_mark_note(t);
+    return rc;
 }

@@ -17,10 +17,18 @@ function row_h() {
     if (IV_HAVE) return iv_h(val("config"), val("device"), val("gpus"), "gbps")
     return rounds_row() ? iv_h_rsd(val("between_rsd_pct"), val("rounds")) : iv_h_rsd(val("rsd_pct"), val("samples"))
 }
+# the high end of the current row's interval: m e^h, but a copy's ends at the link's raw rate
+# (twice it for bidir) where it reaches past it and m does not (the cap, interval.h): "63.02*"
+function hi_text(m, h,    link, c) {
+    link = val("link_gbps") != "" ? val("link_gbps") : LINK
+    c = link * (val("direction") == "bidir" ? 2 : 1)
+    if (link > 0 && m <= c && m * exp(h) > c) return gb(c) "*"
+    return gb(m * exp(h))
+}
 # the spread cells of the current row: its 95 % interval and n
 function spread(   h, m) {
     h = row_h(); m = val("gbps_median"); HROW = h
-    return (h < 0 ? "–" : gb(m * exp(-h)) "–" gb(m * exp(h))) " | " \
+    return (h < 0 ? "–" : gb(m * exp(-h)) "–" hi_text(m, h)) " | " \
         (rounds_row() ? sprintf("%d in %d rounds", val("samples"), val("rounds")) : sprintf("%d", val("samples")))
 }
 FILENAME ~ /samples\.csv$/ { if (FNR == 1) iv_header(); else iv_sample(); next }

@@ -46,6 +46,21 @@ int main(void)
     CHECK_STR("the clause names panels, curves, lines (once) and notes", text,
               "2 panels (host → device, device → host); curves: pinned, pageable; lines: PCIe "
               "raw: 63.02 GB/s. Bars: 95 % interval");
+    /* A bars note's said words: in the caption after its first clause, not in its legend. */
+    struct fig_style *bars = &g->notes.e[g->notes.n - 1];
+    snprintf(bars->title, sizeof(bars->title), "bars: 95 %% interval; 1 ends at the raw rate");
+    bars->said = ", computed on the log scale";
+    fig_drawn_text(g, text, sizeof(text));
+    CHECK_STR("a bars note's said words follow its first clause in the caption", text,
+              "2 panels (host → device, device → host); curves: pinned, pageable; lines: PCIe "
+              "raw: 63.02 GB/s. Bars: 95 % interval, computed on the log scale; 1 ends at the "
+              "raw rate");
+    snprintf(bars->title, sizeof(bars->title), "bars: 95 %% interval");
+    fig_drawn_text(g, text, sizeof(text));
+    CHECK_STR("a bars note of one clause ends with its said words", text,
+              "2 panels (host → device, device → host); curves: pinned, pageable; lines: PCIe "
+              "raw: 63.02 GB/s. Bars: 95 % interval, computed on the log scale");
+    bars->said = NULL;
 
     /* A key entry of a kind drawn nowhere: the band-member bug of the bandwidth figure. */
     struct fig_style ghost = {"mapped", "reuse", "mapped", "mapped"};

@@ -465,6 +465,69 @@ static void test_latency_merged(void)
     free(rt);
 }
 
+/* ---- 8. no bar reaches past the link; no bar chooses an axis ---- */
+
+/* Student's t(0.975, 9) from tables. */
+#define T9 2.2621571627982053
+
+/*
+ * pinned rise(i) and pageable a fifth of it, each way, within 1 %; but
+ * pageable h2d at 4 MiB (i = 5) with min..max a fifth to 1.8 times its
+ * median: an rsd of 80 %, so over its 10 samples h = t(0.975, 9) 0.8
+ * sqrt(1.1) = 1.90 and m e^h = 6.7 m = 73 GB/s, past the link's 63.0154.
+ */
+static void fill_cap(FILE *f, int *config)
+{
+    static const char *const dirs[] = {"h2d", "d2h"};
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < NSIZES; i++) {
+            double g = 0.2 * rise(i), wide = d == 0 && i == 5;
+            row(f, config, "pinned", dirs[d], "reuse", i, rise(i), rise(i) * 0.99, rise(i) * 1.01,
+                NAN);
+            row(f, config, "pageable", dirs[d], "reuse", i, g, wide ? g / 5 : g * 0.99,
+                wide ? g * 1.8 : g * 1.01, NAN);
+        }
+}
+
+static void test_cap(void)
+{
+    const char *dir = made_up("cap", fill_cap);
+    int rc = dir ? describe(dir) : -100;
+    char g[32], want[160];
+    snprintf(g, sizeof(g), "%.6g", 0.2 * rise(5)); /* as summary.csv has it */
+    double m = atof(g), h = T9 * 0.8 * sqrt(1.1);
+    CHECK("cap: the made-up row reaches past the link without the cap", m * exp(h) > 63.0154,
+          "m e^h %g", m * exp(h));
+    snprintf(want, sizeof(want), "\n%.0f %s %.6g 63.0154\n", size_at(5), g, m * exp(-h));
+    CHECK("cap: bandwidth draws the bar to the link's raw rate, its low end kept",
+          rc == PLOT_ENO_GNUPLOT && file_has(data_file(dir, "bandwidth-h2d.dat"), want),
+          "returned %d; no '%s' in bandwidth-h2d.dat", rc, want + 1);
+    CHECK("cap: the headline too", file_has(data_file(dir, "headline-h2d.dat"), want),
+          "no '%s' in headline-h2d.dat", want + 1);
+    /* medians to 55 and the raw rate's line at 63.02 need 70; the bar without its cap, 100 */
+    CHECK("cap: bandwidth's axis ends at 70 (medians, the link), its percent axis follows",
+          file_has(data_file(dir, "bandwidth-vars.gp"), "\ny_max = 70\n") &&
+              file_has(data_file(dir, "bandwidth-vars.gp"), "panel_link[1] = 63.0154\n"),
+          "%s", data_file(dir, "bandwidth-vars.gp"));
+    CHECK("cap: the headline's bandwidth panels end at 70",
+          file_has(data_file(dir, "headline-vars.gp"), "panel_y_max[1] = 70\n") &&
+              file_has(data_file(dir, "headline-vars.gp"), "panel_y_max[2] = 70\n"),
+          "%s", data_file(dir, "headline-vars.gp"));
+    const char *note =
+        "'bars: 95 % prediction interval of another sample (n = 10) (from rsd); 1 ends at the "
+        "raw rate'";
+    CHECK("cap: the legends say one bar ends at the raw rate",
+          file_has(data_file(dir, "bandwidth-vars.gp"), note) &&
+              file_has(data_file(dir, "headline-vars.gp"), note),
+          "no %s", note);
+    CHECK("cap: the caption says how the interval is computed, and the cap",
+          file_has(data_file(dir, "bandwidth-drawn.txt"),
+                   ". Bars: 95 % prediction interval of another sample (n = 10) (from rsd), "
+                   "computed on the "
+                   "log scale; 1 ends at the raw rate"),
+          "%s", data_file(dir, "bandwidth-drawn.txt"));
+}
+
 /* ---- 7. more than three panels: a grid, no wider than 8 in ---- */
 
 /* pinned and pageable in h2d and d2h, sync and async, and both at once: five panels. */
@@ -533,6 +596,7 @@ int main(void)
     test_notes();
     test_latency_merged();
     test_grid();
+    test_cap();
     if (getenv("KEEP_TMP"))
         return check_exit();
     return plot_test_end("test_fig_copies");

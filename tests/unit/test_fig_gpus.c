@@ -243,7 +243,7 @@ static void test_model(size_t n)
           file_has(bv, "npanels = 2\n") && file_count(bv, "'GPU ") == (int)(2 * n) &&
               file_has(bv, want) && file_has(bv, "'GPU 0 alone'") &&
               file_has(bv, "'aggregate: all at once'") && file_has(bv, "'sum of the GPUs alone'") &&
-              file_has(bv, "'bars: 95 % PI of another sample (n = 3), log scale'") &&
+              file_has(bv, "'bars: 95 % prediction interval of another sample (n = 3)'") &&
               file_has(bv, "'the sum''s bars: its GPUs'' combined;") &&
               file_has(bv, n > 4 ? "log_y = 1\n" : "log_y = 0\n") && file_has(bv, "'model: ") &&
               file_has(bv, " GPUs alone and at once, pinned async'"),
@@ -254,7 +254,7 @@ static void test_model(size_t n)
               file_has(sv, "'GPU 1: together ÷ alone'") &&
               file_has(sv, "'all: aggregate ÷ sum alone'") && file_has(sv, "hline_y[1] = 100;") &&
               file_has(sv, "nhlines = 2\n") &&
-              file_has(sv, "'bars: 95 % PI of the ratio (n = 3), log scale'"),
+              file_has(sv, "'bars: 95 % prediction interval of the ratio (n = 3)'"),
           "%s", sv);
     free(log);
 }

@@ -3,7 +3,8 @@
  * worked by hand: the logs of 10, 20 and 40 deviate by exactly ln 2, so
  * h = t(0.975, 2) ln 2 sqrt(4/3) with t from tables, not from GSL; the
  * rounds' medians of a samples.csv written here; the delta method; ratios,
- * sums, the texts and the sentence captions end with.
+ * sums, the texts and the sentence captions end with; the cap at a link's
+ * raw rate.
  */
 #include "check.h"
 #include "analysis/interval.h"
@@ -213,6 +214,77 @@ static void gb2(double v, char *buf, size_t n)
     snprintf(buf, n, "%.2f", v);
 }
 
+/*
+ * The cap at a link's raw rate: 10, 20 and 40 about 20 reach 20 e^h = 626
+ * GB/s (h = t(0.975, 2) ln 2 sqrt(4/3) = 3.4437); a PCIe 5.0 x16 link moves
+ * at most 63.0154 GB/s each way.
+ */
+static void check_cap(void)
+{
+    const double x[] = {10, 20, 40};
+    double h = T2 * log(2) * sqrt(4.0 / 3);
+    char buf[256];
+    struct interval iv, kept, r, none;
+    interval_of_values(20, x, 3, INTERVAL_ROUNDS, &iv);
+    kept = iv;
+    CHECK("cap: capped", interval_cap(&iv, 63.0154) == 1 && iv.capped == 1, "rc, capped %d",
+          iv.capped);
+    CHECK("cap: hi is the ceiling exactly", iv.hi == 63.0154, "hi %.17g", iv.hi);
+    CHECK("cap: median, lo, h, n and basis kept",
+          iv.median == 20 && iv.lo == kept.lo && fabs(iv.half_log - h) < 1e-12 && iv.n == 3 &&
+              iv.basis == INTERVAL_ROUNDS && interval_known(&iv),
+          "m %g lo %g h %g", iv.median, iv.lo, iv.half_log);
+    CHECK_STR("cap: the range text marks the capped end", interval_range_text(&iv, gb2, buf, 256),
+              "0.64–63.02*");
+    iv = kept;
+    CHECK("cap: a ceiling above hi changes nothing",
+          interval_cap(&iv, 700) == 0 && !iv.capped && iv.hi == kept.hi, "hi %g", iv.hi);
+    CHECK("cap: a median past the ceiling is left as it is",
+          interval_cap(&iv, 15) == 0 && !iv.capped && iv.hi == kept.hi, "hi %g", iv.hi);
+    CHECK("cap: an unknown ceiling (NaN, 0, inf) changes nothing",
+          interval_cap(&iv, NAN) + interval_cap(&iv, 0) + interval_cap(&iv, INFINITY) == 0 &&
+              !iv.capped && iv.hi == kept.hi,
+          "hi %g", iv.hi);
+    interval_none(20, &none);
+    CHECK("cap: no interval, nothing to cap",
+          interval_cap(&none, 10) == 0 && !none.capped && none.hi == 20, "hi %g", none.hi);
+    CHECK_STR("range text of an interval not capped: no mark",
+              interval_range_text(&iv, gb2, buf, 256), "0.64–626.08");
+    /* a ratio of a capped median: h as without the cap, never capped itself */
+    struct interval capped = kept, other = make(10, 0.5, 3);
+    interval_cap(&capped, 63.0154);
+    interval_ratio(&capped, &other, &r);
+    CHECK("cap: a ratio of a capped median is not capped: H = sqrt(h^2 + 0.5^2)",
+          !r.capped && fabs(r.half_log - sqrt(h * h + 0.25)) < 1e-12 &&
+              fabs(r.hi - 2 * exp(r.half_log)) < 1e-12,
+          "capped %d H %g", r.capped, r.half_log);
+    interval_scale(&capped, 1e-3, &r);
+    CHECK("cap: scaled, the capped end stays capped", r.capped && r.hi == 63.0154e-3, "hi %g",
+          r.hi);
+    /* the tally counts them; the sentence and the note say how many */
+    struct interval_tally t;
+    interval_tally_init(&t, 0);
+    interval_tally_add(&t, &capped);
+    interval_tally_add(&t, &kept);
+    CHECK("tally: 1 capped of 2", t.capped == 1 && t.rounds == 2, "capped %zu", t.capped);
+    CHECK_STR("statement: 1 capped", interval_statement(&t, buf, sizeof(buf)),
+              "Bars: 95 % prediction interval of another round's median (3 rounds), on the log "
+              "scale; 1 ends at the link's raw rate, which no copy exceeds.");
+    CHECK_STR("note: 1 capped", interval_note(&t, buf, sizeof(buf)),
+              "bars: 95 % prediction interval of another round (3 rounds); 1 ends at the raw rate");
+    interval_tally_add(&t, &capped);
+    CHECK_STR("statement: 2 capped", interval_statement(&t, buf, sizeof(buf)),
+              "Bars: 95 % prediction interval of another round's median (3 rounds), on the log "
+              "scale; 2 end at the link's raw rate, which no copy exceeds.");
+    CHECK_STR("note: 2 capped", interval_note(&t, buf, sizeof(buf)),
+              "bars: 95 % prediction interval of another round (3 rounds); 2 end at the raw rate");
+    interval_tally_init(&t, 1);
+    interval_tally_add(&t, &capped);
+    interval_tally_add(&t, &kept);
+    CHECK("tally of ratios: their sides' caps are none of the ratios'", t.capped == 0, "capped %zu",
+          t.capped);
+}
+
 static void check_texts(void)
 {
     char buf[256];
@@ -248,7 +320,7 @@ static void check_texts(void)
               "Bars: 95 % prediction interval of the ratio of another sample of each (n = 9), on "
               "the log scale (s from summary.csv's rsd: no samples.csv).");
     CHECK_STR("note: ratios, approx", interval_note(&t, buf, sizeof(buf)),
-              "bars: 95 % PI of the ratio (n = 9), log scale (from rsd)");
+              "bars: 95 % prediction interval of the ratio (n = 9) (from rsd)");
     interval_tally_init(&t, 0);
     CHECK_STR("statement: none", interval_statement(&t, buf, sizeof(buf)),
               "No bars: no configuration has two values or more.");
@@ -257,12 +329,12 @@ static void check_texts(void)
     CHECK_STR("note: none", interval_note(&t, buf, sizeof(buf)), "no bars: too few values");
     interval_tally_add(&t, &r3);
     CHECK_STR("note: rounds", interval_note(&t, buf, sizeof(buf)),
-              "bars: 95 % PI of another round (3 rounds), log scale");
+              "bars: 95 % prediction interval of another round (3 rounds)");
     s9.approx = 0;
     interval_tally_add(&t, &s9);
     interval_tally_add(&t, &s21);
     CHECK_STR("note: both", interval_note(&t, buf, sizeof(buf)),
-              "bars: 95 % PI, log scale, of another round (3 rounds) or sample (n = 9–21)");
+              "bars: 95 % prediction interval of another round (3 rounds) or sample (n = 9–21)");
     CHECK_STR("statement as a table's: both", interval_statement_as(&t, "Intervals", buf, 256),
               "Intervals: 95 % prediction interval, on the log scale, of another round's median "
               "(3 rounds) or, in one round, of another sample (n = 9–21).");
@@ -275,5 +347,6 @@ int main(void)
     check_samples();
     check_derived();
     check_texts();
+    check_cap();
     return check_exit();
 }

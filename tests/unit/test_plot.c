@@ -347,7 +347,8 @@ static void test_without_side_files(void)
     CHECK("no_side_files_only_the_bars_note",
           !file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "dotted: fit") &&
               !file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "host memcpy") &&
-              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"), "'bars: 95 % PI of "),
+              file_has(path_in(dir, "figures/data/bandwidth-vars.gp"),
+                       "'bars: 95 % prediction interval of "),
           "bandwidth-vars.gp has notes of fits or ceiling, or does not explain the bars");
     CHECK("no_side_files_no_message",
           again[0] && !strstr(again, "warning") && !strstr(again, "fits.csv") &&
@@ -884,8 +885,8 @@ static void test_intervals(void)
           "top bar %g; %s", top, sv);
     CHECK("intervals: the bars are explained",
           file_has(path_in(dir, "figures/data/bandwidth-vars.gp"),
-                   "'bars: 95 % PI of another sample (n = 3), log scale'") &&
-              file_has(sv, "'bars: 95 % PI of the ratio (n = 3), log scale'"),
+                   "'bars: 95 % prediction interval of another sample (n = 3)'") &&
+              file_has(sv, "'bars: 95 % prediction interval of the ratio (n = 3)'"),
           "no bars note in bandwidth-vars.gp or speedup-vars.gp");
     free(out);
 }

@@ -73,6 +73,18 @@ static void add_entries(char *buf, size_t n, size_t *len, const struct fig_legen
     *clauses += !first;
 }
 
+/*
+ * Note e, a bars note, as the caption's last sentence: its title with a
+ * capital, and its said words after its first clause (up to its first "; ").
+ */
+static void add_bars(char *buf, size_t n, size_t *len, const struct fig_style *e)
+{
+    const char *rest = e->said ? strstr(e->title, "; ") : NULL;
+    int first = (int)(rest ? (size_t)(rest - e->title) : strlen(e->title));
+    add(buf, n, len, "%sB%.*s%s%s", *len ? ". " : "", first - 1, e->title + 1,
+        e->said ? e->said : "", e->title + first);
+}
+
 void fig_drawn_text(const struct fig *g, char *buf, size_t n)
 {
     size_t len = 0;
@@ -107,7 +119,7 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < l[k]->n; i++)
             if (titled(&l[k]->e[i]) && bars_note(&l[k]->e[i]))
-                add(buf, n, &len, "%sB%s", len ? ". " : "", l[k]->e[i].title + 1);
+                add_bars(buf, n, &len, &l[k]->e[i]);
 }
 
 /*

@@ -18,8 +18,9 @@
  * key's titles), its reference lines (their labels, each once) and what its
  * line and point kinds mean (the notes); a note that opens with "bars:"
  * (what the error bars are) comes last, as a sentence of its own ("...
- * Bars: 95 % PI ..."), so that a caption ends with its interval.  "" when g
- * has no panels.
+ * Bars: 95 % prediction interval ..."), with the words the note's said
+ * adds after its first clause, so that a caption ends with its interval.
+ * "" when g has no panels.
  */
 void fig_drawn_text(const struct fig *g, char *buf, size_t n);
 

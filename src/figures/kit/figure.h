@@ -38,6 +38,10 @@ void plot_format_gbps(double v, char *buf, size_t n);
 struct fig_style {
     const char *color, *line, *point;
     char title[160]; /* a band's entry names up to 6 kinds: "registered-portable, ..." */
+    /* words the caption adds after the title's first clause (up to its first "; ") and the
+       legend leaves out: how a bars note's interval is computed; NULL: none (a long-lived
+       string) */
+    const char *said;
 };
 
 /* Legend entries in cols columns, stored column by column as gnuplot fills a legend. */
