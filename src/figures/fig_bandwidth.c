@@ -419,7 +419,7 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
         same &= in->memcpy_pts[i].staging_bytes == staging; /* false for NaN */
     }
     if (!given) {
-        snprintf(title, n, "single-thread host memcpy (a pageable copy's host side)");
+        snprintf(title, n, "single-thread host memcpy (a pageable copy's host side, not drawn)");
         return;
     }
     if (same) {
@@ -428,7 +428,7 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
         int an = size[0] == '8' || !strncmp(size, "11 ", 3) || !strncmp(size, "18 ", 3);
         snprintf(buffer, sizeof(buffer), "a%s %s staging buffer", an ? "n" : "", size);
     }
-    snprintf(title, n, "single-thread host memcpy via %s (a pageable copy's host side)", buffer);
+    snprintf(title, n, "single-thread host memcpy via %s (a pageable copy's host side, not drawn)", buffer);
 }
 
 /*

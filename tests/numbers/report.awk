@@ -58,6 +58,6 @@ function memcpy_dir(dir,    sizes, names, i, v, best, at) {
     return sprintf("%s %.1f GB/s at %s to %.1f GB/s at 4 MiB", dir, best, at, memcpy_gbps(dir, 4194304))
 }
 function memcpy_reading() {
-    return "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side): " \
+    return "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side, not drawn): " \
         memcpy_dir("h2d") ", " memcpy_dir("d2h")
 }

@@ -244,7 +244,7 @@ static void check_side_data(const char *name, const char *dir)
           "%d fits in %s; %d fits in %s", file_count(h2d, "line=fit"), h2d,
           file_count(h2d_async, "line=fit"), h2d_async);
     static const char staging[] =
-        "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side)";
+        "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side, not drawn)";
     check_ceiling(name, dir, FIXTURE "/host-memcpy.csv", "h2d", staging);
     check_ceiling(name, dir, FIXTURE "/host-memcpy.csv", "d2h", staging);
     snprintf(check, sizeof(check), "%s: no overlay for bidir", name);
@@ -635,23 +635,23 @@ static const struct {
 } memcpy_cases[] = {
     {"old_format_both_panels",
      "size_bytes,gbps_median,samples\n268435456,10.97,10\n4096,21.84,10\n1048576,35.81,10\n",
-     "single-thread host memcpy (a pageable copy's host side)"},
+     "single-thread host memcpy (a pageable copy's host side, not drawn)"},
     {"h2d_rows_only",
      "direction,size_bytes,gbps_median,samples,staging_bytes\n"
      "h2d,4096,26.31,10,2097152\nh2d,1048576,27.64,10,2097152\n",
-     "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side)"},
+     "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side, not drawn)"},
     {"no_staging_column",
      "direction,size_bytes,gbps_median,samples\n"
      "d2h,65536,21.38,10\nh2d,65536,29.92,10\nd2h,4096,19.42,10\n",
-     "single-thread host memcpy (a pageable copy's host side)"},
+     "single-thread host memcpy (a pageable copy's host side, not drawn)"},
     {"staging_8mib",
      "direction,size_bytes,gbps_median,samples,staging_bytes\n"
      "h2d,4096,26.31,10,8388608\nd2h,4096,19.42,10,8388608\n",
-     "single-thread host memcpy via an 8 MiB staging buffer (a pageable copy's host side)"},
+     "single-thread host memcpy via an 8 MiB staging buffer (a pageable copy's host side, not drawn)"},
     {"staging_sizes_differ",
      "direction,size_bytes,gbps_median,samples,staging_bytes\n"
      "h2d,4096,26.31,10,2097152\nd2h,4096,19.42,10,1048576\n",
-     "single-thread host memcpy via a staging buffer (a pageable copy's host side)"},
+     "single-thread host memcpy via a staging buffer (a pageable copy's host side, not drawn)"},
 };
 
 static void test_memcpy_forms(void)
