@@ -46,7 +46,7 @@ static void copy_title(const struct sentinel_view *v, char *buf, size_t n)
 {
     const char *cut = strstr(v->copy, " (automatic)");
     int len = cut ? (int)(cut - v->copy) : (int)strlen(v->copy);
-    if (len > 0 && len <= 36)
+    if (len > 0 && len <= 37)
         snprintf(buf, n, "sentinel: %.*s", len, v->copy);
     else
         snprintf(buf, n, "the sentinel copy");
@@ -71,13 +71,14 @@ static int sentinel_legend(struct fig *g, const struct sentinel_view *v,
     else
         snprintf(keys[1].title, sizeof(keys[1].title), "the run's median (0 %% = %.2f GB/s)",
                  v->median_gbps[0]);
-    snprintf(keys[2].title, sizeof(keys[2].title), "the drift check's band (±%g %% = target_rsd%s)",
-             v->target_pct, v->target_known ? "" : "'s default");
+    snprintf(keys[2].title, sizeof(keys[2].title),
+             "the drift check's band (%g %% either side: target_rsd%s)", v->target_pct,
+             v->target_known ? "" : "'s default");
     plot_bars_note(&notes[nn++], t);
     if (axis > 5) {
         notes[nn] = (struct fig_style){"-", "", "", ""};
         snprintf(notes[nn++].title, sizeof(notes[0].title),
-                 "axis ±%g %%: ±5 %% unless a reading lies beyond ±4.5 %%", axis);
+                 "axis %g %% either side (5 %% unless a reading lies beyond 4.5 %%)", axis);
     }
     if (cut) {
         notes[nn] = (struct fig_style){"-", "", "", ""};

@@ -64,6 +64,26 @@ static int parse_measured(const char *text, struct sentinel_window *w)
     return 0;
 }
 
+/* meta.yaml's drift.sentinel with its size as a reader writes it ("64MiB": "64 MiB"), into buf. */
+static void copy_text(const char *copy, char *buf, size_t n)
+{
+    char word[64], err[128], human[32];
+    size_t len = 0;
+    buf[0] = '\0';
+    for (const char *p = copy; *p && len < n;) {
+        size_t k = strcspn(p, " ");
+        uint64_t bytes;
+        snprintf(word, sizeof(word), "%.*s", (int)k, p);
+        int size = k < sizeof(word) && *p >= '0' && *p <= '9' &&
+                   units_parse_size(word, &bytes, err, sizeof(err)) == 0;
+        len += (size_t)snprintf(buf + len, n - len, "%s%.*s", len ? " " : "",
+                                size ? (int)strlen(human) : (int)k,
+                                size ? units_format_human(bytes, human, sizeof(human)) : p);
+        p += k;
+        p += strspn(p, " ");
+    }
+}
+
 /* meta.yaml's drift section: the copy, the threshold and the windows.  -1 when out of memory. */
 static int read_drift_meta(const struct plot_input *in, struct sentinel_view *v)
 {
@@ -78,7 +98,7 @@ static int read_drift_meta(const struct plot_input *in, struct sentinel_view *v)
     }
     const char *copy = meta_get(&m, "drift.sentinel"), *target = meta_get(&m, "drift.target_pct");
     const char *count = meta_get(&m, "drift.windows");
-    snprintf(v->copy, sizeof(v->copy), "%s", copy ? copy : "");
+    copy_text(copy ? copy : "", v->copy, sizeof(v->copy));
     char *end;
     double t = target ? strtod(target, &end) : NAN;
     if (target && end != target && t >= 0) {
@@ -429,7 +449,7 @@ static void say_summary(const struct sentinel_view *v, size_t noff, FILE *f)
         fprintf(f, "; %zu of its %zu readings lie", v->n - noff, v->n);
     else
         fprintf(f, "; all %zu readings lie", v->n);
-    fprintf(f, " within ±%g %% (the drift check's threshold, target_rsd%s) of %s", v->target_pct,
+    fprintf(f, " within %g %% (the drift check's threshold, target_rsd%s) of %s", v->target_pct,
             v->target_known ? "" : "'s default: meta.yaml does not say",
             v->shards > 1 ? "their shard's median" : "their median");
     if (v->shards == 1)

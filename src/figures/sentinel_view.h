@@ -65,7 +65,7 @@ int sentinel_view_off(const struct sentinel_view *v, size_t i);
 /*
  * The axis of the sentinel figure, ±half_pct % of the run's median: ±5 %
  * in every folder, unless a reading lies beyond 90 % of that, then the
- * first of ±10, ±20, ±50, ±100 % (and so on by tens) that holds every
+ * first of ±10, ±20, ±50, ±100, ±200, ±300 % ... that holds every
  * reading so.  The bars do not choose it.
  */
 double sentinel_view_axis_pct(const struct sentinel_view *v);

@@ -129,9 +129,9 @@ static void test_dip_caption(const char *dir)
 {
     char *cap = caption_of(dir);
     CHECK("caption_names_the_copy_and_the_threshold",
-          strstr(cap, "? The sentinel copy, pinned h2d reuse sync 64MiB (automatic), was read 6 "
+          strstr(cap, "? The sentinel copy, pinned h2d reuse sync 64 MiB (automatic), was read 6 "
                       "times in 10.0 s, 3 samples a reading; 4 of its 6 readings lie within "
-                      "±0.5 % (the drift check's threshold, target_rsd) of their median, 50.00 "
+                      "0.5 % (the drift check's threshold, target_rsd) of their median, 50.00 "
                       "GB/s, and all within 45.00–50.10 GB/s, 11.33 % apart; ") != NULL,
           "caption: %s", cap);
     CHECK("caption_ties_the_dip_to_what_came_before",
@@ -144,9 +144,10 @@ static void test_dip_caption(const char *dir)
     CHECK("caption_says_what_is_drawn_and_what_a_bar_is",
           strstr(cap,
                  ". Drawn: curves: readings (median of 3 samples each), the run's median "
-                 "(0 % = 50.00 GB/s), the drift check's band (±0.5 % = target_rsd); axis "
-                 "±20 %: ±5 % unless a reading lies beyond ±4.5 %, bars cut at the axis's "
-                 "ends. Bars: 95 % PI of another sample (n = 3), log scale (from rsd).") != NULL,
+                 "(0 % = 50.00 GB/s), the drift check's band (0.5 % either side: "
+                 "target_rsd); axis 20 % either side (5 % unless a reading lies beyond 4.5 %), "
+                 "bars cut at the axis's ends. Bars: 95 % PI of another sample (n = 3), log scale "
+                 "(from rsd).") != NULL,
           "caption: %s", cap);
     free(cap);
 }
@@ -170,7 +171,7 @@ static void test_dip_axis(const char *dir, const char *quiet)
               file_has(over, "color= line=guide") && file_has(vars, "array panel_nover[1] = [2]"),
           "%s", line_with(over, "# index 0"));
     CHECK("panel_title_short",
-          file_has(vars, "panel_title[1] = 'sentinel: pinned h2d reuse sync 64MiB'\n"), "%s",
+          file_has(vars, "panel_title[1] = 'sentinel: pinned h2d reuse sync 64 MiB'\n"), "%s",
           line_with(vars, "panel_title[1] ="));
     const char *qvars = path_in(quiet, "figures/data/sentinel-vars.gp");
     CHECK("bars_do_not_choose_the_axis",
@@ -190,7 +191,7 @@ static void test_few(const char *dir, const char *log, int rc)
           "rc %d, log:\n%s", rc, log);
     CHECK("few_readings_a_table",
           file_has(md, "Table: h200-small, the drift sentinel: 3 readings, fewer than 4, a table, "
-                       "not a figure. The sentinel copy, pinned h2d reuse sync 64MiB "
+                       "not a figure. The sentinel copy, pinned h2d reuse sync 64 MiB "
                        "(automatic), was read 3 times in 4.0 s") &&
               file_has(md, "Intervals: 95 % PI of another sample (n = 3), log scale (from rsd).") &&
               file_has(md, "| 3 | 4.0 | 49.60 | 49.11–50.10 | −0.80 % | 21–45 |\n") &&
