@@ -47,6 +47,7 @@
 #include "figures/kit/gnuplot.h"
 #include "figures/input.h"
 #include "figures/place_table.h"
+#include "figures/sentinel_view.h"
 #include "figures/tables.h"
 #include "results/problems.h"
 
@@ -115,6 +116,14 @@ static int describe_figure(struct fig *g, size_t i, const void *in, const char *
         /* A point a panel, or lines across sizes nothing was measured at: a table instead. */
         snprintf(few, sizeof(few), "at least %d sizes (this sweep has %zu: see figures/tables.md)",
                  PLOT_MIN_FIGURE_SIZES, nsizes);
+        *needs = few;
+        return 0;
+    }
+    size_t readings = def->family == FIG_FAMILY_SENTINEL ? sentinel_view_count(pin) : 0;
+    if (readings && readings < PLOT_MIN_SIZES) {
+        /* Three points are no line through a run: a table, as for sizes (tables.h). */
+        snprintf(few, sizeof(few), "at least %d readings (this run has %zu: see figures/tables.md)",
+                 PLOT_MIN_SIZES, readings);
         *needs = few;
         return 0;
     }

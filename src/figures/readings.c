@@ -6,6 +6,7 @@
 #include "figures/readings.h"
 #include "figures/curves.h"
 #include "figures/tables.h"
+#include "figures/sentinel_view.h"
 #include "results/sentinel_csv.h"
 #include "base/stats.h"
 #include "base/units.h"
@@ -719,20 +720,17 @@ static void read_placement(struct reading *t, const struct plot_input *in, int p
 
 void reading_sentinel(struct reading *t, const struct plot_input *in)
 {
-    size_t n = 0;
-    struct sentinel_row *rows = sentinel_read(in->dir, &n, NULL);
-    double lo = INFINITY, hi = -INFINITY;
-    size_t good = 0;
-    for (size_t i = 0; rows && i < n; i++)
-        if (!isnan(rows[i].gbps_median)) {
-            lo = fmin(lo, rows[i].gbps_median);
-            hi = fmax(hi, rows[i].gbps_median);
-            good++;
-        }
-    if (good)
-        reading_part(t, "%zu readings between %s and %s GB/s: %.2f %% apart", good, reading_gbps(lo), reading_gbps(hi),
-             100 * (hi / lo - 1));
-    free(rows);
+    struct sentinel_view v;
+    char *said = NULL;
+    size_t len = 0;
+    FILE *f = sentinel_view_read(in, &v, NULL) == 0 ? open_memstream(&said, &len) : NULL;
+    if (f) {
+        sentinel_view_say(in, &v, f);
+        if (fclose(f) == 0 && said[0])
+            reading_part(t, "%s", said);
+    }
+    free(said);
+    sentinel_view_free(&v);
 }
 
 void reading_placement_copy(struct reading *t, const struct plot_input *in)

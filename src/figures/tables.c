@@ -8,6 +8,7 @@
 #include "figures/tables.h"
 #include "figures/kit/figure.h"
 #include "figures/place_table.h"
+#include "figures/sentinel_view.h"
 #include "results/outdir.h"
 #include "results/problems.h"
 #include "base/units.h"
@@ -115,12 +116,13 @@ int plot_copies_table(const struct plot_input *in, struct tabular *t)
 }
 
 /* The tables of a folder: its copies', its placements' (place_table.h); unused ones empty. */
-enum { TABLE_COPIES, TABLE_PLACEMENT, TABLE_PLACEMENT_PIN, TABLE_COUNT };
+enum { TABLE_COPIES, TABLE_PLACEMENT, TABLE_PLACEMENT_PIN, TABLE_SENTINEL, TABLE_COUNT };
 
 static void write_md(FILE *f, const struct plot_input *in, const struct tabular t[TABLE_COUNT])
 {
-    fprintf(f, "# %s: tables\n\nA sweep of fewer than %d sizes is a table, not a figure.\n",
-            in->experiment, PLOT_MIN_SIZES);
+    fprintf(f, "# %s: tables\n\nA sweep of fewer than %d sizes is a table, not a figure%s.\n",
+            in->experiment, PLOT_MIN_SIZES,
+            t[TABLE_SENTINEL].nrows ? "; so is a drift sentinel of fewer readings" : "");
     for (size_t i = 0; i < TABLE_COUNT; i++)
         if (t[i].nrows) {
             fputc('\n', f);
@@ -189,6 +191,17 @@ static int build_tables(const struct plot_input *in, struct tabular t[TABLE_COUN
         rc = k < 0 ? -1 : rc;
         n += k > 0;
     }
+    /* a sentinel of fewer readings than a figure needs (sentinel_view.h) */
+    struct sentinel_view v;
+    tabular_init(&t[TABLE_SENTINEL], "sentinel", "l", none, "%s", "");
+    if (sentinel_view_read(in, &v, NULL) < 0)
+        rc = -1;
+    else if (v.n > 0 && v.n < PLOT_MIN_SIZES) {
+        tabular_free(&t[TABLE_SENTINEL]);
+        rc = sentinel_view_table(in, &v, &t[TABLE_SENTINEL]) < 0 ? -1 : rc;
+        n++;
+    }
+    sentinel_view_free(&v);
     for (size_t i = 0; i < TABLE_COUNT; i++)
         plot_table_mark_note(&t[i]);
     return rc < 0 ? -1 : n;

@@ -5,6 +5,7 @@
 #include "figures/fig_bandwidth.h"
 #include "figures/fig_gpus.h"
 #include "figures/place_table.h"
+#include "figures/sentinel_view.h"
 #include "figures/tables.h"
 #include "base/units.h"
 #include "experiment/schema.h"
@@ -579,6 +580,21 @@ static int tab_placement_pin(const struct report_src *src, struct tabular *t)
     return place_table_build(src->in, 1, t);
 }
 
+/* The drift sentinel as a table, when it has too few readings for a figure (sentinel_view.h). */
+static int tab_sentinel(const struct report_src *src, struct tabular *t)
+{
+    static const char *const head[] = {""};
+    struct sentinel_view v;
+    int rc = sentinel_view_read(src->in, &v, NULL);
+    tabular_init(t, "sentinel", "l", head, "%s", "");
+    if (rc == 0 && v.n > 0 && v.n < PLOT_MIN_SIZES) {
+        tabular_free(t);
+        rc = sentinel_view_table(src->in, &v, t) < 0 ? -1 : (int)t->nrows;
+    }
+    sentinel_view_free(&v);
+    return rc;
+}
+
 /* "80.0 %", or "–" when v is unknown. */
 static void pct_cell(struct cells *k, double v)
 {
@@ -704,6 +720,7 @@ static const struct {
     {tab_copies, {"Every copy (a sweep of few sizes)", NULL, 0}},
     {tab_placement, {"Placement (a sweep of few sizes)", NULL, 0}},
     {tab_placement_pin, {"cudaHostRegister by placement (a sweep of few sizes)", NULL, 0}},
+    {tab_sentinel, {"The drift sentinel (too few readings for a figure)", NULL, 0}},
     {tab_gpus, {"Several GPUs at once", NULL, 0}},
 };
 

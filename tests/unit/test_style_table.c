@@ -496,7 +496,8 @@ static void check_drawn_with(plot_fn draw, const char *name, const char *from)
     snprintf(check, sizeof(check), "%s: drawn", name);
     CHECK(check, rc == PLOT_ENO_GNUPLOT, "returned %d; log:\n%s", rc, log ? log : "");
     free(log);
-    check_data(name, path_in(dir, "figures/data"), 1);
+    /* a folder whose every figure is a table (tables.h: seed-256mb) may have no figure */
+    check_data(name, path_in(dir, "figures/data"), !exists(dir, "figures/tables.md"));
 }
 
 static void check_drawn(const char *name, const char *from)

@@ -68,6 +68,8 @@ struct fig {
     int zoom_y;        /* linear: an axis around the values, not from 0; with log_y, a log
                           axis centred at 1, as far below it as above (ratios) */
     int x_linear;      /* x is a linear quantity (time), not sizes on a log axis */
+    int fixed_y;       /* linear: the y axis is exactly the y extent, no margin or rounding
+                          (the figure chose it: the sentinel's axis about its median) */
     char what[128];    /* what the figure shows: its title after the experiment's name */
     char detail[160];  /* a remark the script puts after the title or under it; may be "" */
     char title[300];   /* "experiment: what" */

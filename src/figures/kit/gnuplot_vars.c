@@ -387,7 +387,10 @@ static double ratio_half_range(double lo, double hi)
  */
 static void y_range(const struct fig *g, int log, double lo, double hi, double *y0, double *y1)
 {
-    if (!(lo <= hi)) { /* no values at all: any range will do */
+    if (g->fixed_y && !log && lo < hi) { /* the figure's own axis */
+        *y0 = lo;
+        *y1 = hi;
+    } else if (!(lo <= hi)) { /* no values at all: any range will do */
         *y0 = log ? 0.1 : 0;
         *y1 = 1;
     } else if (g->zoom_y && log && lo > 0) { /* ratios: as far below 1 as above, on a log axis */
