@@ -193,6 +193,10 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
         .in_all = in_all(c, k) ? "yes" : "no",
         .gbps_lo = interval_known(&iv) ? iv.lo : NAN,
         .gbps_hi = interval_known(&iv) ? iv.hi : NAN,
+        .interval_basis = !interval_known(&iv)          ? ""
+                          : iv.basis == INTERVAL_ROUNDS ? "rounds"
+                                                        : "samples",
+        .interval_n = interval_known(&iv) ? iv.n : NAN,
         .ratio_lo = interval_known(&x) ? x.lo : NAN,
         .ratio_hi = interval_known(&x) ? x.hi : NAN,
         .significant = significance(c, k, i),
