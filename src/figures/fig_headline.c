@@ -393,7 +393,8 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
              h.seen[ALLOC_PINNED] && h.seen[ALLOC_PAGEABLE] ? "pinned against pageable"
              : h.seen[ALLOC_PINNED]                         ? "pinned"
                                                             : "pageable");
-    snprintf(g->detail, sizeof(g->detail), "%s, reused buffers, warm cache, default placement",
+    snprintf(g->detail, sizeof(g->detail),
+             "%s, reused buffers, warm cache, prefaulted pages, default placement",
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
     return hl_legend(g, &h);
@@ -588,7 +589,8 @@ int fig_headline_machines(struct fig *g, const struct hl_machines *ms, const cha
     if (rc < 0 || g->npanels == 0)
         return rc;
     snprintf(g->title, sizeof(g->title), "copy bandwidth and small copies on %zu machines", ms->n);
-    snprintf(g->detail, sizeof(g->detail), "%s, reused buffers, warm cache, default placement",
+    snprintf(g->detail, sizeof(g->detail),
+             "%s, reused buffers, warm cache, prefaulted pages, default placement",
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
     return hl_machine_legend(g, &h, links);
