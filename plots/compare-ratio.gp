@@ -1,14 +1,17 @@
 # compare-ratio.gp - each machine's copy bandwidth over the baseline's (the
-# first machine) at the same configuration: a panel per direction, a colour
-# per machine, a dash and point type per alloc kind, a line at 1, on a log
+# first machine) at the same configuration: a panel per direction, a colour,
+# dash and point fill per machine, a point shape per alloc kind, a line at 1, on a log
 # axis centred at 1 (as far below as above).  Each point's bar is the
 # ratio's 95 % interval, compare.csv's ratio_lo..ratio_hi (src/analysis/
 # interval.h: never below 0): where the bar does not reach the line at 1,
-# the difference is significant.  Writes
-# OUT_DIR/figures/compare-ratio.{png,pdf,svg}; src/plot_compare.c writes its
+# the difference is significant.  The members of a merged line whose own
+# ratio is significant are drawn apart, each named beside its point, the
+# name running up (the fifth column) or down (the sixth: point_labels 2).  Writes
+# OUT_DIR/figures/compare-ratio.{png,pdf,svg}; src/figures/fig_machines.c writes its
 # data from compare.csv.
 #   gnuplot -e "plots_dir='plots'; vars_file='OUT/figures/data/compare-ratio-vars.gp'" plots/compare-ratio.gp
 fig_name = 'compare-ratio'
 errorbars = 1
+point_labels = 2
 if (!exists('plots_dir')) plots_dir = 'plots'
 load plots_dir . '/panels.gp'

@@ -9,8 +9,12 @@
 #   fig_name     the figure's name: writes OUT_DIR/NAME.{png,pdf,svg}
 #   errorbars    1: the data blocks have columns x y y_min y_max (the interval
 #                bars); 0: x y
-#   point_labels 1: a third column (the fifth with errorbars) holds a label (a
-#                quoted string, "" for none) written beside the point in the curve's colour
+#   point_labels 1: a third column (with errorbars the fifth) holds a label (a
+#                quoted string, "" for none) written beside the point in the
+#                curve's colour; a block without that column has no labels;
+#                2 (with errorbars): the fifth column's label runs up the page
+#                from beside its point, the sixth's down; the next pairs of
+#                columns' labels stand one place further right each
 # and run as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/NAME-vars.gp'" plots/NAME.gp
 # Overlays (over_*) are drawn under the curves: they are references.
@@ -36,7 +40,19 @@ overlays = 'for [j = 1:panel_nover[p]] panel_over_file[p] index (j - 1) using 1:
 labels = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:' . \
     (errorbars ? '5' : '3') . ' with labels ' . \
     'left offset 0.7, 0.55 tc rgb color_of(block_color[blk(p, j)]) notitle'
-curves = point_labels ? '@data_curves, @labels' : '@data_curves'
+# point_labels 2: the labels run up the page beside their point (column 5) or down
+# it (column 6), so that labels of neighbouring sizes do not overlap; a point's label
+# in the pair of columns 5 + 2k, 6 + 2k stands k places to the right (the labels
+# of points at one size side by side, up to label_slots)
+if (!exists('label_slots')) label_slots = 6
+labels_up = 'for [k = 0:label_slots - 1] for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
+    'using 1:2:(stringcolumn(5 + 2 * k)) with labels rotate by 90 left offset 0.6 + 1.5 * k, 0.7 ' . \
+    'tc rgb color_of(block_color[blk(p, j)]) notitle'
+labels_down = 'for [k = 0:label_slots - 1] for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
+    'using 1:2:(stringcolumn(6 + 2 * k)) with labels rotate by 90 right offset 0.6 + 1.5 * k, -0.7 ' . \
+    'tc rgb color_of(block_color[blk(p, j)]) notitle'
+curves = point_labels == 2 ? '@data_curves, @labels_up, @labels_down' : \
+    point_labels ? '@data_curves, @labels' : '@data_curves'
 
 do for [fmt in formats] {
     eval page_setup

@@ -5,8 +5,8 @@
 # (distinguishable with the common colour-vision deficiencies; its yellow is
 # left out, too faint on white).  Dash type says the buffer mode or what kind
 # of line it is, point type the copy API.  The compare figures give each
-# machine a colour of its own palette instead, and each alloc kind a dash and
-# a point type.
+# machine a colour of its own palette instead, a dash and a point fill, and
+# each alloc kind a point shape (cmp_pt).
 
 set encoding utf8
 
@@ -48,6 +48,24 @@ array machine_dts[8] = [1, 2, 5, 4, 6, 7, 8, 9]
 array machine_pts[8] = [7, 4, 9, 6, 13, 8, 5, 12]
 machine_dt(n) = machine_dts[(n - 1) % 8 + 1]
 machine_pt(n) = machine_pts[(n - 1) % 8 + 1]
+# In the compare figures a curve is a machine's colour and dash ("machine:N" as the
+# colour and the line) and a point "machine:N/KIND": the alloc kind's shape, filled
+# for odd N and open for even N, so that a machine is told apart in grayscale by its
+# dash and fill and a kind by its shape: pageable squares, the merged page-locked
+# line circles, pinned triangles, registered triangles down, mallochost diamonds,
+# portable pentagons; kinds past the six shapes take glyphs that have no fill
+# (write-combined +, mapped x, the other registered kinds letters), and "apart",
+# a merged kind's point drawn apart, a star.
+cmp_shape(k) = k eq 'pageable' ? 4 : k eq 'page-locked' ? 6 : k eq 'pinned' ? 8 : \
+    k eq 'registered' ? 10 : k eq 'mallochost' ? 12 : k eq 'portable' ? 14 : \
+    k eq 'write-combined' ? 1 : k eq 'mapped' ? 2 : k eq 'apart' ? 3 : \
+    k eq 'registered-readonly' ? 'R' : k eq 'registered-portable' ? 'P' : \
+    k eq 'registered-mapped' ? 'M' : 3
+cmp_fills(k) = k eq 'pageable' || k eq 'page-locked' || k eq 'pinned' || k eq 'registered' || \
+    k eq 'mallochost' || k eq 'portable'
+cmp_pt(p) = cmp_fills(p[strstrt(p, '/') + 1:]) ? \
+    cmp_shape(p[strstrt(p, '/') + 1:]) + int(p[9:strstrt(p, '/') - 1]) % 2 : \
+    cmp_shape(p[strstrt(p, '/') + 1:])
 
 # Kinds of line (fig_style.line):
 #   reuse, pipelined, alloc  solid    a buffer reused; latency: event time / copies; alloc time
@@ -64,18 +82,20 @@ machine_pt(n) = machine_pts[(n - 1) % 8 + 1]
 #   ceiling               long dashes, thick: host memcpy, the ceiling of a pageable copy
 #   flushed               dash-dot: host buffer flushed from the CPU caches before each copy
 #   first-touch           dash-dot-dot: fresh, never-touched pages for each copy
-#   flushed+first-touch   short dashes: both
+#   flushed+first-touch   long dashes: both (not short ones: those read as dots beside
+#                         the fits' dots and are the practical ceiling's)
 #   link                  thin, fine dashes: the PCIe link's raw rate
 #   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: long dash, dot, dash
 #   unresolved, never     (breakeven) glyphs, not lines: each point stands alone (a blank line
 #                         after it) and the key's sample line is all gap
+#   apart                 (compare-ratio) the same for a merged kind's point drawn apart
 #   practical             thin, short dashes: the link's practical ceiling (packet overhead)
 #   band                  solid, thicker: the median of page-locked kinds that coincide
 #   guide                 thin solid: a reference value (1x, 1 copy)
 #   reference             a broad light band under the curves (one pinned copy's time)
 #   h2d, d2h, bidir       (headline) the direction: solid, dashed, dash-dot
-#   an alloc kind         (compare figures) pinned solid, pageable dashed, registered dash-dot, ...
-#   machine:N             (headline across machines) the Nth machine's dash (machine_dt)
+#   machine:N             (headline across machines, compare figures) the Nth machine's dash
+#                         (machine_dt)
 #   alone, together       (gpus figures) a GPU by itself: solid; while every GPU copies: dashed
 #   aggregate             (gpus figures) thick solid: the bytes all GPUs moved over their span
 #   alone-sum             (gpus figures) thick dash-dot: the sum of the GPUs alone
@@ -86,9 +106,10 @@ line_dt(l) = l[1:8] eq 'machine:' ? machine_dt(int(l[9:])) : \
     (l eq 'alone' || l eq 'aggregate') ? 1 : l eq 'alone-sum' ? 5 : \
     (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb' || l eq 'regime') ? 3 : \
     l eq 'ceiling' ? 4 : \
-    l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 7 : \
+    l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 12 : \
     l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : \
-    l eq 'zerocopy-roundtrip' ? 10 : (l eq 'unresolved' || l eq 'never') ? 11 : alloc_dt(l)
+    l eq 'zerocopy-roundtrip' ? 10 : (l eq 'unresolved' || l eq 'never' || l eq 'apart') ? 11 : \
+    alloc_dt(l)
 alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 7 : \
     a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : \
     a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \
@@ -107,6 +128,7 @@ set dashtype 8 (4, 2.5)
 set dashtype 9 (12, 3, 3, 3)
 set dashtype 10 (12, 3, 1.5, 3, 4, 3)
 set dashtype 11 (0.01, 1000)
+set dashtype 12 (16, 4, 16, 4)
 
 # Every alloc kind has a colour, a dash (alloc_dt) and a point type of its
 # own, the same in every figure, so that curves are told apart in grayscale
@@ -119,12 +141,12 @@ set dashtype 11 (0.01, 1000)
 # circle, d2h open square, bidir filled triangle; the parts of an allocation (alloc filled circle,
 # free open circle, pin filled triangle); a NUMA binding in the placement
 # figures (numa:any filled circle, numa:auto open circle, numa:N a node:
-# squares, triangles, diamonds); an alloc kind in the compare figures; in the
+# squares, triangles, diamonds); machine:N/KIND in the compare figures (cmp_pt); in the
 # gpus figures a GPU's machine:N, the aggregate a filled pentagon and the sum
 # of the GPUs alone an open one; none
 # ('', legend entries for a line style): size 0, since pt -1 still leaves a
 # dot in PDF.
-point_pt(p) = p[1:8] eq 'machine:' ? machine_pt(int(p[9:])) : \
+point_pt(p) = p[1:8] eq 'machine:' ? (strstrt(p, '/') ? cmp_pt(p) : machine_pt(int(p[9:]))) : \
     p eq 'sync' ? 4 : p eq 'async' ? 7 : p eq 'zerocopy' ? 13 : \
     p eq 'unresolved' ? '?' : p eq 'never' ? 2 : \
     p eq 'h2d' ? 7 : p eq 'd2h' ? 4 : p eq 'bidir' ? 9 : \

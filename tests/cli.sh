@@ -191,7 +191,7 @@ cli_load
 cli_compare() {
     local o=$TMP/cmp a=results/reference/h200-pcie5/default b=results/reference/h200-pcie5/default-lease1 n
     expect "cli: compare two H200 runs" 0 "comparison in $o" -- "$PINSWEEP" compare "$a" "$b" -o "$o" --label "lease 5=$a"
-    head -1 "$o/compare.csv" | grep -qx 'machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,pct_of_link,gbps_lo,gbps_hi,significant,ratio,ratio_lo,ratio_hi,in_all' \
+    head -1 "$o/compare.csv" | grep -qx 'machine,dir,experiment,alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,gbps_min,gbps_max,rsd_pct,us_per_copy_median,link_gbps,pct_of_link,gbps_lo,gbps_hi,interval_basis,interval_n,significant,ratio,ratio_lo,ratio_hi,in_all' \
         && t_pass "cli: compare.csv has its columns" || t_fail "cli: compare.csv has its columns" "$(head -1 "$o/compare.csv")"
     # every ratio's interval (src/analysis/interval.h) is above 0 and about its ratio on the log
     # scale, lo x hi = ratio^2; significant exactly where it misses 1 (the reviewer's bar from

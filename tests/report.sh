@@ -149,10 +149,36 @@ report_book() {
         || t_fail "report: each page has its number and caption" "pages without:$bad"
 }
 
-# Every figure of the beyond folders opens its caption with a reading, by the CSV where checked.
+# rep_readme_folders NAME: the folders README.md's command for $REF/NAME reports on (its
+# `build/pinsweep report ... -o .../NAME` line, with its continuation lines), one line.
+rep_readme_folders() {
+    awk -v want="$1" '/^build\/pinsweep report / { cmd = ""; on = 1 }
+        on { line = $0; cont = sub(/\\$/, "", line); cmd = cmd " " line
+            if (!cont) { on = 0; n = split(cmd, w, " "); out = ""; o = ""
+                for (i = 3; i <= n; i++) if (w[i] == "-o") o = w[++i]; else out = out " " w[i]
+                if (o ~ "/" want "$") print substr(out, 2) } }' README.md
+}
+
+# Every figure of the beyond folders opens its caption with a reading, by the CSV where checked:
+# the report README.md's command makes for report-beyond, so that every folder it names (the
+# host-effects folder too) reaches a reader.
 report_every_reading() {
-    local o=$TMP/rep-beyond bare
-    expect "report: pipelines, zero-copy, host access and placement" 0 "" -- "$PINSWEEP" report $REF/overlap $REF/zerocopy $REF/host-access $REF/placement -o "$o" || return
+    local o=$TMP/rep-beyond bare folders
+    folders=$(rep_readme_folders report-beyond)
+    case " $folders " in *" $REF/host-effects "*) t_pass "report: README's report-beyond command has host-effects" ;;
+        *) t_fail "report: README's report-beyond command has host-effects" "it has: $folders" ;; esac
+    # the committed report was made by that command (the lead regenerates it when the list changes)
+    [ "$(grep -m1 '^| folder |' $REF/report-beyond/report.md | tr -d '|' | tr -s ' ' | sed 's/^ folder //; s/ $//')" = "$folders" ] \
+        && t_pass "report: results/reference/h200-pcie5/report-beyond is of the folders README's command names" \
+        || t_fail "report: report-beyond is of the folders README's command names" "README: $folders; report.md: $(grep -m1 '^| folder |' $REF/report-beyond/report.md)"
+    # shellcheck disable=SC2086 # the folders, one word each
+    expect "report: pipelines, zero-copy, host access, placement and host effects (README's command)" 0 "" -- "$PINSWEEP" report $folders -o "$o" || return
+    # host-effects: its bandwidth caption reads what a flushed cache and first touch do; its headline
+    # and speedup say that they draw the warm, prefaulted pageable copies only
+    grep '^\*Figure [0-9]*\. host-effects on [^,]*, bandwidth\. ' "$o/report.md" | grep -qF 'pageable d2h at 256 MiB: 12.28 GB/s with a warm cache and prefaulted pages, 15.84 (1.29×) with a flushed cache, 1.46 (0.12×) on first-touch pages' \
+        && [ "$(grep -c '^\*Figure [0-9]*\. host-effects on [^,]*, \(headline\|speedup\)\. .*pageable is drawn with a warm cache and prefaulted pages only; pinned is up to 6.6× (h2d) and 4.0× (d2h) faster than pageable with a flushed cache, 14.2× (h2d) and 38.9× (d2h) faster than pageable on first-touch pages' "$o/report.md")" = 2 ] \
+        && t_pass "report: host-effects' captions read the cache and first-touch effects, and the headline's and speedup's baseline" \
+        || t_fail "report: host-effects' captions" "$(grep '^\*Figure [0-9]*\. host-effects' "$o/report.md" | cut -c1-300)"
     # a caption is "NAME. QUESTION? READING. Drawn: ...": none may go from its question to Drawn or its end
     bare=$(grep -E '^\*Figure [0-9]+\. [^.]*, [a-z-]+\. [^?]*\?( Drawn:|\*)' "$o/report.md" | cut -c1-80)
     [ "$(grep -c '^\*Figure ' "$o/report.md")" -ge 15 ] && [ -z "$bare" ] \

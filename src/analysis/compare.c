@@ -196,6 +196,10 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
         .in_all = in_all(c, k) ? "yes" : "no",
         .gbps_lo = interval_known(&iv) ? iv.lo : NAN,
         .gbps_hi = interval_known(&iv) ? iv.hi : NAN,
+        .interval_basis = !interval_known(&iv)          ? ""
+                          : iv.basis == INTERVAL_ROUNDS ? "rounds"
+                                                        : "samples",
+        .interval_n = interval_known(&iv) ? iv.n : NAN,
         .ratio_lo = interval_known(&x) ? x.lo : NAN,
         .ratio_hi = interval_known(&x) ? x.hi : NAN,
         .significant = significance(c, k, i),
@@ -419,7 +423,7 @@ static int write_compare_md(const struct cmp *c, const char *out, size_t *partia
                 "copies of buffers placed with numa or pages other than the default (each "
                 "folder's own figures and `pinsweep report` show them).\n",
                 c->left_out, each_text(c));
-    fprintf(f, "\n## Figures\n\n![bandwidth of every machine](figures/compare-bandwidth.png)\n\n"
+    fprintf(f, "\n## Figures\n\n![bandwidth of every folder compared](figures/compare-bandwidth.png)\n\n"
                "![ratio to the baseline](figures/compare-ratio.png)\n");
     return fclose(f) == 0 ? 0 : -2;
 }

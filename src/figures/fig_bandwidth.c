@@ -41,6 +41,7 @@ struct bw_plan {
     int groups[2];       /* api groups present */
     int ngroups;         /* panels are split by api group when 2 */
     int dash_by_variant; /* several kinds of line (buffer, cache, touch, zerocopy) */
+    int has_states;      /* curves of a host buffer flushed or first touched beside steady ones */
     const char *kinds[8];
     size_t nkinds;
     int seen_alloc[ALLOC_COUNT];
@@ -174,6 +175,7 @@ static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
                 j++;
             if (j == p->nkinds && p->nkinds < 8)
                 p->kinds[p->nkinds++] = k;
+            p->has_states |= !plot_host_steady(r);
         }
     }
     p->ngroups = p->groups[0] + p->groups[1];
@@ -366,6 +368,20 @@ static void curve_name(const struct plot_row *r, char *buf, size_t n)
 }
 
 /*
+ * "pageable h2d sync" for the curve starting at row r or, in a folder whose
+ * curves differ by the host buffer's state (p->has_states), "pageable h2d
+ * sync with a flushed cache": every curve of the figure by a name of its
+ * own.
+ */
+static void curve_full_name(const struct bw_plan *p, const struct plot_row *r, char *buf, size_t n)
+{
+    char name[64];
+    curve_name(r, name, sizeof(name));
+    snprintf(buf, n, "%s%s%s", name, p->has_states ? " " : "",
+             p->has_states ? reading_host_state(r->cache, r->touch) : "");
+}
+
+/*
  * The note of a curve drawn as two regimes: each bandwidth and its sizes,
  * in decimal units when the figure's sizes are (decimal), else binary.
  */
@@ -546,15 +562,19 @@ static int line_drawn(const struct fig *g, const char *line)
 /* What each kind of line means, when the figure tells variants by dash. */
 static size_t variant_notes(const struct fig *g, const struct bw_plan *p, struct fig_style *out)
 {
+    /* where curves differ by the host buffer's state, each line says both states (every curve
+       reuses its buffer: "reuse" is the warm, prefaulted one) */
     static const struct {
-        const char *line, *title;
+        const char *line, *title, *state;
     } titles[] = {
-        {"reuse", "reuse: buffer allocated once"},
-        {"reallocate", "reallocate: effective, alloc + fill + copy + free"},
-        {"flushed", "flushed: host buffer flushed from the CPU caches"},
-        {"first-touch", "first-touch: never-touched pages"},
-        {"flushed+first-touch", "flushed + first-touch"},
-        {"zerocopy", "zerocopy: a kernel accesses the host buffer"},
+        {"reuse", "reuse: buffer allocated once", "warm cache and prefaulted pages"},
+        {"reallocate", "reallocate: effective, alloc + fill + copy + free", NULL},
+        {"flushed", "flushed: host buffer flushed from the CPU caches",
+         "flushed cache (flushed from the CPU caches before each copy) and prefaulted pages"},
+        {"first-touch", "first-touch: never-touched pages",
+         "warm cache and first-touch pages (never touched before the copy)"},
+        {"flushed+first-touch", "flushed + first-touch", "flushed cache and first-touch pages"},
+        {"zerocopy", "zerocopy: a kernel accesses the host buffer", NULL},
     };
     size_t n = 0;
     if (!p->dash_by_variant)
@@ -563,7 +583,8 @@ static size_t variant_notes(const struct fig *g, const struct bw_plan *p, struct
         for (size_t k = 0; k < p->nkinds; k++)
             if (strcmp(p->kinds[k], titles[t].line) == 0 && line_drawn(g, titles[t].line)) {
                 out[n] = (struct fig_style){"", titles[t].line, ""};
-                snprintf(out[n++].title, sizeof(out[0].title), "%s", titles[t].title);
+                snprintf(out[n++].title, sizeof(out[0].title), "%s",
+                         p->has_states && titles[t].state ? titles[t].state : titles[t].title);
             }
     return n;
 }
@@ -688,12 +709,13 @@ size_t fig_bandwidth_findings(const struct plot_input *in, char (*out)[FIG_FINDI
         const struct fit_row *fit = find_fit(in, first, FIT_ALL);
         const struct fit_row *regime[2] = {find_fit(in, first, FIT_IN_CACHE),
                                            find_fit(in, first, FIT_BEYOND_CACHE)};
-        char name[64];
-        /* a curve drawn alone; one of too few sizes for a fit is not "unfit" */
-        if (first->buffer != BUFFER_REUSE || !plot_host_steady(first) || is_member(&p, c) || !fit ||
-            fig_fit_drawn(fit) || fit->points < FIT_MIN_POINTS)
+        char name[128];
+        /* a curve drawn alone, in any host state; one of too few sizes for a fit is not
+           "unfit" */
+        if (first->buffer != BUFFER_REUSE || !bw_drawn_curve(in, &in->curves[c]) ||
+            is_member(&p, c) || !fit || fig_fit_drawn(fit) || fit->points < FIT_MIN_POINTS)
             continue;
-        curve_name(first, name, sizeof(name));
+        curve_full_name(&p, first, name, sizeof(name));
         char why[16];
         if (fit->status_id != FIT_OK) /* not fitting at all: its t0 came out negative */
             snprintf(why, sizeof(why), "t0 < 0");
@@ -739,6 +761,8 @@ static void read_bandwidth(struct reading *t, const struct plot_input *in)
     /* the regimes, the curves no fit describes and host memcpy: said here, not on the figure */
     for (size_t k = 0, n = fig_bandwidth_findings(in, found, 8); k < n; k++)
         reading_part(t, "%s", found[k]);
+    /* what a flushed cache or first-touch pages do, where the folder has them */
+    reading_host_states(t, in, api);
 }
 
 const struct fig_def fig_bandwidth_def = {

@@ -29,7 +29,7 @@ int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_d
 int fig_fit_drawn(const struct fit_row *fit);
 
 /* The most characters of one finding (fig_bandwidth_findings). */
-#define FIG_FINDING_CHARS 256
+#define FIG_FINDING_CHARS 512
 
 /*
  * What the bandwidth figure's data say that its notes do not (they say

@@ -44,6 +44,7 @@ struct hl {
     struct interval_tally tally;  /* the intervals drawn */
     const struct hl_machines *ms; /* the headline across machines; NULL for one folder */
     int seen_m[HL_MAX_MACHINES], missing_m[6];
+    struct interval_tally tally_m[HL_MAX_MACHINES]; /* across machines: each one's intervals */
 };
 
 /* Pinned and pageable, the kinds the headline compares. */
@@ -132,6 +133,8 @@ static void hl_rows(struct fig *g, FILE *f, struct hl *h, const struct hl_curve 
         fig_extend(g, r->size_bytes, latency ? iv->lo : v);
         fig_extend(g, r->size_bytes, latency ? iv->hi : v);
         interval_tally_add(&h->tally, iv);
+        if (h->ms)
+            interval_tally_add(&h->tally_m[cv->machine], iv);
     }
 }
 
@@ -391,7 +394,8 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
              h.seen[ALLOC_PINNED] && h.seen[ALLOC_PAGEABLE] ? "pinned against pageable"
              : h.seen[ALLOC_PINNED]                         ? "pinned"
                                                             : "pageable");
-    snprintf(g->detail, sizeof(g->detail), "%s, reused buffers, warm cache, default placement",
+    snprintf(g->detail, sizeof(g->detail),
+             "%s, reused buffers, warm cache, prefaulted pages, default placement",
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
     return hl_legend(g, &h);
@@ -505,10 +509,42 @@ static int hl_machine_panel(struct fig *g, struct hl *h, size_t k, const char *d
                : 0;
 }
 
+/*
+ * The notes on the bars across machines: one, when every machine's stand
+ * on the same values; else one per machine ("bars: LABEL: 95 % PI of
+ * another round (3 rounds), log scale"), so that bars of rounds are not
+ * taken for bars of one round's samples.  Returns how many.
+ */
+static size_t hl_machine_bars(const struct hl *h, struct fig_style *out, size_t max)
+{
+    char first[160] = "", note[160];
+    int alike = 1, said = 0;
+    size_t n = 0;
+    for (size_t m = 0; m < h->ms->n; m++)
+        if (h->seen_m[m]) {
+            interval_note(&h->tally_m[m], note, sizeof(note));
+            alike &= !said++ || strcmp(note, first) == 0;
+            snprintf(first, sizeof(first), "%s", said == 1 ? note : first);
+        }
+    if (alike) {
+        plot_bars_note(&out[n++], &h->tally);
+        return n;
+    }
+    for (size_t m = 0; m < h->ms->n && n < max; m++)
+        if (h->seen_m[m]) {
+            interval_note(&h->tally_m[m], note, sizeof(note));
+            const char *what = strncmp(note, "bars: ", 6) == 0 ? note + 6 : "none, too few values";
+            out[n] = (struct fig_style){"-", "", "", "", INTERVAL_NOTE_SAID};
+            snprintf(out[n++].title, sizeof(out[0].title), "bars: %.45s: %.100s", h->ms->m[m].label,
+                     what);
+        }
+    return n;
+}
+
 /* The key: each machine's colour, dash and point; the notes: bars, links, what is missing. */
 static int hl_machine_legend(struct fig *g, const struct hl *h, int links)
 {
-    struct fig_style keys[HL_MAX_MACHINES], notes[4];
+    struct fig_style keys[HL_MAX_MACHINES], notes[HL_MAX_MACHINES + 3];
     size_t nk = 0, n = 0, len = 0;
     char missing[160] = "";
     for (size_t m = 0; m < h->ms->n; m++)
@@ -517,7 +553,7 @@ static int hl_machine_legend(struct fig *g, const struct hl *h, int links)
             keys[nk] = (struct fig_style){s, s, s};
             snprintf(keys[nk++].title, sizeof(keys[0].title), "%s", h->ms->m[m].label);
         }
-    plot_bars_note(&notes[n++], &h->tally);
+    n += hl_machine_bars(h, notes, HL_MAX_MACHINES);
     if (links)
         notes[n++] = (struct fig_style){"", "link", "", "thin: each machine's PCIe link, raw rate"};
     for (size_t k = 0; k < 6; k++)
@@ -543,6 +579,8 @@ int fig_headline_machines(struct fig *g, const struct hl_machines *ms, const cha
     struct hl h = {.ms = ms};
     int rc = 0, links = 0;
     interval_tally_init(&h.tally, 0);
+    for (size_t m = 0; m < HL_MAX_MACHINES; m++)
+        interval_tally_init(&h.tally_m[m], 0);
     h.api = fig_machines_api(ms);
     if (h.api < 0)
         return 0;
@@ -552,7 +590,8 @@ int fig_headline_machines(struct fig *g, const struct hl_machines *ms, const cha
     if (rc < 0 || g->npanels == 0)
         return rc;
     snprintf(g->title, sizeof(g->title), "copy bandwidth and small copies on %zu machines", ms->n);
-    snprintf(g->detail, sizeof(g->detail), "%s, reused buffers, warm cache, default placement",
+    snprintf(g->detail, sizeof(g->detail),
+             "%s, reused buffers, warm cache, prefaulted pages, default placement",
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
     return hl_machine_legend(g, &h, links);

@@ -6,18 +6,21 @@
  * Like plot.c, C decides what is drawn and writes it under figures/data/
  * (compare-bandwidth-PANEL.dat, compare-ratio-PANEL.dat and the variables
  * files); plots/compare-bandwidth.gp and plots/compare-ratio.gp draw.  Here
- * a curve's colour is its machine's ("machine:N", plots/style.gp's machine
- * palette, kept apart from the alloc kinds' colours) and its dash and point
- * are its alloc kind's.
+ * a machine is a colour, a dash and a point fill ("machine:N" as colour and
+ * line, plots/style.gp's machine palette and machine_dt: solid, dashed,
+ * dash-dot ...; filled points for odd N, open for even), so that machines
+ * are told apart in grayscale too, and an alloc kind is a point's shape
+ * ("machine:N/KIND": square pageable, circle the merged page-locked line,
+ * triangles pinned and registered ...).
  */
 #include "figures/fig_machines.h"
-#include "analysis/interval.h"
 #include "figures/coincide.h"
 #include "figures/fig_headline.h"
 #include "figures/kit/figure.h"
 #include "figures/kit/gnuplot.h"
 #include "figures/kit/legend.h"
 #include "figures/readings.h"
+#include "analysis/interval.h"
 #include "results/compare_csv.h"
 #include "results/problems.h"
 #include "experiment/schema.h"
@@ -29,17 +32,76 @@
 #include <strings.h>
 
 #define CMP_PALETTE 6 /* machine colours in plots/style.gp before they repeat */
+/* A machine's points: one per alloc kind, then the merged line's and the points drawn apart. */
+#define CMP_PT_MERGED ALLOC_COUNT
+#define CMP_PT_APART (ALLOC_COUNT + 1)
+#define CMP_PTS (ALLOC_COUNT + 2)
+/* The names of points apart at one size stand side by side: up to this many (plots/panels.gp). */
+#define CMP_LABEL_SLOTS 6
 
 struct cmp_input {
     const char *dir;
     struct machine_entry *m; /* machines.csv's rows */
-    char (*color)[32];       /* each machine's: "machine:N", N from 1 */
+    char (*color)[32];       /* each machine's colour and dash: "machine:N", N from 1 */
+    char (*pt)[CMP_PTS][48]; /* each machine's points: "machine:N/pageable", ... */
     size_t nm;
+    /* every machine described alike (GPU, link, host): the folders are runs of one machine,
+       which the title names (described) */
+    int one_machine;
+    char described[200];
     struct compare_entry
         *rows; /* reuse, cache warm, pages prefaulted; by dir, machine, alloc, api, size */
     size_t nrows;
     char experiment[128]; /* when every row names the same one, else "" */
 };
+
+/* ---- describing the machines ---- */
+
+/* Does hay contain needle, ignoring case and spaces ("Gen5x16" holds "Gen5 x16")? */
+static int says(const char *hay, const char *needle)
+{
+    char a[256], b[256];
+    size_t na = 0, nb = 0;
+    for (; *hay && na + 1 < sizeof(a); hay++)
+        if (*hay != ' ')
+            a[na++] = *hay;
+    for (; *needle && nb + 1 < sizeof(b); needle++)
+        if (*needle != ' ')
+            b[nb++] = *needle;
+    a[na] = b[nb] = '\0';
+    return strcasestr(a, b) != NULL;
+}
+
+/* Machine m's GPU without "NVIDIA ". */
+static const char *short_gpu(const struct machine_entry *x)
+{
+    return strncmp(x->gpu, "NVIDIA ", 7) == 0 ? x->gpu + 7 : x->gpu;
+}
+
+/* Has machine m a link name worth saying ("Gen5 x16", not "unknown")? */
+static int link_known(const struct machine_entry *x)
+{
+    return x->pcie[0] && strcmp(x->pcie, "unknown") != 0;
+}
+
+/*
+ * Are the folders runs of one machine: every machine's GPU, link and host
+ * the same (and said)?  Then in->described says which ("H200, PCIe Gen5 x16,
+ * vm"), for the title; the legend names each run by its label alone.
+ */
+static void describe_machines(struct cmp_input *in)
+{
+    const struct machine_entry *a = &in->m[0];
+    in->one_machine = in->nm > 1 && (a->gpu[0] || a->host[0]);
+    for (size_t k = 1; k < in->nm && in->one_machine; k++)
+        in->one_machine = !strcmp(a->gpu, in->m[k].gpu) && !strcmp(a->pcie, in->m[k].pcie) &&
+                          !strcmp(a->host, in->m[k].host);
+    if (!in->one_machine)
+        return;
+    snprintf(in->described, sizeof(in->described), "%.60s%s%s%.40s%s%.60s", short_gpu(a),
+             link_known(a) && a->gpu[0] ? ", " : "", link_known(a) ? "PCIe " : "",
+             link_known(a) ? a->pcie : "", a->host[0] ? ", " : "", a->host);
+}
 
 /* ---- reading compare.csv and machines.csv ---- */
 
@@ -63,8 +125,17 @@ static int read_input(struct cmp_input *in, FILE *log)
         compare_read(in->dir, in->m, in->nm, &in->rows, &n, in->experiment, sizeof(in->experiment),
                      log) < 0)
         return -1;
-    for (size_t k = 0; k < in->nm; k++)
+    if (!(in->pt = calloc(in->nm ? in->nm : 1, sizeof(in->pt[0]))))
+        return -1;
+    for (size_t k = 0; k < in->nm; k++) {
         snprintf(in->color[k], sizeof(in->color[k]), "machine:%zu", k + 1);
+        for (int a = 0; a < CMP_PTS; a++)
+            snprintf(in->pt[k][a], sizeof(in->pt[k][a]), "machine:%zu/%s", k + 1,
+                     a == CMP_PT_MERGED  ? "page-locked"
+                     : a == CMP_PT_APART ? "apart"
+                                         : schema_value_name(AXIS_ALLOC, a));
+    }
+    describe_machines(in);
     for (size_t i = 0; i < n; i++) {
         const struct compare_entry *r = &in->rows[i];
         if (r->buffer == BUFFER_REUSE && r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED)
@@ -78,6 +149,7 @@ static void cmp_free(struct cmp_input *in)
 {
     free(in->m);
     free(in->color);
+    free(in->pt);
     free(in->rows);
 }
 
@@ -114,35 +186,26 @@ static int panel_api(const struct cmp_input *in, int dir, int ratio)
     return best;
 }
 
-/* Does hay contain needle, ignoring case and spaces ("Gen5x16" holds "Gen5 x16")? */
-static int says(const char *hay, const char *needle)
-{
-    char a[256], b[256];
-    size_t na = 0, nb = 0;
-    for (; *hay && na + 1 < sizeof(a); hay++)
-        if (*hay != ' ')
-            a[na++] = *hay;
-    for (; *needle && nb + 1 < sizeof(b); needle++)
-        if (*needle != ' ')
-            b[nb++] = *needle;
-    a[na] = b[nb] = '\0';
-    return strcasestr(a, b) != NULL;
-}
-
-/* What the legend calls machine m: its label, then what it does not say of GPU and link. */
-static void machine_title(const struct cmp_input *in, size_t m, char *buf, size_t n)
+/*
+ * What the legend calls machine m: its label, then what it does not say of
+ * GPU and link (unless every machine is the same one: the title says it);
+ * fill: how its points are drawn, when machines are told apart by it.
+ */
+static void machine_title(const struct cmp_input *in, size_t m, int fill, char *buf, size_t n)
 {
     const struct machine_entry *x = &in->m[m];
-    const char *gpu = strncmp(x->gpu, "NVIDIA ", 7) == 0 ? x->gpu + 7 : x->gpu;
+    const char *gpu = short_gpu(x);
     char extra[200] = "";
     size_t len = 0;
-    if (gpu[0] && !says(x->label, gpu))
+    if (gpu[0] && !says(x->label, gpu) && !in->one_machine)
         len += (size_t)snprintf(extra + len, sizeof(extra) - len, "%s", gpu);
-    if (x->pcie[0] && strcmp(x->pcie, "unknown") != 0 && !says(x->label, x->pcie) &&
-        len < sizeof(extra))
+    if (link_known(x) && !says(x->label, x->pcie) && !in->one_machine && len < sizeof(extra))
         snprintf(extra + len, sizeof(extra) - len, "%sPCIe %s", len ? ", " : "", x->pcie);
-    snprintf(buf, n, "%.50s%s%.50s%s%s", x->label, extra[0] ? " (" : "", extra, extra[0] ? ")" : "",
-             m == 0 ? " — baseline" : "");
+    snprintf(buf, n, "%.50s%s%.50s%s%s%s", x->label, extra[0] ? " (" : "", extra,
+             extra[0] ? ")" : "", m == 0 ? " — baseline" : "",
+             !fill   ? ""
+             : m % 2 ? ": open points"
+                     : ": filled points");
 }
 
 /* The panel's title: direction, then the api drawn. */
@@ -231,6 +294,116 @@ static int cmp_merge(struct co_list *co, const struct cmp_input *in, int ratio)
     return 0;
 }
 
+/* What a figure drew, for its legend. */
+struct cmp_seen {
+    int *m;         /* each machine: drawn */
+    int a[CMP_PTS]; /* each point (cmp_input.pt): 1 + the first machine drawn with it; 0: none */
+    /* each machine: the n of its drawn bars, by basis (compare_basis) */
+    double (*n_lo)[3], (*n_hi)[3];
+    int any_bars; /* some drawn point has an interval */
+    size_t capped; /* compare-bandwidth: bars drawn to a link's raw rate */
+};
+
+/* Point a of machine m is drawn: remember the first machine with it (its legend sample). */
+static void seen_point(struct cmp_seen *seen, size_t m, int a)
+{
+    seen->m[m] = 1;
+    if (!seen->a[a])
+        seen->a[a] = (int)m + 1;
+}
+
+/* Row r (of machine m) has a value drawn: what its interval stands on. */
+static void seen_basis(struct cmp_seen *seen, const struct compare_entry *r, size_t m)
+{
+    if (r->basis == COMPARE_BASIS_NONE || !isfinite(r->interval_n))
+        return;
+    seen->n_lo[m][r->basis] = fmin(seen->n_lo[m][r->basis], r->interval_n);
+    seen->n_hi[m][r->basis] = fmax(seen->n_hi[m][r->basis], r->interval_n);
+}
+
+/*
+ * The kinds of a panel: compare-bandwidth draws every kind in a panel per
+ * direction (CMP_ALL); compare-ratio draws pageable and the page-locked
+ * kinds in panels of their own, one above the other, each on an axis its
+ * values choose (pageable differs by tens of percent, page-locked kinds by
+ * a few).
+ */
+enum { CMP_ALL = -1, CMP_PAGEABLE, CMP_LOCKED, CMP_GROUPS };
+
+/* Is row r in the panel of direction dir, api and group grp? */
+static int in_panel(const struct compare_entry *r, int dir, int api, int grp)
+{
+    return r->dir == dir && r->api == api &&
+           (grp == CMP_ALL || (r->alloc == ALLOC_PAGEABLE) == (grp == CMP_PAGEABLE));
+}
+
+/* Has the panel of dir, api and grp a value to draw (a ratio of a machine past the baseline)? */
+static int panel_has(const struct cmp_input *in, int dir, int api, int grp, int ratio)
+{
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct compare_entry *r = &in->rows[i];
+        if (in_panel(r, dir, api, grp) && (!ratio || (r->machine > 0 && isfinite(r->ratio))))
+            return 1;
+    }
+    return 0;
+}
+
+static int by_size_then_value(const void *pa, const void *pb)
+{
+    const struct compare_entry *a = *(const struct compare_entry *const *)pa,
+                               *b = *(const struct compare_entry *const *)pb;
+    if (a->size_bytes != b->size_bytes)
+        return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
+    return (a->ratio < b->ratio) - (a->ratio > b->ratio); /* highest first */
+}
+
+/*
+ * compare-ratio: the members of machine m's merged line whose own ratio is
+ * significant at a size (compare.csv's significant), drawn apart as points
+ * with their own bars, each labelled with its kind (the names of one size
+ * side by side, in the columns of its slot), so
+ * that the figure shows every significant difference compare.md lists.
+ * Returns how many points, or -1.
+ */
+static int cmp_apart(struct fig *g, FILE *f, const struct cmp_input *in, const struct co_list *co,
+                     int dir, int api, size_t m, struct cmp_seen *seen)
+{
+    const struct compare_entry **hit = calloc(in->nrows ? in->nrows : 1, sizeof(*hit));
+    size_t n = 0;
+    if (!hit)
+        return -1;
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct compare_entry *r = &in->rows[i];
+        if (r->machine == m && in_panel(r, dir, api, CMP_ALL) && r->significant == 1 &&
+            isfinite(r->ratio) && coincide_member(co, cmp_group(in, dir, m), r->alloc))
+            hit[n++] = r;
+    }
+    qsort(hit, n, sizeof(*hit), by_size_then_value);
+    struct fig_style s = {in->color[m], "apart", in->pt[m][CMP_PT_APART], ""};
+    int rc = n && fig_block(g, f, &s,
+                            "points apart: a member of the merged line whose own ratio is "
+                            "significant; its kind up or down, in its slot's pair of columns") < 0
+                 ? -1
+                 : (int)n;
+    for (size_t i = 0, k = 0; rc > 0 && i < n; i++) {
+        double lo, hi, y = cmp_value(hit[i], 1, &lo, &hi);
+        const char *kind = schema_value_name(AXIS_ALLOC, hit[i]->alloc);
+        /* the name runs towards the line at 1, inside the axis the values chose; names at one
+           size side by side */
+        int up = hit[i]->ratio < 1;
+        k = i > 0 && hit[i - 1]->size_bytes == hit[i]->size_bytes ? k + 1 : 0;
+        fprintf(f, "%.0f %.6g %.6g %.6g", hit[i]->size_bytes, y, lo, hi);
+        for (size_t slot = 0; slot < k && slot + 1 < CMP_LABEL_SLOTS; slot++)
+            fputs(" \"\" \"\"", f);
+        fprintf(f, " \"%s\" \"%s\"\n\n", up ? kind : "", up ? "" : kind);
+        fig_extend(g, hit[i]->size_bytes, y);
+    }
+    if (rc > 0)
+        seen_point(seen, m, CMP_PT_APART);
+    free(hit);
+    return rc;
+}
+
 /*
  * Has a row before rows[i] of its machine, direction, api and size a capped
  * bar in its machine's merged line?  (The line's bar there, the members'
@@ -251,46 +424,71 @@ static int merged_capped_before(const struct cmp_input *in, const struct co_list
 
 /*
  * The blocks of one panel: for every machine from first_machine, every
- * alloc kind's rows of dir and api (gbps with its interval, or the ratio),
- * but those that coincide with others of their machine (one merged line
- * each, after the others).  seen_m[] and seen_a[] gather the machines and
- * alloc kinds drawn, *capped counts the bars drawn to a link's raw rate.
- * A bandwidth's axis holds the medians (and the links), never its bars; a
- * ratio's holds its bars, which say whether they reach 1.
+ * alloc kind's rows of dir and api (gbps or the ratio, with their
+ * intervals), but those that coincide with others of their machine (one
+ * merged line each, after the others); in compare-ratio, the merged lines'
+ * significant members apart.  seen gathers what is drawn.  The y range
+ * holds the values and, in compare-bandwidth, their bars; a ratio's bars
+ * may run off its axis, which the values choose (never a bar).
  */
 static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, const struct co_list *co,
-                      int dir, int api, int ratio, int seen_m[], int seen_a[], size_t *capped)
+                      int dir, int api, int grp, int ratio, struct cmp_seen *seen)
 {
     const struct compare_entry *prev = NULL;
+    size_t p = g->npanels - 1;
     for (size_t i = 0; i < in->nrows; i++) {
         const struct compare_entry *r = &in->rows[i];
         double y = ratio ? r->ratio : r->gbps;
-        if (r->dir != dir || r->api != api || (ratio && r->machine == 0) || !isfinite(y))
+        if (!in_panel(r, dir, api, grp) || (ratio && r->machine == 0) || !isfinite(y))
             continue;
+        seen_basis(seen, r, r->machine);
+        if (ratio) /* the baseline's side of the ratio */
+            for (size_t b = 0; b < in->nrows; b++)
+                if (in->rows[b].machine == 0 && in->rows[b].alloc == r->alloc &&
+                    in_panel(&in->rows[b], dir, api, grp) &&
+                    in->rows[b].size_bytes == r->size_bytes)
+                    seen_basis(seen, &in->rows[b], 0);
         if (coincide_member(co, cmp_group(in, dir, r->machine), r->alloc)) {
-            seen_m[r->machine] = 1; /* drawn in its machine's merged line */
-            *capped += !ratio && cmp_capped(in, r) && !merged_capped_before(in, co, i);
+            /* drawn in its machine's merged line, whose bar at a size is counted once */
+            seen->capped += !ratio && cmp_capped(in, r) && !merged_capped_before(in, co, i);
             continue;
         }
         if (!prev || prev->machine != r->machine || prev->alloc != r->alloc) {
-            const char *alloc = schema_value_name(AXIS_ALLOC, r->alloc);
-            struct fig_style s = {in->color[r->machine], alloc, alloc, ""};
+            struct fig_style s = {in->color[r->machine], in->color[r->machine],
+                                  in->pt[r->machine][r->alloc], ""};
             if (fig_block(g, f, &s, ratio ? "ratio to the baseline" : "copy bandwidth") < 0)
                 return -1;
-            seen_m[r->machine] = seen_a[r->alloc] = 1;
+            seen_point(seen, r->machine, r->alloc);
         }
         prev = r;
         double lo, hi;
         cmp_value(r, ratio, &lo, &hi);
+        seen->any_bars |= lo < hi;
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, y, lo, hi);
-        fig_extend(g, r->size_bytes, ratio ? lo : y);
-        fig_extend(g, r->size_bytes, ratio ? hi : y);
-        *capped += !ratio && cmp_capped(in, r);
+        fig_extend(g, r->size_bytes, y); /* the axis holds the values, never a bar */
+        seen->capped += !ratio && cmp_capped(in, r);
     }
-    for (size_t m = ratio ? 1 : 0; m < in->nm; m++) {
-        struct fig_style s = {in->color[m], "band", "page-locked", ""};
-        if (coincide_block(g, f, co->s, co->n, cmp_group(in, dir, m), &s, ratio ? 1 : 2) < 0)
+    for (size_t m = ratio ? 1 : 0; m < in->nm && grp != CMP_PAGEABLE; m++) {
+        struct fig_style s = {in->color[m], in->color[m], in->pt[m][CMP_PT_MERGED], ""};
+        double y0 = g->y_min[p], y1 = g->y_max[p];
+        int rc = coincide_block(g, f, co->s, co->n, cmp_group(in, dir, m), &s, ratio ? 1 : 2);
+        if (rc < 0)
             return -1;
+        if (rc == 0)
+            continue;
+        seen_point(seen, m, CMP_PT_MERGED);
+        if (ratio) { /* the members' median chooses the axis, not their bars */
+            g->y_min[p] = y0;
+            g->y_max[p] = y1;
+            for (size_t i = 0, n = coincide_points(co->s, co->n, cmp_group(in, dir, m)); i < n;
+                 i++) {
+                double x, med, lo, hi;
+                coincide_at(co->s, co->n, cmp_group(in, dir, m), i, &x, &med, &lo, &hi);
+                fig_extend(g, x, med);
+            }
+            if (cmp_apart(g, f, in, co, dir, api, m, seen) < 0)
+                return -1;
+        }
     }
     return 0;
 }
@@ -308,7 +506,7 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
             const struct machine_entry *x = &in->m[m];
             link[m] = x->link_gbps;
             color[m] = in->color[m];
-            name[m] = x->pcie[0] && strcmp(x->pcie, "unknown") ? x->pcie : "link";
+            name[m] = link_known(x) ? x->pcie : "link";
         }
         rc = fig_link_lines(g, in->nm, link, color, name, seen_m, dir == DIR_BIDIR, links);
     }
@@ -318,47 +516,138 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
     return rc;
 }
 
+/* "another round's median (3 rounds)", "another sample (n = 10, one round)": machine m's bars. */
+static void basis_words(const struct cmp_seen *seen, size_t m, char *buf, size_t n)
+{
+    static const char *const of[3] = {"", "another round's median", "another sample"};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int b = COMPARE_BASIS_ROUNDS; b <= COMPARE_BASIS_SAMPLES && len < n; b++) {
+        double lo = seen->n_lo[m][b], hi = seen->n_hi[m][b];
+        char count[48];
+        if (!(lo <= hi))
+            continue;
+        if (lo == hi)
+            snprintf(count, sizeof(count), "%.0f", lo);
+        else
+            snprintf(count, sizeof(count), "%.0f–%.0f", lo, hi);
+        if (b == COMPARE_BASIS_ROUNDS)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s (%s rounds)", len ? " or " : "",
+                                    of[b], count);
+        else
+            len += (size_t)snprintf(buf + len, n - len, "%s%s (n = %s, one round)",
+                                    len ? " or " : "", of[b], count);
+    }
+}
+
 /*
- * The legend: the machines drawn (colour, solid), then in the notes the
- * alloc kinds' dashes and points, and what a thin line is (links, in
- * compare-bandwidth; in compare-ratio, the line at 1).
+ * The notes that say what the bars are: one when every machine's bars
+ * stand on the same values, else one per machine drawn (and the baseline,
+ * whose medians a ratio divides by), so that bars of 3 rounds are not
+ * taken for bars of 10 samples of one round.  In compare-ratio the first
+ * note says what a ratio's bar is and that one missing 1 is significant.
+ * Returns how many notes.
+ */
+static size_t bars_notes(const struct cmp_input *in, const struct cmp_seen *seen, int ratio,
+                         struct fig_style *out, size_t max)
+{
+    char words[160], first[160] = "";
+    size_t n = 0, said = 0;
+    int alike = 1;
+    for (size_t m = 0; m < in->nm; m++) {
+        if (!seen->m[m] && !(ratio && m == 0))
+            continue;
+        basis_words(seen, m, words, sizeof(words));
+        if (!words[0])
+            continue;
+        if (said++ == 0)
+            snprintf(first, sizeof(first), "%s", words);
+        else
+            alike &= strcmp(first, words) == 0;
+    }
+    char cap[64] = "";
+    if (seen->capped)
+        snprintf(cap, sizeof(cap), "; %zu end%s at the raw rate", seen->capped,
+                 seen->capped == 1 ? "s" : "");
+    /* the caption adds how the interval is computed (analysis/interval.h) */
+    out[n] = (struct fig_style){"-", "", "", "", INTERVAL_NOTE_SAID};
+    if (!seen->any_bars)
+        snprintf(out[n++].title, sizeof(out[0].title), "no bars: compare.csv has no intervals");
+    else if (ratio)
+        snprintf(out[n++].title, sizeof(out[0].title),
+                 "bars: the ratio's 95 %% prediction interval (its medians' intervals%s%s in "
+                 "quadrature); missing 1: significant",
+                 said && alike ? ", each of " : "", said && alike ? first : "");
+    else if (!said || alike)
+        snprintf(out[n++].title, sizeof(out[0].title), "bars: 95 %% prediction interval of %s%s",
+                 said ? first : "each median", cap);
+    for (size_t m = 0; seen->any_bars && said && !alike && m < in->nm && n < max; m++) {
+        if (!seen->m[m] && !(ratio && m == 0))
+            continue;
+        basis_words(seen, m, words, sizeof(words));
+        out[n] = (struct fig_style){"-", "", "", "", INTERVAL_NOTE_SAID};
+        snprintf(out[n++].title, sizeof(out[0].title),
+                 "bars: %.45s%s: 95 %% prediction interval of %.60s", in->m[m].label,
+                 ratio ? "'s medians" : "", words[0] ? words : "each median");
+    }
+    if (seen->capped && said && !alike && n < max) {
+        out[n] = (struct fig_style){"-", "", "", ""};
+        snprintf(out[n++].title, sizeof(out[0].title), "%s", cap + 2);
+    }
+    return n;
+}
+
+/*
+ * The legend: the machines drawn (colour and dash; how their points are
+ * filled), then in the notes each alloc kind's point shape (the first
+ * machine drawn with it as the sample), the merged lines, the points drawn
+ * apart, what a thin line is (links, in compare-bandwidth; in
+ * compare-ratio, the line at 1) and what the bars are.
  */
 static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co_list *co,
-                      const int seen_m[], const int seen_a[], int links, int ratio, size_t capped)
+                      const struct cmp_seen *seen, int links, int ratio)
 {
-    static const struct fig_style merged = {"", "band", "page-locked", ""};
-    struct fig_style keys[FIG_MAX_KEYS], notes[ALLOC_COUNT + 2 + COINCIDE_SCOPES];
-    size_t nkeys = 0, nnotes = 0;
+    struct fig_style keys[FIG_MAX_KEYS], notes[CMP_PTS + 8 + COINCIDE_SCOPES];
+    size_t nkeys = 0, nnotes = 0, drawn = 0;
+    for (size_t m = 0; m < in->nm; m++)
+        drawn += seen->m[m] != 0;
     for (size_t m = 0; m < in->nm && nkeys + 1 < FIG_MAX_KEYS; m++)
-        if (seen_m[m]) {
-            keys[nkeys] = (struct fig_style){in->color[m], "machine", ""};
-            machine_title(in, m, keys[nkeys].title, sizeof(keys[0].title));
+        if (seen->m[m]) {
+            keys[nkeys] = (struct fig_style){in->color[m], in->color[m], ""};
+            machine_title(in, m, drawn > 1, keys[nkeys].title, sizeof(keys[0].title));
             nkeys++;
         }
     if (ratio) /* the line at 1, among the machines: it is the baseline's place */
         keys[nkeys++] = (struct fig_style){"", "guide", "", "1: as fast as the baseline"};
     for (int a = 0; a < ALLOC_COUNT; a++)
-        if (seen_a[a]) {
-            const char *alloc = schema_value_name(AXIS_ALLOC, a);
-            notes[nnotes] = (struct fig_style){"", alloc, alloc};
-            snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", alloc);
+        if (seen->a[a]) {
+            size_t m = (size_t)seen->a[a] - 1;
+            notes[nnotes] = (struct fig_style){"", in->color[m], in->pt[m][a]};
+            snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
+                     schema_value_name(AXIS_ALLOC, a));
         }
-    size_t nmerged = coincide_keys(co->s, co->n, &merged, 0, notes + nnotes, COINCIDE_SCOPES);
-    nnotes += nmerged;
+    size_t nmerged = 0;
+    if (seen->a[CMP_PT_MERGED]) {
+        size_t m = (size_t)seen->a[CMP_PT_MERGED] - 1;
+        struct fig_style merged = {"", in->color[m], in->pt[m][CMP_PT_MERGED], ""};
+        nmerged = coincide_keys(co->s, co->n, &merged, 0, notes + nnotes, COINCIDE_SCOPES);
+        nnotes += nmerged;
+    }
+    if (seen->a[CMP_PT_APART]) {
+        size_t m = (size_t)seen->a[CMP_PT_APART] - 1;
+        notes[nnotes++] =
+            (struct fig_style){"", "apart", in->pt[m][CMP_PT_APART],
+                               "apart, named: a merged kind whose own ratio is significant there"};
+    }
+    if (nmerged)
+        notes[nnotes++] = (struct fig_style){
+            "-", "", "", "a merged line's bars: its members' lowest to highest end"};
     if (links)
         notes[nnotes++] = (struct fig_style){"", "link", "", "thin: PCIe link, raw rate"};
-    /* the caption adds how the interval is computed (analysis/interval.h) */
-    notes[nnotes] = (struct fig_style){"-", "", "", "", INTERVAL_NOTE_SAID};
-    if (ratio)
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
-                 "bars: the ratio's 95 % prediction interval; missing 1: significant");
-    else if (capped)
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title),
-                 "bars: 95 %% prediction interval of each median; %zu end%s at the raw rate",
-                 capped, capped == 1 ? "s" : "");
-    else
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s",
-                 "bars: 95 % prediction interval of each median");
+    if (ratio && seen->any_bars)
+        notes[nnotes++] = (struct fig_style){
+            "-", "", "", "each row of panels has the axis its values need; a bar may run past it"};
+    nnotes += bars_notes(in, seen, ratio, notes + nnotes, 8);
     if (legend_flow(&g->key, keys, nkeys, 2) < 0)
         return -1;
     /* a merged line's entry names its kinds: one column, or the page grows */
@@ -366,33 +655,42 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
 }
 
 /*
- * The panel of direction dir (api as chosen) of compare-bandwidth (ratio 0)
- * or compare-ratio (1): its curves, and the links or the line at 1.
- * seen_m[] and seen_a[] gather the machines and alloc kinds drawn.
+ * The panel of direction dir (api as chosen) and group grp of
+ * compare-bandwidth (ratio 0) or compare-ratio (1): its curves, and the
+ * links or the line at 1.  seen gathers what is drawn.
  */
 static int cmp_panel(struct fig *g, const struct cmp_input *in, const struct co_list *co, int dir,
-                     int api, int ratio, const char *data_dir, int seen_m[], int seen_a[],
-                     int *links, size_t *capped)
+                     int api, int grp, int ratio, const char *data_dir, struct cmp_seen *seen,
+                     int *links)
 {
-    char title[96];
+    char title[128], tag[64];
     FILE *f = NULL;
-    int *panel_m = calloc(in->nm, sizeof(int)), rc = -1;
+    int *all_m = seen->m, *panel_m = calloc(in->nm, sizeof(int)), rc = -1;
     panel_title(dir, api, title, sizeof(title));
-    if (!panel_m || fig_panel(g, schema_value_name(AXIS_DIRECTION, dir), title) < 0 ||
+    snprintf(tag, sizeof(tag), "%s%s", schema_value_name(AXIS_DIRECTION, dir),
+             grp == CMP_ALL        ? ""
+             : grp == CMP_PAGEABLE ? "-pageable"
+                                   : "-page-locked");
+    if (grp != CMP_ALL && strlen(title) < sizeof(title) - 24)
+        strcat(title, grp == CMP_PAGEABLE ? ": pageable" : ": page-locked kinds");
+    if (!panel_m || fig_panel(g, tag, title) < 0 ||
         !(f = fig_panel_create(g, data_dir, "",
                                ratio ? "size_bytes ratio (gbps_median / the baseline's) ratio_lo "
-                                       "ratio_hi (its interval)"
+                                       "ratio_hi (its interval) [a point apart: its name, up or "
+                                       "down, in pairs of columns]"
                                      : "size_bytes gbps_median gbps_lo gbps_hi (its interval)")))
         goto out;
-    if (dir == DIR_BIDIR && !ratio)
-        fig_own_y(g); /* a sum of two directions: its own scale */
-    rc = cmp_blocks(g, f, in, co, dir, api, ratio, panel_m, seen_a, capped);
+    if ((dir == DIR_BIDIR && !ratio) || grp == CMP_LOCKED)
+        fig_own_y(g); /* a sum of two directions; page-locked ratios: scales of their own */
+    seen->m = panel_m;
+    rc = cmp_blocks(g, f, in, co, dir, api, grp, ratio, seen);
+    seen->m = all_m;
     if (rc == 0 && !ratio)
         rc = link_lines(g, in, dir, panel_m, links);
     if (rc == 0 && ratio) /* (explained in the legend: data lie on either side of it) */
         rc = fig_hline(g, 1, "", "guide", "right-above", "");
     for (size_t m = 0; m < in->nm; m++)
-        seen_m[m] |= panel_m[m];
+        seen->m[m] |= panel_m[m];
 out:
     if (f && fig_panel_close(f) < 0)
         rc = -1;
@@ -400,37 +698,77 @@ out:
     return rc;
 }
 
-/* compare-bandwidth (ratio 0) or compare-ratio (ratio 1): a panel per direction. */
+/* The panels of own y (page-locked ratios) share one range: the extent of all of them. */
+static void share_own_y(struct fig *g)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t p = 0; p < g->npanels; p++)
+        if (g->own_y[p]) {
+            lo = fmin(lo, g->y_min[p]);
+            hi = fmax(hi, g->y_max[p]);
+        }
+    for (size_t p = 0; p < g->npanels; p++)
+        if (g->own_y[p]) {
+            g->y_min[p] = lo;
+            g->y_max[p] = hi;
+        }
+}
+
+/*
+ * compare-bandwidth (ratio 0): a panel per direction; compare-ratio (1):
+ * a row of pageable panels over a row of page-locked ones.
+ */
 static int fig_compare(struct fig *g, const struct cmp_input *in, const char *data_dir, int ratio)
 {
-    int *seen_m = calloc(in->nm, sizeof(int)), seen_a[ALLOC_COUNT] = {0}, links = 0, rc = 0;
-    size_t capped = 0;
+    size_t nm = in->nm ? in->nm : 1;
+    struct cmp_seen seen = {calloc(nm, sizeof(int)),
+                            {0},
+                            calloc(nm, sizeof(*seen.n_lo)),
+                            calloc(nm, sizeof(*seen.n_hi)),
+                            0};
+    int links = 0, rc = 0;
     struct co_list co = {0};
-    if (!seen_m || cmp_merge(&co, in, ratio) < 0)
+    if (!seen.m || !seen.n_lo || !seen.n_hi || cmp_merge(&co, in, ratio) < 0)
         rc = -1;
-    for (int d = 0; d < DIR_COUNT && rc == 0; d++) {
-        int api = panel_api(in, d, ratio);
-        if (api >= 0)
-            rc = cmp_panel(g, in, &co, d, api, ratio, data_dir, seen_m, seen_a, &links, &capped);
-    }
+    for (size_t m = 0; rc == 0 && m < nm; m++)
+        for (int b = 0; b < 3; b++) {
+            seen.n_lo[m][b] = INFINITY;
+            seen.n_hi[m][b] = -INFINITY;
+        }
+    for (int grp = ratio ? 0 : CMP_ALL; grp < (ratio ? CMP_GROUPS : 0) && rc == 0; grp++)
+        for (int d = 0; d < DIR_COUNT && rc == 0; d++) {
+            int api = panel_api(in, d, ratio);
+            if (api >= 0 && panel_has(in, d, api, grp, ratio))
+                rc = cmp_panel(g, in, &co, d, api, grp, ratio, data_dir, &seen, &links);
+        }
+    if (ratio)
+        share_own_y(g);
     if (rc == 0 && g->npanels)
-        rc = cmp_legend(g, in, &co, seen_m, seen_a, links, ratio, capped);
+        rc = cmp_legend(g, in, &co, &seen, links, ratio);
     coincide_list_free(&co);
-    free(seen_m);
+    free(seen.m);
+    free(seen.n_lo);
+    free(seen.n_hi);
     return rc;
 }
 
-/* Title and labels of a compare figure. */
+/*
+ * Title and labels of a compare figure: "on 3 machines", or, where the
+ * folders are runs of one machine, "of 2 runs" with the machine named.
+ */
 static void cmp_titles(struct fig *g, const struct cmp_input *in, int ratio)
 {
-    char what[128];
+    char what[160];
     if (ratio)
         snprintf(what, sizeof(what), "bandwidth relative to %.80s", in->m[0].label);
+    else if (in->one_machine)
+        snprintf(what, sizeof(what), "copy bandwidth of %zu runs of one machine", in->nm);
     else
         snprintf(what, sizeof(what), "copy bandwidth on %zu machines", in->nm);
     snprintf(g->title, sizeof(g->title), "%s%s%s", in->experiment, in->experiment[0] ? ": " : "",
              what);
     snprintf(g->detail, sizeof(g->detail), "reuse, cache warm, pages prefaulted");
+    snprintf(g->machine, sizeof(g->machine), "%s", in->one_machine ? in->described : "");
     snprintf(g->y_label, sizeof(g->y_label), "%s",
              ratio ? "bandwidth ÷ the baseline's" : "copy bandwidth (GB/s = 10⁹ B/s)");
 }

@@ -16,12 +16,21 @@
  * out_dir/figures/data/:
  *
  *   compare-bandwidth  copy bandwidth against size, a panel per direction, a
- *                      colour per machine and a dash and point per alloc kind
- *                      (reuse, cache warm, pages prefaulted; one api per
- *                      panel, sync unless fewer machines have it), each
- *                      machine's PCIe link as a thin line in its colour
+ *                      colour, dash and point fill per machine and a point
+ *                      shape per alloc kind (reuse, cache warm, pages
+ *                      prefaulted; one api per panel, sync unless fewer
+ *                      machines have it), each machine's PCIe link as a thin
+ *                      line in its colour; the notes say per machine what
+ *                      its bars stand on when that differs
  *   compare-ratio      each other machine's bandwidth over the baseline's
- *                      (compare.csv's ratio), with a line at 1
+ *                      (compare.csv's ratio), with a line at 1: pageable in
+ *                      a row of panels over the page-locked kinds, each row
+ *                      on a log axis centred at 1 that its values choose,
+ *                      the members of a merged line whose own ratio is
+ *                      significant drawn apart and named
+ *
+ * Folders whose machines are described alike (GPU, link, host) are titled
+ * as runs of one machine, named in the title.
  *
  * Machines are the rows of machines.csv in order, the first the baseline;
  * their colours repeat after six (a note says so).  Return codes and o as

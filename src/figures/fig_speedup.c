@@ -187,7 +187,14 @@ int fig_speedup(struct fig *g, const struct plot_input *in, const char *data_dir
         for (size_t k = 0; k < nkeys; k++)
             if (strlen(keys[k].title) > 40)
                 cols = 1; /* a merged line's entry: one column, or the page grows */
-        snprintf(g->what, sizeof(g->what), "how many times faster than pageable");
+        /* where the folder has pageable copies of a flushed or never-touched buffer too, which
+           pageable this is over */
+        int states = 0;
+        for (size_t c = 0; c < in->ncurves; c++)
+            states |= in->rows[in->curves[c].first].alloc == ALLOC_PAGEABLE &&
+                      !plot_host_steady(&in->rows[in->curves[c].first]);
+        snprintf(g->what, sizeof(g->what), "how many times faster than pageable%s%s",
+                 states ? " " : "", states ? reading_host_state(CACHE_WARM, TOUCH_PREFAULTED) : "");
         snprintf(g->detail, sizeof(g->detail), "%s", curve_one_api(seen_api));
         snprintf(g->y_label, sizeof(g->y_label), "speedup over pageable (×)");
         g->zoom_y = 1; /* ratios: a log axis (the definition's) centred at 1 */

@@ -249,6 +249,118 @@ void reading_first_kind(struct reading *t, const struct plot_input *in, int late
 /* ---- small copies ---- */
 
 /* The row of c at its smallest size with a time per copy, or NULL. */
+/* ---- the host buffer's state: cache and first touch ---- */
+
+/* The host states other than the steady one (warm cache, prefaulted pages), in reading order. */
+static const int host_states[3][2] = {
+    {CACHE_FLUSHED, TOUCH_PREFAULTED}, {CACHE_WARM, TOUCH_FIRST}, {CACHE_FLUSHED, TOUCH_FIRST}};
+
+const struct plot_curve *reading_host_curve(const struct plot_input *in, int alloc, int dir,
+                                            int api, int cache, int touch)
+{
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_row *r = curve_row(in, &in->curves[c], 0);
+        if (r->alloc == alloc && r->dir == dir && r->api == api && r->buffer == BUFFER_REUSE &&
+            r->cache == cache && r->touch == touch && plot_default_place(r))
+            return &in->curves[c];
+    }
+    return NULL;
+}
+
+const char *reading_host_state(int cache, int touch)
+{
+    if (cache == CACHE_FLUSHED && touch == TOUCH_FIRST)
+        return "with a flushed cache and first-touch pages";
+    if (cache == CACHE_FLUSHED)
+        return "with a flushed cache";
+    if (touch == TOUCH_FIRST)
+        return "on first-touch pages";
+    return "with a warm cache and prefaulted pages";
+}
+
+/* The largest size of curve a that every curve of b[0..n) has too; NaN when none. */
+static double largest_common(const struct plot_input *in, const struct plot_curve *a,
+                             const struct plot_curve *const *b, size_t n)
+{
+    for (size_t i = a->n; i-- > 0;) {
+        double size = curve_row(in, a, i)->size_bytes;
+        size_t k = 0;
+        while (k < n && curve_row_at(in, b[k], size))
+            k++;
+        if (k == n)
+            return size;
+    }
+    return NAN;
+}
+
+void reading_host_states(struct reading *t, const struct plot_input *in, int api)
+{
+    for (int a = 0; a < ALLOC_COUNT && api >= 0; a++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            const struct plot_curve *steady =
+                reading_host_curve(in, a, d, api, CACHE_WARM, TOUCH_PREFAULTED);
+            const struct plot_curve *v[3];
+            int state[3];
+            size_t n = 0;
+            for (int k = 0; k < 3 && steady; k++)
+                if ((v[n] =
+                         reading_host_curve(in, a, d, api, host_states[k][0], host_states[k][1])))
+                    state[n++] = k;
+            double size = n ? largest_common(in, steady, v, n) : NAN;
+            if (isnan(size))
+                continue;
+            double base = curve_row_at(in, steady, size)->gbps_median;
+            char more[400] = "";
+            size_t len = 0;
+            for (size_t k = 0; k < n && len < sizeof(more); k++) {
+                double g = curve_row_at(in, v[k], size)->gbps_median;
+                len += (size_t)snprintf(
+                    more + len, sizeof(more) - len, ", %s (%.2f×) %s", reading_gbps(g), g / base,
+                    reading_host_state(host_states[state[k]][0], host_states[state[k]][1]));
+            }
+            reading_part(t, "%s at %s: %s GB/s %s%s", reading_kind_dir(a, d), reading_size(size),
+                         reading_gbps(base), reading_host_state(CACHE_WARM, TOUCH_PREFAULTED),
+                         more);
+        }
+}
+
+void reading_host_baseline(struct reading *t, const struct plot_input *in, int api)
+{
+    char more[600] = "";
+    size_t len = 0;
+    for (int k = 0; k < 3 && api >= 0; k++) {
+        double best[DIR_COUNT] = {0};
+        for (int d = 0; d < DIR_BIDIR; d++) {
+            const struct plot_curve *p =
+                reading_host_curve(in, ALLOC_PINNED, d, api, CACHE_WARM, TOUCH_PREFAULTED);
+            const struct plot_curve *q = reading_host_curve(in, ALLOC_PAGEABLE, d, api,
+                                                            host_states[k][0], host_states[k][1]);
+            for (size_t i = 0; p && q && i < p->n; i++) {
+                const struct plot_row *r = curve_row(in, p, i),
+                                      *b = curve_row_at(in, q, r->size_bytes);
+                if (b && b->gbps_median > 0)
+                    best[d] = fmax(best[d], r->gbps_median / b->gbps_median);
+            }
+        }
+        if (!(best[DIR_H2D] > 0 || best[DIR_D2H] > 0) || len >= sizeof(more))
+            continue;
+        len += (size_t)snprintf(more + len, sizeof(more) - len, "%s", len ? ", " : "");
+        for (int d = 0, first = 1; d < DIR_BIDIR && len < sizeof(more); d++)
+            if (best[d] > 0) {
+                len += (size_t)snprintf(more + len, sizeof(more) - len, "%s%.1f× (%s)",
+                                        first ? "" : " and ", best[d],
+                                        schema_value_name(AXIS_DIRECTION, d));
+                first = 0;
+            }
+        if (len < sizeof(more))
+            len += (size_t)snprintf(more + len, sizeof(more) - len, " faster than pageable %s",
+                                    reading_host_state(host_states[k][0], host_states[k][1]));
+    }
+    if (!len)
+        return;
+    reading_part(t, "pageable is drawn %s only", reading_host_state(CACHE_WARM, TOUCH_PREFAULTED));
+    reading_part(t, "pinned is up to %s (the bandwidth figure draws those)", more);
+}
 const struct plot_row *reading_smallest_timed(const struct plot_input *in,
                                              const struct plot_curve *c)
 {
@@ -376,6 +488,7 @@ void reading_speedup(struct reading *t, const struct plot_input *in)
                          range, slow);
         }
     free(s);
+    reading_host_baseline(t, in, plot_headline_api(in));
 }
 
 /* The reallocate curve of alloc with the reallocate figures' direction and api, or NULL. */
@@ -519,6 +632,7 @@ void reading_headline(struct reading *t, const struct plot_input *in)
              reading_size(r->size_bytes));
     }
     read_breakeven_of(t, in, 1);
+    reading_host_baseline(t, in, api);
 }
 
 /* ---- reallocate ---- */

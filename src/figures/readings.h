@@ -104,6 +104,37 @@ void reading_pinned_pageable(struct reading *t, const struct plot_input *in, int
 /* The peaks of the page-locked kinds of dir and api, when there are two or more. */
 void reading_page_locked(struct reading *t, const struct plot_input *in, int dir, int api);
 
+/*
+ * The curve of reused buffers of alloc, dir and api (default placement)
+ * whose host buffer is in cache state cache and touch state touch, or NULL.
+ */
+const struct plot_curve *reading_host_curve(const struct plot_input *in, int alloc, int dir,
+                                            int api, int cache, int touch);
+
+/*
+ * A host buffer's state in words: "with a warm cache and prefaulted pages"
+ * (the steady state every other figure draws), "with a flushed cache", "on
+ * first-touch pages", "with a flushed cache, on first-touch pages".
+ */
+const char *reading_host_state(int cache, int touch);
+
+/*
+ * What the host buffer's state does to each kind's copies of api, for each
+ * kind and direction with the steady state and another: one part each,
+ * every state's GB/s and its ratio to the steady state's at the largest
+ * size they all have ("pageable d2h at 256 MiB: 12.28 GB/s with a warm
+ * cache and prefaulted pages, 15.84 (1.29×) with a flushed cache, ...").
+ */
+void reading_host_states(struct reading *t, const struct plot_input *in, int api);
+
+/*
+ * For a figure that draws the steady state only (headline, speedup) of a
+ * folder with other host states: one part saying so, and how much faster
+ * than pageable in each other state pinned is, at most over the sizes both
+ * have, per direction.  Nothing for a folder without other states.
+ */
+void reading_host_baseline(struct reading *t, const struct plot_input *in, int api);
+
 /* The readings of the figures of a results folder (their definitions point here). */
 void reading_headline(struct reading *t, const struct plot_input *in);
 void reading_latency(struct reading *t, const struct plot_input *in);

@@ -65,6 +65,8 @@ enum {
     CC_PCT,
     CC_GBPS_LO,
     CC_GBPS_HI,
+    CC_BASIS,
+    CC_INTERVAL_N,
     CC_SIGNIFICANT,
     CC_RATIO,
     CC_RATIO_LO,
@@ -93,6 +95,8 @@ static const struct column compare_cols[CC_N] = {
     CNUM("pct_of_link", "%", pct_of_link, "%.6g"),
     CNUM("gbps_lo", "GB/s", gbps_lo, "%.6g"),
     CNUM("gbps_hi", "GB/s", gbps_hi, "%.6g"),
+    CTEXT("interval_basis", interval_basis),
+    CNUM("interval_n", "", interval_n, "%.0f"),
     CTEXT("significant", significant),
     CNUM("ratio", "", ratio, "%.6g"),
     CNUM("ratio_lo", "", ratio_lo, "%.6g"),
@@ -174,6 +178,31 @@ static int machine_index(const struct machine_entry *m, size_t nm, const char *l
     return -1;
 }
 
+/*
+ * Row r's interval_basis and significant into e (a file from before the
+ * columns: unsaid, and significance from ratio_lo and ratio_hi).
+ */
+static void read_basis(const struct format_file *ff, size_t r, struct compare_entry *e,
+                       struct problems *p)
+{
+    const char *basis = format_has(ff, CC_BASIS) ? format_cell(ff, r, CC_BASIS) : "";
+    const char *sig = format_has(ff, CC_SIGNIFICANT) ? format_cell(ff, r, CC_SIGNIFICANT) : NULL;
+    e->basis = !strcmp(basis, "rounds")    ? COMPARE_BASIS_ROUNDS
+               : !strcmp(basis, "samples") ? COMPARE_BASIS_SAMPLES
+                                           : COMPARE_BASIS_NONE;
+    if (basis[0] && e->basis == COMPARE_BASIS_NONE)
+        problem(p, ff->t.lines[r], "interval_basis '%s' is not one of rounds | samples (or empty)",
+                basis);
+    if (sig && (!strcmp(sig, "yes") || !strcmp(sig, "no")))
+        e->significant = !strcmp(sig, "yes");
+    else if (sig && sig[0])
+        problem(p, ff->t.lines[r], "significant '%s' is not one of yes | no (or empty)", sig);
+    else if (!sig && isfinite(e->ratio_lo) && isfinite(e->ratio_hi))
+        e->significant = e->ratio_lo > 1 || e->ratio_hi < 1;
+    else
+        e->significant = -1;
+}
+
 /* Row r into e; -1 after reporting its problems, 1 for a row without a value. */
 static int read_compare_row(const struct format_file *ff, size_t r, const struct machine_entry *m,
                             size_t nm, struct compare_entry *e, struct problems *p)
@@ -204,6 +233,8 @@ static int read_compare_row(const struct format_file *ff, size_t r, const struct
     format_number(ff, r, CC_GBPS_HI, 0, &e->gbps_hi, p);
     format_number(ff, r, CC_RATIO_LO, 0, &e->ratio_lo, p);
     format_number(ff, r, CC_RATIO_HI, 0, &e->ratio_hi, p);
+    format_number(ff, r, CC_INTERVAL_N, 0, &e->interval_n, p);
+    read_basis(ff, r, e, p);
     if (p->n > before)
         return -1;
     return isnan(e->gbps) ? 1 : 0;

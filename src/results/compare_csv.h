@@ -30,6 +30,10 @@ struct compare_row {
     double pct_of_link;
     /* gbps_median's 95 % interval (analysis/interval.h); NaN ends without one */
     double gbps_lo, gbps_hi;
+    /* what it stands on: "rounds" (another round's median) or "samples" (another sample of
+       one round), "" without one; interval_n of them */
+    const char *interval_basis;
+    double interval_n;
     /*
      * The ratio to the baseline and its interval: interval_ratio of the
      * two rows' intervals, on the log scale (NaN for the baseline, or
@@ -58,12 +62,22 @@ struct machine_entry {
  */
 int machines_read(const char *dir, struct machine_entry **m, size_t *n, FILE *log);
 
+/* What a row's interval stands on (compare.csv's interval_basis). */
+enum compare_basis {
+    COMPARE_BASIS_NONE,    /* none, or a file from before the column */
+    COMPARE_BASIS_ROUNDS,  /* another round's median */
+    COMPARE_BASIS_SAMPLES, /* another sample, of one round */
+};
+
 /* A row of compare.csv as the figures take it. */
 struct compare_entry {
     size_t machine; /* index into the machines */
     int alloc, dir, buffer, api, cache, touch;
     double size_bytes, gbps, gbps_min, gbps_max, ratio; /* NaN when empty */
     double gbps_lo, gbps_hi, ratio_lo, ratio_hi; /* the intervals; NaN: none, or an older file */
+    int basis;                                   /* gbps_lo..gbps_hi's: enum compare_basis */
+    double interval_n;                           /* its rounds or samples; NaN when unsaid */
+    int significant; /* 1 yes, 0 no, -1 unsaid (the baseline, no interval) */
 };
 
 /*

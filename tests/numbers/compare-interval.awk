@@ -24,6 +24,7 @@ function put(c, got, want, rel) { print c (near(got, want, rel) ? " ok" : " bad:
     c = $H["link_gbps"] * ($H["direction"] == "bidir" ? 2 : 1); hi = g * exp(h)
     if ($H["link_gbps"] != "" && g <= c && hi > c) { hi = c; CAPPED++ }
     put("gbps_lo", $H["gbps_lo"], g * exp(-h), 2e-5); put("gbps_hi", $H["gbps_hi"], hi, 2e-5)
+    put("interval_basis", $H["interval_basis"], "samples", 0); put("interval_n", $H["interval_n"], NN[m rest], 0)
     if (m == "A") { put("ratio_lo", $H["ratio_lo"], "", 0); put("ratio_hi", $H["ratio_hi"], "", 0); next }
     r = g / M["A" rest]; hr = sqrt(h * h + Hh["A" rest] ^ 2)
     put("ratio_lo", $H["ratio_lo"], r * exp(-hr), 2e-5); put("ratio_hi", $H["ratio_hi"], r * exp(hr), 2e-5)

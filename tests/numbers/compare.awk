@@ -12,6 +12,8 @@ function put(c, got, want, rel) { print c (near(got, want, rel) ? " ok" : " bad:
   # exact runs: every sample alike, so each interval is its median (h = 0) and any difference
   # is significant, and none is not; the baseline's ratio has no interval
   put("gbps_lo", $H["gbps_lo"], g, 2e-5); put("gbps_hi", $H["gbps_hi"], g, 2e-5)
+  # one round of machines.yaml's 3 samples: the interval of another sample, n = 3
+  put("interval_basis", $H["interval_basis"], "samples", 0); put("interval_n", $H["interval_n"], 3, 0)
   put("ratio_lo", $H["ratio_lo"], b ? sprintf("%.6g", g / GA[FNR]) : "", 0)
   put("ratio_hi", $H["ratio_hi"], b ? sprintf("%.6g", g / GA[FNR]) : "", 0)
   put("significant", $H["significant"], b ? (g != GA[FNR] ? "yes" : "no") : "", 0) }

@@ -28,7 +28,7 @@ static const char *const whole_columns[] = {
     "config",        "sample",          "round",          "copies",  "size_bytes",
     "batch",         "samples",         "rounds",         "points",  "n_half_bytes",
     "gpu_numa_node", "bound_numa_node", "host_numa_node", "reading", "after_config",
-    "staging_bytes", "from_bytes",      "to_bytes",       "shard",
+    "staging_bytes", "from_bytes",      "to_bytes",       "shard",   "interval_n",
 };
 
 static int is_whole(const char *name)

@@ -15,6 +15,8 @@
 #include "analysis/breakeven.h"
 #include "figures/figdef.h"
 #include "figures/fig_bandwidth.h"
+#include "figures/fig_headline.h"
+#include "figures/fig_speedup.h"
 #include "figures/input.h"
 #include "figures/plot.h"
 #include "figures/readings.h"
@@ -433,6 +435,117 @@ static void test_notes(void)
     plot_input_free(&in);
 }
 
+/* ---- 5b. a host buffer's state: cache and first touch ---- */
+
+/* The dashtype gnuplot draws line kind kind with (plots/style.gp), into buf; "" without it. */
+static void dash_of(const char *kind, char *buf, size_t n)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd),
+             "gnuplot -e \"formats = ''; load '%s/style.gp'; d = line_dt('%s'); "
+             "print d\" 2>&1",
+             plots_dir, kind);
+    FILE *p = popen(cmd, "r");
+    buf[0] = '\0';
+    if (p && fgets(buf, (int)n, p))
+        buf[strcspn(buf, "\n")] = '\0';
+    if (p)
+        pclose(p);
+}
+
+/*
+ * The reference host-effects folder (cache warm or flushed, pages
+ * prefaulted or first touched), gnuplot hidden: the bandwidth figure keys
+ * each line by both its states (every curve reuses its buffer), and no two
+ * of its kinds of line share a dash; its reading names every curve no fit
+ * describes, by a name of its own, and says what a flushed cache and first
+ * touch do; the headline and speedup say they draw the warm, prefaulted
+ * pageable copies only, and how much faster pinned is than the others.
+ */
+static void test_host_states(void)
+{
+    static const char *const inputs[] = {"summary.csv", "meta.yaml", "fits.csv", "host-memcpy.csv",
+                                         "samples.csv"};
+    const char *from = "results/reference/h200-pcie5/host-effects";
+    char dir[512];
+    snprintf(dir, sizeof(dir), "%s/host-effects", tmpdir);
+    mkdir(dir, 0777);
+    for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++)
+        copy_edit(path_in(from, inputs[i]), path_in(dir, inputs[i]), NULL, NULL);
+    int rc = describe(dir);
+    const char *bw = data_file(dir, "bandwidth-vars.gp");
+    CHECK("host states: each line keyed by its cache and its pages",
+          rc == PLOT_ENO_GNUPLOT && file_has(bw, "'warm cache and prefaulted pages'") &&
+              file_has(bw, "'flushed cache and first-touch pages'") &&
+              !file_has(bw, "buffer allocated once"),
+          "returned %d; notes of %s", rc, bw);
+    CHECK("host states: the speedup and headline titles say which pageable they draw",
+          file_has(data_file(dir, "speedup-vars.gp"),
+                   "fig_title = 'host-effects: how many times faster than pageable with a warm "
+                   "cache and prefaulted pages'") &&
+              file_has(data_file(dir, "headline-vars.gp"),
+                       "reused buffers, warm cache, prefaulted pages, default placement'"),
+          "titles in %s", dir);
+    struct plot_input in = {0};
+    char *r =
+        plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, fig_bandwidth_def.read) : NULL;
+    char *h = plot_reading(&in, fig_headline_def.read),
+         *sp = plot_reading(&in, fig_speedup_def.read);
+    /* fits.csv: 16.6 %, 9.67 %, 10.8 % and 9.12 % residuals; summary.csv at 256 MiB, pageable d2h:
+       12.2823 warm, 15.8367 flushed, 1.4597 first touch, 1.6765 both */
+    CHECK("host states: the reading names every curve no fit describes",
+          r && strstr(r, "no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): pageable h2d sync "
+                         "with a warm cache and prefaulted pages (17%), pageable h2d sync with a "
+                         "flushed cache (10%), pageable d2h sync with a warm cache and "
+                         "prefaulted pages (11%), pageable d2h sync with a flushed cache (9%)"),
+          "reading: %s", r ? r : "none");
+    CHECK("host states: the reading says what a flushed cache and first touch do",
+          r && strstr(r, "pageable d2h at 256 MiB: 12.28 GB/s with a warm cache and prefaulted "
+                         "pages, 15.84 (1.29×) with a flushed cache, 1.46 (0.12×) on first-touch "
+                         "pages, 1.68 (0.14×) with a flushed cache and first-touch pages"),
+          "reading: %s", r ? r : "none");
+    static const char baseline[] =
+        "pageable is drawn with a warm cache and prefaulted pages only; pinned is up to 6.6× "
+        "(h2d) and 4.0× (d2h) faster than pageable with a flushed cache, 14.2× (h2d) and 38.9× "
+        "(d2h) faster than pageable on first-touch pages, 15.6× (h2d) and 32.9× (d2h) faster "
+        "than pageable with a flushed cache and first-touch pages (the bandwidth figure draws "
+        "those)";
+    CHECK("host states: headline and speedup say their baseline and the speedups over the others",
+          h && sp && strstr(h, baseline) && strstr(sp, baseline), "headline: %s\nspeedup: %s",
+          h ? h : "none", sp ? sp : "none");
+    free(r);
+    free(h);
+    free(sp);
+    plot_input_free(&in);
+    /* a folder of the steady state only says nothing of other states */
+    struct plot_input d = {0};
+    char *dh = plot_input_read(&d, "results/reference/h200-pcie5/default", NULL) == 0
+                   ? plot_reading(&d, fig_headline_def.read)
+                   : NULL;
+    CHECK("host states: none in a folder without them", dh && !strstr(dh, "pageable is drawn"),
+          "headline: %s", dh ? dh : "none");
+    free(dh);
+    plot_input_free(&d);
+    if (!plot_gnuplot_available()) {
+        check_skip("host states: a dash each", "gnuplot not installed");
+        return;
+    }
+    /* the kinds of line of the bandwidth figure of host-effects: no two share a dash */
+    static const char *const lines[] = {"reuse", "flushed", "first-touch", "flushed+first-touch",
+                                        "fit",   "link",    "practical"};
+    char dt[7][64];
+    const char *same = NULL;
+    for (size_t i = 0; i < 7; i++) {
+        dash_of(lines[i], dt[i], sizeof(dt[i]));
+        for (size_t j = 0; j < i && !same; j++)
+            if (!strcmp(dt[i], dt[j]) || !dt[i][0])
+                same = lines[i];
+    }
+    CHECK("host states: the bandwidth figure's kinds of line each have a dash of their own", !same,
+          "%s shares a dash (dashtypes: %s %s %s %s %s %s %s)", same ? same : "", dt[0], dt[1],
+          dt[2], dt[3], dt[4], dt[5], dt[6]);
+}
+
 /* ---- 6. coinciding curves are one line: the median of theirs ---- */
 
 static void test_latency_merged(void)
@@ -594,6 +707,7 @@ int main(void)
     test_fit_range();
     test_headline_title();
     test_notes();
+    test_host_states();
     test_latency_merged();
     test_grid();
     test_cap();

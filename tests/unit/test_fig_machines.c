@@ -10,6 +10,7 @@
 #include "check.h"
 #include "figures/plot.h"
 #include "figures/kit/book.h"
+#include "figures/fig_headline.h"
 #include "figures/fig_machines.h"
 #include "figures/kit/book.h"
 #include "plot_test_util.h"
@@ -70,7 +71,10 @@ static void test_figures(void)
     free(log);
 }
 
-/* What is drawn: colours by machine, dashes by alloc kind, links, ratios (gnuplot hidden). */
+/*
+ * What is drawn: a machine's colour, dash and point fill ("machine:N", its
+ * points "machine:N/KIND": a kind's shape), links, ratios (gnuplot hidden).
+ */
 static void test_data(void)
 {
     char *log = NULL;
@@ -84,8 +88,8 @@ static void test_data(void)
           "returned %d; log:\n%s", rc, log);
     CHECK("compare_curve_per_machine_and_alloc",
           file_count(h2d, "# index") == 6 &&
-              file_has(h2d, "color=machine:1 line=pinned point=pinned") &&
-              file_has(h2d, "color=machine:2 line=pageable point=pageable"),
+              file_has(h2d, "color=machine:1 line=machine:1 point=machine:1/pinned") &&
+              file_has(h2d, "color=machine:2 line=machine:2 point=machine:2/pageable"),
           "blocks of %s", h2d);
     CHECK("compare_sync_panels",
           file_has(bv, "'host → device, sync'") && file_has(bv, "'bidirectional (sum), async'"),
@@ -97,13 +101,21 @@ static void test_data(void)
               file_has(bv, "'Gen3 x16: 15.75 GB/s'"),
           "link lines of %s", bv);
     CHECK("compare_legend_names_machines",
-          file_has(bv, "'H200 Gen5x16 gpu-node-07 — baseline'") &&
-              file_has(bv, "'Tesla V100-PCIE-16GB Gen3x16 gen3-box'") &&
-              file_has(bv, "'thin: PCIe link, raw rate'"),
+          file_has(bv, "'H200 Gen5x16 gpu-node-07 — baseline: filled points'") &&
+              file_has(bv, "'Tesla V100-PCIE-16GB Gen3x16 gen3-box: open points'") &&
+              file_has(bv, "'thin: PCIe link, raw rate'") &&
+              file_has(bv, "fig_title = 'copy bandwidth on 2 machines'"),
           "legend of %s", bv);
-    const char *rh = path_in(dir, "figures/data/compare-ratio-h2d.dat");
+    /* a kind's note shows its shape as the first machine drawn with it draws it */
+    CHECK("compare_kind_notes_are_shapes",
+          file_has(bv, "array note_point[") && file_has(bv, "'machine:1/pageable'") &&
+              file_has(bv, "'machine:1/registered'") &&
+              file_has(bv, "'no bars: compare.csv has no intervals'"),
+          "notes of %s", bv);
+    const char *rh = path_in(dir, "figures/data/compare-ratio-h2d-page-locked.dat");
     char *text = read_text(rh);
-    const char *b = strstr(text, "color=machine:2 line=pinned"), *p = b ? strstr(b, "\n4096 ") : 0;
+    const char *b = strstr(text, "color=machine:2 line=machine:2 point=machine:2/pinned"),
+               *p = b ? strstr(b, "\n4096 ") : 0;
     double r = p ? strtod(p + 6, NULL) : NAN;
     CHECK("compare_ratio_from_compare_csv",
           !strstr(text, "machine:1") && fabs(r - 0.6958) < 1e-9 &&
@@ -111,6 +123,153 @@ static void test_data(void)
           "pinned h2d 4 KiB ratio %g (want compare.csv's 0.6958), or the baseline drawn", r);
     free(text);
     free(log);
+}
+
+/*
+ * Two runs of one machine (machines described alike), their intervals on
+ * different bases (3 rounds, 10 samples of one round): "2 runs of one
+ * machine" with the machine named, a bars note per run; in compare-ratio,
+ * the page-locked kinds merged but for mallochost's significant ratio at
+ * 64 KiB, drawn apart and named, every significant row of compare.csv
+ * drawn where its own interval shows it, pageable and page-locked in
+ * panels of their own, each axis chosen by the values, not the bars.
+ */
+#define RUN_ROW(m, a, size, g, basis, n, sig, r, rlo, rhi)                                         \
+    m "," a ",h2d,sync," size "," g ",0.5,60," basis "," n "," sig "," r "," rlo "," rhi "\n"
+static const char runs_csv[] =
+    "machine,alloc,direction,api,size_bytes,gbps_median,gbps_lo,gbps_hi,interval_basis,"
+    "interval_n,significant,ratio,ratio_lo,ratio_hi\n"
+    /* every median's interval 0.5..60 GB/s: compare-bandwidth's bars */
+    RUN_ROW("a", "pageable", "4096", "1", "rounds", "3", "", "", "", "") RUN_ROW(
+        "a", "pageable", "65536", "5", "rounds", "3", "", "", "",
+        "") RUN_ROW("a", "pageable", "1048576", "10", "rounds", "3", "", "", "",
+                    "") RUN_ROW("a", "pinned", "4096", "2", "rounds", "3", "", "", "", "")
+        RUN_ROW("a", "pinned", "65536", "20", "rounds", "3", "", "", "", "") RUN_ROW(
+            "a", "pinned", "1048576", "40", "rounds", "3", "", "", "",
+            "") RUN_ROW("a", "mallochost", "4096", "2", "rounds", "3", "", "", "", "")
+            RUN_ROW("a", "mallochost", "65536", "20", "rounds", "3", "", "", "", "")
+                RUN_ROW("a", "mallochost", "1048576", "40", "rounds", "3", "", "", "",
+                        "") RUN_ROW("a", "portable", "4096", "2", "rounds", "3", "", "", "", "")
+                    RUN_ROW("a", "portable", "65536", "20", "rounds", "3", "", "", "", "")
+                        RUN_ROW("a", "portable", "1048576", "40", "rounds", "3", "", "", "", "")
+                            RUN_ROW("b", "pageable", "4096", "1.3", "samples", "10", "yes", "1.3",
+                                    "1.1", "1.6") RUN_ROW("b", "pageable", "65536", "5", "samples",
+                                                          "10", "no", "1", "0.7", "1.4")
+                                RUN_ROW("b", "pageable", "1048576", "10", "samples", "10", "no",
+                                        "1", "0.8", "1.3")
+                                    RUN_ROW("b", "pinned", "4096", "2", "samples", "10", "no", "1",
+                                            "0.6", "1.5") RUN_ROW("b", "pinned", "65536", "20",
+                                                                  "samples", "10", "no", "1",
+                                                                  "0.9", "1.1")
+                                        RUN_ROW("b", "pinned", "1048576", "40", "samples", "10",
+                                                "no", "1", "0.95", "1.05")
+                                            RUN_ROW("b", "mallochost", "4096", "2", "samples", "10",
+                                                    "no", "1", "0.6",
+                                                    "1.5") RUN_ROW("b", "mallochost",
+                                                                   "65536", "21.6", "samples", "10",
+                                                                   "yes", "1.08", "1.02", "1.14")
+                                                RUN_ROW("b", "mallochost", "1048576", "40",
+                                                        "samples", "10", "no", "1", "0.95", "1.05")
+                                                    RUN_ROW("b", "portable", "4096", "2", "samples",
+                                                            "10", "no", "1", "0.6", "1.5")
+                                                        RUN_ROW("b", "portable", "65536", "20",
+                                                                "samples", "10", "no", "1", "0.9",
+                                                                "1.1")
+                                                            RUN_ROW("b", "portable", "1048576",
+                                                                    "40", "samples", "10", "no",
+                                                                    "1", "0.95", "1.05");
+static const char runs_machines[] = "machine,gpu,pcie,host,link_gbps\n"
+                                    "a,NVIDIA H200,Gen5 x16,vm,63.02\n"
+                                    "b,NVIDIA H200,Gen5 x16,vm,63.02\n";
+
+/* The number after "NAME = " in the text of path (the first), or NaN. */
+static double var_after(const char *path, const char *name)
+{
+    char *text = read_text(path);
+    const char *p = text ? strstr(text, name) : NULL;
+    double v = p ? strtod(p + strlen(name), NULL) : NAN;
+    free(text);
+    return v;
+}
+
+static void test_runs_of_one_machine(void)
+{
+    char *log = NULL;
+    const char *dir = make_cmp("runs", runs_csv, runs_machines);
+    int rc = compare(dir, 0, 1, &log);
+    const char *bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
+    CHECK("compare_runs_of_one_machine_are_runs",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(bv, "fig_title = 'copy bandwidth of 2 runs of one machine'") &&
+              file_has(bv, "fig_machine = 'H200, PCIe Gen5 x16, vm'") &&
+              file_has(bv, "'a — baseline: filled points'") && file_has(bv, "'b: open points'"),
+          "returned %d; title and key of %s; log:\n%s", rc, bv, log);
+    CHECK("compare_bars_say_each_runs_basis",
+          file_has(bv, "'bars: a: 95 % prediction interval of another round''s median (3 rounds)'") &&
+              file_has(bv, "'bars: b: 95 % prediction interval of another sample (n = 10, one round)'") &&
+              !file_has(bv, "PI of each median"),
+          "notes of %s", bv);
+    const char *rv = path_in(dir, "figures/data/compare-ratio-vars.gp");
+    const char *locked = path_in(dir, "figures/data/compare-ratio-h2d-page-locked.dat");
+    CHECK("compare_ratio_significant_member_apart",
+          file_has(locked, "members: pinned, mallochost, portable") &&
+              file_has(locked, "line=apart point=machine:2/apart") &&
+              file_has(locked, "\n65536 1.08 1.02 1.14 \"\" \"mallochost\"\n\n") &&
+              file_count(locked, "\"mallochost\"") == 1 &&
+              file_has(rv, "'apart, named: a merged kind whose own ratio is significant there'"),
+          "blocks of %s; notes of %s", locked, rv);
+    const char *pageable = path_in(dir, "figures/data/compare-ratio-h2d-pageable.dat");
+    CHECK("compare_ratio_pageable_apart_with_its_bars",
+          file_has(pageable, "\n4096 1.3 1.1 1.6\n") && !file_has(pageable, "mallochost") &&
+              file_has(rv, "panel_title[1] = 'host → device, sync: pageable'") &&
+              file_has(rv, "panel_title[2] = 'host → device, sync: page-locked kinds'"),
+          "%s, titles of %s", pageable, rv);
+    /* values 1..1.3 (pageable), 1..1.08 (page-locked): axes 1/1.5..1.5 and 1/1.2..1.2, though
+       bars reach 1.6 and 1.5 */
+    double p1 = var_after(rv, "panel_y_max[1] = "), p2 = var_after(rv, "panel_y_max[2] = ");
+    double q2 = var_after(rv, "panel_y_min[2] = ");
+    CHECK("compare_ratio_axes_from_values_not_bars",
+          fabs(p1 - 1.5) < 1e-9 && fabs(p2 - 1.2) < 1e-9 && fabs(q2 * p2 - 1) < 1e-9 &&
+              file_has(rv, "'bars: the ratio''s 95 % prediction interval (its medians'' intervals "
+                           "in quadrature); missing 1: significant'") &&
+              file_has(rv, "'bars: a''s medians: 95 % prediction interval of another round''s "
+                           "median (3 rounds)'"),
+          "panel y max %g and %g (want 1.5, 1.2), min %g; notes of %s", p1, p2, q2, rv);
+    free(log);
+}
+
+/*
+ * The headline across machines whose bars stand on different values (the
+ * default reference run: 3 rounds; the PCIe 3.0 fixture: samples of one
+ * round): a bars note per machine, each saying what its bars are.
+ */
+static void test_headline_machines_bars(void)
+{
+    struct plot_input in[2] = {{0}};
+    const char *key[2] = {"H200|vm", "V100|gen3-box"}, *label[2] = {"H200 lease", "V100 box"};
+    const struct plot_input *pin[2] = {&in[0], &in[1]};
+    struct hl_machines ms;
+    char data[256];
+    int made = 0, rc = -100;
+    snprintf(data, sizeof(data), "%s/hl-bars", tmpdir);
+    if (plot_input_read(&in[0], "results/reference/h200-pcie5/default", NULL) == 0 &&
+        plot_input_read(&in[1], "tests/fixtures/machine-gen3", NULL) == 0) {
+        fig_headline_group(&ms, pin, key, label, 2);
+        hide_gnuplot(1);
+        rc = fig_headline_machines_draw(&ms, data, data, "", plots_dir, 0, &made, NULL);
+        hide_gnuplot(0);
+    }
+    const char *vars = path_in(data, "headline-machines-vars.gp");
+    CHECK(
+        "headline_machines_bars_per_machine",
+        rc == PLOT_ENO_GNUPLOT && made &&
+            file_has(vars, "'bars: H200 lease: 95 % prediction interval of another round (3 rounds); "
+                     "1 ends at the raw rate'") &&
+            file_has(vars, "'bars: V100 box: 95 % prediction interval of another sample (n = 10) "
+                           "(from rsd)'"),
+        "returned %d; notes of %s", rc, vars);
+    plot_input_free(&in[0]);
+    plot_input_free(&in[1]);
 }
 
 /* One machine: no ratio figure (a note); seven: colours repeat (a note); unknown links: none. */
@@ -318,6 +477,8 @@ int main(void)
         return 1;
     test_figures();
     test_data();
+    test_runs_of_one_machine();
+    test_headline_machines_bars();
     test_machine_counts();
     test_bad_input();
     test_book();

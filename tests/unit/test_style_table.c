@@ -69,6 +69,19 @@ static int marker_line(const char *line)
 }
 
 /*
+ * Does legend point e explain block point b: the same, or in the compare
+ * figures (machine:N/KIND, a machine's fill of a kind's shape) the same
+ * kind's shape drawn by another machine (the key says each machine's fill)?
+ */
+static int same_point(const char *e, const char *b)
+{
+    const char *se = strchr(e, '/'), *sb = strchr(b, '/');
+    if (!strcmp(e, b))
+        return 1;
+    return se && sb && !strncmp(e, "machine:", 8) && !strncmp(b, "machine:", 8) && !strcmp(se, sb);
+}
+
+/*
  * Is block b's colour and point an entry of the key (or its point one of
  * the key's or the notes' and its colour the kind its panel p is titled
  * for: small multiples of one kind each), and its line in the key or the
@@ -76,19 +89,23 @@ static int marker_line(const char *line)
  */
 static int in_legend(size_t nkeys, size_t nnotes, size_t b, size_t p)
 {
-    int kind = 0, dash = 0, point = 0;
+    int kind = 0, dash = 0, point = 0, color = 0;
     for (size_t k = 0; k < nkeys; k++) {
         kind |= !strcmp(key_color[k], block_color[b]) && !strcmp(key_point[k], block_point[b]);
+        color |= !strcmp(key_color[k], block_color[b]) && !key_point[k][0];
         dash |= !strcmp(key_line[k], block_line[b]);
-        point |= !strcmp(key_point[k], block_point[b]);
+        point |= same_point(key_point[k], block_point[b]);
     }
     for (size_t k = 0; k < nnotes; k++) {
         dash |= !strcmp(note_line[k], block_line[b]);
-        point |= !strcmp(note_point[k], block_point[b]);
+        point |= same_point(note_point[k], block_point[b]);
     }
     if (marker_line(block_line[b]))
         return point;
     kind |= point && !strcmp(panel_titles[p], block_color[b]);
+    /* a colour keyed alone (a machine of the compare figures) and the point in some entry
+       (a kind's shape) */
+    kind |= point && color;
     return kind && dash;
 }
 
@@ -140,7 +157,7 @@ static int style_problems(const char *path, const char *fig, char *why, size_t n
         bad = snprintf(why, n, "%zu key entries, more than %d", nk, MAX_KEYS);
     if (!bad && nb &&
         (!strcmp(fig, "bandwidth") || !strcmp(fig, "speedup") || !strcmp(fig, "breakeven") ||
-         !strcmp(fig, "headline") || !strncmp(fig, "gpus-", 5) ||
+         !strcmp(fig, "headline") || !strncmp(fig, "gpus-", 5) || !strncmp(fig, "compare-", 8) ||
          (fresh_rules && (!strcmp(fig, "latency") || !strcmp(fig, "alloc-cost") ||
                           !strcmp(fig, "reuse-vs-reallocate"))))) {
         int said = 0;
@@ -169,8 +186,8 @@ static struct {
     {"headline", 1},        {"bandwidth", 1},         {"latency", 1},    {"reuse-vs-reallocate", 1},
     {"reallocate-time", 0}, {"speedup", 1},           {"alloc-cost", 1}, {"breakeven", 1},
     {"overlap", 0},         {"host-access", 1},       {"placement", 0},  {"placement-pin", 0},
-    {"gpus-bandwidth", 1},  {"gpus-scaling", 1},      {"sentinel", 0},   {"compare-bandwidth", 0},
-    {"compare-ratio", 0},   {"headline-machines", 1}, {"fleet", 0},
+    {"gpus-bandwidth", 1},  {"gpus-scaling", 1},      {"sentinel", 0},   {"compare-bandwidth", 1},
+    {"compare-ratio", 1},   {"headline-machines", 1}, {"fleet", 0},
 };
 #define NTYPES (sizeof(types) / sizeof(types[0]))
 

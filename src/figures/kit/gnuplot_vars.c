@@ -413,7 +413,9 @@ static void y_range(const struct fig *g, int log, double lo, double hi, double *
 
 /*
  * The tics of a log axis centred at 1 from 1/m to m (ratio_half_range):
- * 1, each ratio step up to m and its reciprocal; from 2 on, 1-2-5 values
+ * 1, m, and each ratio step between at least a sixth of the half-axis
+ * (log m) from the tics beside it, so that labels do not overlap (1.02 and
+ * 1.05 on an axis to 2), each with its reciprocal; from 2 on, 1-2-5 values
  * (whose reciprocals are 1-2-5 values too) as write_log_tics.
  */
 static void write_ratio_tics(FILE *f, const char *name, double m)
@@ -422,10 +424,17 @@ static void write_ratio_tics(FILE *f, const char *name, double m)
         write_log_tics(f, name, 1 / m, m);
         return;
     }
+    double gap = log(m) / 6 * (1 - 1e-9), last = 0;
     fprintf(f, "%s = '(\"1\" 1", name);
-    for (size_t i = 0; i < NRATIO_STEPS && ratio_steps[i] <= m * (1 + 1e-9); i++)
+    for (size_t i = 0; i < NRATIO_STEPS && ratio_steps[i] <= m * (1 + 1e-9); i++) {
+        double at = log(ratio_steps[i]);
+        int top = ratio_steps[i] >= m * (1 - 1e-9);
+        if (!top && (at - last < gap || log(m) - at < gap))
+            continue;
         fprintf(f, ", \"%.3g\" %.17g, \"%.3g\" %.17g", ratio_steps[i], ratio_steps[i],
                 1 / ratio_steps[i], 1 / ratio_steps[i]);
+        last = at;
+    }
     fputs(")'\n", f);
 }
 
