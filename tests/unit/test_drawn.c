@@ -44,8 +44,33 @@ int main(void)
           why);
     fig_drawn_text(g, text, sizeof(text));
     CHECK_STR("the clause names panels, curves, lines (once) and notes", text,
-              "2 panels (host → device, device → host); curves: pinned, pageable; lines: PCIe "
-              "raw: 63.02 GB/s. Bars: 95 % interval");
+              "2 panels (host → device; device → host); curves (pinned; pageable); lines (PCIe "
+              "raw: 63.02 GB/s). Bars: 95 % interval");
+
+    /* Titles with commas (full-sweep's "bidirectional (sum), cudaMemcpyAsync" read as two
+       panels): each list's items ";"-apart in parentheses, each note a clause of its own. */
+    struct fig *c = calloc(1, sizeof(*c));
+    const struct fig_style pin = {"pinned", "reuse", "pinned", ""};
+    fig_init(c, "c", 0);
+    fig_panel(c, "h2d", "host → device, sync");
+    fig_block(c, sink, &pin, "x");
+    fig_hline(c, 63.0, "", "link", "left-below", "PCIe raw rate 63.02 GB/s");
+    fig_panel(c, "bidir", "bidirectional (sum), cudaMemcpyAsync");
+    fig_block(c, sink, &pin, "x");
+    fig_hline(c, 126.0, "", "link", "left-below", "PCIe raw rate, both ways: 126.03 GB/s");
+    struct fig_style kp = pin, n1 = {"-", "", "", ""}, n2 = {"-", "", "", ""};
+    snprintf(kp.title, sizeof(kp.title), "6 kinds within 2 %%: pinned, mapped");
+    snprintf(n1.title, sizeof(n1.title), "x: a note, with a comma");
+    snprintf(n2.title, sizeof(n2.title), "y: another");
+    c->key.e[c->key.n++] = kp;
+    c->notes.e[c->notes.n++] = n1;
+    c->notes.e[c->notes.n++] = n2;
+    fig_drawn_text(c, text, sizeof(text));
+    CHECK_STR("titles with commas: ;-apart items, a clause a note", text,
+              "2 panels (host → device, sync; bidirectional (sum), cudaMemcpyAsync); curves (6 "
+              "kinds within 2 %: pinned, mapped); lines (PCIe raw rate 63.02 GB/s; PCIe raw rate, "
+              "both ways: 126.03 GB/s); x: a note, with a comma; y: another");
+    free(c);
 
     /* A key entry of a kind drawn nowhere: the band-member bug of the bandwidth figure. */
     struct fig_style ghost = {"mapped", "reuse", "mapped", "mapped"};

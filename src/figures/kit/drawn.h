@@ -15,8 +15,10 @@
 /*
  * What g draws, as a caption's clause without a final full stop, into buf
  * (n bytes, cut to fit): its panels when there are several, its curves (the
- * key's titles), its reference lines (their labels, each once) and what its
- * line and point kinds mean (the notes); a note that opens with "bars:"
+ * key's titles), its reference lines (their labels, each once), each list
+ * "N panels (a; b)", "curves (a; b)", "lines (a; b)" (titles may hold
+ * commas), and what its line and point kinds mean (the notes, a clause
+ * each, "; " apart); a note that opens with "bars:"
  * (what the error bars are) comes last, as a sentence of its own ("...
  * Bars: 95 % PI ..."), so that a caption ends with its interval.  "" when g
  * has no panels.
