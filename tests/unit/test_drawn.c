@@ -65,6 +65,21 @@ int main(void)
     c->key.e[c->key.n++] = kp;
     c->notes.e[c->notes.n++] = n1;
     c->notes.e[c->notes.n++] = n2;
+    /* A glyph in the strip above a panel is checked as a curve is: its point explained by a
+       note, which its glyph draws (no block of the plot does). */
+    struct fig_style never = {"pinned", "never", "never", ""};
+    struct fig_style row = {"pinned", "", "pinned", "pinned"};
+    CHECK("a strip row is added once", fig_strip_row(c, &row) == 1 && fig_strip_row(c, &row) == 1,
+          "%zu rows", c->nstrip_rows);
+    fig_strip_block(c, sink, &never, "x");
+    CHECK("a strip glyph no note explains fails", fig_check_key(c, why, sizeof(why)) < 0, "passed");
+    CHECK_STR("and says which", why,
+              "strip glyph (pinned/never/never) of panel 2 is in no key entry");
+    struct fig_style nv = {"", "never", "never", "never pays off"};
+    c->notes.e[c->notes.n++] = nv;
+    CHECK("its note explains it, drawn by the glyph alone", fig_check_key(c, why, sizeof(why)) == 0,
+          "%s", why);
+    c->notes.n--;
     fig_drawn_text(c, text, sizeof(text));
     CHECK_STR("titles with commas: ;-apart items, a clause a note", text,
               "2 panels (host → device, sync; bidirectional (sum), cudaMemcpyAsync); curves (6 "

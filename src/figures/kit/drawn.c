@@ -155,6 +155,9 @@ static int entry_drawn(const struct fig *g, const struct fig_style *entry)
     for (size_t b = 0; b < g->nover; b++)
         if (describes(e, &g->over[b]))
             return 1;
+    for (size_t b = 0; b < g->nstrip; b++)
+        if (describes(e, &g->strip[b]))
+            return 1;
     for (size_t p = 0; p < g->npanels; p++)
         if (!unset(g->band[p].color) && describes(e, &g->band[p]))
             return 1;
@@ -228,6 +231,16 @@ int fig_check_key(const struct fig *g, char *why, size_t n)
                 continue;
             snprintf(why, n, "curve %zu (%s/%s/%s) is in no key entry", b + 1,
                      c->color ? c->color : "", c->line ? c->line : "", c->point ? c->point : "");
+            return -1;
+        }
+    for (size_t p = 0; p < g->npanels && keyed; p++)
+        for (size_t k = 0; k < g->panel_nstrip[p]; k++) {
+            const struct fig_style *c = &g->strip[g->panel_strip_first[p] - 1 + k];
+            if (block_keyed(g, c, p))
+                continue;
+            snprintf(why, n, "strip glyph (%s/%s/%s) of panel %zu is in no key entry",
+                     c->color ? c->color : "", c->line ? c->line : "", c->point ? c->point : "",
+                     p + 1);
             return -1;
         }
     return 0;

@@ -27,8 +27,9 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n);
 
 /*
  * Does g's key agree with its drawing?  Every key entry with a title must
- * match a block, overlay, band or reference line (its colour and point where
- * set; its line when it has no colour: an entry for a kind of line), and every block must match a key entry by
+ * match a block, overlay, strip block, band or reference line (its colour
+ * and point where set; its line when it has no colour: an entry for a kind
+ * of line), and every block and strip block must match a key entry by
  * colour and point, its line by that entry or by a note; a figure without a
  * key has one curve a panel, named by the panel's title.  0 when they
  * agree; else -1 with the first disagreement in why (n bytes).
