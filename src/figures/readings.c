@@ -162,7 +162,7 @@ void reading_curve(struct reading *t, const struct plot_input *in, const struct 
                      curve_rises(in, c) ? "rises to" : "peaks at", reading_gbps(end), link, at_end);
         return;
     }
-    if (from < last && p >= from) {
+    if (end >= plateau && from < last && p >= from) {
         reading_part(t, "%s is within %d %% of its peak, %s GB/s%s, from %s", what,
                      READ_PLATEAU_PCT, reading_gbps(peak), link,
                      reading_size(curve_row(in, c, from)->size_bytes));
@@ -412,7 +412,8 @@ void reading_alloc_cost(struct reading *t, const struct plot_input *in)
 
 /*
  * Pinned's break-even in dir (api) at its smallest, 1 MiB and largest
- * resolved sizes; the second direction said goes on the first's sentence.
+ * resolved sizes, and where it never pays off (not faster); the second
+ * direction said goes on the first's sentence.
  */
 static void read_breakeven_dir(struct reading *t, const struct plot_input *in, uint64_t kind, int dir,
                                int api, int *said)
@@ -446,6 +447,10 @@ static void read_breakeven_dir(struct reading *t, const struct plot_input *in, u
             fprintf(t->f, "%s %s of %s", s == 2 || !pick[2] ? " and" : ",", reading_count(v[s]),
                     reading_size(pick[s]->size_bytes));
     fprintf(t->f, " %s", schema_value_name(AXIS_DIRECTION, dir));
+    char never[128] = "";
+    size_t len = 0;
+    if (curve_breakeven_sizes(in, (int)kind, dir, api, 1, never, sizeof(never), &len))
+        fprintf(t->f, " (never at %s, where it is not faster)", never);
     *said = 1;
 }
 
@@ -473,6 +478,48 @@ void reading_breakeven(struct reading *t, const struct plot_input *in)
 
 /* ---- the headline ---- */
 
+/* A time in ms as people read it: "3.30 µs", "0.512 ms", "148 ms". */
+static const char *reading_ms(double ms)
+{
+    static char bufs[4][32];
+    static int next;
+    char *b = bufs[next++ % 4];
+    if (ms < 0.1)
+        snprintf(b, sizeof(bufs[0]), "%s µs", reading_us(ms * 1e3));
+    else
+        snprintf(b, sizeof(bufs[0]), "%.3g ms", ms);
+    return b;
+}
+
+/*
+ * "allocating and freeing a pinned buffer takes 3.33 µs at 4 KiB and
+ * 148 ms at 256 MiB": alloc + free of reallocate curve c (the headline's
+ * panel) at its smallest and largest sizes with both.
+ */
+static void read_alloc_free(struct reading *t, const struct plot_input *in,
+                            const struct plot_curve *c)
+{
+    const struct plot_row *first = NULL, *last = NULL;
+    for (size_t i = 0; c && i < c->n; i++) {
+        const struct plot_row *r = curve_row(in, c, i);
+        if (r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE] > 0) {
+            first = first ? first : r;
+            last = r;
+        }
+    }
+    if (!first)
+        return;
+    double a = first->phase_ms[PHASE_ALLOC] + first->phase_ms[PHASE_FREE];
+    double b = last->phase_ms[PHASE_ALLOC] + last->phase_ms[PHASE_FREE];
+    if (last == first)
+        reading_part(t, "allocating and freeing a pinned buffer takes %s at %s", reading_ms(a),
+                     reading_size(first->size_bytes));
+    else
+        reading_part(t, "allocating and freeing a pinned buffer takes %s at %s and %s at %s",
+                     reading_ms(a), reading_size(first->size_bytes), reading_ms(b),
+                     reading_size(last->size_bytes));
+}
+
 void reading_headline(struct reading *t, const struct plot_input *in)
 {
     int api = reading_lead_api(t, in);
@@ -487,14 +534,7 @@ void reading_headline(struct reading *t, const struct plot_input *in)
     read_small(t, in, api,
                !reading_reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
                    !reading_reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
-    const struct plot_curve *c = realloc_curve(in, ALLOC_PINNED);
-    if (c) {
-        const struct plot_row *r = curve_row(in, c, c->n - 1);
-        reading_part(t, "allocating and freeing a pinned buffer costs %.3g s per GiB at %s",
-             (r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE]) / 1e3 /
-                 (r->size_bytes / 1073741824.),
-             reading_size(r->size_bytes));
-    }
+    read_alloc_free(t, in, realloc_curve(in, ALLOC_PINNED));
     read_breakeven_of(t, in, 1);
 }
 

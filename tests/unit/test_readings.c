@@ -34,11 +34,9 @@ static void row(FILE *f, int *config, const char *alloc, const char *dir, long l
  * of 48 (46.56): a rise to the largest size; pageable d2h: 3 7 9 10 9.5 9.3,
  * 9.3 is within 10 % of 10 (9.0) but not 3 % (9.7).
  */
-static const char *const made_up_kinds[5][2] = {{"pinned", "h2d"},
-                                                {"pageable", "h2d"},
-                                                {"pinned", "d2h"},
-                                                {"pageable", "d2h"},
-                                                {"pinned", "bidir"}};
+static const char *const made_up_kinds[6][2] = {{"pinned", "h2d"},   {"pageable", "h2d"},
+                                                {"pinned", "d2h"},   {"pageable", "d2h"},
+                                                {"pinned", "bidir"}, {"pageable", "bidir"}};
 
 /* A folder of the first n curves of made_up_kinds, their medians g[k] at 1 to 32 MiB. */
 static const char *made_up_curves(const char *name, const char *gpu, double scale,
@@ -121,16 +119,19 @@ static void test_rules(void)
  * after a fall (it "rose to" it); pageable d2h 3 10 6 5 7 8 falls to 5 at
  * 8 MiB and ends at 8 (it "fell to 8"); pinned bidir 20 40 100.48 96.66 100
  * 100.27 dips at 8 MiB and is back within 3 % from 16 MiB (it was "within
- * 3 % of its peak from 16 MiB", its peak at 4 MiB unsaid).
+ * 3 % of its peak from 16 MiB", its peak at 4 MiB unsaid); pageable bidir
+ * 2 5 8 9 10 8.5 peaks at 16 MiB, the size before its last, and falls
+ * (full-sweep's pageable d2h, read as a plateau while this was written).
  */
 static void test_peak_before_end(void)
 {
-    static const double g[5][6] = {{15, 30, 50.24, 49.5, 48.33, 50.135},
+    static const double g[6][6] = {{15, 30, 50.24, 49.5, 48.33, 50.135},
                                    {2, 10, 8.5, 9.5, 9.4, 9.3},
                                    {10, 30, 25, 40, 45, 48},
                                    {3, 10, 6, 5, 7, 8},
-                                   {20, 40, 100.48, 96.66, 100, 100.27}};
-    const char *dir = made_up_curves("peaks", "Made-up GPU", 1, g, 5, 0);
+                                   {20, 40, 100.48, 96.66, 100, 100.27},
+                                   {2, 5, 8, 9, 10, 8.5}};
+    const char *dir = made_up_curves("peaks", "Made-up GPU", 1, g, 6, 0);
     const char *want =
         "cudaMemcpy: pinned h2d peaks at 50.24 GB/s (79.7 % of the link's raw 63.02 GB/s) at "
         "4 MiB, dips to 48.33 GB/s at 16 MiB and is back within 3 % of its peak at 32 MiB; "
@@ -139,7 +140,8 @@ static void test_peak_before_end(void)
         "GB/s) at 32 MiB, its largest size; pageable d2h peaks at 10.00 GB/s at 2 MiB, falls to "
         "5.00 GB/s at 8 MiB and ends at 8.00 GB/s at 32 MiB; pinned bidir peaks at 100.48 GB/s "
         "(79.7 % of the link's raw 126.03 GB/s) at 4 MiB, dips to 96.66 GB/s at 8 MiB and is "
-        "back within 3 % of its peak from 16 MiB";
+        "back within 3 % of its peak from 16 MiB; pageable bidir peaks at 10.00 GB/s at 16 MiB "
+        "and falls to 8.50 GB/s at 32 MiB";
     const char *got = reading_of(dir, "bandwidth");
     /* (the fits' findings follow: not these curves' shapes) */
     CHECK("peaks before the end: each curve's peak, its dip and its end",
