@@ -93,7 +93,7 @@ static int strip_panel(struct fig *g, const struct plot_input *in, int dir, int 
                 struct fig_style s = {kind, line[never], line[never], ""};
                 if (!started && (rc = fig_strip_block(g, f, &s, what[never])) < 0)
                     break;
-                started = drawn[!never ? 0 : 1] = 1;
+                started = drawn[never] = 1;
                 fprintf(f, "%.0f %zu\n\n", b->size_bytes, r + 1);
                 fig_extend_x(g, b->size_bytes);
             }
