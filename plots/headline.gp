@@ -2,8 +2,8 @@
 # on one page.  Up to six panels in a grid (three to a row), each with its own
 # y axis (linear or log, its own label) against transfer size: pinned and
 # pageable copy bandwidth h2d, d2h and both at once, the time of a small
-# copy, alloc + free of a pinned buffer per GiB, and the copies after which
-# it pays off.  Colour and point: the alloc kind; dash: the direction; bars:
+# copy, alloc + free of one pinned buffer, and the copies after which it
+# pays off; a short last row centred.  Colour and point: the alloc kind; dash: the direction; bars:
 # each median's 95 % interval (src/analysis/interval.h).  Writes
 # OUT_DIR/[OUT_PREFIX]FIG_NAME.{png,pdf,svg}: FIG_NAME is headline, or
 # headline-machines when plots/headline-machines.gp loads this script.
@@ -28,7 +28,10 @@ nrows = int(ceil(npanels * 1.0 / ncols))
 gap_in = 0.62
 plot_h_in = 1.55
 row_h_in = panel_title_in + plot_h_in + axis_in
-grid_l(p, W) = (left_in + ((p - 1) % ncols) * (panel_w_in + gap_in)) / W
+# A last row with fewer panels than the others is centred under them: no empty slot at its end.
+short_row(p) = int((p - 1) / ncols) == nrows - 1 && npanels % ncols != 0
+grid_shift(p) = short_row(p) ? (ncols - npanels % ncols) * (panel_w_in + gap_in) / 2 : 0
+grid_l(p, W) = (left_in + grid_shift(p) + ((p - 1) % ncols) * (panel_w_in + gap_in)) / W
 grid_t(p, H) = 1 - (title_in + int((p - 1) / ncols) * row_h_in + panel_title_in) / H
 grid_place(p, W, H) = sprintf( \
     'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f', \

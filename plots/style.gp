@@ -86,14 +86,16 @@ cmp_pt(p) = cmp_fills(p[strstrt(p, '/') + 1:]) ? \
 #                         the fits' dots and are the practical ceiling's)
 #   link                  thin, fine dashes: the PCIe link's raw rate
 #   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: long dash, dot, dash
-#   unresolved, never     (breakeven) glyphs, not lines: each point stands alone (a blank line
-#                         after it) and the key's sample line is all gap
+#   unresolved, never     (breakeven) glyphs, not lines, in the strip above each panel (panels.gp):
+#                         each point stands alone (a blank line after it) and the key's sample
+#                         line is all gap
 #   apart                 (compare-ratio) the same for a merged kind's point drawn apart
 #   practical             thin, short dashes: the link's practical ceiling (packet overhead)
 #   band                  solid, thicker: the median of page-locked kinds that coincide
 #   guide                 thin solid: a reference value (1x, 1 copy)
 #   reference             a broad light band under the curves (one pinned copy's time)
 #   h2d, d2h, bidir       (headline) the direction: solid, dashed, dash-dot
+#   alloc+free            (headline) dotted, thicker: alloc + free of one buffer, of no direction
 #   machine:N             (headline across machines, compare figures) the Nth machine's dash
 #                         (machine_dt)
 #   alone, together       (gpus figures) a GPU by itself: solid; while every GPU copies: dashed
@@ -104,7 +106,8 @@ line_dt(l) = l[1:8] eq 'machine:' ? machine_dt(int(l[9:])) : \
     (l eq 'reallocate' || l eq 'roundtrip' || l eq 'free' || l eq 'serial' || \
               l eq 'thp' || l eq 'together') ? 2 : \
     (l eq 'alone' || l eq 'aggregate') ? 1 : l eq 'alone-sum' ? 5 : \
-    (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb' || l eq 'regime') ? 3 : \
+    (l eq 'fit' || l eq 'pin' || l eq 'ideal' || l eq 'hugetlb' || l eq 'regime' || \
+     l eq 'alloc+free') ? 3 : \
     l eq 'ceiling' ? 4 : \
     l eq 'flushed' ? 5 : l eq 'first-touch' ? 6 : l eq 'flushed+first-touch' ? 12 : \
     l eq 'link' ? 8 : l eq 'practical' ? 7 : l eq 'zerocopy' ? 9 : l eq 'band' ? 1 : \
@@ -114,7 +117,8 @@ alloc_dt(a) = a eq 'pageable' ? 2 : a eq 'registered' ? 5 : a eq 'mallochost' ? 
     a eq 'portable' ? 6 : a eq 'write-combined' ? 4 : a eq 'mapped' ? 3 : \
     a eq 'registered-readonly' ? 8 : a eq 'registered-portable' ? 9 : \
     a eq 'registered-mapped' ? 10 : 1
-line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : l eq 'pin' ? 1.7 : l eq 'link' ? 1.0 : \
+line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : (l eq 'pin' || l eq 'alloc+free') ? 1.7 : \
+    l eq 'link' ? 1.0 : \
     l eq 'practical' ? 1.0 : l eq 'band' ? 1.8 : l eq 'regime' ? 2.6 : \
     l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : (l eq 'ideal' || l eq 'hugetlb') ? 1.7 : \
     (l eq 'aggregate' || l eq 'alone-sum') ? 2.2 : 1.2

@@ -1,5 +1,5 @@
 # tests/disk.sh - output folders under hostile conditions (sourced by tests/run-tests after
-# tests/cli.sh, whose expect, expect_exact and col it uses):
+# tests/lib.sh, whose expect, expect_exact and col it uses):
 #
 #   a real full disk: a small tmpfs filled to several levels, a fake-engine run into it
 #   (exit 3, the message, meta.yaml's reason, no summary row without all its samples),

@@ -4,6 +4,7 @@
  */
 #include "figures/curves.h"
 #include "experiment/schema.h"
+#include "base/units.h"
 
 #include <math.h>
 #include <string.h>
@@ -108,6 +109,50 @@ double curve_breakeven_interval(const struct plot_input *in, const struct breake
     *lo = save_hi > 0 ? cost_us / save_hi : NAN;
     *hi = save_lo > 0 ? cost_us / save_lo : NAN;
     return isnan(*hi) ? NAN : b->copies;
+}
+
+int curve_breakeven_status(const struct plot_input *in, const struct breakeven_row *b)
+{
+    double lo, hi;
+    if (isnan(b->copies))
+        return 1;
+    return isnan(curve_breakeven_interval(in, b, &lo, &hi)) ? 2 : 0;
+}
+
+/* Append "A" or "A–B" (sizes a, b) to buf, after ", " unless it is the first. */
+static void add_run(double a, double b, int first, char *buf, size_t n, size_t *len)
+{
+    char x[32], y[32];
+    units_format_human((uint64_t)a, x, sizeof(x));
+    units_format_human((uint64_t)b, y, sizeof(y));
+    if (*len + 1 >= n)
+        return;
+    int w = snprintf(buf + *len, n - *len, "%s%s%s%s", first ? "" : ", ", x, a != b ? "–" : "",
+                     a != b ? y : "");
+    *len = w < 0 ? *len : *len + (size_t)w >= n ? n - 1 : *len + (size_t)w;
+}
+
+size_t curve_breakeven_sizes(const struct plot_input *in, int alloc, int dir, int api, int st,
+                             char *buf, size_t n, size_t *len)
+{
+    const struct breakeven_row *start = NULL, *prev = NULL;
+    size_t count = 0, runs = 0;
+    for (size_t i = 0; i <= in->nbreakeven; i++) {
+        const struct breakeven_row *b = i < in->nbreakeven ? &in->breakeven[i] : NULL;
+        if (b &&
+            !(b->alloc == (uint64_t)alloc && b->dir == (uint64_t)dir && b->api == (uint64_t)api))
+            continue;
+        if (b && curve_breakeven_status(in, b) == st) {
+            start = start ? start : b;
+            prev = b;
+            count++;
+            continue;
+        }
+        if (start) /* a run ends: at a size of another status, or after the last */
+            add_run(start->size_bytes, prev->size_bytes, runs++ == 0, buf, n, len);
+        start = NULL;
+    }
+    return count;
 }
 
 void curve_pen_start(struct curve_pen *p, const struct plot_input *in, const struct plot_row *r)

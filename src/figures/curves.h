@@ -53,6 +53,22 @@ double curve_breakeven_interval(const struct plot_input *in, const struct breake
                                 double *lo, double *hi);
 
 /*
+ * How break-even row b is drawn: 0 a point (with its interval), 1 no point
+ * because it never pays off (no copies: the page-locked copy is not
+ * faster), 2 no point because it is not resolved (curve_breakeven_interval).
+ */
+int curve_breakeven_status(const struct plot_input *in, const struct breakeven_row *b);
+
+/*
+ * The sizes at which alloc's break-even in direction dir and api has
+ * status st (curve_breakeven_status), appended to buf (n bytes, *len used,
+ * cut when full) as "4 KiB–16 KiB, 1 MiB": sizes one after another in
+ * breakeven.csv as a run, runs ", "-apart.  The number of sizes.
+ */
+size_t curve_breakeven_sizes(const struct plot_input *in, int alloc, int dir, int api, int st,
+                             char *buf, size_t n, size_t *len);
+
+/*
  * A curve being written into a data file, point by point, so that its line
  * breaks where nothing was drawn: before a point, a blank line (gnuplot
  * breaks a line at one; a NaN joins the points either side) when a point of

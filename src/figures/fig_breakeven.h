@@ -29,6 +29,23 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
 int fig_breakeven_point(struct fig *g, FILE *f, struct curve_pen *pen, const struct plot_input *in,
                         const struct breakeven_row *b, int *gaps, int *unresolved);
 
+/*
+ * The axes of panel p of g, about as gnuplot will draw them (both log):
+ * sizes axes[0]..axes[1], copies axes[2]..axes[3]; the panel's own x range
+ * where g's panels have their own axes, its own y range where it has one.
+ */
+void fig_breakeven_axes(const struct fig *g, size_t p, double axes[4]);
+
+/*
+ * Where a break-even panel's "1 copy" label goes (fig_hline's where): the
+ * first of right-below, right-above, left-below and left-above whose box
+ * no point, bar or line of the panel crosses, else the one fewest cross.
+ * The panel's rows: breakeven.csv's of direction dir (-1: h2d and d2h),
+ * api and alloc (-1: every kind); its axes: fig_breakeven_axes.
+ */
+const char *fig_breakeven_guide_where(const struct plot_input *in, int dir, int api, int alloc,
+                                      const double axes[4]);
+
 /* The breakeven figure, defined once (figdef.h). */
 extern const struct fig_def fig_breakeven_def;
 

@@ -4,9 +4,10 @@
  * Six panels at most, in a grid (plots/headline.gp), each with an axis of
  * its own: copy bandwidth h2d, d2h and both directions at once (pinned and
  * pageable, reused buffers, warm cache, one api), the time per copy up to
- * 1 MiB, alloc + free of a pinned buffer per GiB, and the copies after which
+ * 1 MiB, alloc + free of one pinned buffer (ms), and the copies after which
  * it pays off.  The colour and point are the alloc kind; the dash is the
- * direction, so that one panel can hold both.  Bars are each median's
+ * direction, so that one panel can hold both (the allocation, of none, is
+ * dotted).  Bars are each median's
  * interval (plot_row.iv, analysis/interval.h): of gbps_median, of
  * us_per_copy_median, of alloc + free for the allocation cost; and the
  * break-even interval of curve_breakeven_interval.
@@ -27,6 +28,7 @@
 #include "experiment/schema.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +42,7 @@ enum hl_panel { HL_H2D, HL_D2H, HL_BIDIR, HL_LATENCY, HL_ALLOC, HL_BREAKEVEN, HL
 struct hl {
     int api;
     int seen[ALLOC_COUNT], dir_seen[DIR_COUNT], missing[HL_COUNT];
-    int unresolved, gaps, alloc_bars;
+    int unresolved, gaps, alloc_bars, alloc_line;
     struct interval_tally tally;  /* the intervals drawn */
     const struct hl_machines *ms; /* the headline across machines; NULL for one folder */
     int seen_m[HL_MAX_MACHINES], missing_m[6];
@@ -237,13 +239,21 @@ static int hl_latency(struct fig *g, const struct plot_input *in, struct hl *h,
     return 0;
 }
 
-/* Seconds per GiB of ms milliseconds spent on a buffer of size bytes. */
-static double per_gib(double ms, double size)
+/*
+ * The allocation panel: alloc + free of one pinned buffer, in ms on a log
+ * axis (reallocate rows), so that a small buffer's microseconds read as
+ * what they cost, not as seconds per GiB; its line (alloc+free) claims no
+ * direction.
+ */
+/* The allocation's block: pinned's colour and point, a dotted line of no direction. */
+static int hl_alloc_block(struct fig *g, FILE *f, struct hl *h)
 {
-    return ms / 1e3 / (size / 1073741824.0);
+    const char *kind = schema_value_name(AXIS_ALLOC, ALLOC_PINNED);
+    struct fig_style s = {kind, "alloc+free", kind, ""};
+    h->seen[ALLOC_PINNED] = h->alloc_line = 1;
+    return fig_block(g, f, &s, "alloc + free of one buffer");
 }
 
-/* The allocation panel: alloc + free of a pinned buffer per GiB (reallocate rows). */
 static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, const char *data_dir)
 {
     int dir, api;
@@ -262,14 +272,14 @@ static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, co
             curve_pen_skip(&pen);
             continue;
         }
-        if (!f && (hl_panel_start(g, "alloc", "pinned: cudaHostAlloc + cudaFreeHost",
-                                  "seconds per GiB (median)", 1,
-                                  "size_bytes s_per_gib (alloc_ms_median + free_ms_median) "
+        if (!f && (hl_panel_start(g, "alloc", "pinned buffer: cudaHostAlloc + cudaFreeHost",
+                                  "ms per buffer (median)", 1,
+                                  "size_bytes ms (alloc_ms_median + free_ms_median) "
                                   "low high (its interval, analysis/interval.h)",
                                   data_dir, &f) < 0 ||
-                   hl_block(g, f, h, ALLOC_PINNED, dir, "alloc + free per GiB") < 0))
+                   hl_alloc_block(g, f, h) < 0))
             return f ? (fig_panel_close(f), -1) : -1;
-        interval_scale(&r->iv[IV_ALLOC_FREE_MS], per_gib(1, r->size_bytes), &s);
+        interval_scale(&r->iv[IV_ALLOC_FREE_MS], 1, &s);
         h->alloc_bars |= interval_known(&s);
         curve_pen_at(&pen, f, r->size_bytes);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", r->size_bytes, s.median, s.lo, s.hi);
@@ -334,14 +344,63 @@ static int hl_breakeven(struct fig *g, const struct plot_input *in, struct hl *h
     }
     if (rc == 0)
         rc = fig_hline(g, 1, "", "guide", "left-above", "1 copy");
+    if (rc == 0) { /* its label where none of the panel's points, bars or lines is */
+        double axes[4];
+        fig_breakeven_axes(g, g->npanels - 1, axes);
+        fig_hline_move(g, g->nhlines - 1,
+                       fig_breakeven_guide_where(in, -1, h->api, ALLOC_PINNED, axes));
+    }
     return fig_panel_close(f) < 0 ? -1 : rc;
+}
+
+/* Append printf-formatted text to buf (n bytes, *len used), cut when full. */
+__attribute__((format(printf, 4, 5))) static void hl_add(char *buf, size_t n, size_t *len,
+                                                         const char *fmt, ...)
+{
+    va_list ap;
+    if (*len + 1 >= n)
+        return;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *len, n - *len, fmt, ap);
+    va_end(ap);
+    *len = w < 0 ? *len : *len + (size_t)w >= n ? n - 1 : *len + (size_t)w;
+}
+
+/*
+ * The break-even panel's note when it lacks points: where pinned is not
+ * faster and where the saving is not resolved, each with its sizes by
+ * direction ("(h2d 4 KiB–16 KiB, d2h 4 KiB)"), into buf (n bytes).
+ */
+static void hl_breakeven_note(const struct plot_input *in, const struct hl *h, char *buf, size_t n)
+{
+    static const char *const why[3] = {"", "pinned is not faster",
+                                       "the saving is within the copies' intervals"};
+    char sizes[128];
+    size_t len = 0;
+    int said = 0;
+    hl_add(buf, n, &len, "break-even: no point where");
+    for (int st = 1; st <= 2; st++) {
+        size_t k = 0;
+        sizes[0] = '\0';
+        for (int d = 0; d < DIR_BIDIR; d++) {
+            char one[96] = "";
+            size_t m = 0;
+            if (hl_has_breakeven(in, h, d) && /* a direction the panel draws */
+                curve_breakeven_sizes(in, ALLOC_PINNED, d, h->api, st, one, sizeof(one), &m))
+                hl_add(sizes, sizeof(sizes), &k, "%s%s %s", k ? ", " : "",
+                       schema_value_name(AXIS_DIRECTION, d), one);
+        }
+        if (k)
+            hl_add(buf, n, &len, "%s %s (%s)", said++ ? " or" : "", why[st], sizes);
+    }
 }
 
 /*
  * The key: the kinds' colours and points, then which dash is which
- * direction; the notes under it: what the bars are and what is not drawn.
+ * direction; the notes under it: what the bars are, the allocation's line
+ * (of no direction) and what is not drawn.
  */
-static int hl_legend(struct fig *g, const struct hl *h)
+static int hl_legend(struct fig *g, const struct plot_input *in, const struct hl *h)
 {
     static const char *const dash[DIR_COUNT] = {[DIR_H2D] = "solid: host → device",
                                                 [DIR_D2H] = "dashed: device → host",
@@ -353,16 +412,17 @@ static int hl_legend(struct fig *g, const struct hl *h)
             keys[nk] = (struct fig_style){"", schema_value_name(AXIS_DIRECTION, d), ""};
             snprintf(keys[nk++].title, sizeof(keys[0].title), "%s", dash[d]);
         }
+
     plot_bars_note(&notes[n++], &h->tally);
+    if (h->alloc_line) /* a note, not a key entry: the key stays one row */
+        notes[n++] = (struct fig_style){
+            "", "alloc+free", "", "dotted: alloc + free of one pinned buffer, of no direction"};
     if (!h->missing[HL_ALLOC] && !h->alloc_bars)
         snprintf((notes[n++] = (struct fig_style){"-", "", "", ""}).title, sizeof(notes[0].title),
                  "allocation: medians only (no samples.csv)");
     if (h->unresolved || h->gaps) {
         notes[n] = (struct fig_style){"-", "", ""};
-        snprintf(notes[n++].title, sizeof(notes[0].title), "break-even: no point where %s%s%s",
-                 h->unresolved ? "the saving is within the copies' intervals (not resolved)" : "",
-                 h->unresolved && h->gaps ? " or where " : "",
-                 h->gaps ? "pinned is not faster" : "");
+        hl_breakeven_note(in, h, notes[n++].title, sizeof(notes[0].title));
     }
     /* What the folder lacks is no note: a figure says what it draws (the panels are titled). */
     if (legend_flow(&g->key, keys, nk, 5) < 0)
@@ -398,7 +458,7 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
              "%s, reused buffers, warm cache, prefaulted pages, default placement",
              h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
-    return hl_legend(g, &h);
+    return hl_legend(g, in, &h);
 }
 
 /* ---- the headline across machines ---- */

@@ -114,31 +114,84 @@ static void link_share(const struct plot_input *in, int dir, double g, char *buf
         buf[0] = '\0';
 }
 
-/* The shape of curve c in words (readings.h): what is called what. */
+/* Curve c's median at index i. */
+static double curve_gbps(const struct plot_input *in, const struct plot_curve *c, size_t i)
+{
+    return curve_row(in, c, i)->gbps_median;
+}
+
+/* Does curve c never fall from one size to the next: is its rise monotonic? */
+static int curve_rises(const struct plot_input *in, const struct plot_curve *c)
+{
+    for (size_t i = 1; i < c->n; i++)
+        if (curve_gbps(in, c, i) < curve_gbps(in, c, i - 1))
+            return 0;
+    return 1;
+}
+
+/* The index of c's lowest median after index p (p < c->n - 1), the first of equals. */
+static size_t curve_low_after(const struct plot_input *in, const struct plot_curve *c, size_t p)
+{
+    size_t m = p + 1;
+    for (size_t i = p + 2; i < c->n; i++)
+        if (curve_gbps(in, c, i) < curve_gbps(in, c, m))
+            m = i;
+    return m;
+}
+
+/*
+ * The shape of curve c in words (readings.h): what is called what.  Each
+ * wording says only what holds of every size: "rises to" a peak at the
+ * largest size only when no size is lower than the one before; "stays
+ * within" only when every size after the peak does; a dip after the peak is
+ * named, with where the curve ends.
+ */
 void reading_curve(struct reading *t, const struct plot_input *in, const struct plot_curve *c,
-                       const char *what, int share)
+                   const char *what, int share)
 {
     size_t p = curve_peak(in, c), last = c->n - 1, from = last;
-    double peak = curve_row(in, c, p)->gbps_median, end = curve_row(in, c, last)->gbps_median;
+    double peak = curve_gbps(in, c, p), end = curve_gbps(in, c, last);
+    double plateau = peak * (1 - READ_PLATEAU_PCT / 100.), hold = peak * (1 - READ_HOLD_PCT / 100.);
+    const char *at_peak = reading_size(curve_row(in, c, p)->size_bytes);
+    const char *at_end = reading_size(curve_row(in, c, last)->size_bytes);
     char link[96] = "";
     if (share)
         link_share(in, curve_row(in, c, p)->dir, peak, link, sizeof(link));
-    while (from > 0 &&
-           curve_row(in, c, from - 1)->gbps_median >= peak * (1 - READ_PLATEAU_PCT / 100.))
+    while (from > 0 && curve_gbps(in, c, from - 1) >= plateau)
         from--;
-    if (end >= peak * (1 - READ_PLATEAU_PCT / 100.) && from == last)
-        reading_part(t, "%s rises to %s GB/s%s at %s, its largest size", what, reading_gbps(end), link,
-             reading_size(curve_row(in, c, last)->size_bytes));
-    else if (end >= peak * (1 - READ_PLATEAU_PCT / 100.))
-        reading_part(t, "%s is within %d %% of its peak, %s GB/s%s, from %s", what, READ_PLATEAU_PCT,
-             reading_gbps(peak), link, reading_size(curve_row(in, c, from)->size_bytes));
-    else if (end >= peak * (1 - READ_HOLD_PCT / 100.))
-        reading_part(t, "%s peaks at %s GB/s%s at %s and stays within %d %% of it up to %s", what, reading_gbps(peak),
-             link, reading_size(curve_row(in, c, p)->size_bytes), READ_HOLD_PCT,
-             reading_size(curve_row(in, c, last)->size_bytes));
+    if (p == last && from == last) {
+        reading_part(t, "%s %s %s GB/s%s at %s, its largest size", what,
+                     curve_rises(in, c) ? "rises to" : "peaks at", reading_gbps(end), link, at_end);
+        return;
+    }
+    if (end >= plateau && from < last && p >= from) {
+        reading_part(t, "%s is within %d %% of its peak, %s GB/s%s, from %s", what,
+                     READ_PLATEAU_PCT, reading_gbps(peak), link,
+                     reading_size(curve_row(in, c, from)->size_bytes));
+        return;
+    }
+    size_t m = curve_low_after(in, c, p);
+    double low = curve_gbps(in, c, m);
+    const char *at_low = reading_size(curve_row(in, c, m)->size_bytes);
+    if (end >= plateau) /* back near the peak after a dip */
+        reading_part(t,
+                     "%s peaks at %s GB/s%s at %s, dips to %s GB/s at %s and is back within %d %% "
+                     "of its peak %s %s",
+                     what, reading_gbps(peak), link, at_peak, reading_gbps(low), at_low,
+                     READ_PLATEAU_PCT, from == last ? "at" : "from",
+                     reading_size(curve_row(in, c, from)->size_bytes));
+    else if (low >= hold)
+        reading_part(t, "%s peaks at %s GB/s%s at %s and stays within %d %% of it up to %s", what,
+                     reading_gbps(peak), link, at_peak, READ_HOLD_PCT, at_end);
+    else if (m == last)
+        reading_part(t, "%s peaks at %s GB/s%s at %s and falls to %s GB/s at %s", what,
+                     reading_gbps(peak), link, at_peak, reading_gbps(end), at_end);
     else
-        reading_part(t, "%s peaks at %s GB/s%s at %s and falls to %s GB/s at %s", what, reading_gbps(peak), link,
-             reading_size(curve_row(in, c, p)->size_bytes), reading_gbps(end), reading_size(curve_row(in, c, last)->size_bytes));
+        reading_part(t,
+                     "%s peaks at %s GB/s%s at %s, falls to %s GB/s at %s and ends at %s GB/s "
+                     "at %s",
+                     what, reading_gbps(peak), link, at_peak, reading_gbps(low), at_low,
+                     reading_gbps(end), at_end);
 }
 
 /* The reuse curve of alloc in dir with api (steady host buffer), or NULL. */
@@ -548,7 +601,8 @@ void reading_alloc_cost(struct reading *t, const struct plot_input *in)
 
 /*
  * Pinned's break-even in dir (api) at its smallest, 1 MiB and largest
- * resolved sizes; the second direction said goes on the first's sentence.
+ * resolved sizes, and where it never pays off (not faster); the second
+ * direction said goes on the first's sentence.
  */
 static void read_breakeven_dir(struct reading *t, const struct plot_input *in, uint64_t kind, int dir,
                                int api, int *said)
@@ -582,6 +636,10 @@ static void read_breakeven_dir(struct reading *t, const struct plot_input *in, u
             fprintf(t->f, "%s %s of %s", s == 2 || !pick[2] ? " and" : ",", reading_count(v[s]),
                     reading_size(pick[s]->size_bytes));
     fprintf(t->f, " %s", schema_value_name(AXIS_DIRECTION, dir));
+    char never[128] = "";
+    size_t len = 0;
+    if (curve_breakeven_sizes(in, (int)kind, dir, api, 1, never, sizeof(never), &len))
+        fprintf(t->f, " (never at %s, where it is not faster)", never);
     *said = 1;
 }
 
@@ -609,6 +667,48 @@ void reading_breakeven(struct reading *t, const struct plot_input *in)
 
 /* ---- the headline ---- */
 
+/* A time in ms as people read it: "3.30 µs", "0.512 ms", "148 ms". */
+static const char *reading_ms(double ms)
+{
+    static char bufs[4][32];
+    static int next;
+    char *b = bufs[next++ % 4];
+    if (ms < 0.1)
+        snprintf(b, sizeof(bufs[0]), "%s µs", reading_us(ms * 1e3));
+    else
+        snprintf(b, sizeof(bufs[0]), "%.3g ms", ms);
+    return b;
+}
+
+/*
+ * "allocating and freeing a pinned buffer takes 3.33 µs at 4 KiB and
+ * 148 ms at 256 MiB": alloc + free of reallocate curve c (the headline's
+ * panel) at its smallest and largest sizes with both.
+ */
+static void read_alloc_free(struct reading *t, const struct plot_input *in,
+                            const struct plot_curve *c)
+{
+    const struct plot_row *first = NULL, *last = NULL;
+    for (size_t i = 0; c && i < c->n; i++) {
+        const struct plot_row *r = curve_row(in, c, i);
+        if (r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE] > 0) {
+            first = first ? first : r;
+            last = r;
+        }
+    }
+    if (!first)
+        return;
+    double a = first->phase_ms[PHASE_ALLOC] + first->phase_ms[PHASE_FREE];
+    double b = last->phase_ms[PHASE_ALLOC] + last->phase_ms[PHASE_FREE];
+    if (last == first)
+        reading_part(t, "allocating and freeing a pinned buffer takes %s at %s", reading_ms(a),
+                     reading_size(first->size_bytes));
+    else
+        reading_part(t, "allocating and freeing a pinned buffer takes %s at %s and %s at %s",
+                     reading_ms(a), reading_size(first->size_bytes), reading_ms(b),
+                     reading_size(last->size_bytes));
+}
+
 void reading_headline(struct reading *t, const struct plot_input *in)
 {
     int api = reading_lead_api(t, in);
@@ -623,14 +723,7 @@ void reading_headline(struct reading *t, const struct plot_input *in)
     read_small(t, in, api,
                !reading_reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
                    !reading_reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
-    const struct plot_curve *c = realloc_curve(in, ALLOC_PINNED);
-    if (c) {
-        const struct plot_row *r = curve_row(in, c, c->n - 1);
-        reading_part(t, "allocating and freeing a pinned buffer costs %.3g s per GiB at %s",
-             (r->phase_ms[PHASE_ALLOC] + r->phase_ms[PHASE_FREE]) / 1e3 /
-                 (r->size_bytes / 1073741824.),
-             reading_size(r->size_bytes));
-    }
+    read_alloc_free(t, in, realloc_curve(in, ALLOC_PINNED));
     read_breakeven_of(t, in, 1);
     reading_host_baseline(t, in, api);
 }

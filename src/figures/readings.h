@@ -8,12 +8,18 @@
  * at 1 GiB; ...".
  *
  * The rules, the same for every curve (a reused buffer, warm cache,
- * prefaulted pages, the headline's api): a curve whose largest size is
- * within READ_PLATEAU_PCT of its peak "is within 3 % of its peak ... from"
- * the smallest size from which every larger size is; one whose largest size
- * is within READ_HOLD_PCT "peaks at ... and stays within 10 % of it up to"
- * its largest size; any other "peaks at ... and falls to" the value at its
- * largest size.
+ * prefaulted pages, the headline's api), each saying only what holds of
+ * every size: a curve that peaks at its largest size, with no size before
+ * within READ_PLATEAU_PCT of it, "rises to" it when no size is lower than
+ * the one before, else "peaks at ..., its largest size"; a curve whose
+ * sizes from some size on are all within READ_PLATEAU_PCT of the peak, the
+ * peak among them, "is within 3 % of its peak ... from" that size; one that
+ * peaks, dips below that and ends within it again "peaks at ..., dips to
+ * ... and is back within 3 % of its peak from" (or "at") where it is; one
+ * whose every size after the peak is within READ_HOLD_PCT "peaks at ... and
+ * stays within 10 % of it up to" its largest size; any other "peaks at ...
+ * and falls to" its lowest after the peak, and when that is not its largest
+ * size, "... and ends at" the largest size's value.
  */
 #ifndef PINSWEEP_READINGS_H
 #define PINSWEEP_READINGS_H

@@ -23,19 +23,32 @@ function human_dec(b,    u, k, v, s) {
     return s " " u[k]
 }
 # The reading of a curve WHAT whose medians at sizes S[1..n] (ascending) are G[1..n], LINK
-# its share text ("" for none): the rule of readings.h, 3 % plateau, 10 % hold.
-function reading(what, n, S, G, link,    pk, i, from, peak, end) {
+# its share text ("" for none): the rules of readings.h, 3 % plateau, 10 % hold, each
+# wording true of every size ("rises to" only without a fall; a dip after the peak named).
+function reading(what, n, S, G, link,    pk, i, from, peak, end, rises, m, low) {
     pk = 1
     for (i = 2; i <= n; i++) if (G[i] > G[pk]) pk = i
     peak = G[pk]; end = G[n]; from = n
     while (from > 1 && G[from - 1] >= peak * 0.97) from--
-    if (end >= peak * 0.97 && from == n)
-        return sprintf("%s rises to %.2f GB/s%s at %s, its largest size", what, end, link, human(S[n]))
-    if (end >= peak * 0.97)
+    if (pk == n && from == n) {
+        rises = 1
+        for (i = 2; i <= n; i++) if (G[i] < G[i - 1]) rises = 0
+        return sprintf("%s %s %.2f GB/s%s at %s, its largest size", what, rises ? "rises to" : "peaks at", end, link, human(S[n]))
+    }
+    if (end >= peak * 0.97 && from < n && pk >= from)
         return sprintf("%s is within 3 %% of its peak, %.2f GB/s%s, from %s", what, peak, link, human(S[from]))
-    if (end >= peak * 0.9)
+    m = pk + 1
+    for (i = pk + 2; i <= n; i++) if (G[i] < G[m]) m = i
+    low = G[m]
+    if (end >= peak * 0.97)
+        return sprintf("%s peaks at %.2f GB/s%s at %s, dips to %.2f GB/s at %s and is back within 3 %% of its peak %s %s", \
+                       what, peak, link, human(S[pk]), low, human(S[m]), from == n ? "at" : "from", human(S[from]))
+    if (low >= peak * 0.9)
         return sprintf("%s peaks at %.2f GB/s%s at %s and stays within 10 %% of it up to %s", what, peak, link, human(S[pk]), human(S[n]))
-    return sprintf("%s peaks at %.2f GB/s%s at %s and falls to %.2f GB/s at %s", what, peak, link, human(S[pk]), end, human(S[n]))
+    if (m == n)
+        return sprintf("%s peaks at %.2f GB/s%s at %s and falls to %.2f GB/s at %s", what, peak, link, human(S[pk]), end, human(S[n]))
+    return sprintf("%s peaks at %.2f GB/s%s at %s, falls to %.2f GB/s at %s and ends at %.2f GB/s at %s", \
+                   what, peak, link, human(S[pk]), low, human(S[m]), end, human(S[n]))
 }
 # The reading of kind K in direction D (api sync) over machines.yaml's sizes, from the model.
 function model_reading(k, d,    S, G, i) {

@@ -20,6 +20,7 @@
 #include "figures/input.h"
 #include "figures/plot.h"
 #include "figures/readings.h"
+#include "figures/fig_breakeven.h"
 #include "plot_test_util.h"
 
 #define HEAD                                                                                       \
@@ -291,33 +292,51 @@ static void test_breaks(void)
               strstr(be, "\n16384 "),
           "pinned's block:\n%s", be);
     free(be);
-    /* the glyphs: not resolved at breakeven.csv's estimate, (1 + 0.5) ms over the time saved:
-       65536 / 10e3 - 65536 / 11e3 us; never at 1 MiB along the top, above every point */
-    double us = 65536 / 10e3 - 65536 / 11e3, want = 1.5e3 / us;
-    char *un = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=unresolved");
-    char *nv = block_text(data_file(dir, "breakeven-h2d.dat"), "color=pinned line=never");
-    const char *at = strstr(un, "\n65536 ");
-    double y = at ? strtod(at + 7, NULL) : NAN, top = NAN;
-    at = strstr(nv, "\n1048576 ");
-    top = at ? strtod(at + 9, NULL) : NAN;
-    CHECK("breakeven: a glyph where not resolved, at its estimate",
-          fabs(y - want) < 1e-4 * want && strstr(un, "point=unresolved"), "block:\n%s\nwant %g", un,
-          want);
-    /* the highest interval: at 4 KiB pageable's slowest 9.9 against pinned's fastest 40.4 */
-    double slow = 4096 / 9.9e3 - 4096 / 40.4e3, most = 1.5e3 / slow;
-    CHECK("breakeven: a glyph where it never pays off, above every interval", top > most,
-          "block:\n%s\nwant above %g", nv, most);
-    free(un);
-    free(nv);
+    /* the glyphs, in the strip above the plot (breakeven-h2d-strip.dat), in pinned's row (the
+       only kind with one: row 1): not resolved at 64 KiB, never at 1 MiB; none in the plot, so
+       none widens its y axis: the highest interval, at 4 KiB pageable's slowest 9.9 against
+       pinned's fastest 40.4, (1 + 0.5) ms over the least saving, 4802 copies, makes it reach
+       round_125(4802 x 1.15) = 10000 (a "never" glyph at twice it made it 20000) */
+    const char *strip = data_file(dir, "breakeven-h2d-strip.dat");
     const char *vars = data_file(dir, "breakeven-vars.gp");
+    double slow = 4096 / 9.9e3 - 4096 / 40.4e3, most = 1.5e3 / slow;
+    CHECK("breakeven: a glyph in the kind's row of the strip, saying why there is no point",
+          file_has(strip, "color=pinned line=unresolved point=unresolved\n65536 1\n\n") &&
+              file_has(strip, "color=pinned line=never point=never\n1048576 1\n\n") &&
+              file_count(strip, "# index") == 2 && file_has(vars, "nstrip_rows = 1\n") &&
+              file_has(vars, "array strip_row_point[1] = ['pinned']"),
+          "%s", strip);
+    CHECK("breakeven: no glyph in the plot, none widens its y axis",
+          !file_has(data_file(dir, "breakeven-h2d.dat"), "line=never") &&
+              !file_has(data_file(dir, "breakeven-h2d.dat"), "line=unresolved") &&
+              file_has(vars, "panel_y_max[1] = 10000\n") && most > 4802 && most < 4803,
+          "highest interval %g; %s", most, vars);
     CHECK("breakeven: a note for each glyph drawn",
-          file_has(vars, "'not resolved: the saving") && file_has(vars, "'never pays off: "), "%s",
-          vars);
-    /* the made-up folder of kinds has neither */
+          file_has(vars, "'not resolved: the saving") && file_has(vars, "'never pays off: ") &&
+              file_has(vars, "'above each panel, a row per kind"),
+          "%s", vars);
+    /* the headline's panel: its note names each reason with its sizes */
+    CHECK("headline: the break-even note names where pinned is not faster and where the saving "
+          "is not resolved",
+          file_has(data_file(dir, "headline-vars.gp"),
+                   "'break-even: no point where pinned is not faster (h2d 1 MiB) or the saving is "
+                   "within the copies'' intervals (h2d 64 KiB)'"),
+          "%s", data_file(dir, "headline-vars.gp"));
+    /* the reading says where it never pays off (it said nothing of it) */
+    struct plot_input in = {0};
+    char *r =
+        plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, fig_breakeven_def.read) : NULL;
+    CHECK_STR("breakeven: the reading names the sizes where pinned never pays off",
+              r ? r : "(none)",
+              "a pinned buffer pays off after 4883 copies of 4 KiB and 1.2 of 16 MiB h2d (never "
+              "at 1 MiB, where it is not faster)");
+    free(r);
+    plot_input_free(&in);
+    /* the made-up folder of kinds has neither, and no strip */
     const char *plain = data_file(path_in(tmpdir, "kinds"), "breakeven-vars.gp");
-    CHECK("breakeven: no note for a glyph not drawn",
-          file_has(plain, "nnotes = 1\n") && !file_has(plain, "unresolved") &&
-              !file_has(plain, "never"),
+    CHECK("breakeven: no note for a glyph not drawn, no strip",
+          file_has(plain, "nnotes = 2\n") && !file_has(plain, "unresolved") &&
+              !file_has(plain, "never") && !file_has(plain, "nstrip_rows"),
           "%s", plain);
     /* gnuplot must not join the points either side of a NaN */
     static const char *const scripts[] = {"style.gp",   "panels.gp",   "bandwidth.gp",

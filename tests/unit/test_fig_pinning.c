@@ -321,12 +321,27 @@ static void test_headline_missing(void)
     rc = plot(dir, 0, 1, &log);
     const char *be = path_in(dir, "figures/data/breakeven-h2d.dat");
     CHECK("breakeven_gap_where_not_faster",
-          /* 4 KiB: registered's point and pinned's glyph, no point of pinned's */
-          rc == PLOT_ENO_GNUPLOT && file_count(be, "\n4096 ") == 2 && !file_has(be, "NaN") &&
-              file_has(be, "line=pinned point=pinned\n16384 ") &&
-              file_has(be, "line=never point=never\n4096 ") &&
+          /* 4 KiB: registered's point, no point of pinned's; pinned's glyph in its row (the
+             first: the only kind with one) of the strip above the plot */
+          rc == PLOT_ENO_GNUPLOT && file_count(be, "\n4096 ") == 1 && !file_has(be, "NaN") &&
+              file_has(be, "line=pinned point=pinned\n16384 ") && !file_has(be, "line=never") &&
+              file_has(path_in(dir, "figures/data/breakeven-h2d-strip.dat"),
+                       "color=pinned line=never point=never\n4096 1\n") &&
               file_has(path_in(dir, "figures/data/breakeven-vars.gp"), "'never pays off: "),
           "returned %d; log:\n%s", rc, log);
+    free(log);
+
+    /* pinned h2d at 256 MiB read as 0.8 copies: its point and bar cross the line at 1 copy at
+       the right, above and below it; its label goes to the left, under the line, where nothing
+       is drawn (it was always left-above); d2h's stays at the right, under the line */
+    dir = make_folder("breakeven-guide", GEN3, gen3_files);
+    copy_edit(GEN3 "/breakeven.csv", path_in(dir, "breakeven.csv"), ",5.604\n", ",0.8\n");
+    rc = plot(dir, 0, 1, &log);
+    const char *vars = path_in(dir, "figures/data/breakeven-vars.gp");
+    CHECK("breakeven_guide_label_where_nothing_is",
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "hline_where[1] = 'left-below';") &&
+              file_has(vars, "hline_where[2] = 'right-below';"),
+          "returned %d; %s", rc, vars);
     free(log);
 
     dir = make_folder("breakeven-bad", GEN3, gen3_files);
@@ -347,7 +362,7 @@ static void test_headline_missing(void)
 /*
  * machine-gen3 has pinned and pageable reuse copies both ways, reallocate
  * rows and breakeven.csv, but no bidirectional rows and no samples.csv:
- * five panels, the allocation cost as alloc + free per GiB from the
+ * five panels, the allocation cost as alloc + free of one buffer from the
  * medians (said so), titled pinned against pageable, and no note of the
  * panel the folder lacks (a figure says what it draws).  Without reallocate
  * rows and breakeven.csv three panels, no note of those either.
@@ -365,11 +380,16 @@ static void test_headline_figure(void)
           !file_has(vars, "not in this folder") && file_has(vars, "allocation: medians only") &&
               file_has(vars, "headline, pinned against pageable'"),
           "headline-vars.gp names what it lacks, or not the alloc medians, or its title");
-    /* summary.csv: pinned h2d reallocate 4096 B, alloc 0.461984 ms, free 0.210572 ms */
-    double want = (0.461984 + 0.210572) / 1e3 / (4096 / 1073741824.0);
+    /* summary.csv: pinned h2d reallocate 4096 B, alloc 0.461984 ms, free 0.210572 ms: the
+       panel is ms per buffer (it was 164 s per GiB), its dotted line of no direction (it was
+       h2d's solid one) explained in the notes */
+    double want = 0.461984 + 0.210572;
     double got = block_y(path_in(dir, "figures/data/headline-alloc.dat"),
-                         "color=pinned line=h2d point=pinned", "4096");
-    CHECK("headline_alloc_per_gib", fabs(got / want - 1) < 1e-5, "got %.9g, want %.9g", got, want);
+                         "color=pinned line=alloc+free point=pinned", "4096");
+    CHECK("headline_alloc_ms_per_buffer",
+          fabs(got / want - 1) < 1e-5 && file_has(vars, "'ms per buffer (median)'") &&
+              file_has(vars, "'dotted: alloc + free of one pinned buffer, of no direction'"),
+          "got %.9g, want %.9g", got, want);
     CHECK("headline_log_axes",
           file_has(vars, "panel_log_y[1] = 0;") && file_has(vars, "panel_log_y[3] = 1;"),
           "bandwidth should be linear and latency log");

@@ -213,12 +213,13 @@ static void check_side_data(const char *name, const char *dir)
        caption names the phases it draws, the direction and api, and says it has no bars */
     snprintf(check, sizeof(check), "%s: reallocate-time's caption", name);
     CHECK(check,
-          file_has(path_in(dir, "figures/captions.md"),
-                   "A pinned cycle of 1 GiB (h2d async) takes 457 ms: alloc 63 %, fill 13 %, "
-                   "copy 4 %, free 20 %. Drawn: 3 panels (pageable, pinned, registered); curves: each "
-                   "phase's median, alloc, fill, copy and free, and their total (dashed). Bars: "
-                   "none, each phase is a median of its samples (alloc's and free's intervals are "
-                   "in alloc-cost)."),
+          file_has(
+              path_in(dir, "figures/captions.md"),
+              "A pinned cycle of 1 GiB (h2d async) takes 457 ms: alloc 63 %, fill 13 %, "
+              "copy 4 %, free 20 %. Drawn: 3 panels (pageable; pinned; registered); curves: each "
+              "phase's median, alloc, fill, copy and free, and their total (dashed). Bars: "
+              "none, each phase is a median of its samples (alloc's and free's intervals are "
+              "in alloc-cost)."),
           "captions.md's reallocate-time caption differs");
     /* registered async at 1 GiB: pin 235.1 of alloc 235.125 ms (99.99 %); pageable async's fill
        248.6126 ms: alloc-cost's caption says what its drawing hides */
@@ -243,8 +244,8 @@ static void check_side_data(const char *name, const char *dir)
               !file_has(h2d_async, "color=pageable line=fit"),
           "%d fits in %s; %d fits in %s", file_count(h2d, "line=fit"), h2d,
           file_count(h2d_async, "line=fit"), h2d_async);
-    static const char staging[] =
-        "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side, not drawn)";
+    static const char staging[] = "single-thread host memcpy via a 2 MiB staging buffer (a "
+                                  "pageable copy's host side, not drawn)";
     check_ceiling(name, dir, FIXTURE "/host-memcpy.csv", "h2d", staging);
     check_ceiling(name, dir, FIXTURE "/host-memcpy.csv", "d2h", staging);
     snprintf(check, sizeof(check), "%s: no overlay for bidir", name);
@@ -260,9 +261,9 @@ static void check_side_data(const char *name, const char *dir)
           "bandwidth-vars.gp: other notes");
     snprintf(check, sizeof(check), "%s: the reading names the curves no fit describes", name);
     CHECK(check,
-          strstr(reading_of(dir, "bandwidth"),
-                 "; no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): pageable h2d sync (18%), pageable "
-                 "h2d async (19%); "),
+          strstr(reading_of(dir, "bandwidth"), "; no single t0 + n/B fits (residual ≥ 5%, or t0 < "
+                                               "0): pageable h2d sync (18%), pageable "
+                                               "h2d async (19%); "),
           "reading: %s", reading_of(dir, "bandwidth"));
     snprintf(check, sizeof(check), "%s: latency has pipelined and round trip curves", name);
     const char *lat = path_in(dir, "figures/data/latency-d2h.dat");
@@ -643,7 +644,8 @@ static const struct {
     {"h2d_rows_only",
      "direction,size_bytes,gbps_median,samples,staging_bytes\n"
      "h2d,4096,26.31,10,2097152\nh2d,1048576,27.64,10,2097152\n",
-     "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side, not drawn)"},
+     "single-thread host memcpy via a 2 MiB staging buffer (a pageable copy's host side, not "
+     "drawn)"},
     {"no_staging_column",
      "direction,size_bytes,gbps_median,samples\n"
      "d2h,65536,21.38,10\nh2d,65536,29.92,10\nd2h,4096,19.42,10\n",
@@ -651,7 +653,8 @@ static const struct {
     {"staging_8mib",
      "direction,size_bytes,gbps_median,samples,staging_bytes\n"
      "h2d,4096,26.31,10,8388608\nd2h,4096,19.42,10,8388608\n",
-     "single-thread host memcpy via an 8 MiB staging buffer (a pageable copy's host side, not drawn)"},
+     "single-thread host memcpy via an 8 MiB staging buffer (a pageable copy's host side, not "
+     "drawn)"},
     {"staging_sizes_differ",
      "direction,size_bytes,gbps_median,samples,staging_bytes\n"
      "h2d,4096,26.31,10,2097152\nd2h,4096,19.42,10,1048576\n",

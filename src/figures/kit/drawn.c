@@ -58,7 +58,11 @@ static int bars_note(const struct fig_style *e)
     return strncmp(e->title, "bars:", 5) == 0 || strncmp(e->title, "Bars:", 5) == 0;
 }
 
-/* The entries of a legend in one clause, ", " apart, after lead (the bars' notes left out). */
+/*
+ * The entries of a legend (the bars' notes left out): with a lead, one
+ * clause "LEAD (a; b; c)", its items ";"-apart inside the parentheses, so
+ * that an item with commas of its own reads as one; without, a clause each.
+ */
 static void add_entries(char *buf, size_t n, size_t *len, const struct fig_legend *l,
                         const char *lead, int *clauses)
 {
@@ -66,11 +70,16 @@ static void add_entries(char *buf, size_t n, size_t *len, const struct fig_legen
     for (size_t i = 0; i < l->n; i++) {
         if (!titled(&l->e[i]) || bars_note(&l->e[i]))
             continue;
-        add(buf, n, len, "%s%s%s", first ? (*clauses ? "; " : "") : ", ", first ? lead : "",
-            l->e[i].title);
+        if (first || !lead[0])
+            add(buf, n, len, "%s%s%s", *clauses ? "; " : "", lead, lead[0] ? " (" : "");
+        else
+            add(buf, n, len, "; ");
+        add(buf, n, len, "%s", l->e[i].title);
+        *clauses += first || !lead[0];
         first = 0;
     }
-    *clauses += !first;
+    if (!first && lead[0])
+        add(buf, n, len, ")");
 }
 
 /*
@@ -95,11 +104,11 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
     if (g->npanels > 1) {
         add(buf, n, &len, "%zu panels (", g->npanels);
         for (size_t p = 0; p < g->npanels; p++)
-            add(buf, n, &len, "%s%s", p ? ", " : "", g->panel_title[p]);
+            add(buf, n, &len, "%s%s", p ? "; " : "", g->panel_title[p]);
         add(buf, n, &len, ")");
         clauses++;
     }
-    add_entries(buf, n, &len, &g->key, "curves: ", &clauses);
+    add_entries(buf, n, &len, &g->key, "curves", &clauses);
     int first = 1;
     for (size_t h = 0; h < g->nhlines; h++) {
         const struct fig_hline *l = &g->hline[h];
@@ -108,10 +117,11 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
             again = strcmp(g->hline[k].label, l->label) == 0;
         if (again || !l->label[0])
             continue;
-        add(buf, n, &len, "%s%s%s", first ? (clauses ? "; " : "") : ", ",
-            first ? "lines: " : "", l->label);
+        add(buf, n, &len, "%s%s", first ? (clauses ? "; lines (" : "lines (") : "; ", l->label);
         first = 0;
     }
+    if (!first)
+        add(buf, n, &len, ")");
     clauses += !first;
     add_entries(buf, n, &len, &g->notes, "", &clauses);
     /* what the bars are: the last sentence, "Bars: ..." */
@@ -156,6 +166,9 @@ static int entry_drawn(const struct fig *g, const struct fig_style *entry)
             return 1;
     for (size_t b = 0; b < g->nover; b++)
         if (describes(e, &g->over[b]))
+            return 1;
+    for (size_t b = 0; b < g->nstrip; b++)
+        if (describes(e, &g->strip[b]))
             return 1;
     for (size_t p = 0; p < g->npanels; p++)
         if (!unset(g->band[p].color) && describes(e, &g->band[p]))
@@ -230,6 +243,16 @@ int fig_check_key(const struct fig *g, char *why, size_t n)
                 continue;
             snprintf(why, n, "curve %zu (%s/%s/%s) is in no key entry", b + 1,
                      c->color ? c->color : "", c->line ? c->line : "", c->point ? c->point : "");
+            return -1;
+        }
+    for (size_t p = 0; p < g->npanels && keyed; p++)
+        for (size_t k = 0; k < g->panel_nstrip[p]; k++) {
+            const struct fig_style *c = &g->strip[g->panel_strip_first[p] - 1 + k];
+            if (block_keyed(g, c, p))
+                continue;
+            snprintf(why, n, "strip glyph (%s/%s/%s) of panel %zu is in no key entry",
+                     c->color ? c->color : "", c->line ? c->line : "", c->point ? c->point : "",
+                     p + 1);
             return -1;
         }
     return 0;

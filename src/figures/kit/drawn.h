@@ -15,8 +15,10 @@
 /*
  * What g draws, as a caption's clause without a final full stop, into buf
  * (n bytes, cut to fit): its panels when there are several, its curves (the
- * key's titles), its reference lines (their labels, each once) and what its
- * line and point kinds mean (the notes); a note that opens with "bars:"
+ * key's titles), its reference lines (their labels, each once), each list
+ * "N panels (a; b)", "curves (a; b)", "lines (a; b)" (titles may hold
+ * commas), and what its line and point kinds mean (the notes, a clause
+ * each, "; " apart); a note that opens with "bars:"
  * (what the error bars are) comes last, as a sentence of its own ("...
  * Bars: 95 % prediction interval ..."), with the words the note's said
  * adds after its first clause, so that a caption ends with its interval.
@@ -26,8 +28,9 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n);
 
 /*
  * Does g's key agree with its drawing?  Every key entry with a title must
- * match a block, overlay, band or reference line (its colour and point where
- * set; its line when it has no colour: an entry for a kind of line), and every block must match a key entry by
+ * match a block, overlay, strip block, band or reference line (its colour
+ * and point where set; its line when it has no colour: an entry for a kind
+ * of line), and every block and strip block must match a key entry by
  * colour and point, its line by that entry or by a note; a figure without a
  * key has one curve a panel, named by the panel's title.  0 when they
  * agree; else -1 with the first disagreement in why (n bytes).

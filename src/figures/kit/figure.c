@@ -69,6 +69,14 @@ void fig_extend(struct fig *g, double x, double y)
 {
     if (g->npanels == 0 || isnan(y) || (fig_log_y(g, g->npanels - 1) && y <= 0))
         return;
+    fig_extend_x(g, x);
+    fig_extend_y(g, y);
+}
+
+void fig_extend_x(struct fig *g, double x)
+{
+    if (g->npanels == 0 || isnan(x))
+        return;
     g->x_min = fmin(g->x_min, x);
     g->x_max = fmax(g->x_max, x);
     if (x >= 1 && x < 1e19 && x == floor(x)) {
@@ -77,7 +85,6 @@ void fig_extend(struct fig *g, double x, double y)
     }
     g->panel_x_min[g->npanels - 1] = fmin(g->panel_x_min[g->npanels - 1], x);
     g->panel_x_max[g->npanels - 1] = fmax(g->panel_x_max[g->npanels - 1], x);
-    fig_extend_y(g, y);
 }
 
 static int double_order(const void *pa, const void *pb)
@@ -145,6 +152,7 @@ int fig_panel(struct fig *g, const char *tag, const char *title)
     snprintf(g->panel_title[g->npanels], sizeof(g->panel_title[0]), "%s", title);
     g->panel_first[g->npanels] = g->nblocks + 1; /* gnuplot arrays count from 1 */
     g->panel_over_first[g->npanels] = g->nover + 1;
+    g->panel_strip_first[g->npanels] = g->nstrip + 1;
     g->npanels++;
     return 0;
 }
@@ -153,10 +161,10 @@ int fig_panel(struct fig *g, const char *tag, const char *title)
  * Append style s to blocks (*n of them) as the next block of a panel that
  * has *in_panel, and write the block's heading into f.
  */
-static int add_block(struct fig_style *blocks, size_t *n, size_t *in_panel, FILE *f,
+static int add_block(struct fig_style *blocks, size_t *n, size_t max, size_t *in_panel, FILE *f,
                      const struct fig_style *s, const char *what)
 {
-    if (*n == FIG_MAX_BLOCKS)
+    if (*n == max)
         return -1;
     size_t index = (*in_panel)++;
     blocks[(*n)++] = *s;
@@ -169,14 +177,55 @@ int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *wha
 {
     if (g->npanels == 0)
         return -1;
-    return add_block(g->block, &g->nblocks, &g->panel_nblocks[g->npanels - 1], f, s, what);
+    return add_block(g->block, &g->nblocks, FIG_MAX_BLOCKS, &g->panel_nblocks[g->npanels - 1], f, s,
+                     what);
 }
 
 int fig_overlay(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
 {
     if (g->npanels == 0)
         return -1;
-    return add_block(g->over, &g->nover, &g->panel_nover[g->npanels - 1], f, s, what);
+    return add_block(g->over, &g->nover, FIG_MAX_BLOCKS, &g->panel_nover[g->npanels - 1], f, s,
+                     what);
+}
+
+int fig_strip_row(struct fig *g, const struct fig_style *s)
+{
+    for (size_t k = 0; k < g->nstrip_rows; k++)
+        if (strcmp(g->strip_row[k].color, s->color) == 0 &&
+            strcmp(g->strip_row[k].point, s->point) == 0)
+            return (int)k + 1;
+    if (g->nstrip_rows == FIG_MAX_STRIP_ROWS)
+        return -1;
+    g->strip_row[g->nstrip_rows++] = *s;
+    return (int)g->nstrip_rows;
+}
+
+int fig_strip_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what)
+{
+    if (g->npanels == 0)
+        return -1;
+    return add_block(g->strip, &g->nstrip, FIG_MAX_STRIP_BLOCKS, &g->panel_nstrip[g->npanels - 1],
+                     f, s, what);
+}
+
+/*
+ * Room in line h's panel for its label (on the panel's own log axis too): a
+ * line of text is about 1/14 of a panel's height.
+ */
+static void hline_room(struct fig *g, const struct fig_hline *h)
+{
+    size_t p = h->panel;
+    int log = fig_log_y(g, p);
+    double y = h->y, v = NAN;
+    if (h->label[0] && strstr(h->where, "above"))
+        v = log ? y * 1.6 : y * 1.06;
+    else if (h->label[0] && log)
+        v = y / 1.6;
+    if (isnan(v))
+        return;
+    g->y_min[p] = fmin(g->y_min[p], v);
+    g->y_max[p] = fmax(g->y_max[p], v);
 }
 
 int fig_hline(struct fig *g, double y, const char *color, const char *line, const char *where,
@@ -188,12 +237,16 @@ int fig_hline(struct fig *g, double y, const char *color, const char *line, cons
     *h = (struct fig_hline){g->npanels - 1, y, color, line, where, ""};
     snprintf(h->label, sizeof(h->label), "%s", label ? label : "");
     fig_extend_y(g, y);
-    /* Room for the label: a line of text is about 1/14 of a panel's height. */
-    if (h->label[0] && strstr(where, "above"))
-        fig_extend_y(g, g->log_y ? y * 1.6 : y * 1.06);
-    else if (h->label[0] && g->log_y)
-        fig_extend_y(g, y / 1.6);
+    hline_room(g, h);
     return 0;
+}
+
+void fig_hline_move(struct fig *g, size_t k, const char *where)
+{
+    if (k >= g->nhlines)
+        return;
+    g->hline[k].where = where;
+    hline_room(g, &g->hline[k]);
 }
 
 int fig_link_lines(struct fig *g, size_t n, const double link[], const char *const color[],
@@ -239,12 +292,23 @@ FILE *fig_panel_create(const struct fig *g, const char *data_dir, const char *su
     return f;
 }
 
-void fig_panel_drop_overlay(const struct fig *g, const char *data_dir)
+/* Remove the current panel's file of this suffix, left from an earlier run. */
+static void panel_drop(const struct fig *g, const char *data_dir, const char *suffix)
 {
-    char *path = fig_panel_path(g, g->npanels - 1, "-overlay", data_dir);
+    char *path = fig_panel_path(g, g->npanels - 1, suffix, data_dir);
     if (path)
         unlink(path);
     free(path);
+}
+
+void fig_panel_drop_overlay(const struct fig *g, const char *data_dir)
+{
+    panel_drop(g, data_dir, "-overlay");
+}
+
+void fig_panel_drop_strip(const struct fig *g, const char *data_dir)
+{
+    panel_drop(g, data_dir, "-strip");
 }
 
 int fig_panel_close(FILE *f)

@@ -16,6 +16,8 @@
 #define FIG_MAX_BLOCKS 1024
 #define FIG_MAX_KEYS 256
 #define FIG_MAX_HLINES 32
+#define FIG_MAX_STRIP_ROWS 12
+#define FIG_MAX_STRIP_BLOCKS 256
 
 /* a + "/" + b (no second slash when a ends in one), malloc'd; NULL when out of memory. */
 char *plot_path_join(const char *a, const char *b);
@@ -114,6 +116,20 @@ struct fig {
     int panel_log_y[FIG_MAX_PANELS];
     char panel_y_label[FIG_MAX_PANELS][64];
     double panel_x_min[FIG_MAX_PANELS], panel_x_max[FIG_MAX_PANELS];
+    /*
+     * A strip of rows above every panel's plot area, on its x axis (the
+     * breakeven figure: a row per kind, a glyph where its point is not
+     * drawn, saying why), so that glyphs of several rows at one size never
+     * cover each other and no glyph widens the y axis: row k (1-based)
+     * headed at the left by strip_row[k - 1]'s point in its colour; a
+     * panel's strip blocks (points "x row", each drawn alone) in
+     * NAME-PANEL-strip.dat.  nstrip_rows 0: no strip.
+     */
+    struct fig_style strip_row[FIG_MAX_STRIP_ROWS];
+    size_t nstrip_rows;
+    size_t panel_strip_first[FIG_MAX_PANELS], panel_nstrip[FIG_MAX_PANELS];
+    struct fig_style strip[FIG_MAX_STRIP_BLOCKS];
+    size_t nstrip;
     /* Before the name of every output file ("F1-": pinsweep report); "" for none. */
     char out_prefix[32];
     /* Drawn for a paper (gnuplot.h's FIG_DRAW_PAPER): paper = 1 in the variables files. */
@@ -145,6 +161,9 @@ int fig_sizes_decimal(const struct fig *g);
 /* Is panel p's y axis logarithmic (the figure's, or the panel's own)? */
 int fig_log_y(const struct fig *g, size_t p);
 
+/* Widen the data extent (all panels' and the current panel's) to hold size x; y unchanged. */
+void fig_extend_x(struct fig *g, double x);
+
 /* Widen only the current panel's y extent to hold y. */
 void fig_extend_y(struct fig *g, double y);
 
@@ -167,11 +186,27 @@ int fig_block(struct fig *g, FILE *f, const struct fig_style *s, const char *wha
 int fig_overlay(struct fig *g, FILE *f, const struct fig_style *s, const char *what);
 
 /*
+ * The strip's row (1-based) headed by style s (its colour and point), added
+ * after the others when new; -1 when the strip is full.  Add the rows
+ * before the panels: every panel's strip has them all, in this order.
+ */
+int fig_strip_row(struct fig *g, const struct fig_style *s);
+
+/* Add a block to the current panel's strip and write its heading into f (its strip file). */
+int fig_strip_block(struct fig *g, FILE *f, const struct fig_style *s, const char *what);
+
+/*
  * A horizontal line at y across the current panel, labelled; the y extent
  * grows to hold it and its label.  -1 when there are too many.
  */
 int fig_hline(struct fig *g, double y, const char *color, const char *line, const char *where,
               const char *label);
+
+/*
+ * Put reference line k's label at where instead (as fig_hline: "left-above"
+ * ...), its panel's y extent grown to hold the label there.
+ */
+void fig_hline_move(struct fig *g, size_t k, const char *where);
 
 /*
  * The PCIe links of n machines across the current panel: for each m with
@@ -189,6 +224,9 @@ FILE *fig_panel_create(const struct fig *g, const char *data_dir, const char *su
 
 /* Remove the current panel's overlay file, left from an earlier run, when it has no overlays. */
 void fig_panel_drop_overlay(const struct fig *g, const char *data_dir);
+
+/* Remove the current panel's strip file, left from an earlier run, when it has no strip. */
+void fig_panel_drop_strip(const struct fig *g, const char *data_dir);
 
 /* Close a data file; -1 when anything failed to be written. */
 int fig_panel_close(FILE *f);

@@ -77,7 +77,7 @@ static int label_distance(int e, int step, int lo, int hi)
  * of two from the nearest label; minor tics at the other powers of two.
  */
 static void write_size_tics(FILE *f, const char *name, double lo, double hi, int max_labels,
-                            int end_gap)
+                            int end_gap, int grid)
 {
     static const int steps[] = {1, 2, 4, 10, 20};
     int e_lo = (int)ceil(log2(lo) - 1e-9), e_hi = (int)floor(log2(hi) + 1e-9);
@@ -88,13 +88,17 @@ static void write_size_tics(FILE *f, const char *name, double lo, double hi, int
          i++)
         step = steps[i];
     char label[32];
+    int first = 1;
     fprintf(f, "%s = '(", name);
     for (int e = e_lo; e <= e_hi; e++) {
         int d = label_distance(e, step, e_lo, e_hi);
         int major = d == 0 || ((e == e_lo || e == e_hi) && d >= end_gap);
+        if (grid && !major)
+            continue;
         units_format_size_short((uint64_t)1 << e, label, sizeof(label));
-        fprintf(f, "%s\"%s\" %.0f%s", e > e_lo ? ", " : "", major ? label : "", ldexp(1, e),
+        fprintf(f, "%s\"%s\" %.0f%s", first ? "" : ", ", major && !grid ? label : "", ldexp(1, e),
                 major ? "" : " 1");
+        first = 0;
     }
     fputs(")'\n", f);
 }
@@ -134,7 +138,8 @@ static int decimal_labels(double lo, double hi, int e_lo, int e_hi, int level)
  * multiple (a range of less than a decade), or at the powers of a thousand
  * (a wide one); minor tics at the other multiples 1..9 of the powers of ten.
  */
-static void write_decimal_tics(FILE *f, const char *name, double lo, double hi, int max_labels)
+static void write_decimal_tics(FILE *f, const char *name, double lo, double hi, int max_labels,
+                               int grid)
 {
     static const int order[] = {2, 1, 0};
     lo /= SIZE_MARGIN, hi *= SIZE_MARGIN;
@@ -154,8 +159,10 @@ static void write_decimal_tics(FILE *f, const char *name, double lo, double hi, 
             if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9) || v < 1)
                 continue;
             int major = decimal_label(m, e, level);
+            if (grid && !major)
+                continue;
             units_format_size_decimal((uint64_t)llround(v), label, sizeof(label));
-            fprintf(f, "%s\"%s\" %.0f%s", first ? "" : ", ", major ? label : "", v,
+            fprintf(f, "%s\"%s\" %.0f%s", first ? "" : ", ", major && !grid ? label : "", v,
                     major ? "" : " 1");
             first = 0;
         }
@@ -170,14 +177,14 @@ static void write_decimal_tics(FILE *f, const char *name, double lo, double hi, 
 static void write_all_size_tics(FILE *f, double lo, double hi, int decimal)
 {
     if (decimal) {
-        write_decimal_tics(f, "size_tics", lo, hi, 5);
-        write_decimal_tics(f, "size_tics_wide", lo, hi, 10);
-        write_decimal_tics(f, "size_tics_tex", lo, hi, 5);
+        write_decimal_tics(f, "size_tics", lo, hi, 5, 0);
+        write_decimal_tics(f, "size_tics_wide", lo, hi, 10, 0);
+        write_decimal_tics(f, "size_tics_tex", lo, hi, 5, 0);
         return;
     }
-    write_size_tics(f, "size_tics", lo, hi, 5, 2);
-    write_size_tics(f, "size_tics_wide", lo, hi, 10, 2);
-    write_size_tics(f, "size_tics_tex", lo, hi, 5, 3);
+    write_size_tics(f, "size_tics", lo, hi, 5, 2, 0);
+    write_size_tics(f, "size_tics_wide", lo, hi, 10, 2, 0);
+    write_size_tics(f, "size_tics_tex", lo, hi, 5, 3, 0);
 }
 
 enum style_field { STYLE_COLOR, STYLE_LINE, STYLE_POINT, STYLE_TITLE };
@@ -263,6 +270,43 @@ static int write_bands(FILE *f, const struct fig *g, const char *data_dir)
         y2 |= link > 0;
     }
     fprintf(f, "y2 = %d\n", y2);
+    return 0;
+}
+
+/*
+ * The strip above the panels (figure.h), when g has one: nstrip_rows, the
+ * rows' strip_row_{color,point,title}, each panel's panel_strip_file,
+ * panel_strip_first and panel_nstrip, its blocks' strip_{color,line,point},
+ * and size_grid: the size tics' labelled positions without labels (the
+ * strip's grid lines, under the panel's).  Nothing without a strip, so that
+ * other figures' files stay as they were.
+ */
+static int write_strip(FILE *f, const struct fig *g, const char *data_dir, int tex)
+{
+    size_t n = g->npanels ? g->npanels : 1;
+    if (g->nstrip_rows == 0)
+        return 0;
+    fprintf(f, "nstrip_rows = %zu\n", g->nstrip_rows);
+    write_style_array(f, "strip_row_color", g->strip_row, g->nstrip_rows, STYLE_COLOR, tex);
+    write_style_array(f, "strip_row_point", g->strip_row, g->nstrip_rows, STYLE_POINT, tex);
+    write_style_array(f, "strip_row_title", g->strip_row, g->nstrip_rows, STYLE_TITLE, tex);
+    fprintf(f, "array panel_strip_file[%zu]\n", n);
+    for (size_t p = 0; p < g->npanels; p++)
+        if (write_panel_file(f, g, p, "panel_strip_file", "-strip", data_dir) < 0)
+            return -1;
+    write_size_array(f, "panel_strip_first", g->npanels, g->panel_strip_first);
+    write_size_array(f, "panel_nstrip", g->npanels, g->panel_nstrip);
+    write_style_array(f, "strip_color", g->strip, g->nstrip, STYLE_COLOR, tex);
+    write_style_array(f, "strip_line", g->strip, g->nstrip, STYLE_LINE, tex);
+    write_style_array(f, "strip_point", g->strip, g->nstrip, STYLE_POINT, tex);
+    if (g->x_min <= g->x_max && !g->x_linear && !g->x_tics[0]) {
+        if (fig_sizes_decimal(g))
+            write_decimal_tics(f, "size_grid", g->x_min, g->x_max, 5, 1);
+        else
+            write_size_tics(f, "size_grid", g->x_min, g->x_max, 5, 2, 1);
+    } else {
+        fputs("size_grid = 'autofreq'\n", f);
+    }
     return 0;
 }
 
@@ -601,7 +645,7 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     }
     if (g->paper) /* likewise; plots/style.gp says what it changes */
         fputs("paper = 1\n", f);
-    if (write_panels(f, g, data_dir, tex) < 0)
+    if (write_panels(f, g, data_dir, tex) < 0 || write_strip(f, g, data_dir, tex) < 0)
         goto out;
     write_style_array(f, "block_color", g->block, g->nblocks, STYLE_COLOR, tex);
     write_style_array(f, "block_line", g->block, g->nblocks, STYLE_LINE, tex);
