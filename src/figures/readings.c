@@ -154,9 +154,18 @@ void reading_curve(struct reading *t, const struct plot_input *in, const struct 
     double plateau = peak * (1 - READ_PLATEAU_PCT / 100.), hold = peak * (1 - READ_HOLD_PCT / 100.);
     const char *at_peak = reading_size(curve_row(in, c, p)->size_bytes);
     const char *at_end = reading_size(curve_row(in, c, last)->size_bytes);
-    char link[96] = "";
+    char link[192] = "";
     if (share)
         link_share(in, curve_row(in, c, p)->dir, peak, link, sizeof(link));
+    /* a peak whose rounds disagree is no finding: say how far (review: "peaks at 13.28" on
+       rounds of 13.51, 13.28 and 6.84) */
+    const struct plot_row *pr = curve_row(in, c, p);
+    if (pr->rounds >= 2 && pr->round_gbps_min > 0 &&
+        pr->round_gbps_max > pr->round_gbps_min * (1 + READ_ROUNDS_APART_PCT / 100.)) {
+        size_t len = strlen(link);
+        snprintf(link + len, sizeof(link) - len, " (its %.0f rounds read %s–%s GB/s)", pr->rounds,
+                 reading_gbps(pr->round_gbps_min), reading_gbps(pr->round_gbps_max));
+    }
     while (from > 0 && curve_gbps(in, c, from - 1) >= plateau)
         from--;
     if (p == last && from == last) {

@@ -31,6 +31,8 @@
 
 #define READ_PLATEAU_PCT 3
 #define READ_HOLD_PCT 10
+/* A peak whose rounds' medians are more than this far apart is said with their range. */
+#define READ_ROUNDS_APART_PCT 25
 /* Speedups are read at this size and more (large copies), or at the largest size below it. */
 #define READ_LARGE_BYTES 16777216.0
 
