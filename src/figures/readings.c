@@ -273,15 +273,6 @@ static void read_small(struct reading *t, const struct plot_input *in, int api, 
         }
 }
 
-void reading_latency(struct reading *t, const struct plot_input *in)
-{
-    int api = plot_headline_api(in);
-    if (api >= 0)
-        read_small(t, in, api, 1);
-    else
-        reading_first_kind(t, in, 1);
-}
-
 /* ---- pinning: speedup, allocation, break-even ---- */
 
 void reading_speedup(struct reading *t, const struct plot_input *in)

@@ -104,7 +104,6 @@ void reading_page_locked(struct reading *t, const struct plot_input *in, int dir
 
 /* The readings of the figures of a results folder (their definitions point here). */
 void reading_headline(struct reading *t, const struct plot_input *in);
-void reading_latency(struct reading *t, const struct plot_input *in);
 void reading_speedup(struct reading *t, const struct plot_input *in);
 void reading_alloc_cost(struct reading *t, const struct plot_input *in);
 void reading_breakeven(struct reading *t, const struct plot_input *in);
