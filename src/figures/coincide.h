@@ -42,11 +42,11 @@
  * notes (the caption's "Bars" sentences, kit/drawn.h): its value the median
  * of its members' values at each size, its bar from the lowest to the
  * highest end of their bars (of a series without bars, such as a round
- * trip, its value).
+ * trip, from its value).
  */
 #define COINCIDE_BARS_NOTE                                                                         \
-    "bars of a merged line: its members' lowest to highest bar end (round trips: median); the "    \
-    "line: their median"
+    "bars of a merged line: its members' lowest to highest bar end (or value, without bars); "     \
+    "the line: their median"
 /* The fewest members a merged line has: two coinciding lines are still told apart. */
 #define COINCIDE_MIN_MEMBERS 3
 /* The most kinds (alloc kinds) that can be told apart, and the most points of a series. */

@@ -275,6 +275,13 @@ static void test_breaks(void)
               !strstr(bw, "\n262144 "),
           "pinned's block:\n%s", bw);
     free(bw);
+    /* the kit counts each curve's points and its shortest run, for spacing their marks */
+    const char *bw_vars = data_file(dir, "bandwidth-vars.gp");
+    CHECK("bandwidth: each curve's points and shortest run counted for the script",
+          file_has(bw_vars, "array block_npoints[2] = [7, 6]\n") &&
+              file_has(bw_vars, "array block_minrun[2] = [7, 3]\n") &&
+              file_has(bw_vars, "array band_npoints[1] = [0]\n"),
+          "%s", bw_vars);
     char *hl = block_text(data_file(dir, "headline-h2d.dat"), "color=pinned");
     CHECK("headline: the line breaks at a size not measured",
           break_before(hl, 4) && !break_before(hl, 2) && !strstr(hl, "\n262144 "),
@@ -465,6 +472,122 @@ static void test_latency_merged(void)
     free(rt);
 }
 
+/*
+ * Page-locked kinds whose times per copy differ by up to a fifth, h2d: at
+ * every size pinned takes 1.00, mallochost 0.90, portable 1.10,
+ * registered 1.20 and mapped 1.36 times t(i) = size / (rise(i) * 1e3) us,
+ * pageable 3 times it; each round trip 2 us more.  mapped is 23.6 % above
+ * the median of the five (1.10): drawn apart at a tolerance of 20 %; the
+ * other four lie within 14.3 % of theirs, 1.05: one line.
+ */
+static const char *const lat_kinds[] = {"pinned", "mallochost", "portable", "registered", "mapped",
+                                        "pageable"};
+static const double lat_factor[] = {1.00, 0.90, 1.10, 1.20, 1.36, 3.0};
+
+static void fill_latency(FILE *f, int *config)
+{
+    for (int k = 0; k < 6; k++)
+        for (int i = 0; i < NSIZES; i++) {
+            double g = rise(i) / lat_factor[k];
+            row(f, config, lat_kinds[k], "h2d", "reuse", i, g, g * 0.99, g * 1.01, NAN);
+        }
+}
+
+/* The time per copy row() writes at size i for factor f, plus add (a round trip: 2). */
+static double written_us(int i, double f, double add)
+{
+    char buf[32];
+    snprintf(buf, sizeof(buf), "%.6g", size_at(i) / (rise(i) / f * 1e3) + add);
+    return atof(buf);
+}
+
+/* us as the readings write it (readings.c: reading_us). */
+static const char *us_text(double v, char *buf, size_t n)
+{
+    snprintf(buf, n, v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v);
+    return buf;
+}
+
+static void test_latency_drawn_as_said(void)
+{
+    const char *dir = made_up("latency", fill_latency);
+    int rc = dir ? describe(dir) : -100;
+    const char *h2d = data_file(dir, "latency-h2d.dat");
+    char *pipe = block_text(h2d, "color=page-locked line=pipelined");
+    CHECK("latency: a kind 23.6 % from the others drawn apart (one line within 20 %)",
+          rc == PLOT_ENO_GNUPLOT &&
+              strstr(pipe, "members: pinned, mallochost, portable, registered color=") &&
+              file_has(h2d, "color=mapped line=pipelined") &&
+              file_has(h2d, "color=mapped line=roundtrip"),
+          "returned %d; merged block:\n%s", rc, pipe);
+    free(pipe);
+    /* the merged line at 4 KiB: the median of 1.00, 0.90, 1.10, 1.20 times t(0), the mean of
+       pinned's and portable's times as summary.csv writes them (%.6g); pageable's own */
+    char a[32], b[32], c[32], d[32], want[512];
+    double pipe_us = (written_us(0, lat_factor[0], 0) + written_us(0, lat_factor[2], 0)) / 2;
+    double rt_us = (written_us(0, lat_factor[0], 2) + written_us(0, lat_factor[2], 2)) / 2;
+    snprintf(want, sizeof(want),
+             "the median 4 KiB h2d copy of the 4 page-locked kinds drawn as one takes %s µs "
+             "pipelined, %s µs waited for; a 4 KiB pageable h2d copy takes %s µs pipelined, %s µs "
+             "waited for",
+             us_text(pipe_us, a, sizeof(a)), us_text(rt_us, b, sizeof(b)),
+             us_text(written_us(0, lat_factor[5], 0), c, sizeof(c)),
+             us_text(written_us(0, lat_factor[5], 2), d, sizeof(d)));
+    struct plot_input in = {0};
+    const struct fig_def *def = plot_figure_def("latency");
+    char *r = def && plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, def->read) : NULL;
+    CHECK("latency: the reading quotes the merged line drawn, not pinned's own",
+          r && strcmp(r, want) == 0, "reading:\n%s\nwant:\n%s", r ? r : "none", want);
+    free(r);
+    plot_input_free(&in);
+    /* the caption: what a merged line's value and bars are, in the Bars sentences */
+    char *drawn = read_text(data_file(dir, "latency-drawn.txt"));
+    CHECK("latency: the caption says what a merged line and its bars are",
+          strstr(drawn, ". Bars of a merged line: its members' lowest to highest bar end (or "
+                        "value, without bars); the line: their median") != NULL,
+          "latency-drawn.txt: %s", drawn);
+    free(drawn);
+    /* the notes: a round trip's points in the other fill, its sample showing it beside the
+       pipelined one's (both the merged line's point, drawn with each line) */
+    const char *vars = data_file(dir, "latency-vars.gp");
+    CHECK("latency: the round trip's note says its points, both samples show them",
+          file_has(vars, "array note_line[4] = ['pipelined', 'roundtrip', '', '']\n") &&
+              file_has(vars, "array note_point[4] = ['page-locked', 'page-locked', '', '']\n") &&
+              file_has(vars, "'round trip: one copy, waited for (host clock); its point in the "
+                             "other fill'"),
+          "%s", vars);
+}
+
+/*
+ * pinned and pageable h2d at decimal sizes, the last 16 047 503 B (16.0 MB,
+ * 15.3 MiB): the latency figure's title says the largest size drawn as the
+ * decimal axis reads, not "16 MiB".
+ */
+static void fill_decimal(FILE *f, int *config)
+{
+    static const double sizes[] = {1000, 10000, 100000, 1000000, 10000000, 16047503};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 6; i++) {
+            double g = k ? 10 : 40, us = sizes[i] / (g * 1e3);
+            fprintf(f,
+                    "made-up,%d,0,%s,h2d,reuse,sync,warm,prefaulted,%.0f,10,%g,%g,%g,%.6g,%.6g,,,,,,"
+                    "63.0154,1,ok\n",
+                    ++*config, k ? "pageable" : "pinned", sizes[i], g, g * 0.99, g * 1.01, us,
+                    us + 2);
+        }
+}
+
+static void test_latency_title(void)
+{
+    const char *dir = made_up("decimal", fill_decimal);
+    int rc = dir ? describe(dir) : -100;
+    const char *vars = data_file(dir, "latency-vars.gp");
+    CHECK("latency: the title's largest size is the one drawn, in the axis's units",
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "fig_detail = 'reuse, sync, sizes up to 16 MB'\n") &&
+              file_has(vars, "1 KB = 1000"),
+          "returned %d; %s", rc, vars);
+}
+
 /* ---- 7. more than three panels: a grid, no wider than 8 in ---- */
 
 /* pinned and pageable in h2d and d2h, sync and async, and both at once: five panels. */
@@ -532,6 +655,8 @@ int main(void)
     test_headline_title();
     test_notes();
     test_latency_merged();
+    test_latency_drawn_as_said();
+    test_latency_title();
     test_grid();
     if (getenv("KEEP_TMP"))
         return check_exit();
