@@ -219,6 +219,24 @@ static int place_notes(struct fig *g, const struct place_seen *seen, size_t hole
 }
 
 /*
+ * What varies among the placements drawn, in words joined by and_or ("page
+ * size", "NUMA binding", "NUMA binding and page size"), into buf;
+ * "placement" when nothing does.
+ */
+static const char *place_axes(const struct place_seen *seen, const char *and_or, char *buf,
+                              size_t n)
+{
+    int pages = 0;
+    for (int p = 0; p < PAGES_COUNT; p++)
+        pages += seen->pages[p] != 0;
+    snprintf(buf, n, "%s%s%s", seen->nnuma > 1 ? "NUMA binding" : "",
+             seen->nnuma > 1 && pages > 1 ? and_or : "", pages > 1 ? "page size" : "");
+    if (!buf[0])
+        snprintf(buf, n, "placement");
+    return buf;
+}
+
+/*
  * The title's detail: the api; that the machine has one NUMA node, so
  * that numa any and auto are the same memory, when it has and both are
  * drawn; else the NUMA node that held every buffer when one did.
@@ -278,9 +296,18 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
             fig_own_y(g);
     }
     if (rc == 0 && g->npanels) {
+        /* what is measured: a copy's bandwidth, or a zero-copy kernel's access to the host
+           buffer; by what varies among the placements drawn, and only that */
+        int zc = rows[0]->api == API_ZEROCOPY;
+        char by[64], which[64];
         snprintf(what, sizeof(what), "reuse, %s", schema_value_name(AXIS_API, rows[0]->api));
-        snprintf(g->what, sizeof(g->what), "copy bandwidth by NUMA binding and page size");
-        snprintf(g->y_label, sizeof(g->y_label), "copy bandwidth (GB/s = 10⁹ B/s)");
+        snprintf(g->what, sizeof(g->what), "%s by %s", zc ? "zero-copy bandwidth" : "copy bandwidth",
+                 place_axes(&seen, " and ", by, sizeof(by)));
+        snprintf(g->question, sizeof(g->question), "Does a host buffer's %s change its %s?",
+                 place_axes(&seen, " or ", which, sizeof(which)),
+                 zc ? "bandwidth to a zero-copy kernel" : "copy bandwidth");
+        snprintf(g->y_label, sizeof(g->y_label), "%s (GB/s = 10⁹ B/s)",
+                 rows[0]->api == API_ZEROCOPY ? "zero-copy kernel bandwidth" : "copy bandwidth");
         place_detail(g, &seen, what, in->numa_nodes);
         rc =
             legend_flow(&g->key, keys, plot_alloc_entries(seen.alloc, "default", keys), 6) < 0 ||
@@ -320,7 +347,12 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
     if (rc == 0 && g->npanels) {
         snprintf(what, sizeof(what), "reallocate, %s, %s", plot_dir_titles[rows[0]->dir],
                  schema_value_name(AXIS_API, rows[0]->api));
-        snprintf(g->what, sizeof(g->what), "pinning time by page size");
+        char by[64], which[64];
+        snprintf(g->what, sizeof(g->what), "pinning time by %s",
+                 place_axes(&seen, " and ", by, sizeof(by)));
+        snprintf(g->question, sizeof(g->question),
+                 "Does a buffer's %s change what cudaHostRegister costs?",
+                 place_axes(&seen, " or ", which, sizeof(which)));
         snprintf(g->y_label, sizeof(g->y_label), "cudaHostRegister time, median (ms)");
         place_detail(g, &seen, what, in->numa_nodes);
         rc = legend_flow(&g->key, keys, plot_alloc_entries(seen.alloc, "default", keys), 6) < 0 ||

@@ -5,6 +5,7 @@
  */
 #include "figures/readings.h"
 #include "figures/curves.h"
+#include "figures/fig_placement.h"
 #include "figures/tables.h"
 #include "results/sentinel_csv.h"
 #include "base/units.h"
@@ -541,7 +542,7 @@ void reading_host_access(struct reading *t, const struct plot_input *in)
     read_host_op(t, in, API_HOST_WRITE, "writes");
 }
 
-/* A placement in words: "thp", "default, numa auto". */
+/* A placement in words: "thp", "default, numa auto" (the api is said once, before). */
 static const char *place_text(const struct plot_row *r)
 {
     static char bufs[4][96];
@@ -550,69 +551,51 @@ static const char *place_text(const struct plot_row *r)
     size_t len =
         (size_t)snprintf(b, sizeof(bufs[0]), "%s", schema_value_name(AXIS_PAGES, r->pages));
     if (r->numa != NUMA_ANY && r->numa != AXIS_UNUSED)
-        len += (size_t)snprintf(b + len, sizeof(bufs[0]) - len, ", numa %s",
-                                schema_value_text(AXIS_NUMA, r->numa, numa, sizeof(numa)));
-    if (r->api != API_SYNC && len < sizeof(bufs[0])) /* a zero-copy kernel, an async copy */
-        snprintf(b + len, sizeof(bufs[0]) - len, ", %s", schema_value_name(AXIS_API, r->api));
+        snprintf(b + len, sizeof(bufs[0]) - len, ", numa %s",
+                 schema_value_text(AXIS_NUMA, r->numa, numa, sizeof(numa)));
     return b;
 }
 
 /*
- * Is r a row of the placement figures: a steady copy or zero-copy kernel of a
- * reused buffer, or (pin) a registered kind's reallocate row with its pin time?
- */
-static int placement_row(const struct plot_row *r, int pin)
-{
-    if (!(api_is_copy(r->api) || (!pin && r->api == API_ZEROCOPY)) || !plot_host_steady(r))
-        return 0;
-    return pin ? r->buffer == BUFFER_REALLOCATE && alloc_is_registered(r->alloc) && r->pin_ms > 0
-               : r->buffer == BUFFER_REUSE;
-}
-
-/* The largest size of alloc's rows (direction dir) at a placement other than the default. */
-static double placement_size(const struct plot_input *in, int a, int d, int pin)
-{
-    double size = -1;
-    for (size_t i = 0; i < in->nall; i++) {
-        const struct plot_row *r = &in->all[i];
-        if (r->alloc == a && r->dir == d && placement_row(r, pin) && !plot_default_place(r))
-            size = fmax(size, r->size_bytes);
-    }
-    return size;
-}
-
-/*
- * For each kind and direction placed elsewhere, every placement's value at
- * its largest size: "pageable h2d at 256 MiB: 7.99 GB/s (default), 8.30
- * (thp) ..."; or (pin) what registering took: "registering 256 MiB takes
- * 75 ms (default), 40 (thp)".
+ * Of the rows the placement figure (pin 0) or placement-pin (pin 1) draws
+ * (fig_placement_rows: one api), for each kind and direction, every
+ * placement's value at the largest size placed other than by default:
+ * "registered h2d zerocopy at 256 MiB: 47.97 GB/s (default), 50.54 (thp)";
+ * or (pin) what registering took: "registered: registering 256 MiB takes
+ * 75 ms (default), 40 (thp)".  Nothing the figure does not draw.
  */
 static void read_placement(struct reading *t, const struct plot_input *in, int pin)
 {
+    const struct plot_row **rows = NULL;
+    size_t n = 0;
+    if (fig_placement_rows(in, pin, &rows, &n) < 0)
+        return;
     for (int a = 0; a < ALLOC_COUNT; a++)
         for (int d = 0; d < DIR_BIDIR; d++) {
-            double size = placement_size(in, a, d, pin);
+            double size = -1;
+            for (size_t i = 0; i < n; i++)
+                if (rows[i]->alloc == a && rows[i]->dir == d && !plot_default_place(rows[i]))
+                    size = fmax(size, rows[i]->size_bytes);
             if (size < 0)
                 continue;
             if (pin)
                 fprintf(t->f, "%s%s: registering %s takes", t->parts++ ? "; " : "",
                         schema_value_name(AXIS_ALLOC, a), reading_size(size));
             else
-                fprintf(t->f, "%s%s at %s:", t->parts++ ? "; " : "", reading_kind_dir(a, d), reading_size(size));
+                fprintf(t->f, "%s%s %s at %s:", t->parts++ ? "; " : "", reading_kind_dir(a, d),
+                        schema_value_name(AXIS_API, rows[0]->api), reading_size(size));
             int first = 1;
-            for (size_t i = 0; i < in->nall; i++) {
-                const struct plot_row *r = &in->all[i];
-                if (!(r->alloc == a && r->dir == d && placement_row(r, pin) &&
-                      r->size_bytes == size))
+            for (size_t i = 0; i < n; i++) {
+                const struct plot_row *r = rows[i];
+                if (!(r->alloc == a && r->dir == d && r->size_bytes == size))
                     continue;
                 fprintf(t->f, "%s %s%s (%s)", first ? "" : ",",
                         pin ? reading_count(r->pin_ms) : reading_gbps(r->gbps_median),
                         first ? (pin ? " ms" : " GB/s") : "", place_text(r));
                 first = 0;
             }
-            if (pin)
-                break; /* registering does not depend on the direction */
         }
+    free(rows);
 }
 
 void reading_sentinel(struct reading *t, const struct plot_input *in)

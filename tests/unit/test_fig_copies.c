@@ -13,6 +13,7 @@
  */
 #include "check.h"
 #include "analysis/breakeven.h"
+#include "figures/caption.h"
 #include "figures/figdef.h"
 #include "figures/fig_bandwidth.h"
 #include "figures/input.h"
@@ -696,6 +697,41 @@ static void test_zerocopy_bandwidth(void)
     plot_input_free(&in);
 }
 
+/*
+ * The placement figure of the same folder: registered's zero-copy kernels
+ * in default and thp pages, no NUMA binding: it says only the page size,
+ * labels what is measured (a kernel's access, not a copy), and its caption
+ * quotes only what it draws (not registered's async copies).
+ */
+static void test_zerocopy_placement(void)
+{
+    const char *dir = path_in(tmpdir, "zerocopy");
+    char data[512], want[512], a[32], b[32], c[32], d[32];
+    snprintf(data, sizeof(data), "%s/figures/data", dir);
+    const char *vars = data_file(dir, "placement-vars.gp");
+    CHECK("placement: titled and labelled by what varies and what is measured",
+          file_has(vars, "fig_title = 'made-up: zero-copy bandwidth by page size'\n") &&
+              file_has(vars, "y_label = 'zero-copy kernel bandwidth (GB/s = 10⁹ B/s)'\n"),
+          "%s", vars);
+    struct plot_input in = {0};
+    const struct fig_def *def = plot_figure_def("placement");
+    char *r = def && plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, def->read) : NULL;
+    char *caption = fig_caption("placement", r, data);
+    snprintf(want, sizeof(want),
+             "Does a host buffer's page size change its bandwidth to a zero-copy kernel? "
+             "Registered h2d zerocopy at 16 MiB: %s GB/s (default), %s (thp); registered d2h "
+             "zerocopy at 16 MiB: %s GB/s (default), %s (thp). Drawn: ",
+             gbps_text(zc_gbps(1, 0, 6), a, sizeof(a)), gbps_text(rise(6), b, sizeof(b)),
+             gbps_text(zc_gbps(1, 1, 6), c, sizeof(c)), gbps_text(rise(6), d, sizeof(d)));
+    CHECK("placement: the caption asks of the page size only and quotes only what is drawn",
+          caption && strncmp(caption, want, strlen(want)) == 0 && !strstr(caption, "async") &&
+              !strstr(caption, "NUMA"),
+          "caption:\n%s\nwant it to start:\n%s", caption ? caption : "none", want);
+    free(caption);
+    free(r);
+    plot_input_free(&in);
+}
+
 /* ---- 8. more than three panels: a grid, no wider than 8 in ---- */
 
 /* pinned and pageable in h2d and d2h, sync and async, and both at once: five panels. */
@@ -766,6 +802,7 @@ int main(void)
     test_latency_drawn_as_said();
     test_latency_title();
     test_zerocopy_bandwidth();
+    test_zerocopy_placement();
     test_grid();
     if (getenv("KEEP_TMP"))
         return check_exit();

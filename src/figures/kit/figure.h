@@ -65,6 +65,9 @@ struct fig {
                           axis centred at 1, as far below it as above (ratios) */
     int x_linear;      /* x is a linear quantity (time), not sizes on a log axis */
     char what[128];    /* what the figure shows: its title after the experiment's name */
+    /* The question the caption opens with, when it depends on what is drawn (placement: only
+       the axes that vary); "" for the figure's definition's.  In NAME-question.txt. */
+    char question[200];
     char detail[160];  /* a remark the script puts after the title or under it; may be "" */
     char title[300];   /* "experiment: what" */
     char machine[300]; /* "GPU, host" from meta.yaml; may be "" */
