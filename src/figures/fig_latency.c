@@ -500,18 +500,25 @@ static void read_line(struct reading *t, const struct plot_input *in, const stru
 
 /*
  * The latency figure's reading: pinned's and pageable's smallest copies of
- * the headline's api; without them (zero-copy folders), the first kind's
+ * each copy api drawn; without them (zero-copy folders), the first kind's
  * of each api; each value as drawn (read_line).
  */
 static void read_latency(struct reading *t, const struct plot_input *in)
 {
     static const int kinds[2] = {ALLOC_PINNED, ALLOC_PAGEABLE};
     struct lat_plan p;
-    int api = plot_headline_api(in), first = -1;
+    int api = plot_headline_api(in), first = -1, apis[2] = {0, 0};
     if (latency_plan(&p, in) == 0) {
-        for (int d = 0; d < DIR_BIDIR && api >= 0; d++)
-            for (int k = 0; k < 2; k++)
-                read_line(t, in, &p, kinds[k], d, api, 0);
+        /* each copy api drawn (sync and async: a panel each), named when both are */
+        for (int x = 0; x < 2 && api >= 0; x++)
+            for (int d = 0; d < DIR_BIDIR; d++)
+                for (int k = 0; k < 2; k++)
+                    apis[x] |= reading_reuse_curve(in, kinds[k], d, x ? API_ASYNC : API_SYNC) != 0;
+        for (int x = 0; x < 2 && api >= 0; x++)
+            for (int d = 0; d < DIR_BIDIR && apis[x]; d++)
+                for (int k = 0; k < 2; k++)
+                    read_line(t, in, &p, kinds[k], d, x ? API_ASYNC : API_SYNC,
+                              apis[0] && apis[1]);
         for (int a = 0; a < ALLOC_COUNT && api < 0 && first < 0; a++)
             for (int d = 0; d < DIR_BIDIR; d++)
                 for (int x = 0; x < API_COUNT; x++)
