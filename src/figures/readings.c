@@ -5,7 +5,6 @@
  */
 #include "figures/readings.h"
 #include "figures/curves.h"
-#include "figures/fig_placement.h"
 #include "figures/tables.h"
 #include "results/sentinel_csv.h"
 #include "base/units.h"
@@ -542,62 +541,6 @@ void reading_host_access(struct reading *t, const struct plot_input *in)
     read_host_op(t, in, API_HOST_WRITE, "writes");
 }
 
-/* A placement in words: "thp", "default, numa auto" (the api is said once, before). */
-static const char *place_text(const struct plot_row *r)
-{
-    static char bufs[4][96];
-    static int next;
-    char *b = bufs[next++ % 4], numa[32];
-    size_t len =
-        (size_t)snprintf(b, sizeof(bufs[0]), "%s", schema_value_name(AXIS_PAGES, r->pages));
-    if (r->numa != NUMA_ANY && r->numa != AXIS_UNUSED)
-        snprintf(b + len, sizeof(bufs[0]) - len, ", numa %s",
-                 schema_value_text(AXIS_NUMA, r->numa, numa, sizeof(numa)));
-    return b;
-}
-
-/*
- * Of the rows the placement figure (pin 0) or placement-pin (pin 1) draws
- * (fig_placement_rows: one api), for each kind and direction, every
- * placement's value at the largest size placed other than by default:
- * "registered h2d zerocopy at 256 MiB: 47.97 GB/s (default), 50.54 (thp)";
- * or (pin) what registering took: "registered: registering 256 MiB takes
- * 75 ms (default), 40 (thp)".  Nothing the figure does not draw.
- */
-static void read_placement(struct reading *t, const struct plot_input *in, int pin)
-{
-    const struct plot_row **rows = NULL;
-    size_t n = 0;
-    if (fig_placement_rows(in, pin, &rows, &n) < 0)
-        return;
-    for (int a = 0; a < ALLOC_COUNT; a++)
-        for (int d = 0; d < DIR_BIDIR; d++) {
-            double size = -1;
-            for (size_t i = 0; i < n; i++)
-                if (rows[i]->alloc == a && rows[i]->dir == d && !plot_default_place(rows[i]))
-                    size = fmax(size, rows[i]->size_bytes);
-            if (size < 0)
-                continue;
-            if (pin)
-                fprintf(t->f, "%s%s: registering %s takes", t->parts++ ? "; " : "",
-                        schema_value_name(AXIS_ALLOC, a), reading_size(size));
-            else
-                fprintf(t->f, "%s%s %s at %s:", t->parts++ ? "; " : "", reading_kind_dir(a, d),
-                        schema_value_name(AXIS_API, rows[0]->api), reading_size(size));
-            int first = 1;
-            for (size_t i = 0; i < n; i++) {
-                const struct plot_row *r = rows[i];
-                if (!(r->alloc == a && r->dir == d && r->size_bytes == size))
-                    continue;
-                fprintf(t->f, "%s %s%s (%s)", first ? "" : ",",
-                        pin ? reading_count(r->pin_ms) : reading_gbps(r->gbps_median),
-                        first ? (pin ? " ms" : " GB/s") : "", place_text(r));
-                first = 0;
-            }
-        }
-    free(rows);
-}
-
 void reading_sentinel(struct reading *t, const struct plot_input *in)
 {
     size_t n = 0;
@@ -615,18 +558,6 @@ void reading_sentinel(struct reading *t, const struct plot_input *in)
              100 * (hi / lo - 1));
     free(rows);
 }
-
-void reading_placement_copy(struct reading *t, const struct plot_input *in)
-{
-    read_placement(t, in, 0);
-}
-
-void reading_placement_pin(struct reading *t, const struct plot_input *in)
-{
-    read_placement(t, in, 1);
-}
-
-
 
 char *plot_reading(const struct plot_input *in, reading_fn read)
 {

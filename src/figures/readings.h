@@ -111,8 +111,6 @@ void reading_reuse(struct reading *t, const struct plot_input *in);
 void reading_realloc_time(struct reading *t, const struct plot_input *in);
 void reading_overlap(struct reading *t, const struct plot_input *in);
 void reading_host_access(struct reading *t, const struct plot_input *in);
-void reading_placement_copy(struct reading *t, const struct plot_input *in);
-void reading_placement_pin(struct reading *t, const struct plot_input *in);
 void reading_sentinel(struct reading *t, const struct plot_input *in);
 
 #endif
