@@ -20,13 +20,15 @@ load vars_file
 
 blk(p, j) = panel_first[p] + j - 1
 ovr(p, j) = panel_over_first[p] + j - 1
-data_curves = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3:4 ' . \
-    'with yerrorlines lw 1.2 lc rgb color_of(block_color[blk(p, j)]) ' . \
-    'dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle'
+# The curves' lines and bars (their points go last: curve_marks, style.gp).
+data_curves = curve_lines(1)
+# A band: its fill, its median's line and that line's points (at an interval when dense).
 bands = 'for [j = 1:panel_nband[p]] panel_band_file[p] index 0 using 1:3:4 with filledcurves ' . \
     'fc rgb color_of(band_color[p]) fs transparent solid 0.22 noborder notitle, ' . \
-    'for [j = 1:panel_nband[p]] panel_band_file[p] index 0 using 1:2 with linespoints ' . \
-    'lw line_lw("band") lc rgb color_of(band_color[p]) dt 1 pt point_pt(band_point[p]) notitle'
+    'for [j = 1:panel_nband[p]] panel_band_file[p] index 0 using 1:2 with lines ' . \
+    'lw line_lw("band") lc rgb color_of(band_color[p]) dt 1 notitle, ' . \
+    'for [j = 1:panel_nband[p]] panel_band_file[p] index 0 every band_every(p) using 1:2 with points ' . \
+    'lc rgb color_of(band_color[p]) pt point_pt(band_point[p]) notitle'
 overlays = 'for [j = 1:panel_nover[p]] panel_over_file[p] index (j - 1) using 1:2 ' . \
     'with lines lw line_lw(over_line[ovr(p, j)]) lc rgb color_of(over_color[ovr(p, j)]) ' . \
     'dt line_dt(over_line[ovr(p, j)]) notitle'
@@ -61,13 +63,14 @@ do for [fmt in formats] {
         # (gnuplot evaluates a plot clause once even over an empty range: no overlays, no clause.)
         # (A panel may be a band alone: the curves of one kind on several GPUs.)
         curves_now = panel_nband[p] == 0 ? '@data_curves' : panel_nblocks[p] > 0 ? '@bands, @data_curves' : '@bands'
-        if (panel_nover[p] > 0) { eval 'plot ' . curves_now . ', @overlays' } else { eval 'plot ' . curves_now }
+        marks_now = panel_nblocks[p] > 0 ? ', ' . curve_marks : ''
+        if (panel_nover[p] > 0) { eval 'plot ' . curves_now . ', @overlays' . marks_now } else { eval 'plot ' . curves_now . marks_now }
     }
     # The legend gets a strip of its own under the panels: it hides no data.
     unset y2tics; unset y2label
     eval legend_place(npanels, W, H, legend_rows, kc)
     plot NaN notitle, for [k = 1:nkeys] keyentry with yerrorlines lw line_lw(key_line[k]) \
-        lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt point_pt(key_point[k]) \
+        lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt pt_of(key_point[k], key_line[k]) \
         ps point_ps(key_point[k]) title key_title[k]
     if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
     if (book) { eval book_caption_draw }

@@ -18,9 +18,8 @@ load plots_dir . '/style.gp'
 load vars_file
 
 blk(p, j) = panel_first[p] + j - 1
-data_curves = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3:4 ' . \
-    'with yerrorlines lw line_lw(block_line[blk(p, j)]) lc rgb color_of(block_color[blk(p, j)]) ' . \
-    'dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle'
+# lines and bars, then the points over them (style.gp: a dense curve's at an interval)
+data_curves = curves_drawn(1)
 
 # A grid: three panels to a row (two when there are four), each with its own y label.
 ncols = npanels <= 3 ? npanels : (npanels == 4 ? 2 : 3)
@@ -69,7 +68,7 @@ do for [fmt in formats] {
     }
     eval legend_place(npanels, W, H, legend_rows, kc)
     plot NaN notitle, for [k = 1:nkeys] keyentry with yerrorlines lw line_lw(key_line[k]) \
-        lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt point_pt(key_point[k]) \
+        lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt pt_of(key_point[k], key_line[k]) \
         ps point_ps(key_point[k]) title key_title[k]
     if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
     if (book) { eval book_caption_draw }

@@ -39,9 +39,8 @@ do for [fmt in formats] {
         eval 'set ytics ' . panel_y_tics[p]
         set title panel_title[p] offset 0, -0.4
         if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
-        plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3:4 \
-            with yerrorlines lw line_lw(block_line[blk(p, j)]) lc rgb color_of(block_color[blk(p, j)]) \
-            dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle
+        # lines and bars, then the points over them (style.gp: a dense curve's at an interval)
+        eval 'plot ' . curves_drawn(1)
     }
     eval legend_place(npanels, W, H, legend_rows, kc)
     @key_plot

@@ -64,10 +64,8 @@ strip_draw = 'eval strip_place(p, W, H); unset logscale y; set yrange [nstrip_ro
 
 blk(p, j) = panel_first[p] + j - 1
 ovr(p, j) = panel_over_first[p] + j - 1
-data_curves = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
-    (errorbars ? 'using 1:2:3:4 with yerrorlines ' : 'using 1:2 with linespoints ') . \
-    'lw line_lw(block_line[blk(p, j)]) lc rgb color_of(block_color[blk(p, j)]) ' . \
-    'dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle'
+# The curves' lines (and bars); their points go last, over everything (style.gp: curve_marks).
+data_curves = curve_lines(errorbars)
 overlays = 'for [j = 1:panel_nover[p]] panel_over_file[p] index (j - 1) using 1:2 ' . \
     'with lines lw line_lw(over_line[ovr(p, j)]) lc rgb color_of(over_color[ovr(p, j)]) ' . \
     'dt line_dt(over_line[ovr(p, j)]) notitle'
@@ -85,8 +83,8 @@ labels_up = 'for [k = 0:label_slots - 1] for [j = 1:panel_nblocks[p]] panel_file
 labels_down = 'for [k = 0:label_slots - 1] for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
     'using 1:2:(stringcolumn(6 + 2 * k)) with labels rotate by 90 right offset 0.6 + 1.5 * k, -0.7 ' . \
     'tc rgb color_of(block_color[blk(p, j)]) notitle'
-curves = point_labels == 2 ? '@data_curves, @labels_up, @labels_down' : \
-    point_labels ? '@data_curves, @labels' : '@data_curves'
+curves = (point_labels == 2 ? '@data_curves, @labels_up, @labels_down' : \
+    point_labels ? '@data_curves, @labels' : '@data_curves') . ', ' . curve_marks
 
 do for [fmt in formats] {
     eval page_setup

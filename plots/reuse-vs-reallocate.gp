@@ -35,13 +35,12 @@ do for [fmt in formats] {
         set yrange [panel_y_min[p]:panel_y_max[p]]
         set title panel_title[p] offset 0, -0.4
         if (cell_col(p) == 0) { set ylabel y_label } else { unset ylabel }
-        plot for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) using 1:2:3:4 \
-            with yerrorlines lw 1.2 lc rgb color_of(block_color[blk(p, j)]) \
-            dt line_dt(block_line[blk(p, j)]) pt point_pt(block_point[blk(p, j)]) notitle
+        # lines and bars, then the points over them (style.gp: a dense curve's at an interval)
+        eval 'plot ' . curves_drawn(1)
     }
     eval legend_place(npanels, W, H, legend_rows, kc)
     plot NaN notitle, for [k = 1:nkeys] keyentry with linespoints lw 1.2 lc rgb color_of(key_color[k]) \
-        dt line_dt(key_line[k]) pt point_pt(key_point[k]) \
+        dt line_dt(key_line[k]) pt pt_of(key_point[k], key_line[k]) \
         ps point_ps(key_point[k]) title key_title[k]
     if (nnotes > 0) { eval notes_place(W, H, nr, nc); @notes_plot }
     if (book) { eval book_caption_draw }

@@ -85,7 +85,8 @@ cmp_pt(p) = cmp_fills(p[strstrt(p, '/') + 1:]) ? \
 #   flushed+first-touch   long dashes: both (not short ones: those read as dots beside
 #                         the fits' dots and are the practical ceiling's)
 #   link                  thin, fine dashes: the PCIe link's raw rate
-#   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: long dash, dot, dash
+#   zerocopy-roundtrip    (latency) a zero-copy kernel waited for: dots, slightly thicker (apart
+#                         from zerocopy's long and short dashes at any size)
 #   unresolved, never     (breakeven) glyphs, not lines, in the strip above each panel (panels.gp):
 #                         each point stands alone (a blank line after it) and the key's sample
 #                         line is all gap
@@ -121,7 +122,7 @@ line_lw(l) = l eq 'fit' ? 1.1 : l eq 'ceiling' ? 1.6 : (l eq 'pin' || l eq 'allo
     l eq 'link' ? 1.0 : \
     l eq 'practical' ? 1.0 : l eq 'band' ? 1.8 : l eq 'regime' ? 2.6 : \
     l eq 'guide' ? 0.9 : l eq 'reference' ? 5 : (l eq 'ideal' || l eq 'hugetlb') ? 1.7 : \
-    (l eq 'aggregate' || l eq 'alone-sum') ? 2.2 : 1.2
+    (l eq 'aggregate' || l eq 'alone-sum') ? 2.2 : l eq 'zerocopy-roundtrip' ? 1.6 : 1.2
 set dashtype 2 (7, 4)
 set dashtype 3 (1.2, 2.0)
 set dashtype 4 (12, 5)
@@ -130,7 +131,7 @@ set dashtype 6 (8, 3, 1.5, 3, 1.5, 3)
 set dashtype 7 (3, 3)
 set dashtype 8 (4, 2.5)
 set dashtype 9 (12, 3, 3, 3)
-set dashtype 10 (12, 3, 1.5, 3, 4, 3)
+set dashtype 10 (1.5, 3)
 set dashtype 11 (0.01, 1000)
 set dashtype 12 (16, 4, 16, 4)
 
@@ -164,6 +165,45 @@ point_pt(p) = p[1:8] eq 'machine:' ? (strstrt(p, '/') ? cmp_pt(p) : machine_pt(i
 array numa_node_pt[6] = [5, 4, 9, 8, 13, 12]
 numa_pt(n) = n eq 'any' ? 7 : n eq 'auto' ? 6 : n eq 'node' ? 15 : numa_node_pt[int(n) % 6 + 1]
 point_ps(p) = p eq '' ? 0 : point_size(fmt)
+# A round trip (latency: one copy, or one zero-copy kernel, waited for) has its kind's point in
+# the other fill: open where the kind's is filled, filled where it is open (open square <->
+# filled square ... open pentagon <-> filled pentagon), so that it is told from the same kind's
+# pipelined curve by its points as well as by its dash.
+other_fill(t) = (t >= 4 && t <= 15) ? (t % 2 ? t - 1 : t + 1) : t
+other_fill_line(l) = l eq 'roundtrip' || l eq 'zerocopy-roundtrip'
+# The point type of a curve, key entry or note whose point is p and whose kind of line is l.
+pt_of(p, l) = other_fill_line(l) ? other_fill(point_pt(p)) : point_pt(p)
+
+# ---- the points of a dense curve ----
+# A panel's curves are drawn in two layers: each line with its bars (every point has its bar),
+# then its points over it, every marks_every(b)-th point of block b, so that two marks of a curve
+# are at least marks_gap_in apart on the page (its points taken as evenly spread across the
+# panel's width) and its dash shows between them however many sizes were measured
+# (small-transfers: 71 up to 16 MiB).  The curves of a panel start at different points
+# (marks_start), so that the marks of curves that run close together alternate instead of
+# covering one another; a curve with a run (between two breaks) shorter than its interval starts
+# at its first point, so that no run is left without a mark.  Glyphs (breakeven) and curves over
+# a linear axis (time: sentinel) have every point marked.  block_npoints[b] and block_minrun[b]
+# (the points of block b and of its shortest run) and band_npoints[p] come from the variables
+# file (src/figures/kit/gnuplot_vars.c); a variables file without them marks every point.
+marks_gap_in = 0.13
+marks_for(n) = (marks_k = int(ceil(n * marks_gap_in / panel_w_in)), marks_k < 1 ? 1 : marks_k)
+marks_every(b) = (!exists('block_npoints') || (exists('x_linear') && x_linear) || \
+    block_line[b] eq 'unresolved' || block_line[b] eq 'never') ? 1 : marks_for(block_npoints[b])
+marks_start(p, j) = (marks_k = marks_every(blk(p, j)), \
+    marks_k > 1 && block_minrun[blk(p, j)] >= marks_k ? int((j - 1) * marks_k / panel_nblocks[p]) % marks_k : 0)
+band_every(p) = exists('band_npoints') ? marks_for(band_npoints[p]) : 1
+# Plot clauses (for eval) drawing panel p's curves (blk(p, j): the script's index of block j of
+# panel p): their lines, with bars (columns 3 and 4) when bars is set, then their points.  A
+# script appends curve_marks after its other layers, so that no band or overlay hides a point.
+curve_lines(bars) = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
+    (bars ? 'using 1:2:3:4 with yerrorlines ps 0 ' : 'using 1:2 with lines ') . \
+    'lw line_lw(block_line[blk(p, j)]) lc rgb color_of(block_color[blk(p, j)]) ' . \
+    'dt line_dt(block_line[blk(p, j)]) notitle'
+curve_marks = 'for [j = 1:panel_nblocks[p]] panel_file[p] index (j - 1) ' . \
+    'every marks_every(blk(p, j))::marks_start(p, j) using 1:2 with points ' . \
+    'lc rgb color_of(block_color[blk(p, j)]) pt pt_of(block_point[blk(p, j)], block_line[blk(p, j)]) notitle'
+curves_drawn(bars) = curve_lines(bars) . ', ' . curve_marks
 
 # Phases of a reallocate cycle (reallocate-time.gp), kept apart from the
 # alloc colours: these curves are phases, not alloc kinds.
@@ -337,7 +377,7 @@ legend_place(np, W, H, key_rows, cols) = sprintf( \
     'unset title; unset xlabel; unset ylabel; unset logscale; unset border; unset xtics; unset ytics; unset grid; ' . \
     'unset arrow; unset label; ' . \
     'set xrange [0:1]; set yrange [0:1]; ' . \
-    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing %g width 1', cols, key_spacing_fmt(fmt))
+    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 4 spacing %g width 1', cols, key_spacing_fmt(fmt))
 
 # Rows of a legend strip: the key's, then the notes' after a gap of 0.4 row.
 legend_strip_rows(key_rows, nnotes, note_rows) = key_rows + (nnotes > 0 ? note_rows + 0.4 : 0)
@@ -345,14 +385,14 @@ legend_strip_rows(key_rows, nnotes, note_rows) = key_rows + (nnotes > 0 ? note_r
 notes_place(W, H, rows, cols) = sprintf( \
     'set lmargin at screen %.5f; set rmargin at screen %.5f; set tmargin at screen %.5f; set bmargin at screen %.5f; ', \
     bx(0.01, W), bx(0.99, W), key_t(rows, H), by(0.005, H)) . \
-    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 2 spacing %g width 1', cols, key_spacing_fmt(fmt))
+    sprintf('set key on inside center top horizontal maxcols %d reverse Left samplen 4 spacing %g width 1', cols, key_spacing_fmt(fmt))
 # Plotting the notes (after notes_place): sample lines and points, no error bars.
 notes_plot = 'plot NaN notitle, for [k = 1:nnotes] keyentry with linespoints lw line_lw(note_line[k]) ' . \
-    'lc rgb color_of(note_color[k]) dt line_dt(note_line[k]) pt point_pt(note_point[k]) ps point_ps(note_point[k]) ' . \
+    'lc rgb color_of(note_color[k]) dt line_dt(note_line[k]) pt pt_of(note_point[k], note_line[k]) ps point_ps(note_point[k]) ' . \
     'title note_title[k]'
 # The same for the key, for figures whose curves are lines and points.
 key_plot = 'plot NaN notitle, for [k = 1:nkeys] keyentry with linespoints lw line_lw(key_line[k]) ' . \
-    'lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt point_pt(key_point[k]) ps point_ps(key_point[k]) ' . \
+    'lc rgb color_of(key_color[k]) dt line_dt(key_line[k]) pt pt_of(key_point[k], key_line[k]) ps point_ps(key_point[k]) ' . \
     'title key_title[k]'
 
 # ---- reference lines ----

@@ -33,12 +33,15 @@ const char *fig_question(const char *name)
     return "";
 }
 
-/* data_dir/NAME-drawn.txt without its newline or final full stop, malloc'd; "" when none. */
-static char *drawn_text(const char *data_dir, const char *name)
+/*
+ * data_dir/NAME-KIND.txt (KIND: drawn, question) without its newline or
+ * final full stop, malloc'd; "" when none.
+ */
+static char *drawn_file(const char *data_dir, const char *name, const char *kind)
 {
     char *path = NULL, *text = NULL;
     size_t len = 0;
-    if (data_dir && asprintf(&path, "%s/%s-drawn.txt", data_dir, name) >= 0 &&
+    if (data_dir && asprintf(&path, "%s/%s-%s.txt", data_dir, name, kind) >= 0 &&
         (text = fileio_read_all(path, &len))) {
         while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '.'))
             text[--len] = '\0';
@@ -50,13 +53,22 @@ static char *drawn_text(const char *data_dir, const char *name)
     return strdup("");
 }
 
+/* data_dir/NAME-drawn.txt, the caption's "Drawn:" part (drawn_file). */
+static char *drawn_text(const char *data_dir, const char *name)
+{
+    return drawn_file(data_dir, name, "drawn");
+}
+
 char *fig_caption(const char *name, const char *reading, const char *data_dir)
 {
     char *text = NULL, *said = strdup(reading ? reading : ""), *what = drawn_text(data_dir, name);
-    const char *question = fig_question(name);
-    if (!said || !what) {
+    /* the figure's own question, when it depends on what it draws (its '?' kept) */
+    char *own = drawn_file(data_dir, name, "question");
+    const char *question = own && own[0] ? own : fig_question(name);
+    if (!said || !what || !own) {
         free(said);
         free(what);
+        free(own);
         return NULL;
     }
     if (strncmp(said, "cuda", 4) != 0) /* a sentence, unless it opens with a CUDA call */
@@ -70,6 +82,7 @@ char *fig_caption(const char *name, const char *reading, const char *data_dir)
         text = NULL;
     free(said);
     free(what);
+    free(own);
     return text;
 }
 

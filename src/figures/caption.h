@@ -1,7 +1,8 @@
 /*
  * caption.h - a figure's caption, the same wherever it is printed (the
  * report, figures.pdf, figures/captions.md): the question the figure
- * answers (its definition's), its reading (from the rows drawn), what it
+ * answers (its definition's, or where it depends on what is drawn its own,
+ * NAME-question.txt), its reading (from the rows drawn), what it
  * draws (NAME-drawn.txt, written from the described figure by the kit) and,
  * last, what its bars are.
  */
@@ -16,7 +17,8 @@ const char *fig_question(const char *name);
 /*
  * "QUESTION? READING. Drawn: WHAT. Bars: ..." for figure name, with its
  * reading (may be NULL or "") and the drawing's words from
- * data_dir/NAME-drawn.txt (data_dir may be NULL: none); each part only when
+ * data_dir/NAME-drawn.txt (data_dir may be NULL: none), its question
+ * data_dir/NAME-question.txt's when there is one; each part only when
  * there is one.  malloc'd; NULL when out of memory.
  */
 char *fig_caption(const char *name, const char *reading, const char *data_dir);

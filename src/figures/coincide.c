@@ -172,6 +172,18 @@ size_t coincide_at(const struct co_series *s, size_t n, int group, size_t i, dou
     return k;
 }
 
+size_t coincide_at_size(const struct co_series *s, size_t n, int group, double x, double *median)
+{
+    double at, lo, hi;
+    for (size_t i = 0, m = coincide_points(s, n, group); i < m; i++) {
+        size_t k = coincide_at(s, n, group, i, &at, median, &lo, &hi);
+        if (at == x)
+            return k;
+    }
+    *median = NAN;
+    return 0;
+}
+
 double coincide_spread(const struct co_series *s, size_t n, int group, double from)
 {
     size_t idx[COINCIDE_MAX_KINDS], k = members_of(s, n, group, idx);

@@ -20,12 +20,33 @@
  */
 #define COINCIDE_TOLERANCE 0.15
 /*
- * The same for the time of a small copy (the latency figure, a log axis):
- * a copy of a few microseconds jitters by a microsecond, a quarter of it;
- * and for the ratio of two machines' bandwidths (compare-ratio), which
+ * The same for the ratio of two machines' bandwidths (compare-ratio), which
  * carries the noise of both runs.
  */
 #define COINCIDE_TOLERANCE_TIME 0.25
+/*
+ * The same for the time of a small copy (the latency figure): what one
+ * kind's own median varies from run to run.  In the four reference runs of
+ * one H200 (default, default-lease1, alloc-cost, full-sweep) the same
+ * page-locked kind's time per copy up to 16 MiB differed from the runs'
+ * median by up to 19.0 % (pipelined; registered h2d at 16 KiB: 8.71-10.51
+ * µs) and 20.9 % (round trip), while the kinds of one run lay within
+ * 15.3 % (pipelined) and 24.4 % (round trip) of theirs: a difference
+ * between kinds under 20 % is one a second run of the same kind can show,
+ * not a property of the kind.  A kind farther from the others is drawn
+ * apart; the key entry says how far apart the members are.
+ */
+#define COINCIDE_TOLERANCE_LATENCY 0.20
+/*
+ * What a merged line drawn by coincide_block with bars is, for a figure's
+ * notes (the caption's "Bars" sentences, kit/drawn.h): its value the median
+ * of its members' values at each size, its bar from the lowest to the
+ * highest end of their bars (of a series without bars, such as a round
+ * trip, from its value).
+ */
+#define COINCIDE_BARS_NOTE                                                                         \
+    "bars of a merged line: its members' lowest to highest bar end (or value, without bars); "     \
+    "the line: their median"
 /* The fewest members a merged line has: two coinciding lines are still told apart. */
 #define COINCIDE_MIN_MEMBERS 3
 /* The most kinds (alloc kinds) that can be told apart, and the most points of a series. */
@@ -72,6 +93,13 @@ int coincide_has(const struct co_series *s, size_t n, int group);
  */
 size_t coincide_at(const struct co_series *s, size_t n, int group, size_t i, double *x,
                    double *median, double *lo, double *hi);
+
+/*
+ * Group g's merged line at size x: the median of its members' values there
+ * into *median; returns the members' count, 0 (and NaN) when g has no
+ * merged line or no point at x.
+ */
+size_t coincide_at_size(const struct co_series *s, size_t n, int group, double x, double *median);
 
 /* The points of group g's merged line (its first member's); 0 when it has none. */
 size_t coincide_points(const struct co_series *s, size_t n, int group);

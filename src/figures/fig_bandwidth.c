@@ -45,6 +45,7 @@ struct bw_plan {
     const char *kinds[8];
     size_t nkinds;
     int seen_alloc[ALLOC_COUNT];
+    int copy_api[API_COUNT]; /* the copies' apis drawn (sync, async) */
     struct interval_tally tally; /* the intervals of the points (analysis/interval.h) */
     char title[BW_PANELS][96];
     /* The band candidates of every panel as series (coincide.h), group dir * 2 + grp; the curve
@@ -171,6 +172,7 @@ static int bw_plan_make(struct bw_plan *p, const struct plot_input *in)
             const char *k = curve_line_kind(r);
             size_t j = 0;
             p->groups[curve_api_group(r->api)] = 1;
+            p->copy_api[r->api] |= api_is_copy(r->api);
             while (j < p->nkinds && strcmp(p->kinds[j], k) != 0)
                 j++;
             if (j == p->nkinds && p->nkinds < 8)
@@ -591,6 +593,49 @@ static size_t variant_notes(const struct fig *g, const struct bw_plan *p, struct
 
 
 /*
+ * A kind's key entry e with the dash its curves are drawn with when the
+ * figure tells variants by dash: the buffer reused ("reuse") when one of its
+ * curves is, else its first curve's (a kind whose copies are all in the band
+ * and whose zero-copy kernels are drawn apart: the zero-copy dash).
+ */
+static void key_line_drawn(const struct fig *g, struct fig_style *e)
+{
+    const char *line = NULL;
+    for (size_t b = 0; b < g->nblocks; b++)
+        if (!strcmp(g->block[b].color, e->color)) {
+            if (!strcmp(g->block[b].line, "reuse"))
+                return;
+            line = line ? line : g->block[b].line;
+        }
+    if (line)
+        e->line = line;
+}
+
+/*
+ * Beside zero-copy kernels, the note that names the copies (a copy engine's
+ * cudaMemcpy or cudaMemcpyAsync) by their line: "reuse" when a copy is
+ * drawn apart, else the band's, when every copy drawn is in it.  How many
+ * notes: 0 or 1.
+ */
+static size_t copy_note(const struct fig *g, const struct bw_plan *p, struct fig_style *out)
+{
+    int zerocopy = 0, band = 0;
+    for (size_t k = 0; k < p->nkinds; k++)
+        zerocopy |= !strcmp(p->kinds[k], "zerocopy");
+    for (size_t k = 0; k < p->nband; k++)
+        band |= p->band[k].member;
+    const char *line = line_drawn(g, "reuse") ? "reuse" : band ? "band" : NULL;
+    if (!zerocopy || !line)
+        return 0;
+    out[0] = (struct fig_style){"", line, ""};
+    snprintf(out[0].title, sizeof(out[0].title), "copy: %s%s%s, by the copy engine",
+             p->copy_api[API_SYNC] ? "cudaMemcpy" : "",
+             p->copy_api[API_SYNC] && p->copy_api[API_ASYNC] ? " or " : "",
+             p->copy_api[API_ASYNC] ? "cudaMemcpyAsync" : "");
+    return 1;
+}
+
+/*
  * The legend of the bandwidth figure: one entry per alloc kind drawn alone
  * (its colour, dash and point), one per band (coincide_keys: the kinds in
  * it and how far apart their medians are); the notes: what the dashes mean
@@ -602,7 +647,10 @@ static int bandwidth_legend(struct fig *g, const struct bw_plan *p, const struct
     struct fig_style keys[ALLOC_COUNT + 16], notes[16];
     static const struct fig_style band = {"page-locked", "band", "page-locked", ""};
     size_t nkeys = plot_alloc_entries(p->seen_alloc, p->dash_by_variant ? "reuse" : NULL, keys);
-    size_t nnotes = variant_notes(g, p, notes), nbands;
+    for (size_t k = 0; k < nkeys && p->dash_by_variant; k++)
+        key_line_drawn(g, &keys[k]);
+    size_t nnotes = copy_note(g, p, notes), nbands;
+    nnotes += variant_notes(g, p, notes + nnotes);
     nbands = coincide_keys(p->band, p->nband, &band, BAND_SPLIT_BYTES, keys + nkeys, 16);
     nkeys += nbands;
     plot_bars_note(&notes[nnotes++], &p->tally);
@@ -747,17 +795,216 @@ size_t fig_bandwidth_findings(const struct plot_input *in, char (*out)[FIG_FINDI
     return n;
 }
 
+/* "a", "a and b", "a, b and c": the names of the kinds flagged in kinds[], into buf. */
+static void kind_list(const int kinds[ALLOC_COUNT], char *buf, size_t n)
+{
+    size_t count = 0, done = 0, used = 0;
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        count += kinds[a] != 0;
+    buf[0] = '\0';
+    for (int a = 0; a < ALLOC_COUNT && used < n; a++)
+        if (kinds[a])
+            used += (size_t)snprintf(buf + used, n - used, "%s%s",
+                                     done++ == 0       ? ""
+                                     : done == count ? " and "
+                                                     : ", ",
+                                     schema_value_name(AXIS_ALLOC, a));
+}
+
+/* "41.24–44.82" (or "44.82" when lo and hi are the same) into buf. */
+static const char *gbps_range(double lo, double hi, char *buf, size_t n)
+{
+    char a[32];
+    snprintf(a, sizeof(a), "%s", reading_gbps(lo));
+    if (!strcmp(a, reading_gbps(hi)))
+        snprintf(buf, n, "%s", a);
+    else
+        snprintf(buf, n, "%s–%s", a, reading_gbps(hi));
+    return buf;
+}
+
+/*
+ * The zero-copy kernels of direction dir drawn (reused buffers, the
+ * default placement) that fall from their peak by more than READ_HOLD_PCT
+ * at their largest size, when others hold: "registered,
+ * registered-portable and registered-mapped zerocopy d2h fall from 64 MiB
+ * to 41.24–44.82 GB/s at 256 MiB (their peaks: 50.64–51.48 GB/s), while
+ * mapped stays at 52.64 GB/s": from the first size from which each stays
+ * more than READ_PLATEAU_PCT under its peak.
+ */
+static void read_zerocopy_falls(struct reading *t, const struct plot_input *in, int dir)
+{
+    int fall[ALLOC_COUNT] = {0}, hold[ALLOC_COUNT] = {0}, nfall = 0, nhold = 0;
+    double peak_lo = INFINITY, peak_hi = -INFINITY, end_lo = INFINITY, end_hi = -INFINITY;
+    double hold_lo = INFINITY, hold_hi = -INFINITY, from_lo = INFINITY, from_hi = -INFINITY;
+    double last = -1;
+    for (size_t c = 0; c < in->ncurves; c++) {
+        const struct plot_curve *cv = &in->curves[c];
+        const struct plot_row *r = &in->rows[cv->first];
+        if (r->api != API_ZEROCOPY || r->dir != dir || r->buffer != BUFFER_REUSE ||
+            !plot_host_steady(r) || cv->n < 3)
+            continue;
+        size_t peak = 0, end = cv->n - 1, from = end;
+        for (size_t i = 1; i < cv->n; i++)
+            peak = r[i].gbps_median > r[peak].gbps_median ? i : peak;
+        double top = r[peak].gbps_median, g = r[end].gbps_median;
+        if (g >= top * (1 - READ_HOLD_PCT / 100.)) {
+            hold[r->alloc] = 1;
+            nhold++;
+            hold_lo = fmin(hold_lo, g);
+            hold_hi = fmax(hold_hi, g);
+            continue;
+        }
+        while (from > peak + 1 && r[from - 1].gbps_median < top * (1 - READ_PLATEAU_PCT / 100.))
+            from--;
+        fall[r->alloc] = 1;
+        nfall++;
+        peak_lo = fmin(peak_lo, top);
+        peak_hi = fmax(peak_hi, top);
+        end_lo = fmin(end_lo, g);
+        end_hi = fmax(end_hi, g);
+        from_lo = fmin(from_lo, r[from].size_bytes);
+        from_hi = fmax(from_hi, r[from].size_bytes);
+        last = last < 0 || last == r[end].size_bytes ? r[end].size_bytes : 0;
+    }
+    if (!nfall || !nhold)
+        return;
+    char falls[256], holds[256], from[64], a[64], b[64], c[64];
+    kind_list(fall, falls, sizeof(falls));
+    kind_list(hold, holds, sizeof(holds));
+    snprintf(from, sizeof(from), "%s", reading_size(from_lo));
+    if (from_hi > from_lo)
+        snprintf(from + strlen(from), sizeof(from) - strlen(from), "–%s", reading_size(from_hi));
+    reading_part(t,
+                 "%s zerocopy %s fall%s from %s to %s GB/s at %s (%s peak%s: %s GB/s), while %s "
+                 "stay%s at %s GB/s",
+                 falls, schema_value_name(AXIS_DIRECTION, dir), nfall == 1 ? "s" : "", from,
+                 gbps_range(end_lo, end_hi, a, sizeof(a)),
+                 last > 0 ? reading_size(last) : "their largest sizes", nfall == 1 ? "its" : "their",
+                 nfall == 1 ? "" : "s", gbps_range(peak_lo, peak_hi, b, sizeof(b)), holds,
+                 nhold == 1 ? "s" : "", gbps_range(hold_lo, hold_hi, c, sizeof(c)));
+}
+
+/*
+ * The kinds drawn whose folder has copies or zero-copy kernels at another
+ * placement, which this figure leaves out: "registered is drawn in default
+ * 4 KiB pages only (its thp rows are not drawn here)".
+ */
+static void read_placed_elsewhere(struct reading *t, const struct plot_input *in)
+{
+    int kinds[ALLOC_COUNT] = {0}, pages[PAGES_COUNT] = {0}, numa = 0, n = 0;
+    for (size_t i = 0; i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        if (plot_default_place(r) || r->buffer != BUFFER_REUSE ||
+            !(api_is_copy(r->api) || r->api == API_ZEROCOPY))
+            continue;
+        n += !kinds[r->alloc];
+        kinds[r->alloc] = 1;
+        if (r->pages < PAGES_COUNT && r->pages != PAGES_DEFAULT)
+            pages[r->pages] = 1;
+        numa |= !(r->numa == NUMA_ANY || r->numa == AXIS_UNUSED);
+    }
+    if (!n)
+        return;
+    char names[256], other[96] = "";
+    size_t used = 0;
+    kind_list(kinds, names, sizeof(names));
+    for (int p = 0; p < PAGES_COUNT; p++)
+        if (pages[p])
+            used += (size_t)snprintf(other + used, sizeof(other) - used, "%s%s", used ? ", " : "",
+                                     schema_value_name(AXIS_PAGES, p));
+    if (numa)
+        snprintf(other + used, sizeof(other) - used, "%sother NUMA bindings'", used ? " and " : "");
+    reading_part(t, "%s %s drawn in default 4 KiB pages%s only (%s %s rows are not drawn here)",
+                 names, n == 1 ? "is" : "are", numa ? ", numa any," : "", n == 1 ? "its" : "their",
+                 other);
+}
+
+/*
+ * The band of group g (direction dir), as drawn: the median of its
+ * members' medians, by the rule of reading_curve's first two shapes, with
+ * the members' range at the peak: "the cudaMemcpyAsync h2d copies of the 5
+ * page-locked kinds drawn as a band are within 3 % of their peak, a median
+ * of 55.12 GB/s (the kinds 54.79–55.39), from 16 MiB".
+ */
+static void read_band(struct reading *t, const struct bw_plan *p, int g, int dir)
+{
+    size_t n = coincide_points(p->band, p->nband, g), peak = 0, from, k = 0;
+    double x[64], m[64], lo[64], hi[64];
+    if (n < 2 || n > 64)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        k = coincide_at(p->band, p->nband, g, i, &x[i], &m[i], &lo[i], &hi[i]);
+        peak = m[i] > m[peak] ? i : peak;
+    }
+    for (from = n - 1; from > 0 && m[from - 1] >= m[peak] * (1 - READ_PLATEAU_PCT / 100.);)
+        from--;
+    char what[160], range[64];
+    snprintf(what, sizeof(what), "the %s %s copies of the %zu page-locked kinds drawn as a band",
+             reading_api_call(g % 2 ? API_ASYNC : API_SYNC), schema_value_name(AXIS_DIRECTION, dir),
+             k);
+    gbps_range(lo[peak], hi[peak], range, sizeof(range));
+    if (m[n - 1] >= m[peak] * (1 - READ_PLATEAU_PCT / 100.))
+        reading_part(t,
+                     "%s are within %d %% of their peak, a median of %s GB/s (the kinds %s), from "
+                     "%s",
+                     what, READ_PLATEAU_PCT, reading_gbps(m[peak]), range, reading_size(x[from]));
+    else
+        reading_part(t, "%s peak at a median of %s GB/s (the kinds %s) at %s, and end at %s GB/s at %s",
+                     what, reading_gbps(m[peak]), range, reading_size(x[peak]),
+                     reading_gbps(m[n - 1]), reading_size(x[n - 1]));
+}
+
+/*
+ * Without pinned or pageable copies (zero-copy folders): the first kind's
+ * curves drawn apart, each api in each direction (reading_curve), and the
+ * bands, as drawn (read_band), in place of a member's own curve.
+ */
+static void read_first_kind_drawn(struct reading *t, const struct plot_input *in,
+                                  const struct bw_plan *p)
+{
+    int a = -1, banded[BW_PANELS] = {0};
+    for (int k = 0; k < ALLOC_COUNT && a < 0; k++)
+        for (int d = 0; d < DIR_COUNT && a < 0; d++)
+            for (int api = 0; api < API_COUNT && a < 0; api++)
+                if ((api_is_copy(api) || api == API_ZEROCOPY) && reading_reuse_curve(in, k, d, api))
+                    a = k;
+    for (int d = 0; d < DIR_COUNT && a >= 0; d++)
+        for (int api = 0; api < API_COUNT; api++) {
+            const struct plot_curve *c =
+                api_is_copy(api) || api == API_ZEROCOPY ? reading_reuse_curve(in, a, d, api) : NULL;
+            int g = d * 2 + curve_api_group(api);
+            char what[96];
+            if (!c)
+                continue;
+            if (is_member(p, (size_t)(c - in->curves))) {
+                if (!banded[g]++)
+                    read_band(t, p, g, d);
+                continue;
+            }
+            snprintf(what, sizeof(what), "%s %s", reading_kind_dir(a, d),
+                     schema_value_name(AXIS_API, api));
+            reading_curve(t, in, c, what, a != ALLOC_PAGEABLE);
+        }
+}
+
 /* The bandwidth figure's reading: its curves' shapes, then what its notes leave out. */
 static void read_bandwidth(struct reading *t, const struct plot_input *in)
 {
     char found[8][FIG_FINDING_CHARS];
     int api = reading_lead_api(t, in);
+    struct bw_plan p;
+    if (api < 0 && bw_plan_make(&p, in) == 0)
+        read_first_kind_drawn(t, in, &p);
     if (api < 0)
-        reading_first_kind(t, in, 0);
+        bw_plan_free(&p);
     for (int d = 0; d < DIR_COUNT && api >= 0; d++) {
         reading_pinned_pageable(t, in, d, api, 0);
         reading_page_locked(t, in, d, api);
     }
+    for (int d = 0; d < DIR_BIDIR; d++) /* a visible fall of some zero-copy kernels */
+        read_zerocopy_falls(t, in, d);
+    read_placed_elsewhere(t, in);
     /* the regimes, the curves no fit describes and host memcpy: said here, not on the figure */
     for (size_t k = 0, n = fig_bandwidth_findings(in, found, 8); k < n; k++)
         reading_part(t, "%s", found[k]);

@@ -145,9 +145,10 @@ static int has_roundtrip(const struct plot_input *in, const struct plot_curve *c
 /* What the latency figure draws: its sizes, its panels' titles and the lines that merge. */
 struct lat_plan {
     double max_bytes;
-    int split; /* panels per api group (sync; async and zero-copy) */
+    int groups[2]; /* the api groups drawn (sync; async and zero-copy) */
+    int split;     /* panels per api group (sync; async and zero-copy) */
     char title[DIR_COUNT * 2][96];
-    struct co_list co; /* the page-locked kinds' lines, tagged by curve */
+    struct co_list co;            /* the page-locked kinds' lines, tagged by curve */
     struct interval_tally *tally; /* the pipelined times' intervals drawn, for the bars' note */
 };
 
@@ -183,8 +184,39 @@ static int latency_merge(struct lat_plan *p, const struct plot_input *in)
         }
         free(x);
     }
-    coincide_list_find(&p->co, COINCIDE_TOLERANCE_TIME, COINCIDE_MIN_MEMBERS);
+    coincide_list_find(&p->co, COINCIDE_TOLERANCE_LATENCY, COINCIDE_MIN_MEMBERS);
     return 0;
+}
+
+/*
+ * The plan of the latency figure of in: its sizes, api groups, panels'
+ * titles and merged lines (free p->co with coincide_list_free).  -1 when
+ * out of memory.
+ */
+static int latency_plan(struct lat_plan *p, const struct plot_input *in)
+{
+    memset(p, 0, sizeof(*p));
+    p->max_bytes = latency_max_bytes(in);
+    for (size_t c = 0; c < in->ncurves; c++)
+        if (latency_count(in, &in->curves[c], p->max_bytes))
+            p->groups[curve_api_group(in->rows[in->curves[c].first].api)] = 1;
+    p->split = p->groups[0] && p->groups[1];
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (int grp = 0; grp < 2; grp++)
+            snprintf(p->title[d * 2 + grp], sizeof(p->title[0]), "%s%s", plot_dir_titles[d],
+                     p->split ? (grp ? ", async" : ", sync") : "");
+    return latency_merge(p, in);
+}
+
+/* The intervals of curve c's pipelined times that the figure draws, into t. */
+static void latency_tally(const struct plot_input *in, const struct plot_curve *c, double max_bytes,
+                          struct interval_tally *t)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        const struct plot_row *r = &in->rows[c->first + i];
+        if (latency_row(r, max_bytes))
+            interval_tally_add(t, &r->iv[IV_US_PER_COPY]);
+    }
 }
 
 /*
@@ -193,10 +225,11 @@ static int latency_merge(struct lat_plan *p, const struct plot_input *in)
  * coincide, which are one line each (the median of theirs).  seen[]
  * gathers the alloc kinds drawn apart (and ALLOC_COUNT + api the apis);
  * *roundtrips gets 1 when a copy's round trip is drawn,
- * 2 when a zero-copy kernel's is.
+ * 2 when a zero-copy kernel's is; *merged 1 when a merged line is.
  */
 static int latency_panel(struct fig *g, const struct plot_input *in, const struct lat_plan *p,
-                         int dir, int grp, const char *data_dir, int seen[], int *roundtrips)
+                         int dir, int grp, const char *data_dir, int seen[], int *roundtrips,
+                         int *any_merged)
 {
     FILE *f = NULL;
     int rc = 0, merged[2][2] = {{0, 0}, {0, 0}};
@@ -221,6 +254,8 @@ static int latency_panel(struct fig *g, const struct plot_input *in, const struc
             *roundtrips |= rt ? (first->api == API_ZEROCOPY ? 2 : 1) : 0;
             if (coincide_member(&p->co, latency_group(first, rt), (long)c)) {
                 merged[rt][first->api == API_ZEROCOPY] = 1;
+                if (!rt) /* its bar is in the merged line's */
+                    latency_tally(in, cv, p->max_bytes, p->tally);
                 continue;
             }
             seen[first->alloc] = 1;
@@ -235,10 +270,12 @@ static int latency_panel(struct fig *g, const struct plot_input *in, const struc
                                            : grp ? API_ASYNC
                                                  : API_SYNC};
             struct fig_style s = {"page-locked", latency_line(&like, rt), "page-locked", ""};
-            if (merged[rt][zc])
+            if (merged[rt][zc]) {
+                *any_merged = 1;
                 rc = coincide_block(g, f, p->co.s, p->co.n, latency_group(&like, rt), &s, 1) < 0
                          ? -1
                          : 0;
+            }
         }
     if (f && fig_panel_close(f) < 0)
         rc = -1;
@@ -246,50 +283,118 @@ static int latency_panel(struct fig *g, const struct plot_input *in, const struc
 }
 
 /*
+ * The point of a note's sample for the curves drawn as line: the first of
+ * the kinds whose point is filled (plots/style.gp) that a curve of g is
+ * drawn with that line in, so that the samples of a pipelined and a round
+ * trip note show the fill swapped; "" (no point) when none is.
+ */
+static const char *note_point(const struct fig *g, const char *line)
+{
+    static const char *const filled[] = {"page-locked", "pinned", "registered", "portable",
+                                         "registered-portable"};
+    for (size_t k = 0; k < sizeof(filled) / sizeof(filled[0]); k++)
+        for (size_t b = 0; b < g->nblocks; b++)
+            if (!strcmp(g->block[b].line, line) && !strcmp(g->block[b].point, filled[k]))
+                return filled[k];
+    return "";
+}
+
+/* What a kind of line of the latency figure is, in words: "round trip". */
+static const char *line_words(const char *line)
+{
+    return !strcmp(line, "roundtrip")            ? "round trip"
+           : !strcmp(line, "zerocopy-roundtrip") ? "zerocopy round trip"
+                                                 : line;
+}
+
+/*
+ * A kind's key entry e, drawn with the line of its curves: a kind whose
+ * pipelined time is in a merged line and whose round trip is drawn apart
+ * has the round trip's dash (and point) in its entry, named: "pinned
+ * (round trip)".
+ */
+static void key_line_drawn(const struct fig *g, struct fig_style *e)
+{
+    const char *line = NULL;
+    for (size_t b = 0; b < g->nblocks; b++)
+        if (!strcmp(g->block[b].color, e->color)) {
+            if (!strcmp(g->block[b].line, "pipelined") || !strcmp(g->block[b].line, "zerocopy"))
+                return;
+            line = line ? line : g->block[b].line;
+        }
+    if (!line)
+        return;
+    e->line = line;
+    snprintf(e->title, sizeof(e->title), "%s (%s)", e->color, line_words(line));
+}
+
+/*
+ * A merged line's key entry e, its kind of line said first ("round trip: 5
+ * page-locked kinds within ..."), when the figure has merged lines of
+ * several kinds of line whose members differ (coincide_keys: one entry
+ * each), so that the words tell them apart as the samples' dashes do.
+ */
+static void key_say_line(struct fig_style *e)
+{
+    char title[sizeof(e->title) + 32];
+    snprintf(title, sizeof(title), "%s: %s", line_words(e->line), e->title);
+    if (strlen(title) >= sizeof(e->title)) /* cut short: say so */
+        memcpy(title + sizeof(e->title) - 4, "...", 4);
+    memcpy(e->title, title, sizeof(e->title));
+    e->title[sizeof(e->title) - 1] = '\0';
+}
+
+/*
  * The legend of the latency figure: the colours of the alloc kinds drawn
  * apart, an entry per set of kinds drawn as one line (coincide_keys); the
- * notes say which point is which api (when both were measured) and what
- * solid and dashed lines are.
+ * notes say what each kind of line is (the pipelined time solid, the round
+ * trip dashed with its kind's point in the other fill, a zero-copy kernel
+ * and its round trip) and what the bars are, a merged line's too.
  */
-static int latency_legend(struct fig *g, const struct lat_plan *p, const int seen[], int roundtrips)
+static int latency_legend(struct fig *g, const struct lat_plan *p, const int seen[], int roundtrips,
+                          int merged)
 {
-    static const char *const api_titles[API_COUNT] = {
-        [API_SYNC] = "sync: cudaMemcpy",
-        [API_ASYNC] = "async: cudaMemcpyAsync",
-        [API_ZEROCOPY] = "zerocopy: a kernel on the host buffer",
-    };
-    static const struct fig_style merged = {"page-locked", "pipelined", "page-locked", ""};
-    struct fig_style allocs[ALLOC_COUNT + 16], notes[API_COUNT + 4];
+    static const struct fig_style merged_key = {"page-locked", "pipelined", "page-locked", ""};
+    struct fig_style allocs[ALLOC_COUNT + 16], notes[API_COUNT + 6];
     size_t nallocs = plot_alloc_entries(seen, "pipelined", allocs), nnotes = 0, cols = 4;
-    nallocs += coincide_keys(p->co.s, p->co.n, &merged, 0, allocs + nallocs, 16);
+    for (size_t k = 0; k < nallocs; k++)
+        key_line_drawn(g, &allocs[k]);
+    size_t nmerged = coincide_keys(p->co.s, p->co.n, &merged_key, 0, allocs + nallocs, 16);
+    for (size_t k = 0; k < nmerged && nmerged > 1; k++)
+        key_say_line(&allocs[nallocs + k]);
+    nallocs += nmerged;
     for (size_t k = 0; k < nallocs; k++)
         if (strlen(allocs[k].title) > 40)
             cols = 1; /* a merged line's entry: one column, or the page grows */
-    for (int a = 0; a < API_COUNT; a++) {
-        /* A zero-copy kernel's dash (the apis have panels of their own). */
-        if (!seen[ALLOC_COUNT + a] || a != API_ZEROCOPY)
-            continue;
-        notes[nnotes] = (struct fig_style){"", "zerocopy", ""};
-        snprintf(notes[nnotes++].title, sizeof(notes[0].title), "%s", api_titles[a]);
-    }
-    notes[nnotes++] = (struct fig_style){"", "pipelined", "", "pipelined: event time ÷ copies"};
+    notes[nnotes++] = (struct fig_style){"", "pipelined", note_point(g, "pipelined"),
+                                         "pipelined: event time ÷ copies"};
+    if (roundtrips & 1)
+        notes[nnotes++] = (struct fig_style){"", "roundtrip", note_point(g, "roundtrip"),
+                                             "round trip: one copy, waited for (host clock); its "
+                                             "point in the other fill"};
+    if (seen[ALLOC_COUNT + API_ZEROCOPY]) /* a zero-copy kernel's dash */
+        notes[nnotes++] = (struct fig_style){"", "zerocopy", note_point(g, "zerocopy"),
+                                             "zerocopy: a kernel on the host buffer"};
+    if (roundtrips & 2)
+        notes[nnotes++] =
+            (struct fig_style){"", "zerocopy-roundtrip", note_point(g, "zerocopy-roundtrip"),
+                               "zerocopy round trip: one kernel, waited for; its "
+                               "point in the other fill"};
     plot_bars_note(&notes[nnotes++], p->tally);
     if (roundtrips && strlen(notes[nnotes - 1].title) + 24 < sizeof(notes[0].title))
         strcat(notes[nnotes - 1].title, "; round trips: medians");
-    if (roundtrips & 1)
-        notes[nnotes++] = (struct fig_style){"", "roundtrip", "",
-                                             "round trip: one copy, waited for (host clock)"};
-    if (roundtrips & 2)
-        notes[nnotes++] = (struct fig_style){"", "zerocopy-roundtrip", "",
-                                             "zerocopy round trip: one kernel, waited for"};
+    if (merged)
+        notes[nnotes++] = (struct fig_style){"-", "", "", COINCIDE_BARS_NOTE};
     if (legend_flow(&g->key, allocs, nallocs, cols) < 0)
         return -1;
-    return legend_flow(&g->notes, notes, nnotes, 2);
+    return legend_flow(&g->notes, notes, nnotes,
+                       1); /* one column: a page no wider than its panels need */
 }
 
 /*
  * The detail of the latency figure's title: what is shown, the api when
- * only one, and the host state when the results hold others.
+ * only one, the largest size drawn (as people read it: "16 MiB", "16.0 MB")
+ * and the host state when the results hold others.
  */
 static void latency_detail(struct fig *g, const struct plot_input *in, const int seen[],
                            double max_bytes)
@@ -301,9 +406,9 @@ static void latency_detail(struct fig *g, const struct plot_input *in, const int
             api = a;
             napis++;
         }
-    if (!isinf(max_bytes)) {
-        /* "16 MiB", with its unit: the axis may be labelled in decimal units */
-        units_format_approx((uint64_t)max_bytes, size, sizeof(size));
+    if (!isinf(max_bytes) && g->x_max > 0) {
+        /* the largest size drawn: "16 MiB", or "16.0 MB" (16 047 503 B: the axis is decimal) */
+        units_format_human((uint64_t)g->x_max, size, sizeof(size));
         snprintf(upto, sizeof(upto), ", sizes up to %s", size);
     }
     for (size_t i = 0; i < in->nrows; i++)
@@ -317,46 +422,124 @@ static void latency_detail(struct fig *g, const struct plot_input *in, const int
 int fig_latency(struct fig *g, const struct plot_input *in, const char *data_dir)
 {
     static const int dirs[] = {DIR_H2D, DIR_D2H};
-    int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0, rc = 0;
-    struct lat_plan p = {.max_bytes = latency_max_bytes(in)};
+    int seen[ALLOC_COUNT + API_COUNT] = {0}, roundtrips = 0, merged = 0, rc = 0;
+    struct lat_plan p;
+    struct interval_tally tally;
     snprintf(g->what, sizeof(g->what), "time per copy");
     snprintf(g->y_label, sizeof(g->y_label), "time per copy (µs)");
-    int groups[2] = {0, 0};
-    for (size_t c = 0; c < in->ncurves; c++)
-        if (latency_count(in, &in->curves[c], p.max_bytes))
-            groups[curve_api_group(in->rows[in->curves[c].first].api)] = 1;
-    p.split = groups[0] && groups[1];
-    for (int d = 0; d < DIR_COUNT; d++)
-        for (int grp = 0; grp < 2; grp++)
-            snprintf(p.title[d * 2 + grp], sizeof(p.title[0]), "%s%s", plot_dir_titles[d],
-                     p.split ? (grp ? ", async" : ", sync") : "");
-    struct interval_tally tally;
     interval_tally_init(&tally, 0);
-    p.tally = &tally;
-    if (latency_merge(&p, in) < 0)
+    if (latency_plan(&p, in) < 0)
         rc = -1;
+    p.tally = &tally;
     for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]) && rc == 0; d++)
         for (int grp = 0; grp < 2 && rc == 0; grp++)
-            if (groups[grp])
-                rc = latency_panel(g, in, &p, dirs[d], grp, data_dir, seen, &roundtrips);
+            if (p.groups[grp])
+                rc = latency_panel(g, in, &p, dirs[d], grp, data_dir, seen, &roundtrips, &merged);
     if (rc == 0 && g->npanels) {
         latency_detail(g, in, seen, p.max_bytes);
-        rc = latency_legend(g, &p, seen, roundtrips);
+        rc = latency_legend(g, &p, seen, roundtrips, merged);
     }
     coincide_list_free(&p.co);
     return rc;
 }
 
+/* ---- the reading: the smallest copy's time, as drawn ---- */
+
+/*
+ * The time of the smallest copy drawn of alloc in dir with api, pipelined
+ * and waited for, each as its line is drawn: the kind's own, or the median
+ * of the merged line it is in (coincide.h), which is then said:
+ *   "a 4 KiB pinned h2d copy takes 7.39 µs pipelined, 7.53 µs waited for"
+ *   "the median 4 KiB h2d copy of the 6 page-locked kinds drawn as one
+ *    takes 8.30 µs pipelined, 7.28 µs waited for"
+ * and, when one of the two is merged and the other not, or they merge
+ * with different kinds, each with its own words.
+ */
+static void read_line(struct reading *t, const struct plot_input *in, const struct lat_plan *p,
+                      int alloc, int dir, int api, int say_api)
+{
+    const struct plot_curve *c = reading_reuse_curve(in, alloc, dir, api);
+    const struct plot_row *r = NULL;
+    for (size_t i = 0; c && i < c->n && !r; i++)
+        if (latency_row(&in->rows[c->first + i], p->max_bytes))
+            r = &in->rows[c->first + i];
+    if (!r)
+        return;
+    const struct plot_row *first = &in->rows[c->first];
+    long tag = (long)(c - in->curves);
+    double us[2] = {r->us_per_copy, r->roundtrip_us};
+    size_t k[2] = {0, 0};
+    char what[96];
+    const char *kind = schema_value_name(AXIS_ALLOC, alloc);
+    for (int rt = 0; rt < 2; rt++)
+        if (coincide_member(&p->co, latency_group(first, rt), tag))
+            k[rt] = coincide_at_size(p->co.s, p->co.n, latency_group(first, rt), r->size_bytes,
+                                     &us[rt]);
+    /* "h2d copy", "h2d async copy", "h2d zerocopy kernel" */
+    snprintf(what, sizeof(what), "%s%s%s %s", schema_value_name(AXIS_DIRECTION, dir),
+             say_api ? " " : "", say_api ? schema_value_name(AXIS_API, api) : "",
+             api == API_ZEROCOPY ? "kernel" : "copy");
+    if (k[0])
+        reading_part(t,
+                     "the median %s %s of the %zu page-locked kinds drawn as one takes %s µs "
+                     "pipelined",
+                     reading_size(r->size_bytes), what, k[0], reading_us(us[0]));
+    else
+        reading_part(t, "a %s %s %s takes %s µs pipelined", reading_size(r->size_bytes), kind, what,
+                     reading_us(us[0]));
+    if (!(us[1] > 0))
+        return;
+    if (k[0] == k[1])
+        fprintf(t->f, ", %s µs waited for", reading_us(us[1]));
+    else if (!k[1])
+        fprintf(t->f, "; %s's round trip, drawn apart, %s µs", kind, reading_us(us[1]));
+    else
+        fprintf(t->f, "; the median round trip of the %zu page-locked kinds drawn as one, %s µs",
+                k[1], reading_us(us[1]));
+}
+
+/*
+ * The latency figure's reading: pinned's and pageable's smallest copies of
+ * each copy api drawn; without them (zero-copy folders), the first kind's
+ * of each api; each value as drawn (read_line).
+ */
+static void read_latency(struct reading *t, const struct plot_input *in)
+{
+    static const int kinds[2] = {ALLOC_PINNED, ALLOC_PAGEABLE};
+    struct lat_plan p;
+    int api = plot_headline_api(in), first = -1, apis[2] = {0, 0};
+    if (latency_plan(&p, in) == 0) {
+        /* each copy api drawn (sync and async: a panel each), named when both are */
+        for (int x = 0; x < 2 && api >= 0; x++)
+            for (int d = 0; d < DIR_BIDIR; d++)
+                for (int k = 0; k < 2; k++)
+                    apis[x] |= reading_reuse_curve(in, kinds[k], d, x ? API_ASYNC : API_SYNC) != 0;
+        for (int x = 0; x < 2 && api >= 0; x++)
+            for (int d = 0; d < DIR_BIDIR && apis[x]; d++)
+                for (int k = 0; k < 2; k++)
+                    read_line(t, in, &p, kinds[k], d, x ? API_ASYNC : API_SYNC,
+                              apis[0] && apis[1]);
+        for (int a = 0; a < ALLOC_COUNT && api < 0 && first < 0; a++)
+            for (int d = 0; d < DIR_BIDIR; d++)
+                for (int x = 0; x < API_COUNT; x++)
+                    if ((api_is_copy(x) || x == API_ZEROCOPY) && reading_reuse_curve(in, a, d, x))
+                        first = a;
+        for (int d = 0; d < DIR_BIDIR && first >= 0; d++)
+            for (int x = 0; x < API_COUNT; x++)
+                if (api_is_copy(x) || x == API_ZEROCOPY)
+                    read_line(t, in, &p, first, d, x, 1);
+    }
+    coincide_list_free(&p.co);
+}
+
 const struct fig_def fig_latency_def = {
     .name = "latency",
-    .question =
-        "How long does a small copy take: per copy when copies are queued back to back, "
-        "and as the round trip an application waits for?",
+    .question = "How long does a small copy take: per copy when copies are queued back to back, "
+                "and as the round trip an application waits for?",
     .log_y = 1,
     .describe = fig_latency,
-    .read = reading_latency,
-    .needs =
-        "reuse rows of h2d or d2h with us_per_copy_median (cache warm, touch prefaulted)",
+    .read = read_latency,
+    .needs = "reuse rows of h2d or d2h with us_per_copy_median (cache warm, touch prefaulted)",
     .family = FIG_FAMILY_COPIES,
     .one_gpu = 1,
 };

@@ -219,6 +219,24 @@ static int place_notes(struct fig *g, const struct place_seen *seen, size_t hole
 }
 
 /*
+ * What varies among the placements drawn, in words joined by and_or ("page
+ * size", "NUMA binding", "NUMA binding and page size"), into buf;
+ * "placement" when nothing does.
+ */
+static const char *place_axes(const struct place_seen *seen, const char *and_or, char *buf,
+                              size_t n)
+{
+    int pages = 0;
+    for (int p = 0; p < PAGES_COUNT; p++)
+        pages += seen->pages[p] != 0;
+    snprintf(buf, n, "%s%s%s", seen->nnuma > 1 ? "NUMA binding" : "",
+             seen->nnuma > 1 && pages > 1 ? and_or : "", pages > 1 ? "page size" : "");
+    if (!buf[0])
+        snprintf(buf, n, "placement");
+    return buf;
+}
+
+/*
  * The title's detail: the api; that the machine has one NUMA node, so
  * that numa any and auto are the same memory, when it has and both are
  * drawn; else the NUMA node that held every buffer when one did.
@@ -278,9 +296,18 @@ int fig_placement(struct fig *g, const struct plot_input *in, const char *data_d
             fig_own_y(g);
     }
     if (rc == 0 && g->npanels) {
+        /* what is measured: a copy's bandwidth, or a zero-copy kernel's access to the host
+           buffer; by what varies among the placements drawn, and only that */
+        int zc = rows[0]->api == API_ZEROCOPY;
+        char by[64], which[64];
         snprintf(what, sizeof(what), "reuse, %s", schema_value_name(AXIS_API, rows[0]->api));
-        snprintf(g->what, sizeof(g->what), "copy bandwidth by NUMA binding and page size");
-        snprintf(g->y_label, sizeof(g->y_label), "copy bandwidth (GB/s = 10⁹ B/s)");
+        snprintf(g->what, sizeof(g->what), "%s by %s", zc ? "zero-copy bandwidth" : "copy bandwidth",
+                 place_axes(&seen, " and ", by, sizeof(by)));
+        snprintf(g->question, sizeof(g->question), "Does a host buffer's %s change its %s?",
+                 place_axes(&seen, " or ", which, sizeof(which)),
+                 zc ? "bandwidth to a zero-copy kernel" : "copy bandwidth");
+        snprintf(g->y_label, sizeof(g->y_label), "%s (GB/s = 10⁹ B/s)",
+                 rows[0]->api == API_ZEROCOPY ? "zero-copy kernel bandwidth" : "copy bandwidth");
         place_detail(g, &seen, what, in->numa_nodes);
         rc =
             legend_flow(&g->key, keys, plot_alloc_entries(seen.alloc, "default", keys), 6) < 0 ||
@@ -320,7 +347,12 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
     if (rc == 0 && g->npanels) {
         snprintf(what, sizeof(what), "reallocate, %s, %s", plot_dir_titles[rows[0]->dir],
                  schema_value_name(AXIS_API, rows[0]->api));
-        snprintf(g->what, sizeof(g->what), "pinning time by page size");
+        char by[64], which[64];
+        snprintf(g->what, sizeof(g->what), "pinning time by %s",
+                 place_axes(&seen, " and ", by, sizeof(by)));
+        snprintf(g->question, sizeof(g->question),
+                 "Does a buffer's %s change what cudaHostRegister costs?",
+                 place_axes(&seen, " or ", which, sizeof(which)));
         snprintf(g->y_label, sizeof(g->y_label), "cudaHostRegister time, median (ms)");
         place_detail(g, &seen, what, in->numa_nodes);
         rc = legend_flow(&g->key, keys, plot_alloc_entries(seen.alloc, "default", keys), 6) < 0 ||
@@ -333,13 +365,83 @@ int fig_placement_pin(struct fig *g, const struct plot_input *in, const char *da
     return rc;
 }
 
+/* ---- the readings: what the figures draw, in words ---- */
+
+/* A placement in words: "thp", "default, numa auto" (the api is said once, before). */
+static const char *place_text(const struct plot_row *r)
+{
+    static char bufs[4][96];
+    static int next;
+    char *b = bufs[next++ % 4], numa[32];
+    size_t len =
+        (size_t)snprintf(b, sizeof(bufs[0]), "%s", schema_value_name(AXIS_PAGES, r->pages));
+    if (r->numa != NUMA_ANY && r->numa != AXIS_UNUSED)
+        snprintf(b + len, sizeof(bufs[0]) - len, ", numa %s",
+                 schema_value_text(AXIS_NUMA, r->numa, numa, sizeof(numa)));
+    return b;
+}
+
+/*
+ * Of the rows the placement figure (pin 0) or placement-pin (pin 1) draws
+ * (fig_placement_rows: one api), for each kind and direction, every
+ * placement's value at the largest size placed other than by default:
+ * "registered h2d zerocopy at 256 MiB: 47.97 GB/s (default), 50.54 (thp)";
+ * or (pin) what registering took: "registered: registering 256 MiB takes
+ * 75 ms (default), 40 (thp)".  Nothing the figure does not draw.
+ */
+static void read_placement(struct reading *t, const struct plot_input *in, int pin)
+{
+    const struct plot_row **rows = NULL;
+    size_t n = 0;
+    if (fig_placement_rows(in, pin, &rows, &n) < 0)
+        return;
+    for (int a = 0; a < ALLOC_COUNT; a++)
+        for (int d = 0; d < DIR_BIDIR; d++) {
+            double size = -1;
+            for (size_t i = 0; i < n; i++)
+                if (rows[i]->alloc == a && rows[i]->dir == d && !plot_default_place(rows[i]))
+                    size = fmax(size, rows[i]->size_bytes);
+            if (size < 0)
+                continue;
+            if (pin)
+                fprintf(t->f, "%s%s: registering %s takes", t->parts++ ? "; " : "",
+                        schema_value_name(AXIS_ALLOC, a), reading_size(size));
+            else
+                fprintf(t->f, "%s%s %s at %s:", t->parts++ ? "; " : "", reading_kind_dir(a, d),
+                        schema_value_name(AXIS_API, rows[0]->api), reading_size(size));
+            int first = 1;
+            for (size_t i = 0; i < n; i++) {
+                const struct plot_row *r = rows[i];
+                if (!(r->alloc == a && r->dir == d && r->size_bytes == size))
+                    continue;
+                fprintf(t->f, "%s %s%s (%s)", first ? "" : ",",
+                        pin ? reading_count(r->pin_ms) : reading_gbps(r->gbps_median),
+                        first ? (pin ? " ms" : " GB/s") : "", place_text(r));
+                first = 0;
+            }
+        }
+    free(rows);
+}
+
+
+/* The placement figures' readings (figdef.h), of the rows they draw. */
+static void read_placement_copy(struct reading *t, const struct plot_input *in)
+{
+    read_placement(t, in, 0);
+}
+
+static void read_placement_pin(struct reading *t, const struct plot_input *in)
+{
+    read_placement(t, in, 1);
+}
+
 const struct fig_def fig_placement_def = {
     .name = "placement",
     .question =
         "Does a host buffer's NUMA node or page size change its copy bandwidth?",
     .log_y = 0,
     .describe = fig_placement,
-    .read = reading_placement_copy,
+    .read = read_placement_copy,
     .needs =
         "reuse rows of api sync or async with numa or pages other than the default (any, "
         "default)",
@@ -353,7 +455,7 @@ const struct fig_def fig_placement_pin_def = {
         "Does a buffer's NUMA node or page size change what cudaHostRegister costs?",
     .log_y = 1,
     .describe = fig_placement_pin,
-    .read = reading_placement_pin,
+    .read = read_placement_pin,
     .needs =
         "reallocate rows of a registered kind with pin_ms_median and numa or pages other "
         "than the default",

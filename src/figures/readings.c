@@ -449,15 +449,6 @@ static void read_small(struct reading *t, const struct plot_input *in, int api, 
         }
 }
 
-void reading_latency(struct reading *t, const struct plot_input *in)
-{
-    int api = plot_headline_api(in);
-    if (api >= 0)
-        read_small(t, in, api, 1);
-    else
-        reading_first_kind(t, in, 1);
-}
-
 /* ---- pinning: speedup, allocation, break-even ---- */
 
 /* Speedups of one direction and api: every page-locked kind's over pageable, size by size. */
@@ -860,80 +851,6 @@ void reading_host_access(struct reading *t, const struct plot_input *in)
     read_host_op(t, in, API_HOST_WRITE, "writes");
 }
 
-/* A placement in words: "thp", "default, numa auto". */
-static const char *place_text(const struct plot_row *r)
-{
-    static char bufs[4][96];
-    static int next;
-    char *b = bufs[next++ % 4], numa[32];
-    size_t len =
-        (size_t)snprintf(b, sizeof(bufs[0]), "%s", schema_value_name(AXIS_PAGES, r->pages));
-    if (r->numa != NUMA_ANY && r->numa != AXIS_UNUSED)
-        len += (size_t)snprintf(b + len, sizeof(bufs[0]) - len, ", numa %s",
-                                schema_value_text(AXIS_NUMA, r->numa, numa, sizeof(numa)));
-    if (r->api != API_SYNC && len < sizeof(bufs[0])) /* a zero-copy kernel, an async copy */
-        snprintf(b + len, sizeof(bufs[0]) - len, ", %s", schema_value_name(AXIS_API, r->api));
-    return b;
-}
-
-/*
- * Is r a row of the placement figures: a steady copy or zero-copy kernel of a
- * reused buffer, or (pin) a registered kind's reallocate row with its pin time?
- */
-static int placement_row(const struct plot_row *r, int pin)
-{
-    if (!(api_is_copy(r->api) || (!pin && r->api == API_ZEROCOPY)) || !plot_host_steady(r))
-        return 0;
-    return pin ? r->buffer == BUFFER_REALLOCATE && alloc_is_registered(r->alloc) && r->pin_ms > 0
-               : r->buffer == BUFFER_REUSE;
-}
-
-/* The largest size of alloc's rows (direction dir) at a placement other than the default. */
-static double placement_size(const struct plot_input *in, int a, int d, int pin)
-{
-    double size = -1;
-    for (size_t i = 0; i < in->nall; i++) {
-        const struct plot_row *r = &in->all[i];
-        if (r->alloc == a && r->dir == d && placement_row(r, pin) && !plot_default_place(r))
-            size = fmax(size, r->size_bytes);
-    }
-    return size;
-}
-
-/*
- * For each kind and direction placed elsewhere, every placement's value at
- * its largest size: "pageable h2d at 256 MiB: 7.99 GB/s (default), 8.30
- * (thp) ..."; or (pin) what registering took: "registering 256 MiB takes
- * 75 ms (default), 40 (thp)".
- */
-static void read_placement(struct reading *t, const struct plot_input *in, int pin)
-{
-    for (int a = 0; a < ALLOC_COUNT; a++)
-        for (int d = 0; d < DIR_BIDIR; d++) {
-            double size = placement_size(in, a, d, pin);
-            if (size < 0)
-                continue;
-            if (pin)
-                fprintf(t->f, "%s%s: registering %s takes", t->parts++ ? "; " : "",
-                        schema_value_name(AXIS_ALLOC, a), reading_size(size));
-            else
-                fprintf(t->f, "%s%s at %s:", t->parts++ ? "; " : "", reading_kind_dir(a, d), reading_size(size));
-            int first = 1;
-            for (size_t i = 0; i < in->nall; i++) {
-                const struct plot_row *r = &in->all[i];
-                if (!(r->alloc == a && r->dir == d && placement_row(r, pin) &&
-                      r->size_bytes == size))
-                    continue;
-                fprintf(t->f, "%s %s%s (%s)", first ? "" : ",",
-                        pin ? reading_count(r->pin_ms) : reading_gbps(r->gbps_median),
-                        first ? (pin ? " ms" : " GB/s") : "", place_text(r));
-                first = 0;
-            }
-            if (pin)
-                break; /* registering does not depend on the direction */
-        }
-}
-
 void reading_sentinel(struct reading *t, const struct plot_input *in)
 {
     struct sentinel_view v;
@@ -948,18 +865,6 @@ void reading_sentinel(struct reading *t, const struct plot_input *in)
     free(said);
     sentinel_view_free(&v);
 }
-
-void reading_placement_copy(struct reading *t, const struct plot_input *in)
-{
-    read_placement(t, in, 0);
-}
-
-void reading_placement_pin(struct reading *t, const struct plot_input *in)
-{
-    read_placement(t, in, 1);
-}
-
-
 
 char *plot_reading(const struct plot_input *in, reading_fn read)
 {

@@ -145,7 +145,6 @@ void reading_host_baseline(struct reading *t, const struct plot_input *in, int a
 
 /* The readings of the figures of a results folder (their definitions point here). */
 void reading_headline(struct reading *t, const struct plot_input *in);
-void reading_latency(struct reading *t, const struct plot_input *in);
 void reading_speedup(struct reading *t, const struct plot_input *in);
 void reading_alloc_cost(struct reading *t, const struct plot_input *in);
 void reading_breakeven(struct reading *t, const struct plot_input *in);
@@ -153,8 +152,6 @@ void reading_reuse(struct reading *t, const struct plot_input *in);
 void reading_realloc_time(struct reading *t, const struct plot_input *in);
 void reading_overlap(struct reading *t, const struct plot_input *in);
 void reading_host_access(struct reading *t, const struct plot_input *in);
-void reading_placement_copy(struct reading *t, const struct plot_input *in);
-void reading_placement_pin(struct reading *t, const struct plot_input *in);
 void reading_sentinel(struct reading *t, const struct plot_input *in);
 
 #endif

@@ -13,6 +13,7 @@
  */
 #include "check.h"
 #include "analysis/breakeven.h"
+#include "figures/caption.h"
 #include "figures/figdef.h"
 #include "figures/fig_bandwidth.h"
 #include "figures/fig_headline.h"
@@ -67,8 +68,12 @@ static void row(FILE *f, int *config, const char *alloc, const char *dir, const 
     row_api(f, config, alloc, dir, buffer, "sync", i, g, lo, hi, eff);
 }
 
-/* A new folder tmpdir/name with summary.csv written by fill (and a meta.yaml); its path. */
-static const char *made_up(const char *name, void (*fill)(FILE *f, int *config))
+/*
+ * A new folder tmpdir/name with summary.csv (its header head) written by
+ * fill (and a meta.yaml); its path.
+ */
+static const char *made_up_with(const char *name, const char *head,
+                                void (*fill)(FILE *f, int *config))
 {
     static char dir[512];
     int config = 0;
@@ -77,11 +82,17 @@ static const char *made_up(const char *name, void (*fill)(FILE *f, int *config))
     FILE *f = fopen(path_in(dir, "summary.csv"), "w");
     if (!f)
         return NULL;
-    fputs(HEAD, f);
+    fputs(head, f);
     fill(f, &config);
     fclose(f);
     write_text(path_in(dir, "meta.yaml"), "gpu:\n  name: Made-up GPU\nhost:\n  hostname: box\n");
     return dir;
+}
+
+/* The same with the copy figures' header (HEAD). */
+static const char *made_up(const char *name, void (*fill)(FILE *f, int *config))
+{
+    return made_up_with(name, HEAD, fill);
 }
 
 /* Draw dir with gnuplot hidden: its figures' data and variables files. */
@@ -278,6 +289,13 @@ static void test_breaks(void)
               !strstr(bw, "\n262144 "),
           "pinned's block:\n%s", bw);
     free(bw);
+    /* the kit counts each curve's points and its shortest run, for spacing their marks */
+    const char *bw_vars = data_file(dir, "bandwidth-vars.gp");
+    CHECK("bandwidth: each curve's points and shortest run counted for the script",
+          file_has(bw_vars, "array block_npoints[2] = [7, 6]\n") &&
+              file_has(bw_vars, "array block_minrun[2] = [7, 3]\n") &&
+              file_has(bw_vars, "array band_npoints[1] = [0]\n"),
+          "%s", bw_vars);
     char *hl = block_text(data_file(dir, "headline-h2d.dat"), "color=pinned");
     CHECK("headline: the line breaks at a size not measured",
           break_before(hl, 4) && !break_before(hl, 2) && !strstr(hl, "\n262144 "),
@@ -660,7 +678,256 @@ static void test_cap(void)
           "%s", data_file(dir, "bandwidth-drawn.txt"));
 }
 
-/* ---- 7. more than three panels: a grid, no wider than 8 in ---- */
+/*
+ * Page-locked kinds whose times per copy differ by up to a fifth, h2d: at
+ * every size pinned takes 1.00, mallochost 0.90, portable 1.10,
+ * registered 1.20 and mapped 1.36 times t(i) = size / (rise(i) * 1e3) us,
+ * pageable 3 times it; each round trip 2 us more.  mapped is 23.6 % above
+ * the median of the five (1.10): drawn apart at a tolerance of 20 %; the
+ * other four lie within 14.3 % of theirs, 1.05: one line.
+ */
+static const char *const lat_kinds[] = {"pinned", "mallochost", "portable", "registered", "mapped",
+                                        "pageable"};
+static const double lat_factor[] = {1.00, 0.90, 1.10, 1.20, 1.36, 3.0};
+
+static void fill_latency(FILE *f, int *config)
+{
+    for (int k = 0; k < 6; k++)
+        for (int i = 0; i < NSIZES; i++) {
+            double g = rise(i) / lat_factor[k];
+            row(f, config, lat_kinds[k], "h2d", "reuse", i, g, g * 0.99, g * 1.01, NAN);
+        }
+}
+
+/* The time per copy row() writes at size i for factor f, plus add (a round trip: 2). */
+static double written_us(int i, double f, double add)
+{
+    char buf[32];
+    snprintf(buf, sizeof(buf), "%.6g", size_at(i) / (rise(i) / f * 1e3) + add);
+    return atof(buf);
+}
+
+/* us as the readings write it (readings.c: reading_us). */
+static const char *us_text(double v, char *buf, size_t n)
+{
+    snprintf(buf, n, v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v);
+    return buf;
+}
+
+static void test_latency_drawn_as_said(void)
+{
+    const char *dir = made_up("latency", fill_latency);
+    int rc = dir ? describe(dir) : -100;
+    const char *h2d = data_file(dir, "latency-h2d.dat");
+    char *pipe = block_text(h2d, "color=page-locked line=pipelined");
+    CHECK("latency: a kind 23.6 % from the others drawn apart (one line within 20 %)",
+          rc == PLOT_ENO_GNUPLOT &&
+              strstr(pipe, "members: pinned, mallochost, portable, registered color=") &&
+              file_has(h2d, "color=mapped line=pipelined") &&
+              file_has(h2d, "color=mapped line=roundtrip"),
+          "returned %d; merged block:\n%s", rc, pipe);
+    free(pipe);
+    /* the merged line at 4 KiB: the median of 1.00, 0.90, 1.10, 1.20 times t(0), the mean of
+       pinned's and portable's times as summary.csv writes them (%.6g); pageable's own */
+    char a[32], b[32], c[32], d[32], want[512];
+    double pipe_us = (written_us(0, lat_factor[0], 0) + written_us(0, lat_factor[2], 0)) / 2;
+    double rt_us = (written_us(0, lat_factor[0], 2) + written_us(0, lat_factor[2], 2)) / 2;
+    snprintf(want, sizeof(want),
+             "the median 4 KiB h2d copy of the 4 page-locked kinds drawn as one takes %s µs "
+             "pipelined, %s µs waited for; a 4 KiB pageable h2d copy takes %s µs pipelined, %s µs "
+             "waited for",
+             us_text(pipe_us, a, sizeof(a)), us_text(rt_us, b, sizeof(b)),
+             us_text(written_us(0, lat_factor[5], 0), c, sizeof(c)),
+             us_text(written_us(0, lat_factor[5], 2), d, sizeof(d)));
+    struct plot_input in = {0};
+    const struct fig_def *def = plot_figure_def("latency");
+    char *r = def && plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, def->read) : NULL;
+    CHECK("latency: the reading quotes the merged line drawn, not pinned's own",
+          r && strcmp(r, want) == 0, "reading:\n%s\nwant:\n%s", r ? r : "none", want);
+    free(r);
+    plot_input_free(&in);
+    /* the caption: what a merged line's value and bars are, in the Bars sentences */
+    char *drawn = read_text(data_file(dir, "latency-drawn.txt"));
+    CHECK("latency: the caption says what a merged line and its bars are",
+          strstr(drawn, ". Bars of a merged line: its members' lowest to highest bar end (or "
+                        "value, without bars); the line: their median") != NULL,
+          "latency-drawn.txt: %s", drawn);
+    free(drawn);
+    /* the notes: a round trip's points in the other fill, its sample showing it beside the
+       pipelined one's (both the merged line's point, drawn with each line) */
+    const char *vars = data_file(dir, "latency-vars.gp");
+    CHECK("latency: the round trip's note says its points, both samples show them",
+          file_has(vars, "array note_line[4] = ['pipelined', 'roundtrip', '', '']\n") &&
+              file_has(vars, "array note_point[4] = ['page-locked', 'page-locked', '', '']\n") &&
+              file_has(vars, "'round trip: one copy, waited for (host clock); its point in the "
+                             "other fill'"),
+          "%s", vars);
+}
+
+/*
+ * pinned and pageable h2d at decimal sizes, the last 16 047 503 B (16.0 MB,
+ * 15.3 MiB): the latency figure's title says the largest size drawn as the
+ * decimal axis reads, not "16 MiB".
+ */
+static void fill_decimal(FILE *f, int *config)
+{
+    static const double sizes[] = {1000, 10000, 100000, 1000000, 10000000, 16047503};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 6; i++) {
+            double g = k ? 10 : 40, us = sizes[i] / (g * 1e3);
+            fprintf(f,
+                    "made-up,%d,0,%s,h2d,reuse,sync,warm,prefaulted,%.0f,10,%g,%g,%g,%.6g,%.6g,,,,,,"
+                    "63.0154,1,ok\n",
+                    ++*config, k ? "pageable" : "pinned", sizes[i], g, g * 0.99, g * 1.01, us,
+                    us + 2);
+        }
+}
+
+static void test_latency_title(void)
+{
+    const char *dir = made_up("decimal", fill_decimal);
+    int rc = dir ? describe(dir) : -100;
+    const char *vars = data_file(dir, "latency-vars.gp");
+    CHECK("latency: the title's largest size is the one drawn, in the axis's units",
+          rc == PLOT_ENO_GNUPLOT && file_has(vars, "fig_detail = 'reuse, sync, sizes up to 16 MB'\n") &&
+              file_has(vars, "1 KB = 1000"),
+          "returned %d; %s", rc, vars);
+}
+
+/* ---- 7. zero-copy beside copies: the key's dashes those drawn, the copies named ---- */
+
+#define ZC_HEAD                                                                                    \
+    "experiment,config,device,alloc,direction,buffer,api,cache,touch,pages,size_bytes,samples,"    \
+    "gbps_median,gbps_min,gbps_max,us_per_copy_median,link_gbps,rsd_pct,status\n"
+
+/*
+ * mapped, registered, registered-portable and registered-mapped in both
+ * directions: their cudaMemcpyAsync copies at 1.00, 1.02, 1.04 and 1.06
+ * times rise(i) (one band: the median 1.03 times it), their zero-copy
+ * kernels at 0.9 times it, but registered's, registered-portable's and
+ * registered-mapped's d2h at 0.72 times it from 4 MiB (i = 5): a fall of
+ * 20 % from their peak at 1 MiB (0.9 rise(4) = 48.6); registered's
+ * zero-copy kernels also in thp pages (not drawn: placement).
+ */
+static const char *const zc_kinds[] = {"mapped", "registered", "registered-portable",
+                                       "registered-mapped"};
+
+static void zc_row(FILE *f, int *config, const char *alloc, const char *dir, const char *api,
+                   const char *pages, int i, double g)
+{
+    fprintf(f, "made-up,%d,0,%s,%s,reuse,%s,warm,prefaulted,%s,%.0f,10,%.6g,%.6g,%.6g,%.6g,63.0154,1,ok\n",
+            ++*config, alloc, dir, api, pages, size_at(i), g, g * 0.99, g * 1.01,
+            size_at(i) / (g * 1e3));
+}
+
+static double zc_gbps(int k, int d, int i)
+{
+    return 0.9 * rise(i) * (d == 1 && k > 0 && i >= 5 ? 0.8 : 1);
+}
+
+static void fill_zerocopy(FILE *f, int *config)
+{
+    static const char *const dirs[] = {"h2d", "d2h"};
+    for (int d = 0; d < 2; d++)
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < NSIZES; i++) {
+                const char *pages = k ? "default" : "-";
+                zc_row(f, config, zc_kinds[k], dirs[d], "async", pages, i, rise(i) * (1 + 0.02 * k));
+                zc_row(f, config, zc_kinds[k], dirs[d], "zerocopy", pages, i, zc_gbps(k, d, i));
+                if (k == 1)
+                    zc_row(f, config, zc_kinds[k], dirs[d], "zerocopy", "thp", i, rise(i));
+            }
+}
+
+/* g as summary.csv writes it (%.6g), then as the readings do (GB/s, two decimals). */
+static const char *gbps_text(double g, char *buf, size_t n)
+{
+    char w[32];
+    snprintf(w, sizeof(w), "%.6g", g);
+    snprintf(buf, n, "%.2f", atof(w));
+    return buf;
+}
+
+static void test_zerocopy_bandwidth(void)
+{
+    static const char head[] = ZC_HEAD;
+    const char *dir = made_up_with("zerocopy", head, fill_zerocopy);
+    int rc = dir ? describe(dir) : -100;
+    const char *vars = data_file(dir, "bandwidth-vars.gp");
+    /* the kinds drawn apart are their zero-copy kernels: the key shows their dash */
+    CHECK("zerocopy bandwidth: the key shows the dash the kinds are drawn with",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(vars, "array key_line[5] = ['zerocopy', 'zerocopy', 'zerocopy', "
+                             "'zerocopy', 'band']\n"),
+          "returned %d; %s", rc, vars);
+    CHECK("zerocopy bandwidth: the copies' line named, cudaMemcpyAsync by the copy engine",
+          file_has(vars, "'copy: cudaMemcpyAsync, by the copy engine'") &&
+              file_has(vars, "array note_line[4] = ['band', 'zerocopy', '', '']\n"),
+          "%s", vars);
+    struct plot_input in = {0};
+    const struct fig_def *def = plot_figure_def("bandwidth");
+    char *r = def && plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, def->read) : NULL;
+    char band[256], fall[512], a[32], b[32], c[32], d[32], e[32];
+    /* the band h2d: 1.00 .. 1.06 times rise(i), the median 1.03 times it; its peak at 16 MiB
+       (i = 6), within 3 % of it from 1 MiB (1.03 rise(4) = 55.62 >= 0.97 x 56.65) */
+    snprintf(band, sizeof(band),
+             "the cudaMemcpyAsync h2d copies of the 4 page-locked kinds drawn as a band are within "
+             "3 %% of their peak, a median of %s GB/s (the kinds %s–%s), from 1 MiB",
+             gbps_text((atof(gbps_text(rise(6) * 1.02, a, sizeof(a))) +
+                        atof(gbps_text(rise(6) * 1.04, b, sizeof(b)))) / 2,
+                       c, sizeof(c)),
+             gbps_text(rise(6), d, sizeof(d)), gbps_text(rise(6) * 1.06, e, sizeof(e)));
+    snprintf(fall, sizeof(fall),
+             "registered, registered-portable and registered-mapped zerocopy d2h fall from 4 MiB "
+             "to %s GB/s at 16 MiB (their peaks: %s GB/s), while mapped stays at %s GB/s; "
+             "registered is drawn in default 4 KiB pages only (its thp rows are not drawn here)",
+             gbps_text(zc_gbps(1, 1, 6), a, sizeof(a)), gbps_text(zc_gbps(1, 1, 4), b, sizeof(b)),
+             gbps_text(zc_gbps(0, 1, 6), c, sizeof(c)));
+    CHECK("zerocopy bandwidth: the reading quotes the band drawn, not a member's own curve",
+          r && strstr(r, band) && !strstr(r, "mapped h2d async"), "reading:\n%s\nwant:\n%s",
+          r ? r : "none", band);
+    CHECK("zerocopy bandwidth: the reading says the zero-copy fall and the page size drawn",
+          r && strstr(r, fall), "reading:\n%s\nwant:\n%s", r ? r : "none", fall);
+    free(r);
+    plot_input_free(&in);
+}
+
+/*
+ * The placement figure of the same folder: registered's zero-copy kernels
+ * in default and thp pages, no NUMA binding: it says only the page size,
+ * labels what is measured (a kernel's access, not a copy), and its caption
+ * quotes only what it draws (not registered's async copies).
+ */
+static void test_zerocopy_placement(void)
+{
+    const char *dir = path_in(tmpdir, "zerocopy");
+    char data[512], want[512], a[32], b[32], c[32], d[32];
+    snprintf(data, sizeof(data), "%s/figures/data", dir);
+    const char *vars = data_file(dir, "placement-vars.gp");
+    CHECK("placement: titled and labelled by what varies and what is measured",
+          file_has(vars, "fig_title = 'made-up: zero-copy bandwidth by page size'\n") &&
+              file_has(vars, "y_label = 'zero-copy kernel bandwidth (GB/s = 10⁹ B/s)'\n"),
+          "%s", vars);
+    struct plot_input in = {0};
+    const struct fig_def *def = plot_figure_def("placement");
+    char *r = def && plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, def->read) : NULL;
+    char *caption = fig_caption("placement", r, data);
+    snprintf(want, sizeof(want),
+             "Does a host buffer's page size change its bandwidth to a zero-copy kernel? "
+             "Registered h2d zerocopy at 16 MiB: %s GB/s (default), %s (thp); registered d2h "
+             "zerocopy at 16 MiB: %s GB/s (default), %s (thp). Drawn: ",
+             gbps_text(zc_gbps(1, 0, 6), a, sizeof(a)), gbps_text(rise(6), b, sizeof(b)),
+             gbps_text(zc_gbps(1, 1, 6), c, sizeof(c)), gbps_text(rise(6), d, sizeof(d)));
+    CHECK("placement: the caption asks of the page size only and quotes only what is drawn",
+          caption && strncmp(caption, want, strlen(want)) == 0 && !strstr(caption, "async") &&
+              !strstr(caption, "NUMA"),
+          "caption:\n%s\nwant it to start:\n%s", caption ? caption : "none", want);
+    free(caption);
+    free(r);
+    plot_input_free(&in);
+}
+
+/* ---- 9. more than three panels: a grid, no wider than 8 in ---- */
 
 /* pinned and pageable in h2d and d2h, sync and async, and both at once: five panels. */
 static void fill_wide(FILE *f, int *config)
@@ -728,6 +995,10 @@ int main(void)
     test_notes();
     test_host_states();
     test_latency_merged();
+    test_latency_drawn_as_said();
+    test_latency_title();
+    test_zerocopy_bandwidth();
+    test_zerocopy_placement();
     test_grid();
     test_cap();
     if (getenv("KEEP_TMP"))

@@ -766,11 +766,74 @@ static void check_four_sizes(void)
     check_drawn("results-beyond at four sizes", dir);
 }
 
+/*
+ * The kit's rules for points (plots/style.gp), asked of gnuplot itself: a
+ * round trip's point is its kind's in the other fill; a dense curve's
+ * points are drawn at an interval (71 points on a 1.95 in panel: every
+ * 5th, at least 0.13 in apart), a sparse one's and a glyph's every one; the
+ * curves of a panel start at different points, but one with a run shorter
+ * than its interval at its first.
+ */
+static void test_marks_and_fill(void)
+{
+    static const char script[] =
+        "set print '-'\nfmt = 'pdf'\npanel_w_in = 1.95\n"
+        "array block_npoints[5] = [71, 13, 71, 71, 71]\n"
+        "array block_minrun[5] = [71, 13, 1, 71, 2]\n"
+        "array block_line[5] = ['pipelined', 'roundtrip', 'never', 'roundtrip', 'roundtrip']\n"
+        "array panel_nblocks[1] = [5]\nblk(p, j) = j\n"
+        "print sprintf('%d %d %d %d %d', pt_of('pinned', 'pipelined'), pt_of('pinned', "
+        "'roundtrip'), pt_of('pageable', 'roundtrip'), pt_of('registered-mapped', "
+        "'zerocopy-roundtrip'), pt_of('page-locked', 'roundtrip'))\n"
+        "print sprintf('%d %d %d %d %d', marks_every(1), marks_every(2), marks_every(3), "
+        "marks_every(4), marks_every(5))\n"
+        "print sprintf('%d %d %d %d %d', marks_start(1, 1), marks_start(1, 2), marks_start(1, 3), "
+        "marks_start(1, 4), marks_start(1, 5))\n";
+    /* pinned filled circle 7, open 6; pageable open square 4, filled 5; registered-mapped open
+       pentagon 14, filled 15; page-locked filled square 5, open 4 */
+    static const char want[] = "7 6 5 15 4\n5 1 1 5 5\n0 0 0 3 0\n";
+    const char *name = "style.gp: round trips in the other fill, dense curves' points spaced";
+    if (!plot_gnuplot_available()) {
+        skip_no_gnuplot(name);
+        return;
+    }
+    char path[512], cmd[1200], got[512] = "";
+    snprintf(path, sizeof(path), "%s/marks.gp", tmpdir);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    fprintf(f, "load '%s/style.gp'\n%s", plots_dir, script);
+    fclose(f);
+    write_text(path, text);
+    free(text);
+    snprintf(cmd, sizeof(cmd), "gnuplot '%s' 2>&1", path);
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(got, 1, sizeof(got) - 1, p) : 0;
+    got[n] = '\0';
+    if (p)
+        pclose(p);
+    CHECK(name, strcmp(got, want) == 0, "gnuplot printed:\n%s\nwant:\n%s", got, want);
+    /* every script that draws a panel's curves draws their points through curve_marks */
+    static const char *const scripts[] = {"latency.gp", "bandwidth.gp", "headline.gp", "panels.gp",
+                                          "reuse-vs-reallocate.gp"};
+    for (size_t k = 0; k < sizeof(scripts) / sizeof(scripts[0]); k++) {
+        char *t = read_text(path_in(plots_dir, scripts[k])), check[128];
+        snprintf(check, sizeof(check), "%s: the curves' points drawn apart, spaced (curve_marks)",
+                 scripts[k]);
+        CHECK(check,
+              (strstr(t, "curve_marks") || strstr(t, "curves_drawn(")) &&
+                  !strstr(t, "pt point_pt(block_point"),
+              "plots/%s draws its curves' points with their lines", scripts[k]);
+        free(t);
+    }
+}
+
 int main(void)
 {
     if (plot_test_begin("style-table") < 0)
         return 1;
     test_checks_can_fail();
+    test_marks_and_fill();
     check_drawn("results-small", "tests/fixtures/results-small");
     check_drawn("results-beyond", "tests/fixtures/results-beyond");
     check_four_sizes(); /* the placement figures */

@@ -52,10 +52,14 @@ static int describes(const struct fig_style *e, const struct fig_style *s)
            (unset(e->point) || same(e->point, s->point));
 }
 
-/* Does a note say what the error bars are ("bars: ...")?  It ends the text, a sentence of its own. */
+/*
+ * Does a note say what the error bars are ("bars: ...", or of some lines,
+ * "bars of a merged line: ...")?  It ends the text, a sentence of its own.
+ */
 static int bars_note(const struct fig_style *e)
 {
-    return strncmp(e->title, "bars:", 5) == 0 || strncmp(e->title, "Bars:", 5) == 0;
+    return strncmp(e->title, "bars:", 5) == 0 || strncmp(e->title, "Bars:", 5) == 0 ||
+           strncmp(e->title, "bars of ", 8) == 0;
 }
 
 /*

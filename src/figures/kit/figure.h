@@ -73,6 +73,9 @@ struct fig {
     int fixed_y;       /* linear: the y axis is exactly the y extent, no margin or rounding
                           (the figure chose it: the sentinel's axis about its median) */
     char what[128];    /* what the figure shows: its title after the experiment's name */
+    /* The question the caption opens with, when it depends on what is drawn (placement: only
+       the axes that vary); "" for the figure's definition's.  In NAME-question.txt. */
+    char question[200];
     char detail[160];  /* a remark the script puts after the title or under it; may be "" */
     char title[300];   /* "experiment: what" */
     char machine[300]; /* "GPU, host" from meta.yaml; may be "" */

@@ -39,15 +39,43 @@ static const char *stem_of(const char *prefix, const char *name, char *buf, size
     return buf;
 }
 
-/* Remove DATA_DIR/NAME-drawn.txt, left by an earlier run that drew figure name. */
+/* Remove DATA_DIR/NAME-drawn.txt and NAME-question.txt, left by an earlier run that drew name. */
 static void remove_drawn(const char *name, const char *data_dir)
 {
+    static const char *const kinds[] = {"drawn", "question"};
+    for (size_t k = 0; k < 2; k++) {
+        char file[160];
+        snprintf(file, sizeof(file), "%s-%s.txt", name, kinds[k]);
+        char *path = plot_path_join(data_dir, file);
+        if (path)
+            unlink(path);
+        free(path);
+    }
+}
+
+/*
+ * DATA_DIR/NAME-question.txt: the question of g's caption when g has one
+ * of its own (g->question), else none (an earlier run's removed).  -1 after
+ * saying why on log when it cannot be written.
+ */
+static int write_question(const struct fig *g, const char *data_dir, FILE *log)
+{
     char file[160];
-    snprintf(file, sizeof(file), "%s-drawn.txt", name);
+    snprintf(file, sizeof(file), "%s-question.txt", g->name);
     char *path = plot_path_join(data_dir, file);
-    if (path)
+    int rc = path ? 0 : -1;
+    if (path && !g->question[0]) {
         unlink(path);
+    } else if (path) {
+        FILE *f = outfile_fopen_fresh(path);
+        rc = f && fprintf(f, "%s\n", g->question) >= 0 ? 0 : -1;
+        if (f && fclose(f) != 0)
+            rc = -1;
+    }
+    if (rc < 0)
+        log_line(log, "cannot write %s: %s", path ? path : file, strerror(errno));
     free(path);
+    return rc;
 }
 
 /*
@@ -59,6 +87,8 @@ static void remove_drawn(const char *name, const char *data_dir)
 static int write_drawn(const struct fig *g, const char *data_dir, FILE *log)
 {
     char file[160], text[4096], why[512];
+    if (write_question(g, data_dir, log) < 0)
+        return -1;
     if (fig_check_key(g, why, sizeof(why)) < 0)
         log_line(log, "warning: figure %s: %s", g->name, why);
     fig_drawn_text(g, text, sizeof(text));

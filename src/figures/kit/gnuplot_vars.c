@@ -226,6 +226,92 @@ static void write_size_array(FILE *f, const char *name, size_t n, const size_t *
     fputs(n ? "]\n" : "0]\n", f);
 }
 
+/* End a run of *run points of block k: runs[k] keeps the shortest. */
+static void end_run(size_t *runs, size_t k, size_t *run)
+{
+    if (*run && *run < runs[k])
+        runs[k] = *run;
+    *run = 0;
+}
+
+/*
+ * The points of each block of the data file at path, points[k], and of its
+ * shortest run, runs[k] (a line breaks at a blank line), for its blocks
+ * k < max: a block begins at each "# index N" heading after the first, as
+ * fig_block writes them, so that a file without any (a band) is one block.
+ * Returns how many blocks it has (0: it cannot be read).
+ */
+static size_t count_block_points(const char *path, size_t *points, size_t *runs, size_t max)
+{
+    FILE *f = max ? fopen(path, "r") : NULL;
+    char line[512];
+    size_t k = 0, run = 0;
+    if (!f)
+        return 0;
+    points[0] = 0;
+    runs[0] = SIZE_MAX;
+    while (fgets(line, sizeof(line), f)) {
+        int full = strchr(line, '\n') != NULL;
+        if (!strncmp(line, "# index ", 8) && strtoul(line + 8, NULL, 10) > 0) {
+            end_run(runs, k < max ? k : max - 1, &run);
+            if (++k < max) {
+                points[k] = 0;
+                runs[k] = SIZE_MAX;
+            }
+        } else if (line[0] == '\n') {
+            end_run(runs, k < max ? k : max - 1, &run);
+        } else if (line[0] != '#' && k < max) {
+            points[k]++;
+            run++;
+        }
+        while (!full && fgets(line, sizeof(line), f)) /* the rest of a long line */
+            full = strchr(line, '\n') != NULL;
+    }
+    end_run(runs, k < max ? k : max - 1, &run);
+    for (size_t b = 0; b <= k && b < max; b++)
+        runs[b] = runs[b] == SIZE_MAX ? 0 : runs[b];
+    fclose(f);
+    return k + 1;
+}
+
+/*
+ * block_npoints[b] and block_minrun[b]: the points of each block and of
+ * its shortest run, read back from the panels' data files, so that the
+ * script draws a dense curve's points at an interval (plots/style.gp,
+ * marks_every) and never leaves a short run without one; band_npoints[p]
+ * the same for each panel's band.  -1 when out of memory.
+ */
+static int write_point_counts(FILE *f, const struct fig *g, const char *data_dir)
+{
+    size_t nb = g->nblocks, *points = calloc(nb ? 2 * nb : 2, sizeof(*points));
+    size_t band[FIG_MAX_PANELS] = {0}, band_run;
+    if (!points)
+        return -1;
+    size_t *runs = points + (nb ? nb : 1);
+    for (size_t p = 0; p < g->npanels; p++) {
+        size_t first = g->panel_first[p] - 1, m = g->panel_nblocks[p];
+        int has_band = g->band[p].color && g->band[p].color[0];
+        char *file = m ? fig_panel_path(g, p, "", data_dir) : NULL;
+        char *bf = has_band ? fig_panel_path(g, p, "-band", data_dir) : NULL;
+        if ((m && !file) || (has_band && !bf)) {
+            free(file);
+            free(points);
+            return -1;
+        }
+        if (m && first + m <= nb)
+            count_block_points(file, points + first, runs + first, m);
+        if (bf) /* one block, without an "# index" heading */
+            count_block_points(bf, &band[p], &band_run, 1);
+        free(file);
+        free(bf);
+    }
+    write_size_array(f, "block_npoints", nb, points);
+    write_size_array(f, "block_minrun", nb, runs);
+    write_size_array(f, "band_npoints", g->npanels, band);
+    free(points);
+    return 0;
+}
+
 /* "NAME[p] = 'PATH'" for panel p's file with this suffix; -1 when out of memory. */
 static int write_panel_file(FILE *f, const struct fig *g, size_t p, const char *name,
                             const char *suffix, const char *data_dir)
@@ -329,7 +415,7 @@ static int write_panels(FILE *f, const struct fig *g, const char *data_dir, int 
     write_size_array(f, "panel_nblocks", g->npanels, g->panel_nblocks);
     write_size_array(f, "panel_over_first", g->npanels, g->panel_over_first);
     write_size_array(f, "panel_nover", g->npanels, g->panel_nover);
-    return 0;
+    return write_point_counts(f, g, data_dir);
 }
 
 /* The reference lines as arrays hline_{panel,y,color,line,where,label} and nhlines. */
