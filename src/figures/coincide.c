@@ -426,8 +426,8 @@ int coincide_block(struct fig *g, FILE *f, const struct co_series *s, size_t n, 
         double x, m, lo, hi;
         coincide_at(s, n, group, i, &x, &m, &lo, &hi);
         fprintf(f, x == floor(x) ? "%.0f" : "%.6g", x);
-        if (!bars) {
-            fprintf(f, " %.6g\n", m);
+        if (!bars || bars == 3) { /* 3: bars of no length, for a panel drawn with bars */
+            fprintf(f, bars ? " %.6g %.6g %.6g\n" : " %.6g\n", m, m, m);
             fig_extend(g, x, m);
             continue;
         }

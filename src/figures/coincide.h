@@ -161,7 +161,8 @@ void coincide_list_free(struct co_list *l);
  * its heading names the members; each point "x median" and, with bars, the
  * lowest of the members' lo and the highest of their hi; g's range widened
  * to hold them (bars 2: to hold the median only, the axis of a bandwidth,
- * never chosen by its bars).  -1 on failure; 0 when g has no merged line, 1
+ * never chosen by its bars; bars 3: no bars, written as bars of no length,
+ * "x m m m", for a panel whose other blocks have bars).  -1 on failure; 0 when g has no merged line, 1
  * when written.
  */
 int coincide_block(struct fig *g, FILE *f, const struct co_series *s, size_t n, int group,

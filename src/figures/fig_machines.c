@@ -471,7 +471,9 @@ static int cmp_blocks(struct fig *g, FILE *f, const struct cmp_input *in, const 
     for (size_t m = ratio ? 1 : 0; m < in->nm && grp != CMP_PAGEABLE; m++) {
         struct fig_style s = {in->color[m], in->color[m], in->pt[m][CMP_PT_MERGED], ""};
         double y0 = g->y_min[p], y1 = g->y_max[p];
-        int rc = coincide_block(g, f, co->s, co->n, cmp_group(in, dir, m), &s, ratio ? 1 : 2);
+        /* a ratio's merged line has no bars: every member's interval holds 1 there, or the
+           member is drawn apart (cmp_apart); the envelope of six would hide both */
+        int rc = coincide_block(g, f, co->s, co->n, cmp_group(in, dir, m), &s, ratio ? 3 : 2);
         if (rc < 0)
             return -1;
         if (rc == 0)
@@ -639,7 +641,12 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
             (struct fig_style){"", "apart", in->pt[m][CMP_PT_APART],
                                "apart, named: a merged kind whose own ratio is significant there"};
     }
-    if (nmerged)
+    if (nmerged && ratio)
+        notes[nnotes++] = (struct fig_style){
+            "-", "", "",
+            "a merged line: its members' median ratio, no bars: none of them differs "
+            "significantly there but those drawn apart"};
+    else if (nmerged)
         notes[nnotes++] = (struct fig_style){
             "-", "", "", "a merged line's bars: its members' lowest to highest end"};
     if (links)

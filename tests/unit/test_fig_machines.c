@@ -204,13 +204,20 @@ static void test_runs_of_one_machine(void)
               file_has(bv, "fig_machine = 'H200, PCIe Gen5 x16, vm'") &&
               file_has(bv, "'a — baseline: filled points'") && file_has(bv, "'b: open points'"),
           "returned %d; title and key of %s; log:\n%s", rc, bv, log);
-    CHECK("compare_bars_say_each_runs_basis",
-          file_has(bv, "'bars: a: 95 % prediction interval of another round''s median (3 rounds)'") &&
-              file_has(bv, "'bars: b: 95 % prediction interval of another sample (n = 10, one round)'") &&
-              !file_has(bv, "PI of each median"),
-          "notes of %s", bv);
+    CHECK(
+        "compare_bars_say_each_runs_basis",
+        file_has(bv, "'bars: a: 95 % prediction interval of another round''s median (3 rounds)'") &&
+            file_has(bv,
+                     "'bars: b: 95 % prediction interval of another sample (n = 10, one round)'") &&
+            !file_has(bv, "PI of each median"),
+        "notes of %s", bv);
     const char *rv = path_in(dir, "figures/data/compare-ratio-vars.gp");
     const char *locked = path_in(dir, "figures/data/compare-ratio-h2d-page-locked.dat");
+    CHECK("compare_ratio_merged_line_without_bars",
+          file_has(locked, "\n4096 1 1 1\n") &&
+              file_has(rv, "'a merged line: its members'' median ratio, no bars: none of them "
+                           "differs significantly there but those drawn apart'"),
+          "blocks of %s; notes of %s", locked, rv);
     CHECK("compare_ratio_significant_member_apart",
           file_has(locked, "members: pinned, mallochost, portable") &&
               file_has(locked, "line=apart point=machine:2/apart") &&
@@ -260,14 +267,14 @@ static void test_headline_machines_bars(void)
         hide_gnuplot(0);
     }
     const char *vars = path_in(data, "headline-machines-vars.gp");
-    CHECK(
-        "headline_machines_bars_per_machine",
-        rc == PLOT_ENO_GNUPLOT && made &&
-            file_has(vars, "'bars: H200 lease: 95 % prediction interval of another round (3 rounds); "
-                     "1 ends at the raw rate'") &&
-            file_has(vars, "'bars: V100 box: 95 % prediction interval of another sample (n = 10) "
-                           "(from rsd)'"),
-        "returned %d; notes of %s", rc, vars);
+    CHECK("headline_machines_bars_per_machine",
+          rc == PLOT_ENO_GNUPLOT && made &&
+              file_has(vars,
+                       "'bars: H200 lease: 95 % prediction interval of another round (3 rounds); "
+                       "1 ends at the raw rate'") &&
+              file_has(vars, "'bars: V100 box: 95 % prediction interval of another sample (n = 10) "
+                             "(from rsd)'"),
+          "returned %d; notes of %s", rc, vars);
     plot_input_free(&in[0]);
     plot_input_free(&in[1]);
 }
