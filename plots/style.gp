@@ -186,7 +186,7 @@ pt_of(p, l) = other_fill_line(l) ? other_fill(point_pt(p)) : point_pt(p)
 # a linear axis (time: sentinel) have every point marked.  block_npoints[b] and block_minrun[b]
 # (the points of block b and of its shortest run) and band_npoints[p] come from the variables
 # file (src/figures/kit/gnuplot_vars.c); a variables file without them marks every point.
-marks_gap_in = 0.13
+marks_gap_in = 0.10
 marks_for(n) = (marks_k = int(ceil(n * marks_gap_in / panel_w_in)), marks_k < 1 ? 1 : marks_k)
 marks_every(b) = (!exists('block_npoints') || (exists('x_linear') && x_linear) || \
     block_line[b] eq 'unresolved' || block_line[b] eq 'never') ? 1 : marks_for(block_npoints[b])
