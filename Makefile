@@ -158,4 +158,4 @@ mutate: deps
 clean:
 	rm -rf build build-san build-fuzz build-mutate
 
--include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d $(BUILD)/tests/*.d)
