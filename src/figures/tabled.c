@@ -5,6 +5,7 @@
  */
 #include "figures/tabled.h"
 #include "figures/cycle_table.h"
+#include "figures/gpus_table.h"
 #include "figures/kit/figure.h"
 #include "figures/place_table.h"
 #include "figures/tables.h"
@@ -66,6 +67,7 @@ static const struct {
     [PLOT_TABLE_CYCLE] = {{"reallocate-time", "alloc-cost"}, cycle_phases_table},
     [PLOT_TABLE_REUSE] = {{"reuse-vs-reallocate"}, cycle_reuse_table},
     [PLOT_TABLE_BREAKEVEN] = {{"breakeven"}, cycle_breakeven_table},
+    [PLOT_TABLE_GPUS] = {{"gpus-bandwidth", "gpus-scaling"}, gpus_table_build},
     [PLOT_TABLE_PLACEMENT] = {{"placement"}, NULL},
     [PLOT_TABLE_PLACEMENT_PIN] = {{"placement-pin"}, NULL},
 };

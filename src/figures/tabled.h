@@ -12,6 +12,8 @@
  *   reuse-vs-reallocate                     reuse against a reallocate cycle
  *   breakeven                               the copies before pinning pays off
  *                                           (cycle_table.h, all three)
+ *   gpus-bandwidth, gpus-scaling            several GPUs at once (gpus_table.h;
+ *                                           pinsweep report has it always)
  */
 #ifndef PINSWEEP_TABLED_H
 #define PINSWEEP_TABLED_H
@@ -51,6 +53,7 @@ enum plot_table_id {
     PLOT_TABLE_CYCLE,
     PLOT_TABLE_REUSE,
     PLOT_TABLE_BREAKEVEN,
+    PLOT_TABLE_GPUS,
     PLOT_TABLE_COUNT
 };
 
