@@ -163,6 +163,20 @@ report_every_reading() {
         && ! grep -q '^\*Figure [0-9]*\. placement on [^,]*, placement-pin\. ' "$o/report.md" \
         && t_pass "report: without pinned copies, the readings of the kinds measured (zero-copy), registering as a table (placement)" \
         || t_fail "report: readings without pinned copies" "$(grep '^\*Figure [0-9]*\. zerocopy on [^,]*, latency' "$o/report.md" | cut -c1-200; grep -A6 '^### cudaHostRegister' "$o/report.md")"
+    # zerocopy: registered's kernel peak on default pages (4 KiB) and on thp, each a row of its
+    # own with its page size, from summary.csv (the thp rows' peaks were "registered"'s before)
+    local zc_def zc_thp p v
+    for p in default thp; do
+        v=$(awk -F, -v P=$p 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+            $H["alloc"] == "registered" && $H["api"] == "zerocopy" && $H["direction"] == "h2d" &&
+            $H["pages"] == P && $H["status"] == "ok" && $H["gbps_median"] + 0 > m { m = $H["gbps_median"] + 0 }
+            END { printf "%.2f", m }' $REF/zerocopy/summary.csv)
+        [ $p = default ] && zc_def=$v || zc_thp=$v
+    done
+    grep -q "^| registered | h2d | default | any | $zc_def | [0-9.]*–[0-9.]* | [0-9]* | [0-9]* MiB | " "$o/report.md" \
+        && grep -q "^| registered | h2d | thp | any | $zc_thp | [0-9.]*–[0-9.]* | [0-9]* | [0-9]* MiB | – | – | – | – | – |$" "$o/report.md" \
+        && t_pass "report: zerocopy: registered's kernel peak on default pages ($zc_def GB/s) and on thp ($zc_thp) apart" \
+        || t_fail "report: zerocopy peaks by page size" "want $zc_def default, $zc_thp thp: $(grep '^| registered | h2d' "$o/report.md" | head -4)"
     # placement's fits.csv (from before the status column) has t0 -0.13, -4.17 and -5.04 µs:
     # not fitting, with no t0, B or n½; never the unsigned wrap of a negative n½
     local want
