@@ -36,7 +36,7 @@ void plot_gbps_text(double v, char *buf, size_t n);
 /* The heading of an interval column of GB/s: "95 % interval GB/s". */
 const char *plot_spread_head(void);
 
-/* A time in µs as the tables write it: four significant digits, whole µs from 1 ms; "–" if not > 0. */
+/* A time in µs as the tables write it: 4 significant digits, whole µs from 1 ms; "–" if not > 0. */
 void plot_us_text(double us, char *buf, size_t n);
 
 /* A time in ms as the tables write it: three significant digits ("75.4", "0.0531"). */
@@ -55,8 +55,14 @@ char *plot_median_iv_text(double median, const struct interval *iv,
  * and host buffer state.  A table leaves out those whose value every row
  * shares and says them in its caption (plot_keys_of).
  */
-enum plot_key { PLOT_KEY_KIND, PLOT_KEY_DIRECTION, PLOT_KEY_API, PLOT_KEY_BUFFER, PLOT_KEY_HOST,
-                PLOT_KEY_COUNT };
+enum plot_key {
+    PLOT_KEY_KIND,
+    PLOT_KEY_DIRECTION,
+    PLOT_KEY_API,
+    PLOT_KEY_BUFFER,
+    PLOT_KEY_HOST,
+    PLOT_KEY_COUNT
+};
 
 struct plot_keys {
     int shown[PLOT_KEY_COUNT];
@@ -70,8 +76,7 @@ struct plot_keys {
  * table's caption says itself); the values shared, and not skipped, into
  * k->shared.
  */
-void plot_keys_of(const struct plot_row *const *rows, size_t n, unsigned skip,
-                  struct plot_keys *k);
+void plot_keys_of(const struct plot_row *const *rows, size_t n, unsigned skip, struct plot_keys *k);
 
 /* The heading of key column key, and row r's cell in it. */
 const char *plot_key_head(enum plot_key key);

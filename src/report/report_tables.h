@@ -40,8 +40,8 @@ struct plot_tabled;
 /* A folder as the tables read it: its rows, samples.csv, the figures that became tables. */
 struct report_src {
     const struct plot_input *in;
-    const struct csv_table *samples;   /* NULL when the folder has no samples.csv */
-    const struct plot_tabled *tabled;  /* tabled.h; NULL: none */
+    const struct csv_table *samples;  /* NULL when the folder has no samples.csv */
+    const struct plot_tabled *tabled; /* tabled.h; NULL: none */
 };
 
 /* How a table stands in report.md. */
