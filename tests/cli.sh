@@ -404,7 +404,8 @@ cli_payload() {
     # MPS 256 B (bits 7:5 = 1) as `lspci -vv` shows "DevCtl: ... MaxPayload 256 bytes".
     { printf '\xde\x10\x35\x23\x00\x00\x10\x00'; head -c 44 /dev/zero; printf '\x40'; head -c 11 /dev/zero
       printf '\x01\x60'; head -c 30 /dev/zero; printf '\x10\x00\x02\x00\xa2\x8f\x00\x10\x30\x29'; head -c 150 /dev/zero; } > "$dev/config"
-    printf 'sweep: {size: [1MiB, 4MiB], alloc: pinned, direction: [h2d, d2h]}\nmeasure: {samples: 3, sentinel_every: 0s}\n' > "$TMP/payload.yaml"
+    # four sizes: the fewest the bandwidth figure, whose lines are checked, is drawn from
+    printf 'sweep: {size: [256KiB, 1MiB, 4MiB, 16MiB], alloc: pinned, direction: [h2d, d2h]}\nmeasure: {samples: 3, sentinel_every: 0s}\n' > "$TMP/payload.yaml"
     r=$TMP/payload-read
     expect "cli: a run reads the GPU's Max Payload Size from config space" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_SYSFS="$t" \
         PINSWEEP_FAKE_BUS_ID=0000:00:06.0 "$PINSWEEP" run "$TMP/payload.yaml" -o "$r" --no-plot || return

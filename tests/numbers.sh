@@ -129,6 +129,7 @@ $(awk -v MODEL="$TMP/model-b.txt" -f $NUM/model.awk -f $NUM/report.awk -f $NUM/r
 
 # Two noisy machines (seeded noise on the exact clock; B's pinned copies slower, on a PCIe 4.0
 # x16 link of a fixture sysfs tree, 31.51 GB/s, that its pinned h2d interval at 4 MiB reaches
+# (seed 9: rsd 0.72 % of 3 samples at 30.84 GB/s, h = 0.036, to 31.96)
 # past): every interval of compare.csv as its definition gives it from each folder's
 # samples.csv (tests/numbers/interval.awk: logs, Student's t from its closed forms), B's
 # gbps_hi ending at its link's raw rate there, the ratio's above 0, and significance where
@@ -138,7 +139,7 @@ numbers_intervals() {
     expect "numbers: noisy machine A" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL_FILE=$NUM/model-a.txt \
         PINSWEEP_FAKE_MODEL="noise_pct=10 seed=7" "$PINSWEEP" run $NUM/machines.yaml -o "$a" --no-plot || return
     expect "numbers: noisy machine B, pinned slower, on a PCIe 4.0 x16 link" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL_FILE=$NUM/model-a.txt \
-        PINSWEEP_FAKE_MODEL="noise_pct=10 seed=8 pinned.gbps=31 pinned.d2h.gbps=20" \
+        PINSWEEP_FAKE_MODEL="noise_pct=10 seed=9 pinned.gbps=31 pinned.d2h.gbps=20" \
         PINSWEEP_SYSFS=tests/fixtures/link-degraded PINSWEEP_FAKE_BUS_ID=0000:00:06.0 "$PINSWEEP" run $NUM/machines.yaml -o "$b" --no-plot || return
     expect "numbers: compare the noisy machines" 0 "" -- "$PINSWEEP" compare "$a" "$b" --label "A=$a" --label "B=$b" -o "$TMP/num-icmp" || return
     awk -F, -v MODEL=/dev/null -v DA="$a" -f $NUM/model.awk -f $NUM/interval.awk -f $NUM/compare-interval.awk \

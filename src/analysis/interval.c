@@ -82,6 +82,8 @@ static double sample_value(const struct sample_row *s, enum interval_quantity q)
         return s->pin_ms;
     case IV_EFFECTIVE_GBPS:
         return s->effective_gbps;
+    case IV_FILL_MS:
+        return s->fill_ms;
     case IV_COUNT:
         break;
     }
@@ -171,6 +173,8 @@ double interval_median_of(const struct summary_row *r, enum interval_quantity q)
         return r->pin_ms;
     case IV_EFFECTIVE_GBPS:
         return r->effective_gbps;
+    case IV_FILL_MS:
+        return r->fill_ms;
     case IV_COUNT:
         break;
     }

@@ -85,6 +85,7 @@ enum interval_quantity {
     IV_ALLOC_FREE_MS,  /* alloc_ms_median + free_ms_median; a sample's alloc_ms + free_ms */
     IV_PIN_MS,         /* pin_ms_median; pin_ms (none in a samples.csv from before the column) */
     IV_EFFECTIVE_GBPS, /* effective_gbps_median; effective_gbps */
+    IV_FILL_MS,        /* fill_ms_median; fill_ms */
     IV_COUNT
 };
 

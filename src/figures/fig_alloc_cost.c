@@ -118,7 +118,7 @@ static int cost_reference(struct fig *g, const struct plot_input *in, int dir, i
         double ms = reuse ? r->us_per_copy / 1000 : r->phase_ms[PHASE_COPY];
         if (ms > 0) {
             fprintf(f, "%.0f %.6g\n", r->size_bytes, ms);
-            fig_extend(g, r->size_bytes, ms);
+            fig_extend_ref(g, r->size_bytes, ms); /* a scale, not the figure's data */
         }
     }
     return fig_panel_close(f) < 0 ? -1 : 1;

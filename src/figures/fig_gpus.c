@@ -353,7 +353,7 @@ static int gpus_figure(struct fig *g, const struct plot_input *in, const char *d
     if (gpus_sets(in, &sets, &n) < 0)
         return -1;
     long pick = gpus_pick(sets, n);
-    if (pick < 0 || kind_sizes(sets, n, (size_t)pick) < PLOT_MIN_FIGURE_SIZES)
+    if (pick < 0) /* of too few sizes, plot.c makes the figure a table (tables.h) */
         goto out;
     first = (size_t)pick;
     for (end = first; end < n && gpus_same_kind(&sets[first], &sets[end]); end++)

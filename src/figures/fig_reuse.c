@@ -71,8 +71,10 @@ static int reuse_block(struct fig *g, FILE *f, const struct plot_input *in,
         const struct interval *iv = &first[i].iv[reuse ? IV_GBPS : IV_EFFECTIVE_GBPS];
         curve_pen_at(&pen, f, first[i].size_bytes);
         fprintf(f, "%.0f %.6g %.6g %.6g\n", first[i].size_bytes, v, iv->lo, iv->hi);
-        fig_extend(g, first[i].size_bytes, iv->lo);
-        fig_extend(g, first[i].size_bytes, iv->hi);
+        /* the reallocate cycles are the figure's data; a reused buffer is their baseline */
+        void (*extend)(struct fig *, double, double) = reuse ? fig_extend_ref : fig_extend;
+        extend(g, first[i].size_bytes, iv->lo);
+        extend(g, first[i].size_bytes, iv->hi);
         interval_tally_add(t, iv);
     }
     return 0;

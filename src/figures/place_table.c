@@ -131,13 +131,10 @@ static void cell_text(const struct place_table *t, const struct plot_row *r, siz
         if (x->dir != r->dir || x->alloc != r->alloc || x->size_bytes != r->size_bytes ||
             x->pages != t->cols[c].pages || fig_placement_numa(x) != t->cols[c].numa)
             continue;
-        const struct interval *iv = &x->iv[t->pin ? IV_PIN_MS : IV_GBPS];
-        double m = t->pin ? x->pin_ms : x->gbps_median;
-        if (!interval_known(iv))
-            snprintf(buf, n, "%.4g", m);
+        if (t->pin)
+            plot_median_iv_text(x->pin_ms, &x->iv[IV_PIN_MS], plot_ms_text, buf, n);
         else
-            snprintf(buf, n, "%.4g (%.4g–%.4g%s)", m, iv->lo, iv->hi,
-                     iv->capped ? INTERVAL_CAPPED_MARK : "");
+            plot_median_iv_text(x->gbps_median, &x->iv[IV_GBPS], plot_gbps_text, buf, n);
         return;
     }
     for (size_t i = 0; i < t->in->summary.nrows; i++) {
@@ -154,6 +151,21 @@ static void cell_text(const struct place_table *t, const struct plot_row *r, siz
     snprintf(buf, n, "–");
 }
 
+/*
+ * What the cells of a pin table give: "median ms (its 95 % interval)" when
+ * any has an interval, else the median alone and why there is none (a
+ * samples.csv from before its pin_ms column has no times to take one from).
+ */
+static const char *pin_cells_text(const struct place_table *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (interval_known(&t->rows[i]->iv[IV_PIN_MS]))
+            return "median ms (its 95 % interval, where the samples give one)";
+    return t->in->samples.nrows ? "median ms, no interval: samples.csv has no cudaHostRegister "
+                                  "time of a sample (pin_ms)"
+                                : "median ms, no interval: the folder has no samples.csv";
+}
+
 /* The table's caption: what it shows, and that any and auto are one node's memory when they are. */
 static void caption(const struct place_table *t, char *buf, size_t n)
 {
@@ -166,9 +178,10 @@ static void caption(const struct place_table *t, char *buf, size_t n)
     if (t->pin)
         snprintf(buf, n,
                  "%s, cudaHostRegister time by page size and NUMA binding (reallocate, %s, %s; %zu "
-                 "size%s): median ms (its 95 %% interval); a column per page size / binding",
+                 "size%s): %s; a column per page size / binding",
                  t->in->experiment, schema_value_name(AXIS_DIRECTION, r0->dir),
-                 schema_value_name(AXIS_API, r0->api), t->nsizes, t->nsizes == 1 ? "" : "s");
+                 schema_value_name(AXIS_API, r0->api), t->nsizes, t->nsizes == 1 ? "" : "s",
+                 pin_cells_text(t));
     else
         snprintf(buf, n,
                  "%s, copy bandwidth by page size and NUMA binding (reuse, %s; %zu size%s): median "

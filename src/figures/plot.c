@@ -48,6 +48,7 @@
 #include "figures/input.h"
 #include "figures/place_table.h"
 #include "figures/sentinel_view.h"
+#include "figures/tabled.h"
 #include "figures/tables.h"
 #include "results/problems.h"
 
@@ -64,7 +65,6 @@
  * is left out with a note saying what it needs.
  */
 #define NFIGURES plot_nfigures
-
 
 /* The title's parts; the script joins them on one line or more, as the page's width allows. */
 static void compose_title(struct fig *g, const struct plot_input *in, int one_gpu)
@@ -102,44 +102,59 @@ static int family_present(const struct plot_input *in, const struct fig_def *def
     return 0;
 }
 
-/* Figure i of plot_figures[] from in (a struct plot_input), titled; see fig_describe_fn. */
-static int describe_figure(struct fig *g, size_t i, const void *in, const char *data_dir,
+/* What describe_figure reads, and where it records the figures that became tables. */
+struct plot_ctx {
+    const struct plot_input *in;
+    struct plot_tabled *tabled; /* may be NULL */
+};
+
+/* Is def drawn against size, so that a sweep of few sizes makes it a table? */
+static int drawn_by_size(const struct fig_def *def)
+{
+    return def->family == FIG_FAMILY_COPIES || def->family == FIG_FAMILY_GPUS;
+}
+
+/*
+ * Figure i of plot_figures[] from ctx (a struct plot_ctx), titled; see
+ * fig_describe_fn.  A figure across sizes whose data span fewer than
+ * PLOT_MIN_SIZES sizes is no curve: it is left out (no panels, no note: the
+ * one line of plot_tables_write says it) and recorded in ctx->tabled, for
+ * its table.  The placement figures count their buffers' sizes before
+ * describing (place_table.h), as their tables do.
+ */
+static int describe_figure(struct fig *g, size_t i, const void *arg, const char *data_dir,
                            const char **needs)
 {
-    static char few[160];
-    const struct plot_input *pin = in;
+    const struct plot_ctx *ctx = arg;
+    const struct plot_input *in = ctx->in;
     const struct fig_def *def = plot_figures[i];
-    size_t nsizes = plot_copy_sizes(pin);
     fig_init(g, def->name, def->log_y);
     *needs = family_present(in, def) ? def->needs : NULL;
-    if (*needs && def->family == FIG_FAMILY_COPIES && nsizes < PLOT_MIN_FIGURE_SIZES) {
-        /* A point a panel, or lines across sizes nothing was measured at: a table instead. */
-        snprintf(few, sizeof(few), "at least %d sizes (this sweep has %zu: see figures/tables.md)",
-                 PLOT_MIN_FIGURE_SIZES, nsizes);
-        *needs = few;
+    size_t placed = *needs && def->family == FIG_FAMILY_PLACEMENT
+                        ? place_table_sizes(in, def == &fig_placement_pin_def)
+                        : 0;
+    if (placed && placed < PLOT_MIN_SIZES) {
+        plot_tabled_add(ctx->tabled, def->name, placed);
+        *needs = NULL;
         return 0;
     }
-    size_t readings = def->family == FIG_FAMILY_SENTINEL ? sentinel_view_count(pin) : 0;
+    size_t readings = def->family == FIG_FAMILY_SENTINEL ? sentinel_view_count(in) : 0;
     if (readings && readings < PLOT_MIN_SIZES) {
         /* Three points are no line through a run: a table, as for sizes (tables.h). */
+        static char few[160];
         snprintf(few, sizeof(few), "at least %d readings (this run has %zu: see figures/tables.md)",
                  PLOT_MIN_SIZES, readings);
         *needs = few;
         return 0;
     }
-    size_t placed = *needs && def->family == FIG_FAMILY_PLACEMENT
-                        ? place_table_sizes(pin, def == &fig_placement_pin_def)
-                        : 0;
-    if (placed && placed < PLOT_MIN_SIZES) {
-        /* Lines joining two or three sizes would cross sizes nothing was measured at. */
-        snprintf(few, sizeof(few),
-                 "at least %d sizes (its buffers have %zu: see figures/tables.md)", PLOT_MIN_SIZES,
-                 placed);
-        *needs = few;
-        return 0;
-    }
     if (def->describe(g, in, data_dir) < 0)
         return -1;
+    if (g->npanels && drawn_by_size(def) && g->nsizes < PLOT_MIN_SIZES) {
+        plot_tabled_add(ctx->tabled, def->name, g->nsizes);
+        g->npanels = 0; /* its data files are removed with what an earlier run drew */
+        *needs = NULL;
+        return 0;
+    }
     compose_title(g, in, def->one_gpu);
     return 0;
 }
@@ -163,13 +178,19 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
         log_line(log, "%s: out of memory", results_dir);
         goto out;
     }
-    int made = plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log);
-    if ((made == 0 ? plot_tables_write(&in, fig_dir, log) : -1) < 0)
+    if (plot_make_fig_dirs(results_dir, &fig_dir, &data_dir, log) < 0)
         goto out;
-    rc = fig_render(describe_figure, NFIGURES, &in, results_dir, scripts_dir, plot_draw_flags(o),
+    struct plot_tabled tabled = {0};
+    struct plot_ctx ctx = {&in, &tabled};
+    rc = fig_render(describe_figure, NFIGURES, &ctx, results_dir, scripts_dir, plot_draw_flags(o),
                     how_later, log);
+    /* the tables of the figures that became tables, once every figure has been described */
+    if ((rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT || rc == PLOT_EGNUPLOT) &&
+        plot_tables_write(&in, &tabled, fig_dir, log) < 0)
+        rc = PLOT_EWRITE;
     /* the captions, from the data files written even without gnuplot */
-    if ((rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT) && fig_captions_write(&in, fig_dir, data_dir, log) < 0)
+    if ((rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT) &&
+        fig_captions_write(&in, fig_dir, data_dir, log) < 0)
         rc = PLOT_EWRITE;
 out:
     plot_input_free(&in);
@@ -181,15 +202,16 @@ out:
 
 int plot_input_draw(const struct plot_input *in, const char *fig_dir, const char *data_dir,
                     const char *prefix, const char *scripts_dir, const struct plot_opts *o,
-                    const char *made[PLOT_MAX_FIGURES], FILE *log)
+                    const char *made[PLOT_MAX_FIGURES], struct plot_tabled *tabled, FILE *log)
 {
     char *how_later = NULL;
+    struct plot_ctx ctx = {in, tabled};
     int rc;
     for (size_t i = 0; i < PLOT_MAX_FIGURES; i++)
         made[i] = NULL;
     if (asprintf(&how_later, "pinsweep report %s (where gnuplot is)", in->dir) < 0)
         return PLOT_EWRITE;
-    rc = fig_render_into(describe_figure, NFIGURES, in, fig_dir, data_dir, prefix, scripts_dir,
+    rc = fig_render_into(describe_figure, NFIGURES, &ctx, fig_dir, data_dir, prefix, scripts_dir,
                          plot_draw_flags(o), how_later, made, log);
     free(how_later);
     return rc;

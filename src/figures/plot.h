@@ -17,6 +17,9 @@
  * caption's "Drawn:" clause, figures/kit/drawn.h).
  *
  * A figure the results have nothing for is left out, with a "note:" line.
+ * A figure across sizes whose data span fewer than four sizes (tables.h's
+ * PLOT_MIN_SIZES) is a table instead, in figures/tables.md and tables.tex,
+ * and one "note:" line says which figures became tables and why (tabled.h).
  * fits.csv, host-memcpy.csv and breakeven.csv are optional: a missing one is
  * not mentioned, and one that cannot be used gets "warning: FILE:LINE: why;
  * ..." lines and the figures are drawn without it (the return code is not
@@ -73,18 +76,22 @@ int plot_results_opts(const char *results_dir, const char *scripts_dir, FILE *lo
 
 struct plot_input;
 
+struct plot_tabled;
+
 /*
  * The figures of a folder already read (input.h) drawn into fig_dir as
  * PREFIX + NAME.{png,pdf,svg} (and LaTeX with o->latex), their data and
  * variables files into data_dir: for pinsweep report, which writes nothing
  * into the folders it reads.  made[i] is the name of the table's figure i
  * when it was described (NULL when the folder has nothing for it), in the
- * table's order.  Returns as plot_results_opts; PLOT_ENO_GNUPLOT after one
- * line on log when gnuplot is missing (the data files are written).
+ * table's order; the figures whose data span too few sizes are recorded in
+ * *tabled (tabled.h; may be NULL), for their tables.  Returns as
+ * plot_results_opts; PLOT_ENO_GNUPLOT after one line on log when gnuplot
+ * is missing (the data files are written).
  */
 int plot_input_draw(const struct plot_input *in, const char *fig_dir, const char *data_dir,
                     const char *prefix, const char *scripts_dir, const struct plot_opts *o,
-                    const char *made[PLOT_MAX_FIGURES], FILE *log);
+                    const char *made[PLOT_MAX_FIGURES], struct plot_tabled *tabled, FILE *log);
 
 /* plot_results_opts without LaTeX output. */
 int plot_results(const char *results_dir, const char *scripts_dir, FILE *log);

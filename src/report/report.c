@@ -19,6 +19,7 @@
 #include "figures/readings.h"
 #include "report/report_fleet.h"
 #include "report/report_tables.h"
+#include "figures/tabled.h"
 #include "figures/tables.h"
 #include "figures/kit/tabular.h"
 #include "results/folder.h"
@@ -129,10 +130,11 @@ static int machine_table(struct rep *r, const struct rep_folder *rf, size_t n)
     return rc;
 }
 
-/* Every table of folder i, under its headings. */
-static int folder_tables(struct rep *r, const struct rep_folder *rf, size_t i)
+/* Every table of folder i, under its headings (tabled: its figures that became tables). */
+static int folder_tables(struct rep *r, const struct rep_folder *rf, size_t i,
+                         const struct plot_tabled *tabled)
 {
-    struct report_src src = {&rf->in, rf->have_samples ? &rf->samples : NULL};
+    struct report_src src = {&rf->in, rf->have_samples ? &rf->samples : NULL, tabled};
     int copies = report_has_copies(&rf->in);
     for (size_t k = 0; k < report_table_count(); k++) {
         struct tabular t;
@@ -230,33 +232,53 @@ static void put_figure(struct rep *r, const char *label, const char *name, const
     free(caption);
 }
 
-/* Folder i's figures, drawn into the report's figures/ and embedded. */
-static void folder_figures(struct rep *r, struct rep_folder *rf, size_t i)
-{
+/* Folder i's figures as drawn into the report's figures/: which, and which became tables. */
+struct drawn_figures {
     const char *made[PLOT_MAX_FIGURES];
-    char prefix[32], data_dir[PATH_MAX + 32], stem[128];
+    struct plot_tabled tabled;
+    char data_dir[PATH_MAX + 32];
+    int rc;
+};
+
+/* Draw folder i's figures into the report's figures/ (before its tables: they name the tabled). */
+static void draw_figures(struct rep *r, struct rep_folder *rf, size_t i, struct drawn_figures *d)
+{
+    char prefix[32];
     struct plot_opts po = {.latex = r->o->latex, .paper = r->o->paper};
     snprintf(prefix, sizeof(prefix), "F%zu-", i + 1);
-    snprintf(data_dir, sizeof(data_dir), "%s/data/F%zu", r->fig_dir, i + 1);
-    int rc = plot_input_draw(&rf->in, r->fig_dir, data_dir, prefix, r->o->scripts_dir, &po, made,
-                             r->log);
-    if (rc == PLOT_ENO_GNUPLOT) {
+    snprintf(d->data_dir, sizeof(d->data_dir), "%s/data/F%zu", r->fig_dir, i + 1);
+    d->tabled = (struct plot_tabled){0};
+    d->rc = plot_input_draw(&rf->in, r->fig_dir, d->data_dir, prefix, r->o->scripts_dir, &po,
+                            d->made, &d->tabled, r->log);
+    if (d->rc == PLOT_ENO_GNUPLOT) {
         r->no_gnuplot = 1;
-        copy_drawn(r, rf->f.dir, prefix, made);
+        copy_drawn(r, rf->f.dir, prefix, d->made);
     }
+}
+
+/* Folder i's figures, drawn by draw_figures, embedded. */
+static void embed_figures(struct rep *r, struct rep_folder *rf, size_t i,
+                          const struct drawn_figures *d)
+{
+    char stem[128], which[512];
     size_t shown = 0;
+    if (d->tabled.n) /* why a figure the folder has data for is a table above instead */
+        fprintf(r->md,
+                "Tables above instead of figures whose data span fewer than %d sizes (lines "
+                "across sizes nothing was measured at): %s.\n\n",
+                PLOT_MIN_SIZES, plot_tabled_text(&d->tabled, which, sizeof(which)));
     for (size_t k = 0; k < PLOT_MAX_FIGURES; k++) {
-        snprintf(stem, sizeof(stem), "%s%s", prefix, made[k] ? made[k] : "");
-        if (!made[k] || !drawn(r, stem, ".png"))
+        snprintf(stem, sizeof(stem), "F%zu-%s", i + 1, d->made[k] ? d->made[k] : "");
+        if (!d->made[k] || !drawn(r, stem, ".png"))
             continue;
-        const struct fig_def *def = plot_figure_def(made[k]);
+        const struct fig_def *def = plot_figure_def(d->made[k]);
         char *reading = plot_reading(&rf->in, def ? def->read : NULL);
-        put_figure(r, rf->f.label, made[k], stem, reading, rc == PLOT_OK ? data_dir : NULL,
-                   data_dir);
+        put_figure(r, rf->f.label, d->made[k], stem, reading, d->rc == PLOT_OK ? d->data_dir : NULL,
+                   d->data_dir);
         free(reading);
         shown++;
     }
-    if (shown == 0 && plot_copy_sizes(&rf->in) >= PLOT_MIN_FIGURE_SIZES)
+    if (shown == 0 && !d->tabled.n)
         fprintf(r->md, "No figures: %s\n\n",
                 r->no_gnuplot ? "gnuplot is not installed here (apt-get install gnuplot-nox)"
                               : "this folder has nothing the figures draw");
@@ -353,10 +375,17 @@ static void folder_section(struct rep *r, struct rep_folder *rf, size_t i)
 {
     fprintf(r->md, "\n## %s\n\nFolder `%s`, experiment `%s`, run %s.\n", rf->f.label, rf->f.dir,
             folder_meta(&rf->f, "experiment.name"), folder_meta(&rf->f, "run.started"));
-    if (folder_tables(r, rf, i) < 0)
+    struct drawn_figures *d = malloc(sizeof(*d));
+    if (!d) {
+        log_line(r->log, "%s: out of memory", r->out_dir);
+        return;
+    }
+    draw_figures(r, rf, i, d);
+    if (folder_tables(r, rf, i, &d->tabled) < 0)
         log_line(r->log, "%s: out of memory", r->out_dir);
     fprintf(r->md, "\n### Figures\n\n");
-    folder_figures(r, rf, i);
+    embed_figures(r, rf, i, d);
+    free(d);
 }
 
 /* figures.pdf: every figure a page of one size, numbered and captioned as in report.md. */

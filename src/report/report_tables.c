@@ -3,9 +3,10 @@
  */
 #include "report/report_tables.h"
 #include "figures/fig_bandwidth.h"
-#include "figures/fig_gpus.h"
-#include "figures/place_table.h"
-#include "figures/sentinel_view.h"
+#include "figures/fig_placement.h"
+#include "results/columns.h"
+#include "figures/gpus_table.h"
+#include "figures/tabled.h"
 #include "figures/tables.h"
 #include "base/units.h"
 #include "experiment/schema.h"
@@ -69,7 +70,6 @@ static void col_of_measure(struct cols *c, const char *head, char align)
     col(c, head, align);
     c->group[c->n - 1] = c->ngroups;
 }
-
 
 /* A row's cells being filled, in the order of its columns, with room for formatted ones. */
 struct cells {
@@ -270,41 +270,98 @@ static int tab_speedup(const struct report_src *src, struct tabular *t)
     return (int)t->nrows;
 }
 
+/* Fit row r's NUMA binding (any where its cell is "-", empty or not one) and page size. */
+static uint64_t fit_numa(const struct fit_row *r)
+{
+    uint64_t numa = r->axis[AXIS_NUMA];
+    return numa == AXIS_UNUSED || numa == AXIS_EMPTY || numa == AXIS_INVALID ? NUMA_ANY : numa;
+}
+
+static int fit_pages(const struct fit_row *r)
+{
+    return r->axis[AXIS_PAGES] < PAGES_COUNT ? (int)r->axis[AXIS_PAGES] : PAGES_DEFAULT;
+}
+
+/* Is fit row r's buffer at a placement other than the default (numa any, pages default)? */
+static int fit_placed(const struct fit_row *r)
+{
+    return fit_numa(r) != NUMA_ANY || fit_pages(r) != PAGES_DEFAULT;
+}
+
+/* The fits the table gives: all sizes, a reused buffer, warm and prefaulted. */
+static int fit_shown(const struct fit_row *r)
+{
+    return r->axis[AXIS_CACHE] == CACHE_WARM && r->axis[AXIS_TOUCH] == TOUCH_PREFAULTED &&
+           r->regime_id == FIT_ALL;
+}
+
+/*
+ * The fit's verdict; only a "good" or "poor" fit gives its t0, B and n½: a
+ * negative t0 is no latency, and a line through fewer than FIT_MIN_POINTS
+ * sizes says nothing about one.
+ */
+static const char *fit_verdict(const struct fit_row *r, int *numbers)
+{
+    *numbers = 0;
+    if (r->status_id != FIT_OK)
+        return "not fitting: t0 < 0";
+    if (r->points < FIT_MIN_POINTS)
+        return "too few sizes";
+    *numbers = 1;
+    return fig_fit_drawn(r) ? "good" : "poor: not one t0 + n/B";
+}
+
 static int tab_fits(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {"kind", "direction", "api",      "latency t0", "bandwidth B",
-                                       "n½",   "sizes",     "residual", "fit"};
     const struct plot_input *in = src->in;
-    tabular_init(t, "fits", "lllrrrrrl", head,
-                 "%s: t(n) = t0 + n/B fitted to each curve (reused buffer, warm cache), over "
+    int placed = 0;
+    for (size_t i = 0; i < in->nfits; i++)
+        placed |= fit_shown(&in->fits[i]) && fit_placed(&in->fits[i]);
+    /* with placements, their page size and NUMA binding: no two rows read the same */
+    struct cols c =
+        placed ? text_cols((const char *[]){"kind", "direction", "api", "pages", "numa", NULL})
+               : text_cols((const char *[]){"kind", "direction", "api", NULL});
+    col(&c, "latency t0", 'r');
+    col(&c, "bandwidth B", 'r');
+    col(&c, "n½", 'r');
+    col(&c, "sizes", 'r');
+    col(&c, "residual", 'r');
+    col(&c, "fit", 'l');
+    tabular_init(t, "fits", c.align, c.head,
+                 "%s: t(n) = t0 + n/B fitted to each curve (reused buffer, warm cache%s), over "
                  "the sizes given; a residual of %.0f %% or more flags a curve that is not one "
-                 "t0 + n/B, a fitted t0 below 0 one that is not fitting (no copy takes less "
-                 "than no time: no t0, B or n½ is given)",
-                 in->experiment, FIT_MAX_RESIDUAL_PCT);
+                 "t0 + n/B; no t0, B or n½ is given for a fitted t0 below 0 (no copy takes less "
+                 "than no time: not fitting) nor for a fit over fewer than %d sizes (too few "
+                 "sizes to tell)",
+                 in->experiment, placed ? "; each page size and NUMA binding" : "",
+                 FIT_MAX_RESIDUAL_PCT, FIT_MIN_POINTS);
+    t->nkey = c.n - 6;
     for (size_t i = 0; i < in->nfits; i++) {
         const struct fit_row *r = &in->fits[i];
         struct cells k = {0};
-        if (r->axis[AXIS_CACHE] != CACHE_WARM || r->axis[AXIS_TOUCH] != TOUCH_PREFAULTED ||
-            r->regime_id != FIT_ALL)
+        int numbers;
+        if (!fit_shown(r))
             continue;
-        int fits = r->status_id == FIT_OK;
+        const char *verdict = fit_verdict(r, &numbers);
         cell(&k, schema_value_name(AXIS_ALLOC, (int)r->axis[AXIS_ALLOC]));
         cell(&k, schema_value_name(AXIS_DIRECTION, (int)r->axis[AXIS_DIRECTION]));
         cell(&k, schema_value_name(AXIS_API, (int)r->axis[AXIS_API]));
-        if (fits) {
+        if (placed) {
+            cell(&k, schema_value_name(AXIS_PAGES, fit_pages(r)));
+            cell(&k, schema_value_text(AXIS_NUMA, fit_numa(r), k.text[k.n], sizeof(k.text[0])));
+        }
+        if (numbers) {
             cellf(&k, "%.2f µs", r->t0_us);
             cellf(&k, "%.2f GB/s", r->bandwidth_gbps);
-        } else { /* t0 < 0: not a latency, and its B not a bandwidth */
+            cell(&k, size_text(r->n_half_bytes, k.text[k.n], sizeof(k.text[0])));
+        } else {
+            cell(&k, "–");
             cell(&k, "–");
             cell(&k, "–");
         }
-        cell(&k, fits ? size_text(r->n_half_bytes, k.text[k.n], sizeof(k.text[0])) : "–");
         cellf(&k, "%.0f", r->points);
         cellf(&k, "%.1f %%", r->residual_pct);
-        cell(&k, !fits                        ? "not fitting: t0 < 0"
-                 : fig_fit_drawn(r)           ? "good"
-                 : r->points < FIT_MIN_POINTS ? "too few sizes"
-                                              : "poor: not one t0 + n/B");
+        cell(&k, verdict);
         if (tabular_row(t, k.v) < 0)
             return -1;
     }
@@ -428,10 +485,100 @@ static const struct plot_row *best_of(const struct plot_input *in, int api, int 
     return best;
 }
 
+/* A host buffer's placement: page size and NUMA binding. */
+struct placement {
+    int pages;
+    uint64_t numa;
+};
+
+static struct placement placement_of(const struct plot_row *r)
+{
+    return (struct placement){r->pages, fig_placement_numa(r)};
+}
+
+/*
+ * The placements of the zero-copy rows, the default (pages default, numa
+ * any) first, into p[] (at most max); how many.
+ */
+static size_t zerocopy_placements(const struct plot_input *in, struct placement *p, size_t max)
+{
+    size_t n = 1;
+    p[0] = (struct placement){PAGES_DEFAULT, NUMA_ANY};
+    for (size_t i = 0; i < in->nall; i++) {
+        struct placement q = placement_of(&in->all[i]);
+        size_t k = 0;
+        if (in->all[i].api != API_ZEROCOPY)
+            continue;
+        while (k < n && (p[k].pages != q.pages || p[k].numa != q.numa))
+            k++;
+        if (k == n && n < max)
+            p[n++] = q;
+    }
+    return n;
+}
+
+/*
+ * Of the rows of api, alloc and dir at placement at (copies: reused, warm,
+ * prefaulted): the one with the highest median, or NULL.
+ */
+static const struct plot_row *best_at(const struct plot_input *in, int api, int alloc, int dir,
+                                      struct placement at)
+{
+    const struct plot_row *best = NULL;
+    for (size_t i = 0; i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        struct placement q = placement_of(r);
+        if (r->api != api || r->alloc != alloc || r->dir != dir || q.pages != at.pages ||
+            q.numa != at.numa ||
+            (api_is_copy(api) && (r->buffer != BUFFER_REUSE || !plot_host_steady(r))))
+            continue;
+        if (!best || r->gbps_median > best->gbps_median)
+            best = r;
+    }
+    return best;
+}
+
+/* One row of the zero-copy table: kind a, direction d, at placement at (named when placed). */
+static int zerocopy_row(struct tabular *t, const struct plot_input *in, int a, int d,
+                        struct placement at, int placed)
+{
+    const struct plot_row *z = best_at(in, API_ZEROCOPY, a, d, at);
+    const struct plot_row *x = best_at(in, API_ASYNC, a, d, at),
+                          *y = best_at(in, API_SYNC, a, d, at);
+    const struct plot_row *cp = !x || (y && y->gbps_median > x->gbps_median) ? y : x;
+    struct spread_cells sz, sc = {"–", "–", "–"};
+    struct cells k = {0};
+    char at_z[32], at_c[32] = "–";
+    if (!z)
+        return 0;
+    plot_spread_cells(z, &sz);
+    if (cp) {
+        plot_spread_cells(cp, &sc);
+        size_text(cp->size_bytes, at_c, sizeof(at_c));
+    }
+    cell(&k, schema_value_name(AXIS_ALLOC, a));
+    cell(&k, schema_value_name(AXIS_DIRECTION, d));
+    if (placed) {
+        cell(&k, schema_value_name(AXIS_PAGES, at.pages));
+        cell(&k, schema_value_text(AXIS_NUMA, at.numa, k.text[k.n], sizeof(k.text[0])));
+    }
+    measure_cells(&k, &sz);
+    cell(&k, size_text(z->size_bytes, at_z, sizeof(at_z)));
+    measure_cells(&k, &sc);
+    cell(&k, cp ? schema_value_name(AXIS_API, cp->api) : "–");
+    cell(&k, at_c);
+    return tabular_row(t, k.v);
+}
+
 static int tab_zerocopy(const struct report_src *src, struct tabular *t)
 {
     const struct plot_input *in = src->in;
-    struct cols c = text_cols((const char *[]){"kind", "direction", NULL});
+    struct placement at[8];
+    size_t nat = zerocopy_placements(in, at, 8);
+    int placed = nat > 1, rc = 0;
+    /* each kind at each placement apart: a peak on huge pages is not the default pages' */
+    struct cols c = placed ? text_cols((const char *[]){"kind", "direction", "pages", "numa", NULL})
+                           : text_cols((const char *[]){"kind", "direction", NULL});
     measure_cols(&c, "zero-copy peak GB/s");
     col_of_measure(&c, "at", 'r');
     measure_cols(&c, "copy peak GB/s");
@@ -440,36 +587,19 @@ static int tab_zerocopy(const struct report_src *src, struct tabular *t)
     tabular_init(t, "zerocopy", c.align, c.head,
                  "%s: a kernel reading (h2d) or writing (d2h) host memory against the copy "
                  "engine (the better of async and sync), each at its peak, with its 95 %% "
-                 "interval and n. %s",
-                 in->experiment, intervals_text(in));
+                 "interval and n; %s. %s",
+                 in->experiment,
+                 placed ? "a row per kind, direction, page size and NUMA binding, the copy at the "
+                          "same placement (– where none was measured)"
+                        : "default placement (pages default, numa any)",
+                 intervals_text(in));
     memcpy(t->group, c.group, sizeof(t->group));
-    for (int a = 0; a < ALLOC_COUNT; a++)
-        for (int d = 0; d < DIR_BIDIR; d++) {
-            const struct plot_row *z = best_of(in, API_ZEROCOPY, a, d, 0);
-            const struct plot_row *x = best_of(in, API_ASYNC, a, d, 0),
-                                  *y = best_of(in, API_SYNC, a, d, 0);
-            const struct plot_row *cp = !x || (y && y->gbps_median > x->gbps_median) ? y : x;
-            struct spread_cells sz, sc = {"–", "–", "–"};
-            struct cells k = {0};
-            char at_z[32], at_c[32] = "–";
-            if (!z)
-                continue;
-            plot_spread_cells(z, &sz);
-            if (cp) {
-                plot_spread_cells(cp, &sc);
-                size_text(cp->size_bytes, at_c, sizeof(at_c));
-            }
-            cell(&k, schema_value_name(AXIS_ALLOC, a));
-            cell(&k, schema_value_name(AXIS_DIRECTION, d));
-            measure_cells(&k, &sz);
-            cell(&k, size_text(z->size_bytes, at_z, sizeof(at_z)));
-            measure_cells(&k, &sc);
-            cell(&k, cp ? schema_value_name(AXIS_API, cp->api) : "–");
-            cell(&k, at_c);
-            if (tabular_row(t, k.v) < 0)
-                return -1;
-        }
-    return (int)t->nrows;
+    t->nkey = placed ? 4 : 2;
+    for (int a = 0; a < ALLOC_COUNT && rc == 0; a++)
+        for (int d = 0; d < DIR_BIDIR && rc == 0; d++)
+            for (size_t p = 0; p < nat && rc == 0; p++)
+                rc = zerocopy_row(t, in, a, d, at[p], placed);
+    return rc < 0 ? -1 : (int)t->nrows;
 }
 
 static int tab_host_access(const struct report_src *src, struct tabular *t)
@@ -559,145 +689,46 @@ static int tab_alloc(const struct report_src *src, struct tabular *t)
     return (int)t->nrows;
 }
 
+/* The figures that became tables (tabled.h), each where its figure would be. */
 static int tab_copies(const struct report_src *src, struct tabular *t)
 {
-    if (src->in->nrows == 0 || plot_copy_sizes(src->in) >= PLOT_MIN_SIZES) {
-        static const char *const head[] = {""};
-        tabular_init(t, "copies", "l", head, "%s", "");
-        return 0;
-    }
-    return plot_copies_table(src->in, t) < 0 ? -1 : (int)t->nrows;
+    return plot_table_build(PLOT_TABLE_COPIES, src->in, src->tabled, t);
 }
 
-/* The placement figures as tables, where they have too few sizes (place_table.h). */
+static int tab_cycle(const struct report_src *src, struct tabular *t)
+{
+    return plot_table_build(PLOT_TABLE_CYCLE, src->in, src->tabled, t);
+}
+
+static int tab_reuse(const struct report_src *src, struct tabular *t)
+{
+    return plot_table_build(PLOT_TABLE_REUSE, src->in, src->tabled, t);
+}
+
+static int tab_breakeven(const struct report_src *src, struct tabular *t)
+{
+    return plot_table_build(PLOT_TABLE_BREAKEVEN, src->in, src->tabled, t);
+}
+
 static int tab_placement(const struct report_src *src, struct tabular *t)
 {
-    return place_table_build(src->in, 0, t);
+    return plot_table_build(PLOT_TABLE_PLACEMENT, src->in, src->tabled, t);
 }
 
 static int tab_placement_pin(const struct report_src *src, struct tabular *t)
 {
-    return place_table_build(src->in, 1, t);
+    return plot_table_build(PLOT_TABLE_PLACEMENT_PIN, src->in, src->tabled, t);
 }
 
 /* The drift sentinel as a table, when it has too few readings for a figure (sentinel_view.h). */
 static int tab_sentinel(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {""};
-    struct sentinel_view v;
-    int rc = sentinel_view_read(src->in, &v, NULL);
-    tabular_init(t, "sentinel", "l", head, "%s", "");
-    if (rc == 0 && v.n > 0 && v.n < PLOT_MIN_SIZES) {
-        tabular_free(t);
-        rc = sentinel_view_table(src->in, &v, t) < 0 ? -1 : (int)t->nrows;
-    }
-    sentinel_view_free(&v);
-    return rc;
-}
-
-/* "80.0 %", or "–" when v is unknown. */
-static void pct_cell(struct cells *k, double v)
-{
-    if (isfinite(v))
-        cellf(k, "%.1f %%", v);
-    else
-        cell(k, "–");
-}
-
-/* The first cells of a row of set s: kind, direction, size, then who ("GPU 0", "all: 0+1"). */
-static void gpus_head_cells(struct cells *k, const struct gpus_set *s, const char *who)
-{
-    cell(k, gpus_kind_text(s));
-    cell(k, schema_value_name(AXIS_DIRECTION, s->aggregate->dir));
-    cell(k, size_text(s->aggregate->size_bytes, k->text[k->n], sizeof(k->text[0])));
-    cellf(k, "%s", who);
-}
-
-/* GPU j of set s: alone, together, their n and the scaling. */
-static int gpus_gpu_row(struct tabular *t, const struct gpus_set *s, size_t j)
-{
-    const struct plot_row *a = s->alone[j], *r = s->together[j];
-    struct spread_cells sa = {"–", "–", "–"}, sr;
-    struct cells k = {0};
-    char who[48];
-    snprintf(who, sizeof(who), "GPU %s", r->device);
-    if (a)
-        plot_spread_cells(a, &sa);
-    plot_spread_cells(r, &sr);
-    gpus_head_cells(&k, s, who);
-    cell(&k, sa.med);
-    cell(&k, sa.range);
-    cell(&k, sr.med);
-    cell(&k, sr.range);
-    cellf(&k, "%s / %s", sa.n, sr.n);
-    pct_cell(&k, r->scaling_pct);
-    cell(&k, "");
-    return tabular_row(t, k.v);
-}
-
-/* All the GPUs of set s: the sum alone, the aggregate, its scaling and the spans' overlap. */
-static int gpus_all_row(struct tabular *t, const struct gpus_set *s)
-{
-    const struct plot_row *r = s->aggregate;
-    struct spread_cells sr;
-    struct cells k = {0};
-    struct interval sum;
-    char who[160];
-    snprintf(who, sizeof(who), "all: %s", r->device);
-    gpus_alone_sum(s, &sum);
-    plot_spread_cells(r, &sr);
-    gpus_head_cells(&k, s, who);
-    plot_gbps_text(sum.median, k.text[k.n], sizeof(k.text[0]));
-    cell(&k, isfinite(sum.median) ? k.text[k.n] : "–");
-    cell(&k, interval_range_text(&sum, plot_gbps_text, k.text[k.n], sizeof(k.text[0])));
-    cell(&k, sr.med);
-    cell(&k, sr.range);
-    cellf(&k, "– / %s", sr.n);
-    pct_cell(&k, r->scaling_pct);
-    if (isfinite(r->overlap_pct))
-        cellf(&k, "%.1f %%%s", r->overlap_pct, r->overlap_pct < 90 ? " (not at once)" : "");
-    else
-        cell(&k, "–");
-    return tabular_row(t, k.v);
+    return plot_table_build(PLOT_TABLE_SENTINEL, src->in, src->tabled, t);
 }
 
 static int tab_gpus(const struct report_src *src, struct tabular *t)
 {
-    static const char *const head[] = {"kind",
-                                       "direction",
-                                       "size",
-                                       "GPU",
-                                       "alone GB/s",
-                                       "alone 95 % interval",
-                                       "at once GB/s",
-                                       "at once 95 % interval",
-                                       "n alone / at once",
-                                       "scaling",
-                                       "overlap"};
-    struct gpus_set *sets;
-    size_t n;
-    tabular_init(t, "gpus", "llrlrrrrrrr", head,
-                 "%s: each configuration measured on several GPUs at once (gpus: together). Per "
-                 "GPU: alone (the GPUs one after another) and at once (while every GPU copied), "
-                 "each with its 95 %% interval, and scaling = at once ÷ alone. All: the sum of "
-                 "the GPUs alone (its interval theirs combined, the delta method) and the "
-                 "aggregate, the bytes all moved over the union of their spans; scaling = "
-                 "aggregate ÷ sum (100 %%: the host side shares nothing); overlap, the median "
-                 "share of that union during which every GPU copied (under 90 %%: they did not "
-                 "copy at once). %s",
-                 src->in->experiment, intervals_text(src->in));
-    t->nkey = 4; /* a row is its kind, direction, size and GPU: in each part of a split */
-    if (gpus_sets(src->in, &sets, &n) < 0)
-        return -1;
-    int rc = 0;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        for (size_t j = 0; j < sets[i].n && rc == 0; j++)
-            rc = gpus_gpu_row(t, &sets[i], j);
-        if (rc == 0)
-            rc = gpus_all_row(t, &sets[i]);
-    }
-    free(sets);
-    return rc < 0 ? -1 : (int)t->nrows;
+    return gpus_table_build(src->in, t) < 0 ? -1 : (int)t->nrows;
 }
 
 static const struct {
@@ -717,10 +748,13 @@ static const struct {
     {tab_host_access, {"The CPU's own reads and writes", NULL, 0}},
     {tab_alloc,
      {"Allocation cost", "No reallocate rows: run `experiments/alloc-cost.yaml` for these.", 1}},
-    {tab_copies, {"Every copy (a sweep of few sizes)", NULL, 0}},
     {tab_placement, {"Placement (a sweep of few sizes)", NULL, 0}},
     {tab_placement_pin, {"cudaHostRegister by placement (a sweep of few sizes)", NULL, 0}},
     {tab_sentinel, {"The drift sentinel (too few readings for a figure)", NULL, 0}},
+    {tab_copies, {"Every copy (a sweep of few sizes)", NULL, 0}},
+    {tab_cycle, {"The phases of a reallocate cycle (a sweep of few sizes)", NULL, 0}},
+    {tab_reuse, {"Reuse against reallocate (a sweep of few sizes)", NULL, 0}},
+    {tab_breakeven, {"Break-even (a sweep of few sizes)", NULL, 0}},
     {tab_gpus, {"Several GPUs at once", NULL, 0}},
 };
 

@@ -20,9 +20,9 @@
  *   pipelines, zerocopy, host-access   where the folder has them
  *   alloc      what allocating and freeing a buffer of each kind costs at
  *              its largest reallocate size, with their 95 % intervals
- *   copies     every copy, for a sweep of fewer than PLOT_MIN_SIZES sizes
- *   placement, placement-pin   the placement figures as tables when they
- *              have fewer than PLOT_MIN_SIZES sizes (place_table.h)
+ *   copies, reallocate-cycle, reuse-vs-reallocate, breakeven, placement,
+ *   placement-pin   the figures whose data span fewer than PLOT_MIN_SIZES
+ *              sizes, as tables (tabled.h)
  *   gpus       every configuration measured on several GPUs at once: a row
  *              per GPU (alone, at once, scaling), then the aggregate against
  *              the sum alone, its scaling and the spans' overlap (fig_gpus.h)
@@ -35,10 +35,13 @@
 
 #include <stddef.h>
 
-/* A folder as the tables read it: its rows, and samples.csv when it has one. */
+struct plot_tabled;
+
+/* A folder as the tables read it: its rows, samples.csv, the figures that became tables. */
 struct report_src {
     const struct plot_input *in;
-    const struct csv_table *samples; /* NULL when the folder has no samples.csv */
+    const struct csv_table *samples;  /* NULL when the folder has no samples.csv */
+    const struct plot_tabled *tabled; /* tabled.h; NULL: none */
 };
 
 /* How a table stands in report.md. */

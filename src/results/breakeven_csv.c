@@ -63,12 +63,16 @@ static int read_breakeven(const struct format_file *ff, size_t r, void *row, str
     read_axis(ff, r, B_API, &b->api, p);
     if (format_number(ff, r, B_SIZE, 1, &b->size_bytes, p) == 0)
         format_check_bytes(ff, r, B_SIZE, b->size_bytes, p);
-    /* alloc and free: optional, for the interval of the break-even figure */
-    b->alloc_ms = b->free_ms = NAN;
+    /* alloc, free and the two copies' times: optional, for the break-even interval and table */
+    b->alloc_ms = b->free_ms = b->pageable_us = b->pinned_us = NAN;
     if (format_has(ff, B_ALLOC_MS))
         format_number(ff, r, B_ALLOC_MS, 0, &b->alloc_ms, p);
     if (format_has(ff, B_FREE_MS))
         format_number(ff, r, B_FREE_MS, 0, &b->free_ms, p);
+    if (format_has(ff, B_PAGEABLE))
+        format_number(ff, r, B_PAGEABLE, 0, &b->pageable_us, p);
+    if (format_has(ff, B_PINNED))
+        format_number(ff, r, B_PINNED, 0, &b->pinned_us, p);
     if (format_number(ff, r, B_COPIES, 0, &b->copies, p) == 0 && !isnan(b->copies) &&
         !(b->copies >= 0 && isfinite(b->copies)))
         problem(p, ff->t.lines[r], "%s '%s' is not a number >= 0 (or empty)",

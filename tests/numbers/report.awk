@@ -52,22 +52,23 @@ function reading(what, n, S, G, link,    pk, i, from, peak, end, rises, m, low) 
 }
 # The reading of kind K in direction D (api sync) over machines.yaml's sizes, from the model.
 function model_reading(k, d,    S, G, i) {
-    split("65536 1048576 4194304", S, " ")
-    for (i = 1; i <= 3; i++) G[i] = copy_gbps(k, d, "sync", S[i])
-    return reading(k " " d, 3, S, G, "")
+    split("4096 16384 65536 1048576 4194304", S, " ")
+    for (i = 1; i <= 5; i++) G[i] = copy_gbps(k, d, "sync", S[i])
+    return reading(k " " d, 5, S, G, "")
 }
 
 # The bandwidth caption's host memcpy clause (readings.c: host-memcpy.csv is said, not drawn):
 # per direction the peak of the model's single-thread memcpy over the experiment's sizes (the
-# first of equal ones) and its value at the largest, 64 KiB to 4 MiB.
+# first of equal ones) and its value at the largest, 4 KiB to 4 MiB.
 function memcpy_gbps(dir, n,    k) {
     k = "memcpy " dir
     return n / (p(k, "t0_us") * 1e3 + n / p(k, "gbps"))
 }
 function memcpy_dir(dir,    sizes, names, i, v, best, at) {
-    split("65536 1048576 4194304", sizes, " "); split("64 KiB|1 MiB|4 MiB", names, "|")
+    split("4096 16384 65536 1048576 4194304", sizes, " ")
+    split("4 KiB|16 KiB|64 KiB|1 MiB|4 MiB", names, "|")
     best = -1
-    for (i = 1; i <= 3; i++) { v = memcpy_gbps(dir, sizes[i]); if (v > best) { best = v; at = names[i] } }
+    for (i = 1; i <= 5; i++) { v = memcpy_gbps(dir, sizes[i]); if (v > best) { best = v; at = names[i] } }
     return sprintf("%s %.1f GB/s at %s to %.1f GB/s at 4 MiB", dir, best, at, memcpy_gbps(dir, 4194304))
 }
 function memcpy_reading() {

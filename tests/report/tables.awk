@@ -36,17 +36,25 @@ FNR == 1 { delete H; for (i = 1; i <= NF; i++) H[$i] = i; next }
 WHAT == "fits" {
     if (val("cache") != "warm" || val("touch") != "prefaulted") next
     if (val("regime") != "" && val("regime") != "all") next  # a regime's row: the regimes table
-    # t0 < 0 (the status column's negative-t0, or a negative t0 of an older file): not fitting,
-    # and no number of it in the table
+    # with placements, each row's page size and NUMA binding after its api (no two read the same)
+    nf++; fhead[nf] = sprintf("| %s | %s | %s |", $H["alloc"], $H["direction"], $H["api"])
+    fplace[nf] = sprintf(" %s | %s |", dflt("pages", "default") ? "default" : val("pages"),
+        dflt("numa", "any") ? "any" : val("numa"))
+    if (!dflt("pages", "default") || !dflt("numa", "any")) placed = 1
+    # t0 < 0 (the status column's negative-t0, or a negative t0 of an older file): not fitting;
+    # fewer than 5 sizes: too few to tell; neither gives a number of its fit
     if (val("status") == "negative-t0" || (val("status") == "" && $H["t0_us"] < 0)) {
-        printf "| %s | %s | %s | – | – | – | %d | %.1f %% | not fitting: t0 < 0 |\n", $H["alloc"], $H["direction"],
-            $H["api"], $H["points"], $H["residual_pct"]
+        ftail[nf] = sprintf(" – | – | – | %d | %.1f %% | not fitting: t0 < 0 |", $H["points"], $H["residual_pct"])
         next
     }
-    flag = $H["points"] < 5 ? "too few sizes" : $H["residual_pct"] < 5 ? "good" : "poor: not one t0 + n/B"
+    if ($H["points"] < 5) {
+        ftail[nf] = sprintf(" – | – | – | %d | %.1f %% | too few sizes |", $H["points"], $H["residual_pct"])
+        next
+    }
+    flag = $H["residual_pct"] < 5 ? "good" : "poor: not one t0 + n/B"
     nh = $H["n_half_bytes"]; nh = int(nh + 0.5)
-    printf "| %s | %s | %s | %.2f µs | %.2f GB/s | %s | %d | %.1f %% | %s |\n", $H["alloc"], $H["direction"], $H["api"],
-        $H["t0_us"], $H["bandwidth_gbps"], (nh >= 1 ? human(nh) : "< 1 B"), $H["points"], $H["residual_pct"], flag
+    ftail[nf] = sprintf(" %.2f µs | %.2f GB/s | %s | %d | %.1f %% | %s |", $H["t0_us"], $H["bandwidth_gbps"],
+        (nh >= 1 ? human(nh) : "< 1 B"), $H["points"], $H["residual_pct"], flag)
     next
 }
 $H["status"] != "ok" || $H["buffer"] != "reuse" || ($H["api"] != "sync" && $H["api"] != "async") { next }
@@ -61,6 +69,8 @@ $H["status"] != "ok" || $H["buffer"] != "reuse" || ($H["api"] != "sync" && $H["a
     if ("link_gbps" in H && $H["link_gbps"] != "") LINK = $H["link_gbps"]
 }
 END {
+    for (i = 1; WHAT == "fits" && i <= nf; i++)
+        print fhead[i] (placed ? fplace[i] : "") ftail[i]
     if (WHAT == "peaks")
         for (k in best) {
             $0 = best[k]

@@ -7,7 +7,7 @@
  * key, notes, the line at 100 %, the log axis for many GPUs), the readings
  * and the report's table cell by cell; a folder of one GPU, or of GPUs one
  * after another, draws nothing new and says nothing of it; too few sizes
- * is a note.  Prints PASS, FAIL or SKIP per check (check.h); SKIP where
+ * make a table, said in one note.  Prints PASS, FAIL or SKIP per check (check.h); SKIP where
  * gnuplot is needed but not installed.  Run from the repository root.
  */
 #include "check.h"
@@ -19,10 +19,10 @@
 #include "report/report_tables.h"
 #include "plot_test_util.h"
 
-#define NSIZES 3
+#define NSIZES 4 /* the fewest a figure across sizes is drawn from (figures/tables.h) */
 #define MODEL_MAX_GPUS 8
 
-static const double sizes[NSIZES] = {1048576, 4194304, 16777216};
+static const double sizes[NSIZES] = {1048576, 4194304, 16777216, 67108864};
 static const char *const dirs[2] = {"h2d", "d2h"};
 
 /*
@@ -269,9 +269,9 @@ static void test_readings(void)
     char *bw = ok ? plot_reading(&in, fig_gpus_bandwidth_def.read) : NULL;
     char *sc = ok ? plot_reading(&in, fig_gpus_scaling_def.read) : NULL;
     snprintf(want, sizeof(want),
-             "pinned async on 3 GPUs: h2d at 16 MiB, %.2f GB/s at once in all against %.2f alone "
+             "pinned async on 3 GPUs: h2d at 64 MiB, %.2f GB/s at once in all against %.2f alone "
              "summed (%.1f %%): GPU 0 20.00 of 50.00, GPU 1 21.00 of 48.00, GPU 2 22.00 of 46.00; "
-             "d2h at 16 MiB, %.2f GB/s at once in all against %.2f alone summed (%.1f %%)",
+             "d2h at 64 MiB, %.2f GB/s at once in all against %.2f alone summed (%.1f %%)",
              aggregate(3), alone_sum(3, 0, 0), 100 * aggregate(3) / alone_sum(3, 0, 0),
              aggregate(3), alone_sum(3, 1, 0), 100 * aggregate(3) / alone_sum(3, 1, 0));
     CHECK("readings: gpus-bandwidth",
@@ -334,8 +334,8 @@ static void test_table(void)
     snprintf(iv[1], sizeof(iv[1]), "%.2f–%.2f", 20 * exp(-H), 20 * exp(H));
     snprintf(iv[2], sizeof(iv[2]), "%.2f–%.2f", s * exp(-hs), s * exp(hs));
     snprintf(iv[3], sizeof(iv[3]), "%.2f–%.2f", a * exp(-H), a * exp(H));
-    CHECK("table: 7 configurations x (2 GPUs + all)", rows == 21, "got %d rows", rows);
-    if (rows == 21) {
+    CHECK("table: 9 configurations x (2 GPUs + all)", rows == 27, "got %d rows", rows);
+    if (rows == 27) {
         /* sorted by kind: pageable sync (1 MiB h2d) first, then pinned async h2d by size */
         char iv1[2][32];
         snprintf(iv1[0], sizeof(iv1[0]), "%.2f–%.2f", 48 * exp(-H), 48 * exp(H));
@@ -400,24 +400,38 @@ static void test_no_together(void)
     }
 }
 
-/* Together at one size: the figures are left out with a note saying why. */
-static void test_one_size(void)
+/*
+ * Together at one size, then at three: the figures are tables (tables.md has the gpus
+ * table), said in one note; at three sizes they were lines before.
+ */
+static void test_few_sizes(void)
 {
-    char *log = NULL;
-    const char *dir = model_folder("one-size", 2, 1);
-    if (!dir) {
-        CHECK("one size", 0, "cannot write the model's folder");
-        return;
+    for (size_t nsizes = 1; nsizes <= 3; nsizes += 2) {
+        char *log = NULL, name[32], want[1024], check[96];
+        snprintf(name, sizeof(name), "few-sizes-%zu", nsizes);
+        const char *dir = model_folder(name, 2, nsizes);
+        if (!dir) {
+            CHECK(name, 0, "cannot write the model's folder");
+            return;
+        }
+        int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 1, &log);
+        snprintf(want, sizeof(want),
+                 "note: figures as tables in %s/figures/tables.md (and .tex), their data spanning "
+                 "fewer than 4 sizes: headline, bandwidth, gpus-bandwidth, gpus-scaling: %zu "
+                 "size%s\n",
+                 dir, nsizes, nsizes > 1 ? "s" : "");
+        snprintf(check, sizeof(check), "%zu size%s: the gpus figures are a table", nsizes,
+                 nsizes > 1 ? "s" : "");
+        CHECK(check,
+              rc == PLOT_ENO_GNUPLOT && strstr(log, want) && !strstr(log, "no gpus-") &&
+                  !exists(dir, "figures/data/gpus-bandwidth-vars.gp") &&
+                  !exists(dir, "figures/data/gpus-scaling-vars.gp") &&
+                  file_has(path_in(dir, "figures/tables.md"),
+                           "| kind | direction | size | GPU | alone GB/s | alone 95 % interval | "
+                           "at once GB/s |"),
+              "returned %d; want '%s'; log:\n%s", rc, want, log);
+        free(log);
     }
-    int rc = run_plot(plot_results_opts, dir, plots_dir, 0, 1, &log);
-    CHECK(
-        "one size: a note for each gpus figure",
-        rc == PLOT_ENO_GNUPLOT &&
-            strstr(log, "note: no gpus-bandwidth figure: it needs rows of several GPUs at once") &&
-            strstr(log, "note: no gpus-scaling figure: it needs") &&
-            !exists(dir, "figures/data/gpus-bandwidth-vars.gp"),
-        "returned %d; log:\n%s", rc, log);
-    free(log);
 }
 
 /* With gnuplot: both figures in every format, and no warning from it. */
@@ -452,7 +466,7 @@ int main(void)
     test_readings();
     test_table();
     test_no_together();
-    test_one_size();
+    test_few_sizes();
     test_drawn();
     return plot_test_end("test_fig_gpus");
 }

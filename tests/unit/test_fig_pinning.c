@@ -13,6 +13,7 @@
 #include "figures/plot.h"
 #include "plot_test_util.h"
 
+#include <dirent.h>
 #include <sys/wait.h>
 
 #define GEN3 "tests/fixtures/machine-gen3"
@@ -407,6 +408,184 @@ static void test_headline_figure(void)
 
 /* ---- tables instead of degenerate figures ---- */
 
+/* Is field k (0-based) of the CSV line (a string) one of the sizes keep[] ("4096")? */
+static int field_in(const char *line, size_t k, const char *const keep[])
+{
+    for (size_t i = 0; i < k && line; i++)
+        line = strchr(line, ',') ? strchr(line, ',') + 1 : NULL;
+    for (size_t i = 0; line && keep[i]; i++)
+        if (strncmp(line, keep[i], strlen(keep[i])) == 0 &&
+            (line[strlen(keep[i])] == ',' || line[strlen(keep[i])] == '\0'))
+            return 1;
+    return 0;
+}
+
+/*
+ * machine-gen3's summary.csv (size: field 9) and breakeven.csv (field 3) in
+ * a new folder tmpdir/name, with its reuse rows at the sizes reuse[] only
+ * and its reallocate rows and break-even at the sizes realloc[] only (each
+ * NULL-ended); NULL on failure.
+ */
+static const char *gen3_at(const char *name, const char *const reuse[],
+                           const char *const realloc_[])
+{
+    static const char *const meta[] = {"meta.yaml", NULL};
+    static const char *const csv[] = {"summary.csv", "breakeven.csv"};
+    const char *dir = make_folder(name, GEN3, meta);
+    for (size_t f = 0; dir && f < 2; f++) {
+        char *text = read_text(path_in(GEN3, csv[f]));
+        FILE *out = fopen(path_in(dir, csv[f]), "w");
+        for (char *line = text, *end; out && (end = strchr(line, '\n')); line = end + 1) {
+            *end = '\0';
+            int realloc_row = f == 1 || strstr(line, ",reallocate,") != NULL;
+            if (line == text || field_in(line, f ? 3 : 9, realloc_row ? realloc_ : reuse))
+                fprintf(out, "%s\n", line);
+        }
+        if (!out || fclose(out) != 0)
+            dir = NULL;
+        free(text);
+    }
+    return dir;
+}
+
+/*
+ * Fewer than four sizes are a table, not a figure: machine-gen3 at three of
+ * its sizes draws none of its eight copy figures (two or three drew lines
+ * before), and tables.md carries what they would have; the one note names
+ * them all.  At four sizes every figure is drawn and no table written.
+ */
+static void test_three_sizes(void)
+{
+    static const char *const three[] = {"4096", "65536", "1048576", NULL};
+    static const char *const four[] = {"4096", "65536", "1048576", "16777216", NULL};
+    static const char *const copy_figures[] = {
+        "headline",        "bandwidth", "latency",    "reuse-vs-reallocate",
+        "reallocate-time", "speedup",   "alloc-cost", "breakeven"};
+    char *log = NULL, want[512];
+    const char *dir = gen3_at("three-sizes", three, three);
+    int rc = dir ? plot(dir, 0, 1, &log) : -100, drawn = 0;
+    for (size_t i = 0; dir && i < 8; i++) {
+        char vars[96];
+        snprintf(vars, sizeof(vars), "figures/data/%s-vars.gp", copy_figures[i]);
+        drawn += exists(dir, vars);
+    }
+    snprintf(want, sizeof(want),
+             "note: figures as tables in %s/figures/tables.md (and .tex), their data spanning "
+             "fewer than 4 sizes: headline, bandwidth, latency, reuse-vs-reallocate, "
+             "reallocate-time, speedup, alloc-cost, breakeven: 3 sizes\n",
+             dir ? dir : "");
+    CHECK("three_sizes_no_copy_figure", rc == PLOT_ENO_GNUPLOT && drawn == 0 && strstr(log, want),
+          "returned %d, %d figures drawn; log:\n%s", rc, drawn, log);
+    const char *md = dir ? path_in(dir, "figures/tables.md") : "";
+    CHECK("three_sizes_tables_carry_the_figures",
+          file_has(md, "Table: gen3-small, every copy (3 sizes; all sync, host buffer warm, ") &&
+              file_has(md, "| kind | direction | buffer | size | GB/s | 95 % interval GB/s | n | "
+                           "µs per copy | round trip µs | × pageable (95 % interval) |\n") &&
+              file_has(md, "| kind | direction | size | alloc ms | of it cudaHostRegister ms | "
+                           "fill ms | copy ms | free ms | cycle ms |\n") &&
+              file_has(md, "| kind | direction | size | reuse GB/s (95 % interval) | cycle GB/s "
+                           "(95 % interval) | reuse ÷ cycle |\n") &&
+              file_has(md, "| kind | direction | api | size | copies (95 % interval) | alloc + "
+                           "free ms | pageable µs per copy | its µs per copy |\n") &&
+              file_has(md,
+                       "| pinned | h2d | sync | 1 MiB | 13.7 (13–14.4) | 1.32 | 186.5 | 89.55 |\n"),
+          "%s lacks a table, or its pinned break-even at 1 MiB", md);
+    free(log);
+    dir = gen3_at("four-sizes", four, four);
+    rc = dir ? plot(dir, 0, 1, &log) : -100;
+    drawn = 0;
+    for (size_t i = 0; dir && i < 8; i++) {
+        char vars[96];
+        snprintf(vars, sizeof(vars), "figures/data/%s-vars.gp", copy_figures[i]);
+        drawn += exists(dir, vars);
+    }
+    CHECK("four_sizes_every_figure",
+          rc == PLOT_ENO_GNUPLOT && drawn == 8 && !strstr(log, "tables") &&
+              !exists(dir, "figures/tables.md"),
+          "returned %d, %d of 8 figures drawn; log:\n%s", rc, drawn, log);
+    free(log);
+}
+
+/*
+ * A figure's own data, not the folder's sizes: machine-gen3 reused at 9
+ * sizes, but reallocated at 2.  The four reallocate figures are tables, the
+ * others are drawn; reuse-vs-reallocate's reuse curve (9 sizes) is its
+ * baseline and alloc-cost's pinned copy its scale: neither counts.
+ */
+static void test_own_sizes(void)
+{
+    static const char *const all[] = {"4096",    "16384",    "65536",    "262144",    "1048576",
+                                      "4194304", "16777216", "67108864", "268435456", NULL};
+    static const char *const two[] = {"1048576", "268435456", NULL};
+    char *log = NULL, want[512];
+    const char *dir = gen3_at("own-sizes", all, two);
+    int rc = dir ? plot(dir, 0, 1, &log) : -100;
+    snprintf(want, sizeof(want),
+             "note: figures as tables in %s/figures/tables.md (and .tex), their data spanning "
+             "fewer than 4 sizes: reuse-vs-reallocate, reallocate-time, alloc-cost, breakeven: 2 "
+             "sizes\n",
+             dir ? dir : "");
+    CHECK("own_sizes_reallocate_figures_tables",
+          rc == PLOT_ENO_GNUPLOT && strstr(log, want) &&
+              exists(dir, "figures/data/bandwidth-vars.gp") &&
+              exists(dir, "figures/data/speedup-vars.gp") &&
+              !exists(dir, "figures/data/alloc-cost-vars.gp") &&
+              !exists(dir, "figures/data/reuse-vs-reallocate-vars.gp"),
+          "returned %d; log:\n%s", rc, log);
+    const char *md = dir ? path_in(dir, "figures/tables.md") : "";
+    CHECK("own_sizes_tables_of_those_only",
+          !file_has(md, "Table: gen3-small, every copy") &&
+              file_has(md, "the phases of a reallocate cycle") &&
+              file_has(md, "a reused buffer against one allocated") &&
+              file_has(md, "the copies after which"),
+          "%s: the tables of other figures, or not these", md);
+    free(log);
+}
+
+/*
+ * Re-plotting a folder whose figures became tables leaves nothing of them:
+ * machine-gen3 drawn at 9 sizes (data files, and outputs stood in for),
+ * then cut to one size and drawn again: no bandwidth.png, .pdf, .svg, .tex
+ * and no bandwidth-* data or variables file is left (an earlier pinsweep
+ * left the data files of a figure it no longer drew).
+ */
+static void test_stale_removed(void)
+{
+    static const char *const ext[] = {"png", "pdf", "svg", "tex"};
+    static const char *const one[] = {"1048576", NULL};
+    char *log = NULL, path[96], keep[1024];
+    const char *dir = make_folder("stale", GEN3, gen3_files);
+    if (dir) /* make_folder's buffer is the next call's */
+        dir = strcpy(keep, dir);
+    int rc = dir ? plot(dir, 0, 1, &log) : -100, before = dir != NULL;
+    free(log);
+    for (size_t i = 0; dir && i < 4; i++) {
+        snprintf(path, sizeof(path), "figures/bandwidth.%s", ext[i]);
+        write_text(path_in(dir, path), "drawn by an earlier run");
+    }
+    before = before && exists(dir, "figures/data/bandwidth-h2d.dat") &&
+             exists(dir, "figures/data/bandwidth-drawn.txt");
+    /* the same folder at one size */
+    const char *cut = gen3_at("stale-one", one, one);
+    int moved = cut && rename(path_in(cut, "summary.csv"), path_in(dir, "summary.csv")) == 0 &&
+                rename(path_in(cut, "breakeven.csv"), path_in(dir, "breakeven.csv")) == 0;
+    rc = moved ? plot(dir, 0, 1, &log) : -100;
+    int left = 0;
+    for (size_t i = 0; dir && i < 4; i++) {
+        snprintf(path, sizeof(path), "figures/bandwidth.%s", ext[i]);
+        left += exists(dir, path);
+    }
+    DIR *d = dir ? opendir(path_in(dir, "figures/data")) : NULL;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        left += strncmp(e->d_name, "bandwidth-", 10) == 0;
+    if (d)
+        closedir(d);
+    CHECK("stale_figure_files_removed", before && rc == PLOT_ENO_GNUPLOT && left == 0,
+          "returned %d; %d files of the bandwidth figure left in %s/figures", rc, left, dir);
+    free(log);
+}
+
 /*
  * seed-256mb measured one size (256 MB, decimal): tables.md and tables.tex
  * instead of the copy figures, the size named as decimal, n and the
@@ -415,13 +594,15 @@ static void test_headline_figure(void)
 static void test_tables(void)
 {
     static const char *const files[] = {"summary.csv", "meta.yaml", NULL};
-    char *log = NULL;
+    char *log = NULL, note[512];
     const char *dir = make_folder("tables-seed", "results/reference/h200-pcie5/seed-256mb", files);
     int rc = plot(dir, 0, 1, &log);
+    snprintf(note, sizeof(note),
+             "note: figures as tables in %s/figures/tables.md (and .tex), their data spanning "
+             "fewer than 4 sizes: headline, bandwidth, latency, speedup: 1 size\n",
+             dir);
     CHECK("tables_instead_of_one_point",
-          rc == PLOT_ENO_GNUPLOT &&
-              strstr(log, "note: no bandwidth figure: it needs at least 2 sizes (this sweep "
-                          "has 1") &&
+          rc == PLOT_ENO_GNUPLOT && strstr(log, note) &&
               !exists(dir, "figures/data/bandwidth-vars.gp"),
           "returned %d; log:\n%s", rc, log);
     /* Without samples.csv the interval is the delta method's: that row's rsd_pct 1.136 of 20
@@ -430,9 +611,7 @@ static void test_tables(void)
     double h = 2.093024054408263 * 0.01136 * sqrt(21.0 / 20);
     snprintf(iv, sizeof(iv), "%.2f–%.2f", 54.6762 * exp(-h), 54.6762 * exp(h));
     snprintf(want, sizeof(want),
-             "| pinned | h2d | sync | reuse | warm | 256 MB | 54.68 | %s | 20 | "
-             "4682 |",
-             iv);
+             "| pinned | h2d | 256 MB | 54.68 | %s | 20 | 4682 | 4658 | 8.53× (", iv);
     CHECK("tables_md_rows", file_has(path_in(dir, "figures/tables.md"), want),
           "tables.md lacks the pinned h2d row %s", want);
     CHECK("tables_md_caption_states_the_interval",
@@ -452,6 +631,9 @@ static void test_tables(void)
     CHECK("tables_not_for_a_sweep", rc == PLOT_ENO_GNUPLOT && !exists(dir, "figures/tables.md"),
           "returned %d; tables.md is there for 9 sizes", rc);
     free(log);
+    test_three_sizes();
+    test_own_sizes();
+    test_stale_removed();
 }
 
 /* ---- LaTeX ---- */

@@ -413,6 +413,8 @@ static void test_latency_variants(void)
         make_summary("latency-large",
                      "alloc,direction,buffer,api,size_bytes,gbps_median,us_per_copy_median,status\n"
                      "pinned,h2d,reuse,sync,16777216,54,310.7,ok\n"
+                     "pinned,h2d,reuse,sync,67108864,55,1220.2,ok\n"
+                     "pinned,h2d,reuse,sync,134217728,55,2440.3,ok\n"
                      "pinned,h2d,reuse,sync,268435456,55,4880.5,ok\n"
                      "pinned,bidir,reuse,async,268435456,100,2680.2,ok\n");
     rc = dir ? plot(dir, plots_dir, &log) : -100;
@@ -457,6 +459,8 @@ static void test_decimal_sizes(void)
                                "alloc,direction,buffer,api,size_bytes,gbps_median,"
                                "us_per_copy_median,status\n"
                                "pinned,h2d,reuse,sync,256000000,55,4654.5,ok\n"
+                               "pinned,h2d,reuse,sync,320000000,55.1,5807.6,ok\n"
+                               "pinned,h2d,reuse,sync,400000000,55.1,7259.5,ok\n"
                                "pinned,h2d,reuse,sync,512000000,55.2,9275.4,ok\n",
                                &rc, &log);
     const char *vars = path_in(dir, "figures/data/bandwidth-vars.gp");
@@ -490,8 +494,8 @@ static void test_decimal_sizes(void)
     /* Binary sizes: 4K .. 1M as before. */
     dir = plot_new("binary",
                    "alloc,direction,buffer,api,size_bytes,gbps_median,status\n"
-                   "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,65536,8.2,ok\n"
-                   "pinned,h2d,reuse,sync,1048576,38.9,ok\n",
+                   "pinned,h2d,reuse,sync,4096,0.6,ok\npinned,h2d,reuse,sync,16384,2.3,ok\n"
+                   "pinned,h2d,reuse,sync,65536,8.2,ok\npinned,h2d,reuse,sync,1048576,38.9,ok\n",
                    &rc, &log);
     vars = path_in(dir, "figures/data/bandwidth-vars.gp");
     CHECK("binary_sizes_keep_binary_labels",
@@ -514,11 +518,17 @@ static void test_host_states(void)
     const char *dir = plot_new(
         "host-states",
         "alloc,direction,buffer,api,cache,touch,size_bytes,gbps_median,us_per_copy_median,status\n"
+        "pageable,h2d,reuse,sync,warm,prefaulted,16384,1.9,8.6,ok\n"
         "pageable,h2d,reuse,sync,warm,prefaulted,65536,4.6,14.2,ok\n"
+        "pageable,h2d,reuse,sync,warm,prefaulted,262144,9.5,27.6,ok\n"
         "pageable,h2d,reuse,sync,warm,prefaulted,1048576,13.6,77.2,ok\n"
+        "pageable,h2d,reuse,sync,flushed,prefaulted,16384,1.3,12.6,ok\n"
         "pageable,h2d,reuse,sync,flushed,prefaulted,65536,3.1,21.1,ok\n"
+        "pageable,h2d,reuse,sync,flushed,prefaulted,262144,6.6,39.7,ok\n"
         "pageable,h2d,reuse,sync,flushed,prefaulted,1048576,9.8,107.0,ok\n"
+        "pageable,h2d,reuse,sync,warm,first-touch,16384,0.5,32.8,ok\n"
         "pageable,h2d,reuse,sync,warm,first-touch,65536,1.2,54.6,ok\n"
+        "pageable,h2d,reuse,sync,warm,first-touch,262144,1.8,145.6,ok\n"
         "pageable,h2d,reuse,sync,warm,first-touch,1048576,2.4,436.9,ok\n",
         &rc, &log);
     const char *bw = path_in(dir, "figures/data/bandwidth-h2d.dat");
@@ -823,33 +833,42 @@ static void test_bad_summaries(void)
  */
 static void test_intervals(void)
 {
-    static const char *const summary =
-        "config,alloc,direction,buffer,api,size_bytes,samples,gbps_median,us_per_copy_median,"
-        "alloc_ms_median,free_ms_median,effective_gbps_median,status\n"
-        "1,pinned,h2d,reuse,sync,1048576,3,40,20,,,,ok\n"
-        "2,pinned,h2d,reuse,sync,4194304,3,50,80,,,,ok\n"
-        "3,pageable,h2d,reuse,sync,1048576,3,10,100,,,,ok\n"
-        "4,pageable,h2d,reuse,sync,4194304,3,12.5,400,,,,ok\n"
-        "5,pinned,h2d,reallocate,sync,1048576,3,40,,0.5,0.25,2,ok\n"
-        "6,pinned,h2d,reallocate,sync,4194304,3,50,,2,1,8,ok\n";
     /* config: GB/s, µs per copy, alloc ms, free ms, effective GB/s (0: none) */
     static const double m[6][5] = {{40, 20, 0, 0, 0},    {50, 80, 0, 0, 0},     {10, 100, 0, 0, 0},
                                    {12.5, 400, 0, 0, 0}, {40, 0, 0.5, 0.25, 2}, {50, 0, 2, 1, 8}};
+    static const char *const kind[6] = {"pinned,h2d,reuse",      "pinned,h2d,reuse",
+                                        "pageable,h2d,reuse",    "pageable,h2d,reuse",
+                                        "pinned,h2d,reallocate", "pinned,h2d,reallocate"};
     static const double f[3] = {0.8, 1, 1.25};
-    char samples[4096] =
+    /*
+     * Configs 1-6 at 1 MiB and 4 MiB (the points checked); 7-12 the same at 256 KiB and
+     * 16 MiB, so that every figure spans four sizes (fewer make a table, tables.h).
+     */
+    char summary[2048] = "config,alloc,direction,buffer,api,size_bytes,samples,gbps_median,"
+                         "us_per_copy_median,alloc_ms_median,free_ms_median,"
+                         "effective_gbps_median,status\n";
+    char samples[8192] =
         "config,sample,round,copies,device_ms,gbps,alloc_ms,free_ms,effective_gbps\n";
-    size_t len = strlen(samples);
-    for (int c = 0; c < 6; c++)
+    size_t len = strlen(samples), slen = strlen(summary);
+    for (int c = 0; c < 12; c++) {
+        const double *v0 = m[c % 6];
+        double size = (c % 2 ? 4194304.0 : 1048576.0) * (c < 6 ? 1 : c % 2 ? 4 : 0.25);
+        char cell[4][32] = {"", "", "", ""};
+        for (int j = 1; j < 5; j++)
+            if (v0[j] > 0)
+                snprintf(cell[j - 1], sizeof(cell[0]), "%.6g", v0[j]);
+        slen += (size_t)snprintf(summary + slen, sizeof(summary) - slen,
+                                 "%d,%s,sync,%.0f,3,%.6g,%s,%s,%s,%s,ok\n", c + 1, kind[c % 6],
+                                 size, v0[0], cell[0], cell[1], cell[2], cell[3]);
         for (int k = 0; k < 3; k++) {
-            char cell[4][32] = {"", "", "", ""};
-            const double v[4] = {m[c][1] * 4 / 1000, m[c][2], m[c][3], m[c][4]};
+            const double v[4] = {v0[1] * 4 / 1000, v0[2], v0[3], v0[4]};
             for (int j = 0; j < 4; j++)
-                if (v[j] > 0)
-                    snprintf(cell[j], sizeof(cell[j]), "%.6g", v[j] * f[k]);
+                snprintf(cell[j], sizeof(cell[j]), v[j] > 0 ? "%.6g" : "", v[j] * f[k]);
             len += (size_t)snprintf(samples + len, sizeof(samples) - len,
                                     "%d,%d,1,4,%s,%.6g,%s,%s,%s\n", c + 1, k + 1, cell[0],
-                                    m[c][0] * f[k], cell[1], cell[2], cell[3]);
+                                    v0[0] * f[k], cell[1], cell[2], cell[3]);
         }
+    }
     const char *dir = make_summary("intervals", summary);
     char *out = NULL, want[128];
     if (!dir || write_text(path_in(dir, "samples.csv"), samples) < 0) {

@@ -69,6 +69,18 @@ void fig_extend(struct fig *g, double x, double y)
 {
     if (g->npanels == 0 || isnan(y) || (fig_log_y(g, g->npanels - 1) && y <= 0))
         return;
+    size_t k = 0;
+    while (k < g->nsizes && g->sizes[k] != x)
+        k++;
+    if (k == g->nsizes && k < FIG_MAX_SIZES && !isnan(x))
+        g->sizes[g->nsizes++] = x;
+    fig_extend_ref(g, x, y);
+}
+
+void fig_extend_ref(struct fig *g, double x, double y)
+{
+    if (g->npanels == 0 || isnan(y) || (fig_log_y(g, g->npanels - 1) && y <= 0))
+        return;
     fig_extend_x(g, x);
     fig_extend_y(g, y);
 }

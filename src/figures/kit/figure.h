@@ -18,6 +18,8 @@
 #define FIG_MAX_HLINES 32
 #define FIG_MAX_STRIP_ROWS 12
 #define FIG_MAX_STRIP_BLOCKS 256
+/* The distinct x values a figure counts (fig_extend), enough to tell a sweep of few sizes. */
+#define FIG_MAX_SIZES 16
 
 /* a + "/" + b (no second slash when a ends in one), malloc'd; NULL when out of memory. */
 char *plot_path_join(const char *a, const char *b);
@@ -96,6 +98,14 @@ struct fig {
     struct fig_legend key;   /* the curves' colours, dashes and points */
     struct fig_legend notes; /* under the key, centred: what a kind of line or point means */
     double x_min, x_max;     /* data extent in size_bytes, all panels */
+    /*
+     * The distinct x values (sizes) of the points fig_extend drew, the first
+     * FIG_MAX_SIZES of them, and how many (at most FIG_MAX_SIZES): what a
+     * figure's data span, for the rule that a sweep of few sizes is a
+     * table (figures/tables.h).  fig_extend_ref's points are not counted.
+     */
+    double sizes[FIG_MAX_SIZES];
+    size_t nsizes;
     /* Points drawn at round decimal sizes (256MB) and at round binary ones (4KiB). */
     size_t x_decimal, x_binary;
     /* Each panel's y extent; panels share one y range unless own_y says otherwise. */
@@ -143,10 +153,18 @@ struct fig {
 void fig_init(struct fig *g, const char *name, int log_y);
 
 /*
- * Widen the data extent to hold (x, y) in the current panel; NaN (and
- * y <= 0 on a log axis) is ignored.
+ * Widen the data extent to hold (x, y) in the current panel, and count x
+ * among the sizes the figure's data span (sizes, nsizes); NaN (and y <= 0
+ * on a log axis) is ignored.
  */
 void fig_extend(struct fig *g, double x, double y);
+
+/*
+ * fig_extend for a point drawn for reference beside the figure's own data
+ * (a baseline, a scale): the axes hold it, but x is not counted among the
+ * sizes the figure's data span.
+ */
+void fig_extend_ref(struct fig *g, double x, double y);
 
 /*
  * Label the x axis at the n values v (counts such as streams or threads, in

@@ -12,6 +12,7 @@
 #include "results/problems.h"
 #include "base/fileio.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -39,18 +40,34 @@ static const char *stem_of(const char *prefix, const char *name, char *buf, size
     return buf;
 }
 
-/* Remove DATA_DIR/NAME-drawn.txt and NAME-question.txt, left by an earlier run that drew name. */
-static void remove_drawn(const char *name, const char *data_dir)
+/*
+ * Remove what an earlier run wrote of figure name into data_dir, when it is
+ * not drawn now: NAME-drawn.txt (a caption of a figure not drawn says
+ * nothing true), NAME-vars.gp, NAME-vars-tex.gp and its panels' NAME-*.dat;
+ * every file "NAME-..." but those of a figure of names[0..n) whose own name
+ * starts with "NAME-" (placement-pin's, beside placement's).
+ */
+static void remove_data(const char *name, const char *data_dir, const char *const names[], size_t n)
 {
-    static const char *const kinds[] = {"drawn", "question"};
-    for (size_t k = 0; k < 2; k++) {
-        char file[160];
-        snprintf(file, sizeof(file), "%s-%s.txt", name, kinds[k]);
-        char *path = plot_path_join(data_dir, file);
+    size_t len = strlen(name);
+    DIR *d = opendir(data_dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        const char *f = e->d_name;
+        int other = 0;
+        if (strncmp(f, name, len) != 0 || f[len] != '-')
+            continue;
+        for (size_t i = 0; i < n && !other; i++)
+            other = names[i] && strlen(names[i]) > len && strncmp(names[i], name, len) == 0 &&
+                    names[i][len] == '-' && strncmp(f, names[i], strlen(names[i])) == 0 &&
+                    f[strlen(names[i])] == '-';
+        char *path = other ? NULL : plot_path_join(data_dir, f);
         if (path)
             unlink(path);
         free(path);
     }
+    if (d)
+        closedir(d);
 }
 
 /*
@@ -115,6 +132,9 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
         log_line(log, "%s: out of memory", data_dir);
         return rc;
     }
+    const char **names = calloc(n ? n : 1, sizeof(*names));
+    if (!names)
+        goto out;
     for (size_t i = 0; i < n; i++) {
         const char *needs = "";
         errno = 0;
@@ -123,21 +143,28 @@ int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char
                      errno ? strerror(errno) : "too many panels or curves");
             goto out;
         }
+        names[i] = g->name;
         made[i] = g->npanels > 0 ? g->name : NULL;
         snprintf(g->out_prefix, sizeof(g->out_prefix), "%s", prefix ? prefix : "");
         g->paper = (draw & FIG_DRAW_PAPER) != 0;
         if (!made[i]) {
-            if (needs) /* NULL: the folder has nothing of the figure's kind; no note */
+            if (needs) /* NULL: nothing of the figure's kind, or said elsewhere; no note */
                 log_line(log, "note: no %s figure: it needs %s", g->name, needs);
             fig_remove_outputs(stem_of(prefix, g->name, stem, sizeof(stem)), fig_dir);
-            remove_drawn(g->name, data_dir); /* a caption of a figure not drawn says nothing true */
         } else if (write_all_vars(g, data_dir, fig_dir, draw, log) < 0 ||
                    write_drawn(g, data_dir, log) < 0) {
             goto out;
         }
     }
+    /* once every name is known: the data files of a figure not drawn, this run's or older */
+    for (size_t i = 0; i < n; i++)
+        if (!made[i])
+            remove_data(names[i], data_dir, names, n);
     rc = 0;
 out:
+    if (rc != 0 && !names)
+        log_line(log, "%s: out of memory", data_dir);
+    free(names);
     free(g);
     return rc;
 }

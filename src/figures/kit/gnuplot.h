@@ -31,8 +31,10 @@ typedef int (*fig_describe_fn)(struct fig *g, size_t i, const void *in, const ch
  * FIG_DRAW_PAPER says paper = 1 in them), for outputs named
  * PREFIX + NAME in fig_dir; made[i] names those that have something to draw
  * (NULL for the others).  A figure without panels gets a "note: no NAME
- * figure: it needs NEEDS" line, and what an earlier run drew of it is
- * removed from fig_dir.  Returns 0, or PLOT_EWRITE after saying why on log.
+ * figure: it needs NEEDS" line (none when needs is NULL), and what an
+ * earlier run drew of it is removed: its outputs from fig_dir, its data,
+ * variables and drawn files (NAME-*) from data_dir.  Returns 0, or
+ * PLOT_EWRITE after saying why on log.
  */
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
                   const char *data_dir, const char *prefix, unsigned draw, const char *made[],
