@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/alloc-cost/figures'
 log_y = 1
 npanels = 2
-nblocks = 8
+nblocks = 10
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -26,13 +26,16 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 5]
-array panel_nblocks[2] = [4, 4]
+array panel_first[2] = [1, 6]
+array panel_nblocks[2] = [5, 5]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_color[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
-array block_line[8] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_point[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array block_npoints[10] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[10] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array band_npoints[2] = [0, 0]
+array block_color[10] = ['pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked']
+array block_line[10] = ['pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip']
+array block_point[10] = ['pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -42,22 +45,22 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 2
+nkeys = 4
 key_cols = 1
-key_rows = 2
-key_max_chars = 98
-array key_color[2] = ['pageable', 'page-locked']
-array key_line[2] = ['pipelined', 'pipelined']
-array key_point[2] = ['pageable', 'page-locked']
-array key_title[2] = ['pageable', '6 page-locked kinds within 24.4%: pinned, mallochost, portable, write-combined, mapped, registered']
+key_rows = 4
+key_max_chars = 109
+array key_color[4] = ['pageable', 'pinned', 'page-locked', 'page-locked']
+array key_line[4] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip']
+array key_point[4] = ['pageable', 'pinned', 'page-locked', 'page-locked']
+array key_title[4] = ['pageable', 'pinned (round trip)', 'pipelined: 6 page-locked kinds within 13.9%: pinned, mallochost, portable, write-combined, mapped, registered', 'round trip: 5 page-locked kinds within 14.0%: mallochost, portable, write-combined, mapped, registered']
 nnotes = 4
-note_cols = 2
-note_rows = 2
-note_max_chars = 73
+note_cols = 1
+note_rows = 4
+note_max_chars = 110
 array note_color[4] = ['', '', '-', '-']
 array note_line[4] = ['pipelined', 'roundtrip', '', '']
-array note_point[4] = ['', '', '', '']
-array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)', 'bars: 95 % PI of another sample (n = 15), log scale; round trips: medians', ' ']
+array note_point[4] = ['page-locked', 'page-locked', '', '']
+array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock); its point in the other fill', 'bars: 95 % prediction interval of another sample (n = 5–15); round trips: medians', 'bars of a merged line: its members'' lowest to highest bar end (or value, without bars); the line: their median']
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
 y_min = 2

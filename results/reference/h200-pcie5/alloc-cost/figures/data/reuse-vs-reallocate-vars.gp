@@ -50,6 +50,9 @@ array panel_first[7] = [1, 5, 9, 13, 17, 21, 25]
 array panel_nblocks[7] = [4, 4, 4, 4, 4, 4, 4]
 array panel_over_first[7] = [1, 1, 1, 1, 1, 1, 1]
 array panel_nover[7] = [0, 0, 0, 0, 0, 0, 0]
+array block_npoints[28] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+array block_minrun[28] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+array band_npoints[7] = [0, 0, 0, 0, 0, 0, 0]
 array block_color[28] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pinned', 'pinned', 'mallochost', 'mallochost', 'mallochost', 'mallochost', 'portable', 'portable', 'portable', 'portable', 'write-combined', 'write-combined', 'write-combined', 'write-combined', 'mapped', 'mapped', 'mapped', 'mapped', 'registered', 'registered', 'registered', 'registered']
 array block_line[28] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate']
 array block_point[28] = ['h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h']
@@ -77,7 +80,7 @@ note_max_chars = 59
 array note_color[4] = ['', '-', '', '-']
 array note_line[4] = ['reuse', '', 'reallocate', '']
 array note_point[4] = ['', '', '', '']
-array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % PI of another sample (n = 3–15), log scale', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', ' ']
+array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % prediction interval of another sample (n = 3–15)', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', ' ']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.0050000000000000001

@@ -1,7 +1,7 @@
 # compare-bandwidth-vars.gp - written by pinsweep for plots/compare-bandwidth.gp (see src/plot_fig.c)
-fig_title = 'default: copy bandwidth on 2 machines'
+fig_title = 'default: copy bandwidth of 2 runs of one machine'
 fig_detail = 'reuse, cache warm, pages prefaulted'
-fig_machine = ''
+fig_machine = 'H200, PCIe Gen5 x16, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
 x_tics = ''
@@ -30,9 +30,12 @@ array panel_first[2] = [1, 5]
 array panel_nblocks[2] = [4, 4]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[8] = [19, 19, 19, 19, 19, 19, 19, 19]
+array block_minrun[8] = [19, 19, 19, 19, 19, 19, 19, 19]
+array band_npoints[2] = [0, 0]
 array block_color[8] = ['machine:1', 'machine:2', 'machine:1', 'machine:2', 'machine:1', 'machine:2', 'machine:1', 'machine:2']
-array block_line[8] = ['pageable', 'pageable', 'band', 'band', 'pageable', 'pageable', 'band', 'band']
-array block_point[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array block_line[8] = ['machine:1', 'machine:2', 'machine:1', 'machine:2', 'machine:1', 'machine:2', 'machine:1', 'machine:2']
+array block_point[8] = ['machine:1/pageable', 'machine:2/pageable', 'machine:1/page-locked', 'machine:2/page-locked', 'machine:1/pageable', 'machine:2/pageable', 'machine:1/page-locked', 'machine:2/page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 4
@@ -49,30 +52,30 @@ hline_panel[4] = 2; hline_y[4] = 63.0154; hline_color[4] = 'machine:2'; hline_li
 nkeys = 2
 key_cols = 2
 key_rows = 1
-key_max_chars = 51
+key_max_chars = 44
 array key_color[2] = ['machine:1', 'machine:2']
-array key_line[2] = ['machine', 'machine']
+array key_line[2] = ['machine:1', 'machine:2']
 array key_point[2] = ['', '']
-array key_title[2] = ['lease 9 (3 rounds) (H200, PCIe Gen5 x16) — baseline', 'lease 1 (10 samples) (H200, PCIe Gen5 x16)']
-nnotes = 4
+array key_title[2] = ['lease 9 (3 rounds) — baseline: filled points', 'lease 1 (10 samples): open points']
+nnotes = 7
 note_cols = 1
-note_rows = 4
+note_rows = 7
 note_max_chars = 98
-array note_color[4] = ['', '', '', '-']
-array note_line[4] = ['pageable', 'band', 'link', '']
-array note_point[4] = ['pageable', 'page-locked', '', '']
-array note_title[4] = ['pageable', '6 page-locked kinds within 12.5%: pinned, mallochost, portable, write-combined, mapped, registered', 'thin: PCIe link, raw rate', 'bars: 95 % PI of each median, log scale']
+array note_color[7] = ['', '', '-', '', '-', '-', '-']
+array note_line[7] = ['machine:1', 'machine:1', '', 'link', '', '', '']
+array note_point[7] = ['machine:1/pageable', 'machine:1/page-locked', '', '', '', '', '']
+array note_title[7] = ['pageable', '6 page-locked kinds within 12.5%: pinned, mallochost, portable, write-combined, mapped, registered', 'a merged line''s bars: its members'' lowest to highest end', 'thin: PCIe link, raw rate', 'bars: lease 9 (3 rounds): 95 % prediction interval of another round''s median (3 rounds)', 'bars: lease 1 (10 samples): 95 % prediction interval of another sample (n = 10, one round)', '1 ends at the raw rate']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0
-y_max = 100
+y_max = 70
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 100
+panel_y_min[1] = 0; panel_y_max[1] = 70
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 100
+panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'

@@ -30,6 +30,9 @@ array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 3]
 array panel_nover[2] = [2, 0]
+array block_npoints[2] = [19, 19]
+array block_minrun[2] = [19, 19]
+array band_npoints[2] = [19, 19]
 array block_color[2] = ['pageable', 'pageable']
 array block_line[2] = ['pageable', 'pageable']
 array block_point[2] = ['pageable', 'pageable']
@@ -61,7 +64,7 @@ note_max_chars = 81
 array note_color[3] = ['-', '-', 'pageable']
 array note_line[3] = ['', '', 'regime']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['bars: 95 % PI of another sample (n = 10), log scale', 'band: its members'' lowest to highest median', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 10)', 'band: its members'' lowest to highest median', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0

@@ -42,6 +42,9 @@ array panel_first[5] = [1, 2, 3, 4, 5]
 array panel_nblocks[5] = [1, 1, 1, 1, 1]
 array panel_over_first[5] = [1, 1, 1, 1, 1]
 array panel_nover[5] = [0, 0, 0, 0, 0]
+array block_npoints[5] = [9, 9, 9, 9, 9]
+array block_minrun[5] = [9, 9, 9, 9, 9]
+array band_npoints[5] = [9, 9, 9, 9, 9]
 array block_color[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
 array block_line[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
 array block_point[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
@@ -75,11 +78,11 @@ array key_title[2] = ['pageable', '6 page-locked kinds within 13.3% (8.1% from 1
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 50
+note_max_chars = 56
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % PI of another sample (n = 7), log scale', 'band: its members'' lowest to highest median']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 7)', 'band: its members'' lowest to highest median']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

@@ -1,6 +1,6 @@
 # headline-vars.gp - written by pinsweep for plots/headline.gp (see src/plot_fig.c)
 fig_title = 'full-sweep: headline, pinned against pageable'
-fig_detail = 'cudaMemcpy, reused buffers, warm cache, default placement'
+fig_detail = 'cudaMemcpy, reused buffers, warm cache, prefaulted pages, default placement'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'GB/s (median)'
@@ -24,7 +24,7 @@ panel_over_file[3] = 'results/reference/h200-pcie5/full-sweep/figures/data/headl
 panel_title[4] = 'small copies: time per copy'
 panel_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-small.dat'
 panel_over_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-small-overlay.dat'
-panel_title[5] = 'pinned: cudaHostAlloc + cudaFreeHost'
+panel_title[5] = 'pinned buffer: cudaHostAlloc + cudaFreeHost'
 panel_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-alloc.dat'
 panel_over_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/headline-alloc-overlay.dat'
 panel_title[6] = 'copies before pinning pays off'
@@ -46,8 +46,11 @@ array panel_first[6] = [1, 3, 5, 7, 11, 12]
 array panel_nblocks[6] = [2, 2, 2, 4, 1, 2]
 array panel_over_first[6] = [1, 1, 1, 1, 1, 1]
 array panel_nover[6] = [0, 0, 0, 0, 0, 0]
+array block_npoints[13] = [9, 9, 9, 9, 9, 9, 5, 5, 5, 5, 9, 7, 8]
+array block_minrun[13] = [9, 9, 9, 9, 9, 9, 5, 5, 5, 5, 9, 7, 8]
+array band_npoints[6] = [0, 0, 0, 0, 0, 0]
 array block_color[13] = ['pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pinned', 'pinned']
-array block_line[13] = ['h2d', 'h2d', 'd2h', 'd2h', 'bidir', 'bidir', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h']
+array block_line[13] = ['h2d', 'h2d', 'd2h', 'd2h', 'bidir', 'bidir', 'h2d', 'h2d', 'd2h', 'd2h', 'alloc+free', 'h2d', 'd2h']
 array block_point[13] = ['pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pinned', 'pinned']
 array over_color[1] = ['']
 array over_line[1] = ['']
@@ -61,7 +64,7 @@ array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = ''; hline_line[1] = 'link'; hline_where[1] = 'left-below'; hline_label[1] = 'PCIe raw rate 63.02 GB/s'
 hline_panel[2] = 2; hline_y[2] = 63.0154; hline_color[2] = ''; hline_line[2] = 'link'; hline_where[2] = 'left-below'; hline_label[2] = 'PCIe raw rate 63.02 GB/s'
 hline_panel[3] = 3; hline_y[3] = 126.0308; hline_color[3] = ''; hline_line[3] = 'link'; hline_where[3] = 'left-below'; hline_label[3] = 'PCIe raw rate, both ways: 126.03 GB/s'
-hline_panel[4] = 6; hline_y[4] = 1; hline_color[4] = ''; hline_line[4] = 'guide'; hline_where[4] = 'left-above'; hline_label[4] = '1 copy'
+hline_panel[4] = 6; hline_y[4] = 1; hline_color[4] = ''; hline_line[4] = 'guide'; hline_where[4] = 'right-below'; hline_label[4] = '1 copy'
 panel_axes = 1
 array panel_log_y[6]
 array panel_y_label[6]
@@ -75,7 +78,7 @@ panel_log_y[3] = 0; panel_y_label[3] = 'GB/s (median)'
 panel_x_min[3] = 2925.7142857142858; panel_x_max[3] = 375809638.39999998
 panel_log_y[4] = 1; panel_y_label[4] = 'µs per copy (pipelined)'
 panel_x_min[4] = 2925.7142857142858; panel_x_max[4] = 1468006.3999999999
-panel_log_y[5] = 1; panel_y_label[5] = 'seconds per GiB (median)'
+panel_log_y[5] = 1; panel_y_label[5] = 'ms per buffer (median)'
 panel_x_min[5] = 2925.7142857142858; panel_x_max[5] = 375809638.39999998
 panel_log_y[6] = 1; panel_y_label[6] = 'copies of that size'
 panel_x_min[6] = 11702.857142857143; panel_x_max[6] = 375809638.39999998
@@ -87,14 +90,14 @@ array key_color[5] = ['pageable', 'pinned', '', '', '']
 array key_line[5] = ['h2d', 'h2d', 'h2d', 'd2h', 'bidir']
 array key_point[5] = ['pageable', 'pinned', '', '', '']
 array key_title[5] = ['pageable', 'pinned', 'solid: host → device', 'dashed: device → host', 'dash-dot: both at once']
-nnotes = 2
+nnotes = 3
 note_cols = 1
-note_rows = 2
-note_max_chars = 114
-array note_color[2] = ['-', '-']
-array note_line[2] = ['', '']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % PI of another sample (n = 7), log scale', 'break-even: no point where the saving is within the copies'' intervals (not resolved) or where pinned is not faster']
+note_rows = 3
+note_max_chars = 124
+array note_color[3] = ['-', '', '-']
+array note_line[3] = ['', 'alloc+free', '']
+array note_point[3] = ['', '', '']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 7)', 'dotted: alloc + free of one pinned buffer, of no direction', 'break-even: no point where pinned is not faster (h2d 4 KiB–16 KiB) or the saving is within the copies'' intervals (d2h 4 KiB)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
@@ -111,8 +114,8 @@ panel_y_min[3] = 0; panel_y_max[3] = 140
 panel_y_tics[3] = 'autofreq'
 panel_y_min[4] = 2; panel_y_max[4] = 200
 panel_y_tics[4] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
-panel_y_min[5] = 0.01; panel_y_max[5] = 5
-panel_y_tics[5] = '("0.01" 0.01, "0.02" 0.02, "0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5)'
+panel_y_min[5] = 0.002; panel_y_max[5] = 200
+panel_y_tics[5] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
 panel_y_min[6] = 0.050000000000000003; panel_y_max[6] = 20
 panel_y_tics[6] = '("0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

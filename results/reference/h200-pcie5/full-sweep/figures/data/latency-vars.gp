@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 1
 npanels = 4
-nblocks = 16
+nblocks = 20
 array panel_title[4]
 array panel_file[4]
 array panel_over_file[4]
@@ -34,13 +34,16 @@ panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] =
 panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
 panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
 y2 = 0
-array panel_first[4] = [1, 5, 9, 13]
-array panel_nblocks[4] = [4, 4, 4, 4]
+array panel_first[4] = [1, 6, 11, 16]
+array panel_nblocks[4] = [5, 5, 5, 5]
 array panel_over_first[4] = [1, 1, 1, 1]
 array panel_nover[4] = [0, 0, 0, 0]
-array block_color[16] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
-array block_line[16] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array block_point[16] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array block_npoints[20] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[20] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array band_npoints[4] = [0, 0, 0, 0]
+array block_color[20] = ['pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked']
+array block_line[20] = ['pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip']
+array block_point[20] = ['pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -50,22 +53,22 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 2
+nkeys = 4
 key_cols = 1
-key_rows = 2
-key_max_chars = 98
-array key_color[2] = ['pageable', 'page-locked']
-array key_line[2] = ['pipelined', 'pipelined']
-array key_point[2] = ['pageable', 'page-locked']
-array key_title[2] = ['pageable', '6 page-locked kinds within 24.1%: pinned, mallochost, portable, write-combined, mapped, registered']
+key_rows = 4
+key_max_chars = 109
+array key_color[4] = ['pageable', 'pinned', 'page-locked', 'page-locked']
+array key_line[4] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip']
+array key_point[4] = ['pageable', 'pinned', 'page-locked', 'page-locked']
+array key_title[4] = ['pageable', 'pinned (round trip)', 'pipelined: 6 page-locked kinds within 15.3%: pinned, mallochost, portable, write-combined, mapped, registered', 'round trip: 5 page-locked kinds within 16.3%: mallochost, portable, write-combined, mapped, registered']
 nnotes = 4
-note_cols = 2
-note_rows = 2
-note_max_chars = 72
+note_cols = 1
+note_rows = 4
+note_max_chars = 110
 array note_color[4] = ['', '', '-', '-']
 array note_line[4] = ['pipelined', 'roundtrip', '', '']
-array note_point[4] = ['', '', '', '']
-array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)', 'bars: 95 % PI of another sample (n = 7), log scale; round trips: medians', ' ']
+array note_point[4] = ['page-locked', 'page-locked', '', '']
+array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock); its point in the other fill', 'bars: 95 % prediction interval of another sample (n = 7); round trips: medians', 'bars of a merged line: its members'' lowest to highest bar end (or value, without bars); the line: their median']
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
 y_min = 1

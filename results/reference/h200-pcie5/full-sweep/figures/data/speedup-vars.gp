@@ -42,6 +42,9 @@ array panel_first[5] = [1, 2, 3, 4, 5]
 array panel_nblocks[5] = [1, 1, 1, 1, 1]
 array panel_over_first[5] = [1, 1, 1, 1, 1]
 array panel_nover[5] = [0, 0, 0, 0, 0]
+array block_npoints[5] = [9, 9, 9, 9, 9]
+array block_minrun[5] = [9, 9, 9, 9, 9]
+array band_npoints[5] = [0, 0, 0, 0, 0]
 array block_color[5] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
 array block_line[5] = ['band', 'band', 'band', 'band', 'band']
 array block_point[5] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
@@ -70,11 +73,11 @@ array key_title[1] = ['6 page-locked kinds within 13.3%: pinned, mallochost, por
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 87
+note_max_chars = 93
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of the ratio (n = 7), log scale; of kinds drawn as one: lowest to highest']
+array note_title[1] = ['bars: 95 % prediction interval of the ratio (n = 7); of kinds drawn as one: lowest to highest']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.050000000000000003

@@ -30,6 +30,9 @@ array panel_first[2] = [1, 7]
 array panel_nblocks[2] = [6, 6]
 array panel_over_first[2] = [1, 5]
 array panel_nover[2] = [4, 4]
+array block_npoints[12] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[12] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array band_npoints[2] = [0, 0]
 array block_color[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[12] = ['reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed', 'reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed']
 array block_point[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
@@ -57,11 +60,11 @@ array key_title[2] = ['pageable', 'pinned']
 nnotes = 6
 note_cols = 1
 note_rows = 6
-note_max_chars = 61
+note_max_chars = 83
 array note_color[6] = ['', '', '', '', '-', '']
 array note_line[6] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit']
 array note_point[6] = ['', '', '', '', '', '']
-array note_title[6] = ['reuse: buffer allocated once', 'flushed: host buffer flushed from the CPU caches', 'first-touch: never-touched pages', 'flushed + first-touch', 'bars: 95 % PI of another sample (n = 3–15), log scale', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
+array note_title[6] = ['warm cache and prefaulted pages', 'flushed cache (flushed from the CPU caches before each copy) and prefaulted pages', 'warm cache and first-touch pages (never touched before the copy)', 'flushed cache and first-touch pages', 'bars: 95 % prediction interval of another sample (n = 3–15); 1 ends at the raw rate', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0

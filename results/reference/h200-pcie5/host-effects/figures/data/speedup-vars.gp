@@ -1,5 +1,5 @@
 # speedup-vars.gp - written by pinsweep for plots/speedup.gp (see src/plot_fig.c)
-fig_title = 'host-effects: how many times faster than pageable'
+fig_title = 'host-effects: how many times faster than pageable with a warm cache and prefaulted pages'
 fig_detail = 'sync'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
@@ -30,6 +30,9 @@ array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[2] = [7, 7]
+array block_minrun[2] = [7, 7]
+array band_npoints[2] = [0, 0]
 array block_color[2] = ['pinned', 'pinned']
 array block_line[2] = ['pinned', 'pinned']
 array block_point[2] = ['pinned', 'pinned']
@@ -55,11 +58,11 @@ array key_title[1] = ['pinned']
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 48
+note_max_chars = 54
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of the ratio (n = 5–15), log scale']
+array note_title[1] = ['bars: 95 % prediction interval of the ratio (n = 5–15)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.10000000000000001

@@ -38,6 +38,9 @@ array panel_first[4] = [1, 3, 5, 7]
 array panel_nblocks[4] = [2, 2, 2, 3]
 array panel_over_first[4] = [1, 2, 3, 4]
 array panel_nover[4] = [1, 1, 1, 1]
+array block_npoints[9] = [7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[9] = [7, 7, 7, 7, 7, 7, 7, 7, 7]
+array band_npoints[4] = [0, 0, 0, 0]
 array block_color[9] = ['pageable', 'pageable', 'pinned', 'pinned', 'write-combined', 'write-combined', 'registered', 'registered', 'registered']
 array block_line[9] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'pin']
 array block_point[9] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'pin']
@@ -61,11 +64,11 @@ array key_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', 
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 51
+note_max_chars = 57
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of another sample (n = 10), log scale']
+array note_title[1] = ['bars: 95 % prediction interval of another sample (n = 10)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 5.0000000000000002e-05

@@ -30,6 +30,9 @@ array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[2] = [7, 7]
+array block_minrun[2] = [7, 7]
+array band_npoints[2] = [7, 7]
 array block_color[2] = ['pageable', 'pageable']
 array block_line[2] = ['pageable', 'pageable']
 array block_point[2] = ['pageable', 'pageable']
@@ -57,11 +60,11 @@ array key_title[2] = ['pageable', '3 page-locked kinds within 1.5% (0.9% from 1M
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 51
+note_max_chars = 57
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % PI of another sample (n = 10), log scale', 'band: its members'' lowest to highest median']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 10)', 'band: its members'' lowest to highest median']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0

@@ -30,6 +30,9 @@ array panel_first[2] = [1, 4]
 array panel_nblocks[2] = [3, 3]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[6] = [7, 7, 7, 7, 7, 7]
+array block_minrun[6] = [7, 7, 7, 7, 7, 7]
+array band_npoints[2] = [0, 0]
 array block_color[6] = ['pinned', 'write-combined', 'registered', 'pinned', 'write-combined', 'registered']
 array block_line[6] = ['pinned', 'write-combined', 'registered', 'pinned', 'write-combined', 'registered']
 array block_point[6] = ['pinned', 'write-combined', 'registered', 'pinned', 'write-combined', 'registered']
@@ -42,8 +45,8 @@ array hline_color[2]
 array hline_line[2]
 array hline_where[2]
 array hline_label[2]
-hline_panel[1] = 1; hline_y[1] = 1; hline_color[1] = ''; hline_line[1] = 'guide'; hline_where[1] = 'left-above'; hline_label[1] = '1 copy'
-hline_panel[2] = 2; hline_y[2] = 1; hline_color[2] = ''; hline_line[2] = 'guide'; hline_where[2] = 'left-above'; hline_label[2] = '1 copy'
+hline_panel[1] = 1; hline_y[1] = 1; hline_color[1] = ''; hline_line[1] = 'guide'; hline_where[1] = 'right-below'; hline_label[1] = '1 copy'
+hline_panel[2] = 2; hline_y[2] = 1; hline_color[2] = ''; hline_line[2] = 'guide'; hline_where[2] = 'right-below'; hline_label[2] = '1 copy'
 nkeys = 3
 key_cols = 3
 key_rows = 1
@@ -52,14 +55,14 @@ array key_color[3] = ['pinned', 'write-combined', 'registered']
 array key_line[3] = ['pinned', 'write-combined', 'registered']
 array key_point[3] = ['pinned', 'write-combined', 'registered']
 array key_title[3] = ['pinned', 'write-combined', 'registered']
-nnotes = 1
+nnotes = 2
 note_cols = 1
-note_rows = 1
-note_max_chars = 106
-array note_color[1] = ['-']
-array note_line[1] = ['']
-array note_point[1] = ['']
-array note_title[1] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving at the ends of both copies'' 95 % intervals']
+note_rows = 2
+note_max_chars = 90
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['copies = (alloc + free) ÷ time saved per copy, alloc + free at their medians', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.050000000000000003

@@ -38,6 +38,9 @@ array panel_first[4] = [1, 5, 9, 13]
 array panel_nblocks[4] = [4, 4, 4, 4]
 array panel_over_first[4] = [1, 1, 1, 1]
 array panel_nover[4] = [0, 0, 0, 0]
+array block_npoints[16] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[16] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array band_npoints[4] = [0, 0, 0, 0]
 array block_color[16] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pinned', 'pinned', 'write-combined', 'write-combined', 'write-combined', 'write-combined', 'registered', 'registered', 'registered', 'registered']
 array block_line[16] = ['reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate', 'reuse', 'reallocate']
 array block_point[16] = ['h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h']
@@ -65,7 +68,7 @@ note_max_chars = 59
 array note_color[4] = ['', '-', '', '-']
 array note_line[4] = ['reuse', '', 'reallocate', '']
 array note_point[4] = ['', '', '', '']
-array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % PI of another sample (n = 10), log scale', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', ' ']
+array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % prediction interval of another sample (n = 10)', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', ' ']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.20000000000000001

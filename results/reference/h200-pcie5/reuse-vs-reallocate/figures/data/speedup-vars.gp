@@ -30,6 +30,9 @@ array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[2] = [7, 7]
+array block_minrun[2] = [7, 7]
+array band_npoints[2] = [0, 0]
 array block_color[2] = ['page-locked', 'page-locked']
 array block_line[2] = ['band', 'band']
 array block_point[2] = ['page-locked', 'page-locked']
@@ -55,11 +58,11 @@ array key_title[1] = ['3 page-locked kinds within 1.5%: pinned, write-combined, 
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 88
+note_max_chars = 94
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of the ratio (n = 10), log scale; of kinds drawn as one: lowest to highest']
+array note_title[1] = ['bars: 95 % prediction interval of the ratio (n = 10); of kinds drawn as one: lowest to highest']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.10000000000000001

@@ -1,6 +1,6 @@
 # headline-vars.gp - written by pinsweep for plots/headline.gp (see src/plot_fig.c)
 fig_title = 'small-transfers: headline, pinned against pageable'
-fig_detail = 'cudaMemcpy, reused buffers, warm cache, default placement'
+fig_detail = 'cudaMemcpy, reused buffers, warm cache, prefaulted pages, default placement'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1 KB = 1000)'
 y_label = 'GB/s (median)'
@@ -34,6 +34,9 @@ array panel_first[3] = [1, 3, 5]
 array panel_nblocks[3] = [2, 2, 4]
 array panel_over_first[3] = [1, 1, 1]
 array panel_nover[3] = [0, 0, 0]
+array block_npoints[8] = [81, 81, 81, 81, 51, 51, 51, 51]
+array block_minrun[8] = [81, 81, 81, 81, 51, 51, 51, 51]
+array band_npoints[3] = [0, 0, 0]
 array block_color[8] = ['pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable']
 array block_line[8] = ['h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h']
 array block_point[8] = ['pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable']
@@ -70,11 +73,11 @@ array key_title[4] = ['pageable', 'pinned', 'solid: host → device', 'dashed: d
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 53
+note_max_chars = 59
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of another sample (n = 5–20), log scale']
+array note_title[1] = ['bars: 95 % prediction interval of another sample (n = 5–20)']
 x_min = 714.28571428571433
 x_max = 89600000
 y_min = 0

@@ -38,6 +38,9 @@ array panel_first[4] = [1, 2, 3, 4]
 array panel_nblocks[4] = [1, 1, 1, 1]
 array panel_over_first[4] = [1, 1, 1, 1]
 array panel_nover[4] = [0, 0, 0, 0]
+array block_npoints[4] = [81, 81, 81, 81]
+array block_minrun[4] = [81, 81, 81, 81]
+array band_npoints[4] = [0, 0, 0, 0]
 array block_color[4] = ['pinned', 'pinned', 'pinned', 'pinned']
 array block_line[4] = ['pinned', 'pinned', 'pinned', 'pinned']
 array block_point[4] = ['pinned', 'pinned', 'pinned', 'pinned']
@@ -65,11 +68,11 @@ array key_title[1] = ['pinned']
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 48
+note_max_chars = 54
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of the ratio (n = 5–20), log scale']
+array note_title[1] = ['bars: 95 % prediction interval of the ratio (n = 5–20)']
 x_min = 714.28571428571433
 x_max = 89600000
 y_min = 0.10000000000000001

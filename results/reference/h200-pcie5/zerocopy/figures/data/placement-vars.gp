@@ -1,9 +1,9 @@
 # placement-vars.gp - written by pinsweep for plots/placement.gp (see src/plot_fig.c)
-fig_title = 'zerocopy: copy bandwidth by NUMA binding and page size'
+fig_title = 'zerocopy: zero-copy bandwidth by page size'
 fig_detail = 'reuse, zerocopy'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
-y_label = 'copy bandwidth (GB/s = 10⁹ B/s)'
+y_label = 'zero-copy kernel bandwidth (GB/s = 10⁹ B/s)'
 x_tics = ''
 out_dir = 'results/reference/h200-pcie5/zerocopy/figures'
 log_y = 0
@@ -30,6 +30,9 @@ array panel_first[2] = [1, 3]
 array panel_nblocks[2] = [2, 2]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[4] = [9, 9, 9, 9]
+array block_minrun[4] = [9, 9, 9, 9]
+array band_npoints[2] = [0, 0]
 array block_color[4] = ['registered', 'registered', 'registered', 'registered']
 array block_line[4] = ['default', 'thp', 'default', 'thp']
 array block_point[4] = ['registered', 'registered', 'registered', 'registered']
@@ -53,11 +56,11 @@ array key_title[1] = ['registered']
 nnotes = 4
 note_cols = 2
 note_rows = 2
-note_max_chars = 53
+note_max_chars = 59
 array note_color[4] = ['', '-', '', '-']
 array note_line[4] = ['default', '', 'thp', '']
 array note_point[4] = ['', '', '', '']
-array note_title[4] = ['default pages (4 KiB)', 'bars: 95 % PI of another sample (n = 5–30), log scale', 'thp: transparent huge pages', ' ']
+array note_title[4] = ['default pages (4 KiB)', 'bars: 95 % prediction interval of another sample (n = 5–30)', 'thp: transparent huge pages', ' ']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

@@ -3,7 +3,7 @@ fig_title = 'zerocopy: drift sentinel'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'time since the run started (s)'
-y_label = 'sentinel bandwidth (GB/s)'
+y_label = 'off the run''s median (%)'
 x_tics = ''
 out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
 log_y = 0
@@ -14,7 +14,7 @@ out_prefix = 'F2-'
 array panel_title[1]
 array panel_file[1]
 array panel_over_file[1]
-panel_title[1] = 'readings: median, 95 % interval; dotted: their median, 54.70 GB/s'
+panel_title[1] = 'sentinel: pinned h2d reuse sync 64 MiB'
 panel_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F2/sentinel-time.dat'
 panel_over_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F2/sentinel-time-overlay.dat'
 array panel_nband[1]
@@ -27,45 +27,47 @@ y2 = 0
 array panel_first[1] = [1]
 array panel_nblocks[1] = [1]
 array panel_over_first[1] = [1]
-array panel_nover[1] = [0]
+array panel_nover[1] = [2]
+array block_npoints[1] = [13]
+array block_minrun[1] = [13]
+array band_npoints[1] = [0]
 array block_color[1] = ['pinned']
 array block_line[1] = ['reuse']
 array block_point[1] = ['sync']
-array over_color[1] = ['']
-array over_line[1] = ['']
-nhlines = 1
+array over_color[2] = ['reference', '']
+array over_line[2] = ['reference', 'guide']
+nhlines = 0
 array hline_panel[1]
 array hline_y[1]
 array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-hline_panel[1] = 1; hline_y[1] = 54.700200000000002; hline_color[1] = 'pinned'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = ''
-nkeys = 0
+nkeys = 3
 key_cols = 1
-key_rows = 0
-key_max_chars = 0
-array key_color[1] = ['']
-array key_line[1] = ['']
-array key_point[1] = ['']
-array key_title[1] = ['']
-nnotes = 0
+key_rows = 3
+key_max_chars = 54
+array key_color[3] = ['pinned', '', 'reference']
+array key_line[3] = ['reuse', 'guide', 'reference']
+array key_point[3] = ['sync', '', '']
+array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median (0 % = 54.70 GB/s)', 'the drift check''s band (0.5 % either side: target_rsd)']
+nnotes = 2
 note_cols = 1
-note_rows = 0
-note_max_chars = 0
-array note_color[1] = ['']
-array note_line[1] = ['']
-array note_point[1] = ['']
-array note_title[1] = ['']
+note_rows = 2
+note_max_chars = 67
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)', 'bars cut at the axis''s ends']
 x_min = -0.7672500000000001
 x_max = 26.341250000000002
-y_min = 45
-y_max = 60
+y_min = -5
+y_max = 5
 y_tics = 'autofreq'
 array panel_y_min[1]
 array panel_y_max[1]
 array panel_y_tics[1]
-panel_y_min[1] = 45; panel_y_max[1] = 60
+panel_y_min[1] = -5; panel_y_max[1] = 5
 panel_y_tics[1] = 'autofreq'
 size_tics = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576)'
 size_tics_wide = '("1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768, "64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576)'

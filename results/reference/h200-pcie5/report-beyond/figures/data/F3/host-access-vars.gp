@@ -31,6 +31,9 @@ array panel_first[2] = [1, 6]
 array panel_nblocks[2] = [5, 5]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[10] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+array block_minrun[10] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+array band_npoints[2] = [0, 0]
 array block_color[10] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'write-combined', 'mapped', 'registered']
 array block_line[10] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'write-combined', 'mapped', 'registered']
 array block_point[10] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registered', 'pageable', 'pinned', 'write-combined', 'mapped', 'registered']
@@ -54,11 +57,11 @@ array key_title[5] = ['pageable', 'pinned', 'write-combined', 'mapped', 'registe
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 53
+note_max_chars = 59
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % PI of another sample (n = 6–30), log scale', 'also measured, in summary.csv: 256 KiB, 4 MiB, 64 MiB']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 6–30)', 'also measured, in summary.csv: 256 KiB, 4 MiB, 64 MiB']
 x_min = 0.7142857142857143
 x_max = 11.199999999999999
 y_min = 0

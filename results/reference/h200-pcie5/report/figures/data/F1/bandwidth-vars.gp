@@ -31,6 +31,9 @@ array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 3]
 array panel_nover[2] = [2, 0]
+array block_npoints[2] = [19, 19]
+array block_minrun[2] = [19, 19]
+array band_npoints[2] = [19, 19]
 array block_color[2] = ['pageable', 'pageable']
 array block_line[2] = ['pageable', 'pageable']
 array block_point[2] = ['pageable', 'pageable']
@@ -58,22 +61,22 @@ array key_title[2] = ['pageable', '6 page-locked kinds within 12.5% (2.3% from 1
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 81
+note_max_chars = 82
 array note_color[3] = ['-', '-', 'pageable']
 array note_line[3] = ['', '', 'regime']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['bars: 95 % PI of another round (3 rounds), log scale', 'band: its members'' lowest to highest median', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)']
+array note_title[3] = ['bars: 95 % prediction interval of another round (3 rounds); 1 ends at the raw rate', 'band: its members'' lowest to highest median', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0
-y_max = 100
+y_max = 70
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 100
+panel_y_min[1] = 0; panel_y_max[1] = 70
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 100
+panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456, "" 536870912 1, "1G" 1073741824)'

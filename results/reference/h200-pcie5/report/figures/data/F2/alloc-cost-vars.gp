@@ -51,6 +51,9 @@ array panel_first[7] = [1, 3, 5, 7, 9, 11, 13]
 array panel_nblocks[7] = [2, 2, 2, 2, 2, 2, 3]
 array panel_over_first[7] = [1, 2, 3, 4, 5, 6, 7]
 array panel_nover[7] = [1, 1, 1, 1, 1, 1, 1]
+array block_npoints[15] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+array block_minrun[15] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+array band_npoints[7] = [0, 0, 0, 0, 0, 0, 0]
 array block_color[15] = ['pageable', 'pageable', 'pinned', 'pinned', 'mallochost', 'mallochost', 'portable', 'portable', 'write-combined', 'write-combined', 'mapped', 'mapped', 'registered', 'registered', 'registered']
 array block_line[15] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'pin']
 array block_point[15] = ['alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'alloc', 'free', 'pin']
@@ -74,11 +77,11 @@ array key_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', 
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 53
+note_max_chars = 59
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of another sample (n = 3–15), log scale']
+array note_title[1] = ['bars: 95 % prediction interval of another sample (n = 3–15)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 2.0000000000000002e-05

@@ -31,6 +31,9 @@ array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[2] = [9, 9]
+array block_minrun[2] = [9, 9]
+array band_npoints[2] = [9, 9]
 array block_color[2] = ['pageable', 'pageable']
 array block_line[2] = ['pageable', 'pageable']
 array block_point[2] = ['pageable', 'pageable']
@@ -58,11 +61,11 @@ array key_title[2] = ['pageable', '6 page-locked kinds within 12.2% (6.0% from 1
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 53
+note_max_chars = 59
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % PI of another sample (n = 5–15), log scale', 'band: its members'' lowest to highest median']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 5–15)', 'band: its members'' lowest to highest median']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/report/figures'
 log_y = 1
 npanels = 2
-nblocks = 24
+nblocks = 12
 out_prefix = 'F2-'
 array panel_title[2]
 array panel_file[2]
@@ -27,13 +27,29 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 14]
-array panel_nblocks[2] = [13, 11]
+array panel_first[2] = [1, 7]
+array panel_nblocks[2] = [6, 6]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_color[24] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped']
-array block_line[24] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'never', 'never', 'unresolved', 'never', 'never', 'unresolved', 'unresolved', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved']
-array block_point[24] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'never', 'never', 'unresolved', 'never', 'never', 'unresolved', 'unresolved', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved']
+array block_npoints[12] = [7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9]
+array block_minrun[12] = [7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 9]
+array band_npoints[2] = [0, 0]
+nstrip_rows = 6
+array strip_row_color[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array strip_row_point[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array strip_row_title[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array panel_strip_file[2]
+panel_strip_file[1] = 'results/reference/h200-pcie5/report/figures/data/F2/breakeven-h2d-strip.dat'
+panel_strip_file[2] = 'results/reference/h200-pcie5/report/figures/data/F2/breakeven-d2h-strip.dat'
+array panel_strip_first[2] = [1, 8]
+array panel_nstrip[2] = [7, 5]
+array strip_color[12] = ['pinned', 'mallochost', 'portable', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped']
+array strip_line[12] = ['never', 'never', 'never', 'unresolved', 'never', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved']
+array strip_point[12] = ['never', 'never', 'never', 'unresolved', 'never', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved', 'unresolved']
+size_grid = '("" 4096, "" 65536, "" 1048576, "" 16777216, "" 268435456)'
+array block_color[12] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_line[12] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
+array block_point[12] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 2
@@ -43,8 +59,8 @@ array hline_color[2]
 array hline_line[2]
 array hline_where[2]
 array hline_label[2]
-hline_panel[1] = 1; hline_y[1] = 1; hline_color[1] = ''; hline_line[1] = 'guide'; hline_where[1] = 'left-above'; hline_label[1] = '1 copy'
-hline_panel[2] = 2; hline_y[2] = 1; hline_color[2] = ''; hline_line[2] = 'guide'; hline_where[2] = 'left-above'; hline_label[2] = '1 copy'
+hline_panel[1] = 1; hline_y[1] = 1; hline_color[1] = ''; hline_line[1] = 'guide'; hline_where[1] = 'right-below'; hline_label[1] = '1 copy'
+hline_panel[2] = 2; hline_y[2] = 1; hline_color[2] = ''; hline_line[2] = 'guide'; hline_where[2] = 'right-below'; hline_label[2] = '1 copy'
 nkeys = 6
 key_cols = 6
 key_rows = 1
@@ -53,26 +69,26 @@ array key_color[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'map
 array key_line[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array key_point[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array key_title[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-nnotes = 3
+nnotes = 5
 note_cols = 1
-note_rows = 3
-note_max_chars = 106
-array note_color[3] = ['-', '', '']
-array note_line[3] = ['', 'unresolved', 'never']
-array note_point[3] = ['', 'unresolved', 'never']
-array note_title[3] = ['copies = (alloc + free) ÷ time saved per copy; bars: the saving at the ends of both copies'' 95 % intervals', 'not resolved: the saving is within the copies'' 95 % intervals (at the estimate)', 'never pays off: not faster at that size (at the top)']
+note_rows = 5
+note_max_chars = 99
+array note_color[5] = ['-', '-', '-', '', '']
+array note_line[5] = ['', '', '', 'unresolved', 'never']
+array note_point[5] = ['', '', '', 'unresolved', 'never']
+array note_title[5] = ['copies = (alloc + free) ÷ time saved per copy, alloc + free at their medians', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals', 'above each panel, a row per kind (its point at the left): a glyph where it has no point, saying why', 'not resolved: the saving is within the copies'' 95 % intervals', 'never pays off: not faster at that size']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.01
-y_max = 1000
-y_tics = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100, "1000" 1000)'
+y_max = 500
+y_tics = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0.01; panel_y_max[1] = 1000
-panel_y_tics[1] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100, "1000" 1000)'
-panel_y_min[2] = 0.01; panel_y_max[2] = 1000
-panel_y_tics[2] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100, "1000" 1000)'
+panel_y_min[1] = 0.01; panel_y_max[1] = 500
+panel_y_tics[1] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[2] = 0.01; panel_y_max[2] = 500
+panel_y_tics[2] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

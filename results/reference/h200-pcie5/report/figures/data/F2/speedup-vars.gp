@@ -31,6 +31,9 @@ array panel_first[2] = [1, 2]
 array panel_nblocks[2] = [1, 1]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
+array block_npoints[2] = [9, 9]
+array block_minrun[2] = [9, 9]
+array band_npoints[2] = [0, 0]
 array block_color[2] = ['page-locked', 'page-locked']
 array block_line[2] = ['band', 'band']
 array block_point[2] = ['page-locked', 'page-locked']
@@ -56,11 +59,11 @@ array key_title[1] = ['6 page-locked kinds within 12.2%: pinned, mallochost, por
 nnotes = 1
 note_cols = 1
 note_rows = 1
-note_max_chars = 90
+note_max_chars = 96
 array note_color[1] = ['-']
 array note_line[1] = ['']
 array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % PI of the ratio (n = 5–15), log scale; of kinds drawn as one: lowest to highest']
+array note_title[1] = ['bars: 95 % prediction interval of the ratio (n = 5–15); of kinds drawn as one: lowest to highest']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.050000000000000003

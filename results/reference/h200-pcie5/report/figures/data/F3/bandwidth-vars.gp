@@ -39,6 +39,9 @@ array panel_first[4] = [1, 3, 5, 7]
 array panel_nblocks[4] = [2, 2, 2, 2]
 array panel_over_first[4] = [1, 2, 3, 4]
 array panel_nover[4] = [1, 1, 1, 1]
+array block_npoints[8] = [81, 81, 81, 81, 81, 81, 81, 81]
+array block_minrun[8] = [81, 81, 81, 81, 81, 81, 81, 81]
+array band_npoints[4] = [0, 0, 0, 0]
 array block_color[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
 array block_line[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
 array block_point[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
@@ -74,7 +77,7 @@ note_max_chars = 61
 array note_color[2] = ['-', '']
 array note_line[2] = ['', 'fit']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % PI of another sample (n = 5–20), log scale', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 5–20)', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
 x_min = 714.28571428571433
 x_max = 89600000
 y_min = 0

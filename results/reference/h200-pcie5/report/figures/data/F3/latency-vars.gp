@@ -1,6 +1,6 @@
 # latency-vars.gp - written by pinsweep for plots/latency.gp (see src/plot_fig.c)
 fig_title = 'small-transfers: time per copy'
-fig_detail = 'reuse, sizes up to 16 MiB'
+fig_detail = 'reuse, sizes up to 16 MB'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1 KB = 1000)'
 y_label = 'time per copy (µs)'
@@ -39,6 +39,9 @@ array panel_first[4] = [1, 5, 9, 13]
 array panel_nblocks[4] = [4, 4, 4, 4]
 array panel_over_first[4] = [1, 1, 1, 1]
 array panel_nover[4] = [0, 0, 0, 0]
+array block_npoints[16] = [71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71]
+array block_minrun[16] = [71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71]
+array band_npoints[4] = [0, 0, 0, 0]
 array block_color[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[16] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
 array block_point[16] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
@@ -59,14 +62,14 @@ array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['pipelined', 'pipelined']
 array key_point[2] = ['pageable', 'pinned']
 array key_title[2] = ['pageable', 'pinned']
-nnotes = 4
-note_cols = 2
-note_rows = 2
-note_max_chars = 75
-array note_color[4] = ['', '', '-', '-']
-array note_line[4] = ['pipelined', 'roundtrip', '', '']
-array note_point[4] = ['', '', '', '']
-array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock)', 'bars: 95 % PI of another sample (n = 5–20), log scale; round trips: medians', ' ']
+nnotes = 3
+note_cols = 1
+note_rows = 3
+note_max_chars = 81
+array note_color[3] = ['', '', '-']
+array note_line[3] = ['pipelined', 'roundtrip', '']
+array note_point[3] = ['pinned', 'pinned', '']
+array note_title[3] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock); its point in the other fill', 'bars: 95 % prediction interval of another sample (n = 5–20); round trips: medians']
 x_min = 714.28571428571433
 x_max = 22466504.199999999
 y_min = 1

@@ -1,0 +1,83 @@
+# bandwidth-vars.gp - written by pinsweep for plots/bandwidth.gp (see src/plot_fig.c)
+fig_title = 'host-effects: copy bandwidth'
+fig_detail = ''
+fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'bandwidth (GB/s = 10⁹ B/s)'
+x_tics = ''
+out_dir = 'results/reference/h200-pcie5/report-beyond/figures'
+log_y = 0
+npanels = 2
+nblocks = 12
+out_prefix = 'F5-'
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'host → device'
+panel_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F5/bandwidth-h2d.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/report-beyond/figures/data/F5/bandwidth-h2d-overlay.dat'
+panel_title[2] = 'device → host'
+panel_file[2] = 'results/reference/h200-pcie5/report-beyond/figures/data/F5/bandwidth-d2h.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/report-beyond/figures/data/F5/bandwidth-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 63.0154
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 63.0154
+y2 = 1
+array panel_first[2] = [1, 7]
+array panel_nblocks[2] = [6, 6]
+array panel_over_first[2] = [1, 5]
+array panel_nover[2] = [4, 4]
+array block_npoints[12] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[12] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array band_npoints[2] = [0, 0]
+array block_color[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
+array block_line[12] = ['reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed', 'reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed']
+array block_point[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
+array over_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
+array over_line[8] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit']
+nhlines = 4
+array hline_panel[4]
+array hline_y[4]
+array hline_color[4]
+array hline_line[4]
+array hline_where[4]
+array hline_label[4]
+hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
+hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
+nkeys = 2
+key_cols = 2
+key_rows = 1
+key_max_chars = 8
+array key_color[2] = ['pageable', 'pinned']
+array key_line[2] = ['reuse', 'reuse']
+array key_point[2] = ['pageable', 'pinned']
+array key_title[2] = ['pageable', 'pinned']
+nnotes = 6
+note_cols = 1
+note_rows = 6
+note_max_chars = 83
+array note_color[6] = ['', '', '', '', '-', '']
+array note_line[6] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit']
+array note_point[6] = ['', '', '', '', '', '']
+array note_title[6] = ['warm cache and prefaulted pages', 'flushed cache (flushed from the CPU caches before each copy) and prefaulted pages', 'warm cache and first-touch pages (never touched before the copy)', 'flushed cache and first-touch pages', 'bars: 95 % prediction interval of another sample (n = 3–15); 1 ends at the raw rate', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
+x_min = 46811.428571428572
+x_max = 375809638.39999998
+y_min = 0
+y_max = 70
+y_tics = 'autofreq'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_tics[1] = 'autofreq'
+panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_tics[2] = 'autofreq'
+size_tics = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
+size_tics_wide = '("64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
+size_tics_tex = '("64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
