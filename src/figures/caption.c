@@ -92,9 +92,20 @@ int fig_captions_write(const struct plot_input *in, const char *fig_dir, const c
     char *path = plot_path_join(fig_dir, "captions.md");
     FILE *f = path ? outfile_fopen_fresh(path) : NULL;
     int rc = f ? 0 : -1;
-    if (f)
+    size_t drawn_n = 0;
+    for (size_t i = 0; i < plot_nfigures; i++) {
+        char *drawn = NULL;
+        struct stat st;
+        if (asprintf(&drawn, "%s/%s-drawn.txt", data_dir, plot_figures[i]->name) >= 0)
+            drawn_n += stat(drawn, &st) == 0;
+        free(drawn);
+    }
+    if (f && drawn_n)
         fprintf(f, "# Captions\n\nEach figure of this folder with its caption, as `pinsweep "
                    "report` prints it.\n");
+    else if (f) /* a folder of tables only says so */
+        fprintf(f, "# Captions\n\nThis folder draws no figure: its sweep has too few sizes or "
+                   "readings for one; its numbers are in tables.md (and tables.tex).\n");
     for (size_t i = 0; f && i < plot_nfigures; i++) {
         const struct fig_def *def = plot_figures[i];
         char *drawn = NULL;

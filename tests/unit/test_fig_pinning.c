@@ -623,6 +623,12 @@ static void test_tables(void)
           file_has(path_in(dir, "figures/tables.tex"), "\\toprule") &&
               file_count(path_in(dir, "figures/tables.tex"), " \\\\\n") == 5,
           "tables.tex is not a booktabs table of a heading and 4 rows");
+    CHECK("tables_only_captions_say_no_figure",
+          file_has(path_in(dir, "figures/captions.md"),
+                   "# Captions\n\nThis folder draws no figure: its sweep has too few sizes or "
+                   "readings for one; its numbers are in tables.md (and tables.tex).\n") &&
+              !file_has(path_in(dir, "figures/captions.md"), "Each figure"),
+          "captions.md of a folder of tables only: %s", path_in(dir, "figures/captions.md"));
     free(log);
 
     dir = make_folder("tables-gen3", GEN3, gen3_files);
