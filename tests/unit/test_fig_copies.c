@@ -27,7 +27,7 @@
 #define HEAD                                                                                       \
     "experiment,config,device,alloc,direction,buffer,api,cache,touch,size_bytes,samples,"          \
     "gbps_median,gbps_min,gbps_max,us_per_copy_median,roundtrip_us_median,alloc_ms_median,"        \
-    "fill_ms_median,copy_ms_median,free_ms_median,effective_gbps_median,link_gbps,rsd_pct,"    \
+    "fill_ms_median,copy_ms_median,free_ms_median,effective_gbps_median,link_gbps,rsd_pct,"        \
     "status\n"
 
 /* The sizes of the made-up folders: 4 KiB to 16 MiB, four times apart. */
@@ -462,24 +462,27 @@ static void test_notes(void)
     free(vars);
     /* what the notes said is the reading's: the regimes and the curves no fit describes */
     struct plot_input in = {0};
-    char *r = plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, fig_bandwidth_def.read) : NULL;
-    CHECK("bandwidth: the reading says the regimes, the unfit curves and host memcpy",
-          r && strstr(r, "pageable h2d sync: ") && strstr(r, " GB/s in the host's cache (") &&
-              strstr(r, "no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): pageable h2d sync (") &&
-              strstr(r, "single-thread host memcpy via a 2 MiB staging buffer"),
-          "reading: %s", r ? r : "none");
+    char *r =
+        plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, fig_bandwidth_def.read) : NULL;
+    CHECK(
+        "bandwidth: the reading says the regimes, the unfit curves and host memcpy",
+        r && strstr(r, "pageable h2d sync: ") && strstr(r, " GB/s in the host's cache (") &&
+            strstr(r, "no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): pageable h2d sync (") &&
+            strstr(r, "single-thread host memcpy via a 2 MiB staging buffer"),
+        "reading: %s", r ? r : "none");
     free(r);
     plot_input_free(&in);
 }
 
 /* ---- 5b. a host buffer's state: cache and first touch ---- */
 
-/* The dashtype gnuplot draws line kind kind with (plots/style.gp), into buf; "" without it. */
+/* The dashtype gnuplot draws line kind kind with (plots/style.gp), into buf; "" without it.
+   gnuplot runs as the kit runs it, LC_ALL=C.UTF-8 (kit/program.c): style.gp is UTF-8. */
 static void dash_of(const char *kind, char *buf, size_t n)
 {
     char cmd[600];
     snprintf(cmd, sizeof(cmd),
-             "gnuplot -e \"formats = ''; load '%s/style.gp'; d = line_dt('%s'); "
+             "LC_ALL=C.UTF-8 gnuplot -e \"formats = ''; load '%s/style.gp'; d = line_dt('%s'); "
              "print d\" 2>&1",
              plots_dir, kind);
     FILE *p = popen(cmd, "r");
@@ -686,8 +689,8 @@ static void test_cap(void)
  * the median of the five (1.10): drawn apart at a tolerance of 20 %; the
  * other four lie within 14.3 % of theirs, 1.05: one line.
  */
-static const char *const lat_kinds[] = {"pinned", "mallochost", "portable", "registered", "mapped",
-                                        "pageable"};
+static const char *const lat_kinds[] = {"pinned",     "mallochost", "portable",
+                                        "registered", "mapped",     "pageable"};
 static const double lat_factor[] = {1.00, 0.90, 1.10, 1.20, 1.36, 3.0};
 
 static void fill_latency(FILE *f, int *config)
@@ -775,11 +778,11 @@ static void fill_decimal(FILE *f, int *config)
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < 6; i++) {
             double g = k ? 10 : 40, us = sizes[i] / (g * 1e3);
-            fprintf(f,
-                    "made-up,%d,0,%s,h2d,reuse,sync,warm,prefaulted,%.0f,10,%g,%g,%g,%.6g,%.6g,,,,,,"
-                    "63.0154,1,ok\n",
-                    ++*config, k ? "pageable" : "pinned", sizes[i], g, g * 0.99, g * 1.01, us,
-                    us + 2);
+            fprintf(
+                f,
+                "made-up,%d,0,%s,h2d,reuse,sync,warm,prefaulted,%.0f,10,%g,%g,%g,%.6g,%.6g,,,,,,"
+                "63.0154,1,ok\n",
+                ++*config, k ? "pageable" : "pinned", sizes[i], g, g * 0.99, g * 1.01, us, us + 2);
         }
 }
 
@@ -789,7 +792,8 @@ static void test_latency_title(void)
     int rc = dir ? describe(dir) : -100;
     const char *vars = data_file(dir, "latency-vars.gp");
     CHECK("latency: the title's largest size is the one drawn, in the axis's units",
-          rc == PLOT_ENO_GNUPLOT && file_has(vars, "fig_detail = 'reuse, sync, sizes up to 16 MB'\n") &&
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(vars, "fig_detail = 'reuse, sync, sizes up to 16 MB'\n") &&
               file_has(vars, "1 KB = 1000"),
           "returned %d; %s", rc, vars);
 }
@@ -815,9 +819,11 @@ static const char *const zc_kinds[] = {"mapped", "registered", "registered-porta
 static void zc_row(FILE *f, int *config, const char *alloc, const char *dir, const char *api,
                    const char *pages, int i, double g)
 {
-    fprintf(f, "made-up,%d,0,%s,%s,reuse,%s,warm,prefaulted,%s,%.0f,10,%.6g,%.6g,%.6g,%.6g,63.0154,1,ok\n",
-            ++*config, alloc, dir, api, pages, size_at(i), g, g * 0.99, g * 1.01,
-            size_at(i) / (g * 1e3));
+    fprintf(
+        f,
+        "made-up,%d,0,%s,%s,reuse,%s,warm,prefaulted,%s,%.0f,10,%.6g,%.6g,%.6g,%.6g,63.0154,1,ok\n",
+        ++*config, alloc, dir, api, pages, size_at(i), g, g * 0.99, g * 1.01,
+        size_at(i) / (g * 1e3));
 }
 
 static double zc_gbps(int k, int d, int i)
@@ -832,7 +838,8 @@ static void fill_zerocopy(FILE *f, int *config)
         for (int k = 0; k < 4; k++)
             for (int i = 0; i < NSIZES; i++) {
                 const char *pages = k ? "default" : "-";
-                zc_row(f, config, zc_kinds[k], dirs[d], "async", pages, i, rise(i) * (1 + 0.02 * k));
+                zc_row(f, config, zc_kinds[k], dirs[d], "async", pages, i,
+                       rise(i) * (1 + 0.02 * k));
                 zc_row(f, config, zc_kinds[k], dirs[d], "zerocopy", pages, i, zc_gbps(k, d, i));
                 if (k == 1)
                     zc_row(f, config, zc_kinds[k], dirs[d], "zerocopy", "thp", i, rise(i));
@@ -874,7 +881,8 @@ static void test_zerocopy_bandwidth(void)
              "the cudaMemcpyAsync h2d copies of the 4 page-locked kinds drawn as a band are within "
              "3 %% of their peak, a median of %s GB/s (the kinds %s–%s), from 1 MiB",
              gbps_text((atof(gbps_text(rise(6) * 1.02, a, sizeof(a))) +
-                        atof(gbps_text(rise(6) * 1.04, b, sizeof(b)))) / 2,
+                        atof(gbps_text(rise(6) * 1.04, b, sizeof(b)))) /
+                           2,
                        c, sizeof(c)),
              gbps_text(rise(6), d, sizeof(d)), gbps_text(rise(6) * 1.06, e, sizeof(e)));
     snprintf(fall, sizeof(fall),

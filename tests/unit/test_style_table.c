@@ -806,7 +806,7 @@ static void test_marks_and_fill(void)
     fclose(f);
     write_text(path, text);
     free(text);
-    snprintf(cmd, sizeof(cmd), "gnuplot '%s' 2>&1", path);
+    snprintf(cmd, sizeof(cmd), "LC_ALL=C.UTF-8 gnuplot '%s' 2>&1", path); /* as kit/program.c */
     FILE *p = popen(cmd, "r");
     size_t n = p ? fread(got, 1, sizeof(got) - 1, p) : 0;
     got[n] = '\0';
