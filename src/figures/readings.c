@@ -845,9 +845,53 @@ static void read_host_op(struct reading *t, const struct plot_input *in, int api
              reading_size(best->size_bytes));
 }
 
+/* The one-thread read of kind alloc at the largest size it has one; NULL when none. */
+static const struct plot_row *host_read_of(const struct plot_input *in, int alloc)
+{
+    const struct plot_row *best = NULL;
+    for (size_t i = 0; i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        if (r->api == API_HOST_READ && r->threads == 1 && r->alloc == alloc && r->gbps_median > 0 &&
+            (!best || r->size_bytes > best->size_bytes))
+            best = r;
+    }
+    return best;
+}
+
+/*
+ * Write-combined memory is uncached for the CPU: CUDA documents its reads as slow.  Whether
+ * this machine's are, against pageable (cached) memory's at the same size, one thread: a
+ * write-combined read within half of pageable's is said not to be (the flag seems not to take
+ * effect; a virtual machine may map the pages cached), so that a reader does not take "costs
+ * nothing" for the kind's property.
+ */
+static void read_write_combined(struct reading *t, const struct plot_input *in)
+{
+    const struct plot_row *wc = host_read_of(in, ALLOC_WRITE_COMBINED),
+                          *pg = host_read_of(in, ALLOC_PAGEABLE);
+    if (!wc || !pg || wc->size_bytes != pg->size_bytes)
+        return;
+    if (wc->gbps_median >= 0.5 * pg->gbps_median)
+        reading_part(t,
+                     "write-combined memory reads as fast as cached memory here (%s against "
+                     "pageable's %s GB/s, one thread at %s), though CUDA documents the CPU's "
+                     "reads of it as slow: the flag seems not to take effect on this machine (a "
+                     "virtual machine may map the pages cached), so this says nothing of the "
+                     "kind elsewhere",
+                     reading_gbps(wc->gbps_median), reading_gbps(pg->gbps_median),
+                     reading_size(wc->size_bytes));
+    else
+        reading_part(t,
+                     "write-combined memory reads %.1f× slower than pageable (%s against %s "
+                     "GB/s, one thread at %s), as CUDA documents: it is uncached for the CPU",
+                     pg->gbps_median / wc->gbps_median, reading_gbps(wc->gbps_median),
+                     reading_gbps(pg->gbps_median), reading_size(wc->size_bytes));
+}
+
 void reading_host_access(struct reading *t, const struct plot_input *in)
 {
     read_host_op(t, in, API_HOST_READ, "reads");
+    read_write_combined(t, in);
     read_host_op(t, in, API_HOST_WRITE, "writes");
 }
 

@@ -179,6 +179,48 @@ static void test_peak_rounds(void)
               "MiB and falls to 6.00 GB/s at 4 MiB");
 }
 
+/* Write-combined reads: said not in effect when as fast as pageable's, else how much slower. */
+static const char *host_folder(const char *name, double wc_gbps)
+{
+    static char dir[512];
+    snprintf(dir, sizeof(dir), "%s/%s", tmpdir, name);
+    mkdir(dir, 0777);
+    FILE *f = fopen(path_in(dir, "summary.csv"), "w");
+    if (!f)
+        return NULL;
+    fputs("experiment,config,device,alloc,direction,buffer,api,cache,touch,threads,size_bytes,"
+          "samples,gbps_median,status\n",
+          f);
+    /* one thread at 4 MiB and 64 MiB: pageable 25 and 17, write-combined wc_gbps at 64 MiB */
+    fprintf(f,
+            "h,1,0,pageable,-,-,host-read,-,-,1,4194304,5,25,ok\n"
+            "h,2,0,pageable,-,-,host-read,-,-,1,67108864,5,17,ok\n"
+            "h,3,0,write-combined,-,-,host-read,-,-,1,4194304,5,%g,ok\n"
+            "h,4,0,write-combined,-,-,host-read,-,-,1,67108864,5,%g,ok\n",
+            wc_gbps, wc_gbps);
+    fclose(f);
+    write_text(path_in(dir, "meta.yaml"), "gpu:\n  name: X\nhost:\n  hostname: box\n");
+    return dir;
+}
+
+static void test_write_combined(void)
+{
+    const char *r = reading_of(host_folder("wc-fast", 16), "host-access");
+    CHECK("host access: write-combined as fast as cached is said not in effect",
+          strstr(r,
+                 "; write-combined memory reads as fast as cached memory here (16.00 against "
+                 "pageable's 17.00 GB/s, one thread at 64 MiB), though CUDA documents the "
+                 "CPU's reads of it as slow: the flag seems not to take effect on this machine") !=
+              NULL,
+          "reading: %s", r);
+    r = reading_of(host_folder("wc-slow", 0.17), "host-access");
+    CHECK("host access: write-combined reads slower, as documented",
+          strstr(r, "; write-combined memory reads 100.0× slower than pageable (0.17 against 17.00 "
+                    "GB/s, one thread at 64 MiB), as CUDA documents: it is uncached for the CPU") !=
+              NULL,
+          "reading: %s", r);
+}
+
 /* The overlap reading: the best pipeline, the page-locked kinds beside it, pageable's range. */
 static void test_overlap_kinds(void)
 {
@@ -305,5 +347,6 @@ int main(void)
     test_speedup_slower();
     test_overlap_kinds();
     test_peak_rounds();
+    test_write_combined();
     return plot_test_end("test_readings");
 }
