@@ -5,6 +5,7 @@
 #include "figures/fig_alloc_cost.h"
 #include "analysis/interval.h"
 #include "figures/figdef.h"
+#include "figures/readings.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -125,8 +126,8 @@ static int cost_reference(struct fig *g, const struct plot_input *in, int dir, i
 }
 
 /* The notes of alloc-cost: which dash and point is which part; the grey scale line. */
-static int cost_legend(struct fig *g, const int parts[COST_COUNT], int reference,
-                       const struct interval_tally *t)
+static int cost_legend(struct fig *g, const struct plot_input *in, const int parts[COST_COUNT],
+                       int reference, const struct interval_tally *t)
 {
     static const char *const titles[COST_COUNT] = {"alloc", "free",
                                                    "pin: cudaHostRegister (part of alloc)"};
@@ -142,11 +143,12 @@ static int cost_legend(struct fig *g, const int parts[COST_COUNT], int reference
             (struct fig_style){"reference", "reference", "", "one pinned copy, for scale"};
     /* The kinds are the panels' titles: the key is the parts, two to a row (the page keeps to
        the panels' width). */
-    struct fig_style bars;
-    plot_bars_note(&bars, t);
+    struct fig_style under[2];
+    size_t nunder = (size_t)reading_pool_note(in, &under[0]);
+    plot_bars_note(&under[nunder++], t);
     if (legend_flow(&g->key, notes, nnotes, 2) < 0)
         return -1;
-    return legend_flow(&g->notes, &bars, 1, 1);
+    return legend_flow(&g->notes, under, nunder, 1);
 }
 
 /*
@@ -190,7 +192,7 @@ int fig_alloc_cost(struct fig *g, const struct plot_input *in, const char *data_
     snprintf(g->detail, sizeof(g->detail), "reallocate cycles, %s, %s", plot_dir_titles[dir],
              schema_value_name(AXIS_API, api));
     snprintf(g->y_label, sizeof(g->y_label), "time, median (ms)");
-    return cost_legend(g, parts, reference, &t);
+    return cost_legend(g, in, parts, reference, &t);
 }
 
 const struct fig_def fig_alloc_cost_def = {

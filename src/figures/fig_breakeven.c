@@ -4,6 +4,7 @@
  */
 #include "figures/fig_breakeven.h"
 #include "figures/figdef.h"
+#include "figures/readings.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -256,7 +257,7 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
 {
     int seen[ALLOC_COUNT] = {0}, seen_api[API_COUNT] = {0}, drawn[2] = {0, 0};
     int pdir[FIG_MAX_PANELS], papi[FIG_MAX_PANELS];
-    struct fig_style keys[ALLOC_COUNT], notes[5];
+    struct fig_style keys[ALLOC_COUNT], notes[6];
     if (strip_rows(g, in) < 0)
         return -1;
     for (int d = 0; d < DIR_COUNT; d++)
@@ -295,6 +296,7 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
     if (drawn[1])
         notes[nnotes++] =
             (struct fig_style){"", "never", "never", "never pays off: not faster at that size"};
+    nnotes += (size_t)reading_pool_note(in, &notes[nnotes]);
     if (legend_flow(&g->key, keys, plot_alloc_entries(seen, NULL, keys), 6) < 0)
         return -1;
     /* One column: the sentences would make a second one as wide as the page. */

@@ -6,6 +6,7 @@
 #include "figures/fig_reuse.h"
 #include "analysis/interval.h"
 #include "figures/figdef.h"
+#include "figures/readings.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
 #include "experiment/schema.h"
@@ -115,15 +116,16 @@ static int reuse_panel(struct fig *g, const struct plot_input *in, int a, const 
  * notes say what solid and dashed lines are.  The kinds are the panels'
  * titles.
  */
-static int reuse_legend(struct fig *g, const int apis[], const int dirs[DIR_COUNT],
-                        const struct interval_tally *t)
+static int reuse_legend(struct fig *g, const struct plot_input *in, const int apis[],
+                        const int dirs[DIR_COUNT], const struct interval_tally *t)
 {
-    struct fig_style notes[] = {
+    struct fig_style notes[4] = {
         {"", "reuse", "", "reuse: copy bandwidth"},
         {"", "reallocate", "", "reallocate: bytes ÷ cycle time (alloc + fill + copy + free)"},
         {"-", "", "", ""},
     };
     plot_bars_note(&notes[2], t);
+    size_t nnotes = 3 + (size_t)reading_pool_note(in, &notes[3]);
     struct fig_style keys[DIR_COUNT];
     size_t n = 0;
     for (int d = 0; d < DIR_COUNT; d++)
@@ -132,7 +134,7 @@ static int reuse_legend(struct fig *g, const int apis[], const int dirs[DIR_COUN
             snprintf(keys[n++].title, sizeof(keys[0].title), "%s, %s", plot_dir_titles[d],
                      schema_value_name(AXIS_API, apis[d]));
         }
-    return legend_flow(&g->key, keys, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, 3, 2);
+    return legend_flow(&g->key, keys, n, 3) < 0 ? -1 : legend_flow(&g->notes, notes, nnotes, 2);
 }
 
 /*
@@ -154,7 +156,7 @@ int fig_reuse(struct fig *g, const struct plot_input *in, const char *data_dir)
     for (int a = 0; a < ALLOC_COUNT && any; a++)
         if (reuse_panel(g, in, a, apis, data_dir, dirs, &t) < 0)
             return -1;
-    return g->npanels ? reuse_legend(g, apis, dirs, &t) : 0;
+    return g->npanels ? reuse_legend(g, in, apis, dirs, &t) : 0;
 }
 
 const struct fig_def fig_reuse_vs_reallocate_def = {

@@ -574,6 +574,88 @@ static void read_alloc_at(struct reading *t, const struct plot_row *r, int per_g
          schema_value_name(AXIS_ALLOC, r->alloc), reading_size(r->size_bytes), a, f, rate);
 }
 
+int reading_alloc_pool(const struct plot_input *in, struct alloc_pool *p)
+{
+    static const int kinds[] = {ALLOC_PINNED, ALLOC_MALLOCHOST, ALLOC_PORTABLE,
+                                ALLOC_WRITE_COMBINED, ALLOC_MAPPED};
+    enum { NK = sizeof(kinds) / sizeof(kinds[0]) };
+    const struct plot_curve *c[NK];
+    memset(p, 0, sizeof(*p));
+    p->fast_lo = p->slow_lo = INFINITY;
+    for (size_t k = 0; k < NK; k++)
+        c[k] = realloc_curve(in, kinds[k]);
+    for (size_t k = 0; k < NK; k++)
+        for (size_t i = 0; c[k] && i < c[k]->n; i++) {
+            double x = curve_row(in, c[k], i)->size_bytes, lo = INFINITY, hi = 0;
+            for (size_t j = 0; j < NK; j++) /* every kind's alloc at x */
+                for (size_t q = 0; c[j] && q < c[j]->n; q++) {
+                    double ms = curve_row(in, c[j], q)->phase_ms[PHASE_ALLOC];
+                    if (curve_row(in, c[j], q)->size_bytes == x && ms > 0) {
+                        lo = fmin(lo, ms);
+                        hi = fmax(hi, ms);
+                    }
+                }
+            if (!(hi > lo * READ_POOL_RATIO))
+                continue;
+            double ms = curve_row(in, c[k], i)->phase_ms[PHASE_ALLOC], mid = sqrt(lo * hi);
+            if (!(ms > 0))
+                continue;
+            p->size_lo = p->found++ ? fmin(p->size_lo, x) : x;
+            p->size_hi = fmax(p->size_hi, x);
+            if (ms < mid) {
+                p->fast_lo = fmin(p->fast_lo, ms);
+                p->fast_hi = fmax(p->fast_hi, ms);
+            } else {
+                p->slow_lo = fmin(p->slow_lo, ms);
+                p->slow_hi = fmax(p->slow_hi, ms);
+            }
+        }
+    return p->found > 0;
+}
+
+int reading_pool_note(const struct plot_input *in, struct fig_style *note)
+{
+    struct alloc_pool p;
+    if (!reading_alloc_pool(in, &p))
+        return 0;
+    *note = (struct fig_style){"-", "", "", ""};
+    if (p.size_lo < p.size_hi)
+        snprintf(note->title, sizeof(note->title),
+                 "%s–%s: the driver's pool of small pinned allocations, not the kind (caption)",
+                 reading_size(p.size_lo), reading_size(p.size_hi));
+    else
+        snprintf(note->title, sizeof(note->title),
+                 "%s: the driver's pool of small pinned allocations, not the kind (caption)",
+                 reading_size(p.size_lo));
+    return 1;
+}
+
+/*
+ * "at 16 KiB–1 MiB the cudaHostAlloc kinds' allocations took either 1.58–3.68 µs (...) or
+ * 0.479–0.857 ms: ..." (reading_alloc_pool), what allocator state means for what is read.
+ */
+static void read_alloc_pool(struct reading *t, const struct plot_input *in, const char *built)
+{
+    struct alloc_pool p;
+    if (!reading_alloc_pool(in, &p))
+        return;
+    char sizes[64], fast[48], slow[48];
+    if (p.size_lo < p.size_hi)
+        snprintf(sizes, sizeof(sizes), "%s–%s", reading_size(p.size_lo), reading_size(p.size_hi));
+    else
+        snprintf(sizes, sizeof(sizes), "%s", reading_size(p.size_lo));
+    snprintf(fast, sizeof(fast), p.fast_lo < p.fast_hi ? "%.3g–%.3g µs" : "%.3g µs",
+             1e3 * p.fast_lo, 1e3 * p.fast_hi);
+    snprintf(slow, sizeof(slow), p.slow_lo < p.slow_hi ? "%.3g–%.3g ms" : "%.3g ms", p.slow_lo,
+             p.slow_hi);
+    reading_part(t,
+                 "at %s the cudaHostAlloc and cudaMallocHost kinds' allocations took either %s "
+                 "(served from the CUDA driver's pool of small pinned allocations) or %s, and "
+                 "which kinds the pool serves can change from run to run: there, differences "
+                 "between those kinds%s are the allocator's state, not the kind's",
+                 sizes, fast, slow, built);
+}
+
 void reading_alloc_cost(struct reading *t, const struct plot_input *in)
 {
     static const int kinds[] = {ALLOC_PINNED, ALLOC_REGISTERED, ALLOC_PAGEABLE};
@@ -593,10 +675,12 @@ void reading_alloc_cost(struct reading *t, const struct plot_input *in)
                              ? " (its pin curve lies on the alloc curve)"
                              : "");
         if (kinds[k] == ALLOC_PAGEABLE && r->phase_ms[PHASE_FILL] > 0)
-            reading_part(t, "a pageable buffer's pages are faulted in by its fill (%.3g ms), not "
-                            "by malloc",
+            reading_part(t,
+                         "a pageable buffer's pages are faulted in by its fill (%.3g ms), not "
+                         "by malloc",
                          r->phase_ms[PHASE_FILL]);
     }
+    read_alloc_pool(t, in, "");
 }
 
 /*
@@ -604,8 +688,8 @@ void reading_alloc_cost(struct reading *t, const struct plot_input *in)
  * resolved sizes, and where it never pays off (not faster); the second
  * direction said goes on the first's sentence.
  */
-static void read_breakeven_dir(struct reading *t, const struct plot_input *in, uint64_t kind, int dir,
-                               int api, int *said)
+static void read_breakeven_dir(struct reading *t, const struct plot_input *in, uint64_t kind,
+                               int dir, int api, int *said)
 {
     const struct breakeven_row *pick[3] = {NULL, NULL, NULL};
     double v[3] = {NAN, NAN, NAN}, lo, hi;
@@ -663,6 +747,7 @@ static void read_breakeven_of(struct reading *t, const struct plot_input *in, in
 void reading_breakeven(struct reading *t, const struct plot_input *in)
 {
     read_breakeven_of(t, in, 0);
+    read_alloc_pool(t, in, ", and the break-even copies built on their allocations,");
 }
 
 /* ---- the headline ---- */
@@ -747,6 +832,7 @@ void reading_reuse(struct reading *t, const struct plot_input *in)
                      reading_gbps(r->effective_gbps), q->gbps_median / r->effective_gbps);
         }
     }
+    read_alloc_pool(t, in, ", and the reallocate bandwidth built on their allocations,");
 }
 
 void reading_realloc_time(struct reading *t, const struct plot_input *in)

@@ -31,6 +31,10 @@
 
 #define READ_PLATEAU_PCT 3
 #define READ_HOLD_PCT 10
+/* Allocations at one size whose fastest and slowest kinds differ more than this many times are
+   two regimes: served from the CUDA driver's pool of small pinned allocations, or not. */
+#define READ_POOL_RATIO 20
+
 /* A peak whose rounds' medians are more than this far apart is said with their range. */
 #define READ_ROUNDS_APART_PCT 25
 /* Speedups are read at this size and more (large copies), or at the largest size below it. */
@@ -85,6 +89,26 @@ void reading_curve(struct reading *t, const struct plot_input *in, const struct 
 /* The reuse curve (warm, prefaulted, default placement) of alloc, dir and api, or NULL. */
 const struct plot_curve *reading_reuse_curve(const struct plot_input *in, int alloc, int dir,
                                              int api);
+
+/*
+ * The driver's pool of small pinned allocations, as a folder's reallocate rows show it: the
+ * sizes at which the cudaHostAlloc and cudaMallocHost kinds' alloc medians differ more than
+ * READ_POOL_RATIO times, and the fast (below their geometric middle) and slow values there, ms.
+ */
+struct alloc_pool {
+    double size_lo, size_hi, fast_lo, fast_hi, slow_lo, slow_hi;
+    int found; /* kinds' sizes in the two regimes */
+};
+
+/* In's pool into p; 1 when it has sizes of two regimes, else 0. */
+int reading_alloc_pool(const struct plot_input *in, struct alloc_pool *p);
+
+/*
+ * The note a figure built on allocations draws under its key when in has the pool's two
+ * regimes ("16 KiB–1 MiB: the driver's pool of small pinned allocations, not the kind
+ * (caption)"), into note; 1 when written, else 0.
+ */
+int reading_pool_note(const struct plot_input *in, struct fig_style *note);
 
 /* "pinned h2d": an alloc kind and a direction, as the readings name a curve. */
 const char *reading_kind_dir(int alloc, int dir);
