@@ -454,9 +454,13 @@ int fig_headline(struct fig *g, const struct plot_input *in, const char *data_di
              h.seen[ALLOC_PINNED] && h.seen[ALLOC_PAGEABLE] ? "pinned against pageable"
              : h.seen[ALLOC_PINNED]                         ? "pinned"
                                                             : "pageable");
+    /* what every copy panel shares; the allocation panels are of reallocate cycles */
     snprintf(g->detail, sizeof(g->detail),
-             "%s, reused buffers, warm cache, prefaulted pages, default placement",
-             h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync");
+             "%s, reused buffers, warm cache, prefaulted pages, default placement%s",
+             h.api == API_SYNC ? "cudaMemcpy" : "cudaMemcpyAsync",
+             !h.missing[HL_ALLOC] || !h.missing[HL_BREAKEVEN]
+                 ? "; alloc + free from reallocate cycles"
+                 : "");
     snprintf(g->y_label, sizeof(g->y_label), "%s", g->panel_y_label[0]);
     return hl_legend(g, in, &h);
 }

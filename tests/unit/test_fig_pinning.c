@@ -379,8 +379,11 @@ static void test_headline_figure(void)
           "returned %d, npanels %g; log:\n%s", rc, var_number(vars, "npanels"), log);
     CHECK("headline_says_what_it_draws",
           !file_has(vars, "not in this folder") && file_has(vars, "allocation: medians only") &&
-              file_has(vars, "headline, pinned against pageable'"),
-          "headline-vars.gp names what it lacks, or not the alloc medians, or its title");
+              file_has(vars, "headline, pinned against pageable'") &&
+              file_has(vars, "prefaulted pages, default placement; alloc + free from reallocate "
+                             "cycles'"),
+          "headline-vars.gp names what it lacks, or not the alloc medians, or its title, or "
+          "not where its alloc + free come from");
     /* summary.csv: pinned h2d reallocate 4096 B, alloc 0.461984 ms, free 0.210572 ms: the
        panel is ms per buffer (it was 164 s per GiB), its dotted line of no direction (it was
        h2d's solid one) explained in the notes */
