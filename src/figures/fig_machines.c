@@ -48,6 +48,9 @@ struct cmp_input {
     /* every machine described alike (GPU, link, host): the folders are runs of one machine,
        which the title names (described) */
     int one_machine;
+    /* and every machine's GPU the same one (its uuid said, and alike): runs of one machine;
+       else runs on machines of one type */
+    int one_gpu;
     char described[200];
     struct compare_entry
         *rows; /* reuse, cache warm, pages prefaulted; by dir, machine, alloc, api, size */
@@ -85,8 +88,9 @@ static int link_known(const struct machine_entry *x)
 }
 
 /*
- * Are the folders runs of one machine: every machine's GPU, link and host
- * the same (and said)?  Then in->described says which ("H200, PCIe Gen5 x16,
+ * Are the folders runs of one machine, or of machines of one type: every
+ * machine's GPU, link and host the same (and said)?  in->one_gpu: and the
+ * GPU's uuid too.  Then in->described says which ("H200, PCIe Gen5 x16,
  * vm"), for the title; the legend names each run by its label alone.
  */
 static void describe_machines(struct cmp_input *in)
@@ -98,6 +102,9 @@ static void describe_machines(struct cmp_input *in)
                           !strcmp(a->host, in->m[k].host);
     if (!in->one_machine)
         return;
+    in->one_gpu = a->uuid[0] && strcmp(a->uuid, "unknown") != 0;
+    for (size_t k = 1; k < in->nm && in->one_gpu; k++)
+        in->one_gpu = !strcmp(a->uuid, in->m[k].uuid);
     snprintf(in->described, sizeof(in->described), "%.60s%s%s%.40s%s%.60s", short_gpu(a),
              link_known(a) && a->gpu[0] ? ", " : "", link_known(a) ? "PCIe " : "",
              link_known(a) ? a->pcie : "", a->host[0] ? ", " : "", a->host);
@@ -300,7 +307,7 @@ struct cmp_seen {
     int a[CMP_PTS]; /* each point (cmp_input.pt): 1 + the first machine drawn with it; 0: none */
     /* each machine: the n of its drawn bars, by basis (compare_basis) */
     double (*n_lo)[3], (*n_hi)[3];
-    int any_bars; /* some drawn point has an interval */
+    int any_bars;  /* some drawn point has an interval */
     size_t capped; /* compare-bandwidth: bars drawn to a link's raw rate */
 };
 
@@ -761,7 +768,9 @@ static int fig_compare(struct fig *g, const struct cmp_input *in, const char *da
 
 /*
  * Title and labels of a compare figure: "on 3 machines", or, where the
- * folders are runs of one machine, "of 2 runs" with the machine named.
+ * folders are runs of machines described alike, "of 2 runs" with the
+ * machine named: "of one machine" when their GPU is one (its uuid), else
+ * "on machines of one type".
  */
 static void cmp_titles(struct fig *g, const struct cmp_input *in, int ratio)
 {
@@ -769,7 +778,8 @@ static void cmp_titles(struct fig *g, const struct cmp_input *in, int ratio)
     if (ratio)
         snprintf(what, sizeof(what), "bandwidth relative to %.80s", in->m[0].label);
     else if (in->one_machine)
-        snprintf(what, sizeof(what), "copy bandwidth of %zu runs of one machine", in->nm);
+        snprintf(what, sizeof(what), "copy bandwidth of %zu runs %s", in->nm,
+                 in->one_gpu ? "of one machine" : "on machines of one type");
     else
         snprintf(what, sizeof(what), "copy bandwidth on %zu machines", in->nm);
     snprintf(g->title, sizeof(g->title), "%s%s%s", in->experiment, in->experiment[0] ? ": " : "",

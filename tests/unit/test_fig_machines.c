@@ -178,9 +178,14 @@ static const char runs_csv[] =
                                                             RUN_ROW("b", "portable", "1048576",
                                                                     "40", "samples", "10", "no",
                                                                     "1", "0.95", "1.05");
-static const char runs_machines[] = "machine,gpu,pcie,host,link_gbps\n"
-                                    "a,NVIDIA H200,Gen5 x16,vm,63.02\n"
-                                    "b,NVIDIA H200,Gen5 x16,vm,63.02\n";
+/* two GPUs of one type (uuids differ), as in compare-leases */
+static const char runs_machines[] = "machine,gpu,pcie,host,link_gbps,gpu_uuid\n"
+                                    "a,NVIDIA H200,Gen5 x16,vm,63.02,GPU-9866\n"
+                                    "b,NVIDIA H200,Gen5 x16,vm,63.02,GPU-1857\n";
+/* one GPU (one uuid) twice */
+static const char same_gpu_machines[] = "machine,gpu,pcie,host,link_gbps,gpu_uuid\n"
+                                        "a,NVIDIA H200,Gen5 x16,vm,63.02,GPU-9866\n"
+                                        "b,NVIDIA H200,Gen5 x16,vm,63.02,GPU-9866\n";
 
 /* The number after "NAME = " in the text of path (the first), or NaN. */
 static double var_after(const char *path, const char *name)
@@ -200,7 +205,7 @@ static void test_runs_of_one_machine(void)
     const char *bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
     CHECK("compare_runs_of_one_machine_are_runs",
           rc == PLOT_ENO_GNUPLOT &&
-              file_has(bv, "fig_title = 'copy bandwidth of 2 runs of one machine'") &&
+              file_has(bv, "fig_title = 'copy bandwidth of 2 runs on machines of one type'") &&
               file_has(bv, "fig_machine = 'H200, PCIe Gen5 x16, vm'") &&
               file_has(bv, "'a — baseline: filled points'") && file_has(bv, "'b: open points'"),
           "returned %d; title and key of %s; log:\n%s", rc, bv, log);
@@ -242,6 +247,32 @@ static void test_runs_of_one_machine(void)
               file_has(rv, "'bars: a''s medians: 95 % prediction interval of another round''s "
                            "median (3 rounds)'"),
           "panel y max %g and %g (want 1.5, 1.2), min %g; notes of %s", p1, p2, q2, rv);
+    free(log);
+}
+
+/* One GPU (its uuid) in both folders: runs of one machine; without uuids, of one type. */
+static void test_runs_of_one_gpu(void)
+{
+    char *log = NULL;
+    const char *dir = make_cmp("runs-one-gpu", runs_csv, same_gpu_machines);
+    int rc = compare(dir, 0, 1, &log);
+    const char *bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
+    CHECK("compare_runs_of_one_gpu_are_of_one_machine",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(bv, "fig_title = 'copy bandwidth of 2 runs of one machine'") &&
+              file_has(bv, "fig_machine = 'H200, PCIe Gen5 x16, vm'"),
+          "returned %d; title of %s; log:\n%s", rc, bv, log);
+    free(log);
+    log = NULL;
+    dir = make_cmp("runs-no-uuid", runs_csv,
+                   "machine,gpu,pcie,host,link_gbps\na,NVIDIA H200,Gen5 x16,vm,63.02\n"
+                   "b,NVIDIA H200,Gen5 x16,vm,63.02\n");
+    rc = compare(dir, 0, 1, &log);
+    bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
+    CHECK("compare_runs_without_uuid_are_of_one_type",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(bv, "fig_title = 'copy bandwidth of 2 runs on machines of one type'"),
+          "returned %d; title of %s", rc, bv);
     free(log);
 }
 
@@ -485,6 +516,7 @@ int main(void)
     test_figures();
     test_data();
     test_runs_of_one_machine();
+    test_runs_of_one_gpu();
     test_headline_machines_bars();
     test_machine_counts();
     test_bad_input();
