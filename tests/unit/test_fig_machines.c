@@ -130,7 +130,7 @@ static void test_data(void)
  * different bases (3 rounds, 10 samples of one round): "2 runs of one
  * machine" with the machine named, a bars note per run; in compare-ratio,
  * the page-locked kinds merged but for mallochost's significant ratio at
- * 64 KiB, drawn apart and named, every significant row of compare.csv
+ * 64 KiB, drawn apart in its kind's shape, every significant row of compare.csv
  * drawn where its own interval shows it, pageable and page-locked in
  * panels of their own, each axis chosen by the values, not the bars.
  */
@@ -220,15 +220,19 @@ static void test_runs_of_one_machine(void)
     const char *locked = path_in(dir, "figures/data/compare-ratio-h2d-page-locked.dat");
     CHECK("compare_ratio_merged_line_without_bars",
           file_has(locked, "\n4096 1 1 1\n") &&
-              file_has(rv, "'a merged line: its members'' median ratio, no bars: none of them "
-                           "differs significantly there but those drawn apart'"),
+              file_has(rv, "'a merged line: its members'' median ratio, drawn without bars because "
+                           "each member has an interval of its own; each holds 1 but those drawn "
+                           "apart'"),
           "blocks of %s; notes of %s", locked, rv);
-    CHECK("compare_ratio_significant_member_apart",
+    /* the point apart in its kind's shape (a diamond), which the notes name; no name beside it */
+    CHECK("compare_ratio_significant_member_apart_in_its_shape",
           file_has(locked, "members: pinned, mallochost, portable") &&
-              file_has(locked, "line=apart point=machine:2/apart") &&
-              file_has(locked, "\n65536 1.08 1.02 1.14 \"\" \"mallochost\"\n\n") &&
-              file_count(locked, "\"mallochost\"") == 1 &&
-              file_has(rv, "'apart, named: a merged kind whose own ratio is significant there'"),
+              file_has(locked, "line=apart point=machine:2/mallochost") &&
+              file_has(locked, "\n65536 1.08 1.02 1.14\n\n") &&
+              !file_has(locked, "\"mallochost\"") && !file_has(locked, "/apart") &&
+              file_has(rv, "'machine:2/mallochost'") && file_has(rv, "'mallochost'") &&
+              file_has(rv, "'a point off the merged line, in its kind''s shape, with its bars: "
+                           "that kind''s own ratio, significant there'"),
           "blocks of %s; notes of %s", locked, rv);
     const char *pageable = path_in(dir, "figures/data/compare-ratio-h2d-pageable.dat");
     CHECK("compare_ratio_pageable_apart_with_its_bars",
