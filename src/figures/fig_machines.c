@@ -385,7 +385,7 @@ static int cmp_apart(struct fig *g, FILE *f, const struct cmp_input *in, const s
     int rc = (int)n;
     for (size_t i = 0; rc > 0 && i < n; i++) {
         if (i == 0 || hit[i - 1]->alloc != hit[i]->alloc) {
-            struct fig_style s = {in->color[m], "apart", in->pt[m][hit[i]->alloc], ""};
+            struct fig_style s = {in->color[m], in->color[m], in->pt[m][hit[i]->alloc], ""};
             if (fig_block(g, f, &s,
                           "points apart: a member of the merged line whose own ratio is "
                           "significant") < 0)
@@ -634,15 +634,15 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
         nnotes += nmerged;
     }
     if (seen->apart)
-        notes[nnotes++] = (struct fig_style){
-            "-", "", "",
-            "a point off the merged line, in its kind's shape, with its bars: that kind's own "
-            "ratio, significant there"};
+        notes[nnotes++] =
+            (struct fig_style){"-", "", "",
+                               "a point off a merged line: that kind's own ratio, significant there"
+                               ""};
     if (nmerged && ratio) {
         notes[nnotes] = (struct fig_style){"-", "", "", ""};
         snprintf(notes[nnotes++].title, sizeof(notes[0].title),
-                 "a merged line: its members' median ratio, drawn without bars because each "
-                 "member has an interval of its own; each holds 1%s",
+                 "a merged line: its members' median ratio, without bars as their intervals "
+                 "differ; each holds 1%s",
                  seen->apart ? " but those drawn apart" : "");
     } else if (nmerged)
         notes[nnotes++] = (struct fig_style){

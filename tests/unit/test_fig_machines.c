@@ -220,20 +220,19 @@ static void test_runs_of_one_machine(void)
     const char *locked = path_in(dir, "figures/data/compare-ratio-h2d-page-locked.dat");
     CHECK("compare_ratio_merged_line_without_bars",
           file_has(locked, "\n4096 1 1 1\n") &&
-              file_has(rv, "'a merged line: its members'' median ratio, drawn without bars because "
-                           "each member has an interval of its own; each holds 1 but those drawn "
-                           "apart'"),
+              file_has(rv, "'a merged line: its members'' median ratio, without bars as their "
+                           "intervals differ; each holds 1 but those drawn apart'"),
           "blocks of %s; notes of %s", locked, rv);
     /* the point apart in its kind's shape (a diamond), which the notes name; no name beside it */
-    CHECK("compare_ratio_significant_member_apart_in_its_shape",
-          file_has(locked, "members: pinned, mallochost, portable") &&
-              file_has(locked, "line=apart point=machine:2/mallochost") &&
-              file_has(locked, "\n65536 1.08 1.02 1.14\n\n") &&
-              !file_has(locked, "\"mallochost\"") && !file_has(locked, "/apart") &&
-              file_has(rv, "'machine:2/mallochost'") && file_has(rv, "'mallochost'") &&
-              file_has(rv, "'a point off the merged line, in its kind''s shape, with its bars: "
-                           "that kind''s own ratio, significant there'"),
-          "blocks of %s; notes of %s", locked, rv);
+    CHECK(
+        "compare_ratio_significant_member_apart_in_its_shape",
+        file_has(locked, "members: pinned, mallochost, portable") &&
+            file_has(locked, "line=machine:2 point=machine:2/mallochost") &&
+            file_has(locked, "\n65536 1.08 1.02 1.14\n\n") && !file_has(locked, "\"mallochost\"") &&
+            !file_has(locked, "/apart") && file_has(rv, "'machine:2/mallochost'") &&
+            file_has(rv, "'mallochost'") &&
+            file_has(rv, "'a point off a merged line: that kind''s own ratio, significant there'"),
+        "blocks of %s; notes of %s", locked, rv);
     const char *pageable = path_in(dir, "figures/data/compare-ratio-h2d-pageable.dat");
     CHECK("compare_ratio_pageable_apart_with_its_bars",
           file_has(pageable, "\n4096 1.3 1.1 1.6\n") && !file_has(pageable, "mallochost") &&
@@ -242,6 +241,14 @@ static void test_runs_of_one_machine(void)
           "%s, titles of %s", pageable, rv);
     /* values 1..1.3 (pageable), 1..1.08 (page-locked): axes 1/1.5..1.5 and 1/1.2..1.2, though
        bars reach 1.6 and 1.5 */
+    /* round tics below 1, not the reciprocals of those above (0.667, 0.833, 0.952) */
+    CHECK("compare_ratio_round_tics_below_1",
+          file_has(rv, "panel_y_tics[1] = '(\"1\" 1, \"1.1\" 1.1000000000000001, \"1.2\" 1.2, "
+                       "\"1.5\" 1.5, \"0.9\" 0.90000000000000002, \"0.8\" 0.80000000000000004)'") &&
+              file_has(rv, "panel_y_tics[2] = '(\"1\" 1, \"1.05\" 1.05, \"1.1\" "
+                           "1.1000000000000001, \"1.2\" 1.2, \"0.95\" 0.94999999999999996, "
+                           "\"0.9\" 0.90000000000000002)'"),
+          "tics of %s", rv);
     double p1 = var_after(rv, "panel_y_max[1] = "), p2 = var_after(rv, "panel_y_max[2] = ");
     double q2 = var_after(rv, "panel_y_min[2] = ");
     CHECK("compare_ratio_axes_from_values_not_bars",
