@@ -5,13 +5,13 @@
 # ratio's 95 % interval, compare.csv's ratio_lo..ratio_hi (src/analysis/
 # interval.h: never below 0): where the bar does not reach the line at 1,
 # the difference is significant.  The members of a merged line whose own
-# ratio is significant are drawn apart, each named beside its point, the
-# name running up (the fifth column) or down (the sixth: point_labels 2).  Writes
+# ratio is significant are drawn apart, each in its kind's point shape (the
+# legend's notes name each shape's kind), with its bars.  Writes
 # OUT_DIR/figures/compare-ratio.{png,pdf,svg}; src/figures/fig_machines.c writes its
 # data from compare.csv.
 #   gnuplot -e "plots_dir='plots'; vars_file='OUT/figures/data/compare-ratio-vars.gp'" plots/compare-ratio.gp
 fig_name = 'compare-ratio'
 errorbars = 1
-point_labels = 2
+point_labels = 0
 if (!exists('plots_dir')) plots_dir = 'plots'
 load plots_dir . '/panels.gp'

@@ -54,8 +54,8 @@ machine_pt(n) = machine_pts[(n - 1) % 8 + 1]
 # dash and fill and a kind by its shape: pageable squares, the merged page-locked
 # line circles, pinned triangles, registered triangles down, mallochost diamonds,
 # portable pentagons; kinds past the six shapes take glyphs that have no fill
-# (write-combined +, mapped x, the other registered kinds letters), and "apart",
-# a merged kind's point drawn apart, a star.
+# (write-combined +, mapped x, the other registered kinds letters); a merged
+# kind's point drawn apart (compare-ratio) keeps its kind's shape.
 cmp_shape(k) = k eq 'pageable' ? 4 : k eq 'page-locked' ? 6 : k eq 'pinned' ? 8 : \
     k eq 'registered' ? 10 : k eq 'mallochost' ? 12 : k eq 'portable' ? 14 : \
     k eq 'write-combined' ? 1 : k eq 'mapped' ? 2 : k eq 'apart' ? 3 : \

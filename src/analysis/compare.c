@@ -250,6 +250,7 @@ static int write_machines_csv(const struct cmp *c, const char *out, FILE *log)
             .cpu = folder_meta(fo, "host.cpu_model"),
             .host = folder_meta(fo, "host.hostname"),
             .date = folder_meta(fo, "run.started"),
+            .gpu_uuid = folder_meta(fo, "gpu.uuid"),
         };
         format_write_row(f, &machines_format, &row);
     }
@@ -423,8 +424,10 @@ static int write_compare_md(const struct cmp *c, const char *out, size_t *partia
                 "copies of buffers placed with numa or pages other than the default (each "
                 "folder's own figures and `pinsweep report` show them).\n",
                 c->left_out, each_text(c));
-    fprintf(f, "\n## Figures\n\n![bandwidth of every folder compared](figures/compare-bandwidth.png)\n\n"
-               "![ratio to the baseline](figures/compare-ratio.png)\n");
+    fprintf(
+        f,
+        "\n## Figures\n\n![bandwidth of every folder compared](figures/compare-bandwidth.png)\n\n"
+        "![ratio to the baseline](figures/compare-ratio.png)\n");
     return fclose(f) == 0 ? 0 : -2;
 }
 

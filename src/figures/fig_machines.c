@@ -32,12 +32,9 @@
 #include <strings.h>
 
 #define CMP_PALETTE 6 /* machine colours in plots/style.gp before they repeat */
-/* A machine's points: one per alloc kind, then the merged line's and the points drawn apart. */
+/* A machine's points: one per alloc kind (a point drawn apart too), then the merged line's. */
 #define CMP_PT_MERGED ALLOC_COUNT
-#define CMP_PT_APART (ALLOC_COUNT + 1)
-#define CMP_PTS (ALLOC_COUNT + 2)
-/* The names of points apart at one size stand side by side: up to this many (plots/panels.gp). */
-#define CMP_LABEL_SLOTS 6
+#define CMP_PTS (ALLOC_COUNT + 1)
 
 struct cmp_input {
     const char *dir;
@@ -48,6 +45,9 @@ struct cmp_input {
     /* every machine described alike (GPU, link, host): the folders are runs of one machine,
        which the title names (described) */
     int one_machine;
+    /* and every machine's GPU the same one (its uuid said, and alike): runs of one machine;
+       else runs on machines of one type */
+    int one_gpu;
     char described[200];
     struct compare_entry
         *rows; /* reuse, cache warm, pages prefaulted; by dir, machine, alloc, api, size */
@@ -85,8 +85,9 @@ static int link_known(const struct machine_entry *x)
 }
 
 /*
- * Are the folders runs of one machine: every machine's GPU, link and host
- * the same (and said)?  Then in->described says which ("H200, PCIe Gen5 x16,
+ * Are the folders runs of one machine, or of machines of one type: every
+ * machine's GPU, link and host the same (and said)?  in->one_gpu: and the
+ * GPU's uuid too.  Then in->described says which ("H200, PCIe Gen5 x16,
  * vm"), for the title; the legend names each run by its label alone.
  */
 static void describe_machines(struct cmp_input *in)
@@ -98,6 +99,9 @@ static void describe_machines(struct cmp_input *in)
                           !strcmp(a->host, in->m[k].host);
     if (!in->one_machine)
         return;
+    in->one_gpu = a->uuid[0] && strcmp(a->uuid, "unknown") != 0;
+    for (size_t k = 1; k < in->nm && in->one_gpu; k++)
+        in->one_gpu = !strcmp(a->uuid, in->m[k].uuid);
     snprintf(in->described, sizeof(in->described), "%.60s%s%s%.40s%s%.60s", short_gpu(a),
              link_known(a) && a->gpu[0] ? ", " : "", link_known(a) ? "PCIe " : "",
              link_known(a) ? a->pcie : "", a->host[0] ? ", " : "", a->host);
@@ -131,9 +135,7 @@ static int read_input(struct cmp_input *in, FILE *log)
         snprintf(in->color[k], sizeof(in->color[k]), "machine:%zu", k + 1);
         for (int a = 0; a < CMP_PTS; a++)
             snprintf(in->pt[k][a], sizeof(in->pt[k][a]), "machine:%zu/%s", k + 1,
-                     a == CMP_PT_MERGED  ? "page-locked"
-                     : a == CMP_PT_APART ? "apart"
-                                         : schema_value_name(AXIS_ALLOC, a));
+                     a == CMP_PT_MERGED ? "page-locked" : schema_value_name(AXIS_ALLOC, a));
     }
     describe_machines(in);
     for (size_t i = 0; i < n; i++) {
@@ -300,7 +302,8 @@ struct cmp_seen {
     int a[CMP_PTS]; /* each point (cmp_input.pt): 1 + the first machine drawn with it; 0: none */
     /* each machine: the n of its drawn bars, by basis (compare_basis) */
     double (*n_lo)[3], (*n_hi)[3];
-    int any_bars; /* some drawn point has an interval */
+    int any_bars;  /* some drawn point has an interval */
+    int apart;     /* compare-ratio: a merged kind's point drawn apart */
     size_t capped; /* compare-bandwidth: bars drawn to a link's raw rate */
 };
 
@@ -348,22 +351,22 @@ static int panel_has(const struct cmp_input *in, int dir, int api, int grp, int 
     return 0;
 }
 
-static int by_size_then_value(const void *pa, const void *pb)
+static int by_kind_then_size(const void *pa, const void *pb)
 {
     const struct compare_entry *a = *(const struct compare_entry *const *)pa,
                                *b = *(const struct compare_entry *const *)pb;
-    if (a->size_bytes != b->size_bytes)
-        return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
-    return (a->ratio < b->ratio) - (a->ratio > b->ratio); /* highest first */
+    if (a->alloc != b->alloc)
+        return a->alloc - b->alloc;
+    return (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
 }
 
 /*
  * compare-ratio: the members of machine m's merged line whose own ratio is
  * significant at a size (compare.csv's significant), drawn apart as points
- * with their own bars, each labelled with its kind (the names of one size
- * side by side, in the columns of its slot), so
- * that the figure shows every significant difference compare.md lists.
- * Returns how many points, or -1.
+ * with their own bars, each in its kind's own point shape (a block per
+ * kind; the notes give each shape its kind), so that the figure shows
+ * every significant difference compare.md lists.  Returns how many
+ * points, or -1.
  */
 static int cmp_apart(struct fig *g, FILE *f, const struct cmp_input *in, const struct co_list *co,
                      int dir, int api, size_t m, struct cmp_seen *seen)
@@ -378,28 +381,23 @@ static int cmp_apart(struct fig *g, FILE *f, const struct cmp_input *in, const s
             isfinite(r->ratio) && coincide_member(co, cmp_group(in, dir, m), r->alloc))
             hit[n++] = r;
     }
-    qsort(hit, n, sizeof(*hit), by_size_then_value);
-    struct fig_style s = {in->color[m], "apart", in->pt[m][CMP_PT_APART], ""};
-    int rc = n && fig_block(g, f, &s,
-                            "points apart: a member of the merged line whose own ratio is "
-                            "significant; its kind up or down, in its slot's pair of columns") < 0
-                 ? -1
-                 : (int)n;
-    for (size_t i = 0, k = 0; rc > 0 && i < n; i++) {
+    qsort(hit, n, sizeof(*hit), by_kind_then_size);
+    int rc = (int)n;
+    for (size_t i = 0; rc > 0 && i < n; i++) {
+        if (i == 0 || hit[i - 1]->alloc != hit[i]->alloc) {
+            struct fig_style s = {in->color[m], in->color[m], in->pt[m][hit[i]->alloc], ""};
+            if (fig_block(g, f, &s,
+                          "points apart: a member of the merged line whose own ratio is "
+                          "significant") < 0)
+                rc = -1;
+            seen_point(seen, m, hit[i]->alloc);
+            seen->apart = 1;
+        }
         double lo, hi, y = cmp_value(hit[i], 1, &lo, &hi);
-        const char *kind = schema_value_name(AXIS_ALLOC, hit[i]->alloc);
-        /* the name runs towards the line at 1, inside the axis the values chose; names at one
-           size side by side */
-        int up = hit[i]->ratio < 1;
-        k = i > 0 && hit[i - 1]->size_bytes == hit[i]->size_bytes ? k + 1 : 0;
-        fprintf(f, "%.0f %.6g %.6g %.6g", hit[i]->size_bytes, y, lo, hi);
-        for (size_t slot = 0; slot < k && slot + 1 < CMP_LABEL_SLOTS; slot++)
-            fputs(" \"\" \"\"", f);
-        fprintf(f, " \"%s\" \"%s\"\n\n", up ? kind : "", up ? "" : kind);
+        /* (a blank line after each: points alone, no line between them) */
+        fprintf(f, "%.0f %.6g %.6g %.6g\n\n", hit[i]->size_bytes, y, lo, hi);
         fig_extend(g, hit[i]->size_bytes, y);
     }
-    if (rc > 0)
-        seen_point(seen, m, CMP_PT_APART);
     free(hit);
     return rc;
 }
@@ -635,18 +633,18 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
         nmerged = coincide_keys(co->s, co->n, &merged, 0, notes + nnotes, COINCIDE_SCOPES);
         nnotes += nmerged;
     }
-    if (seen->a[CMP_PT_APART]) {
-        size_t m = (size_t)seen->a[CMP_PT_APART] - 1;
+    if (seen->apart)
         notes[nnotes++] =
-            (struct fig_style){"", "apart", in->pt[m][CMP_PT_APART],
-                               "apart, named: a merged kind whose own ratio is significant there"};
-    }
-    if (nmerged && ratio)
-        notes[nnotes++] = (struct fig_style){
-            "-", "", "",
-            "a merged line: its members' median ratio, no bars: none of them differs "
-            "significantly there but those drawn apart"};
-    else if (nmerged)
+            (struct fig_style){"-", "", "",
+                               "a point off a merged line: that kind's own ratio, significant there"
+                               ""};
+    if (nmerged && ratio) {
+        notes[nnotes] = (struct fig_style){"-", "", "", ""};
+        snprintf(notes[nnotes++].title, sizeof(notes[0].title),
+                 "a merged line: its members' median ratio, without bars as their intervals "
+                 "differ; each holds 1%s",
+                 seen->apart ? " but those drawn apart" : "");
+    } else if (nmerged)
         notes[nnotes++] = (struct fig_style){
             "-", "", "", "a merged line's bars: its members' lowest to highest end"};
     if (links)
@@ -683,8 +681,7 @@ static int cmp_panel(struct fig *g, const struct cmp_input *in, const struct co_
     if (!panel_m || fig_panel(g, tag, title) < 0 ||
         !(f = fig_panel_create(g, data_dir, "",
                                ratio ? "size_bytes ratio (gbps_median / the baseline's) ratio_lo "
-                                       "ratio_hi (its interval) [a point apart: its name, up or "
-                                       "down, in pairs of columns]"
+                                       "ratio_hi (its interval)"
                                      : "size_bytes gbps_median gbps_lo gbps_hi (its interval)")))
         goto out;
     if ((dir == DIR_BIDIR && !ratio) || grp == CMP_LOCKED)
@@ -761,7 +758,9 @@ static int fig_compare(struct fig *g, const struct cmp_input *in, const char *da
 
 /*
  * Title and labels of a compare figure: "on 3 machines", or, where the
- * folders are runs of one machine, "of 2 runs" with the machine named.
+ * folders are runs of machines described alike, "of 2 runs" with the
+ * machine named: "of one machine" when their GPU is one (its uuid), else
+ * "on machines of one type".
  */
 static void cmp_titles(struct fig *g, const struct cmp_input *in, int ratio)
 {
@@ -769,7 +768,8 @@ static void cmp_titles(struct fig *g, const struct cmp_input *in, int ratio)
     if (ratio)
         snprintf(what, sizeof(what), "bandwidth relative to %.80s", in->m[0].label);
     else if (in->one_machine)
-        snprintf(what, sizeof(what), "copy bandwidth of %zu runs of one machine", in->nm);
+        snprintf(what, sizeof(what), "copy bandwidth of %zu runs %s", in->nm,
+                 in->one_gpu ? "of one machine" : "on machines of one type");
     else
         snprintf(what, sizeof(what), "copy bandwidth on %zu machines", in->nm);
     snprintf(g->title, sizeof(g->title), "%s%s%s", in->experiment, in->experiment[0] ? ": " : "",

@@ -23,6 +23,7 @@ enum {
     MC_CPU,
     MC_HOST,
     MC_DATE,
+    MC_UUID,
     MC_N
 };
 
@@ -37,6 +38,7 @@ static const struct column machines_cols[MC_N] = {
     MTEXT("cpu", cpu),
     MTEXT("host", host),
     MTEXT("date", date),
+    MTEXT("gpu_uuid", gpu_uuid),
 };
 
 const struct csv_format machines_format = {"machines.csv", machines_cols, MC_N};
@@ -118,6 +120,7 @@ static int read_machine(const struct format_file *ff, size_t r, struct machine_e
     text_copy_clean(x->gpu, sizeof(x->gpu), format_cell(ff, r, MC_GPU));
     text_copy_clean(x->pcie, sizeof(x->pcie), format_cell(ff, r, MC_PCIE));
     text_copy_clean(x->host, sizeof(x->host), format_cell(ff, r, MC_HOST));
+    text_copy_clean(x->uuid, sizeof(x->uuid), format_cell(ff, r, MC_UUID));
     snprintf(x->dir, sizeof(x->dir), "%s", format_cell(ff, r, MC_DIR));
     if (!x->label[0])
         problem(p, ff->t.lines[r], "%s is empty; every machine needs a label", COLUMN_MACHINE);

@@ -20,6 +20,7 @@ struct machine_row {
     const char *machine, *dir, *gpu, *pcie; /* machine: the label compare.csv names it by */
     double link_gbps;                       /* raw per direction; NaN when unknown */
     const char *driver, *cuda, *cpu, *host, *date;
+    const char *gpu_uuid; /* meta.yaml's gpu.uuid: one GPU, or two of one type */
 };
 
 /* One row of compare.csv. */
@@ -51,6 +52,7 @@ extern const struct csv_format machines_format, compare_format;
 struct machine_entry {
     char label[128];
     char gpu[128], pcie[48], host[128];
+    char uuid[96];    /* the GPU's uuid; "" when unknown (machines.csv from before the column) */
     char dir[4096];   /* the results folder, as compare was given it (for the figures) */
     double link_gbps; /* raw per direction; NaN when unknown */
 };

@@ -130,7 +130,7 @@ static void test_data(void)
  * different bases (3 rounds, 10 samples of one round): "2 runs of one
  * machine" with the machine named, a bars note per run; in compare-ratio,
  * the page-locked kinds merged but for mallochost's significant ratio at
- * 64 KiB, drawn apart and named, every significant row of compare.csv
+ * 64 KiB, drawn apart in its kind's shape, every significant row of compare.csv
  * drawn where its own interval shows it, pageable and page-locked in
  * panels of their own, each axis chosen by the values, not the bars.
  */
@@ -178,9 +178,14 @@ static const char runs_csv[] =
                                                             RUN_ROW("b", "portable", "1048576",
                                                                     "40", "samples", "10", "no",
                                                                     "1", "0.95", "1.05");
-static const char runs_machines[] = "machine,gpu,pcie,host,link_gbps\n"
-                                    "a,NVIDIA H200,Gen5 x16,vm,63.02\n"
-                                    "b,NVIDIA H200,Gen5 x16,vm,63.02\n";
+/* two GPUs of one type (uuids differ), as in compare-leases */
+static const char runs_machines[] = "machine,gpu,pcie,host,link_gbps,gpu_uuid\n"
+                                    "a,NVIDIA H200,Gen5 x16,vm,63.02,GPU-9866\n"
+                                    "b,NVIDIA H200,Gen5 x16,vm,63.02,GPU-1857\n";
+/* one GPU (one uuid) twice */
+static const char same_gpu_machines[] = "machine,gpu,pcie,host,link_gbps,gpu_uuid\n"
+                                        "a,NVIDIA H200,Gen5 x16,vm,63.02,GPU-9866\n"
+                                        "b,NVIDIA H200,Gen5 x16,vm,63.02,GPU-9866\n";
 
 /* The number after "NAME = " in the text of path (the first), or NaN. */
 static double var_after(const char *path, const char *name)
@@ -200,7 +205,7 @@ static void test_runs_of_one_machine(void)
     const char *bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
     CHECK("compare_runs_of_one_machine_are_runs",
           rc == PLOT_ENO_GNUPLOT &&
-              file_has(bv, "fig_title = 'copy bandwidth of 2 runs of one machine'") &&
+              file_has(bv, "fig_title = 'copy bandwidth of 2 runs on machines of one type'") &&
               file_has(bv, "fig_machine = 'H200, PCIe Gen5 x16, vm'") &&
               file_has(bv, "'a — baseline: filled points'") && file_has(bv, "'b: open points'"),
           "returned %d; title and key of %s; log:\n%s", rc, bv, log);
@@ -215,16 +220,19 @@ static void test_runs_of_one_machine(void)
     const char *locked = path_in(dir, "figures/data/compare-ratio-h2d-page-locked.dat");
     CHECK("compare_ratio_merged_line_without_bars",
           file_has(locked, "\n4096 1 1 1\n") &&
-              file_has(rv, "'a merged line: its members'' median ratio, no bars: none of them "
-                           "differs significantly there but those drawn apart'"),
+              file_has(rv, "'a merged line: its members'' median ratio, without bars as their "
+                           "intervals differ; each holds 1 but those drawn apart'"),
           "blocks of %s; notes of %s", locked, rv);
-    CHECK("compare_ratio_significant_member_apart",
-          file_has(locked, "members: pinned, mallochost, portable") &&
-              file_has(locked, "line=apart point=machine:2/apart") &&
-              file_has(locked, "\n65536 1.08 1.02 1.14 \"\" \"mallochost\"\n\n") &&
-              file_count(locked, "\"mallochost\"") == 1 &&
-              file_has(rv, "'apart, named: a merged kind whose own ratio is significant there'"),
-          "blocks of %s; notes of %s", locked, rv);
+    /* the point apart in its kind's shape (a diamond), which the notes name; no name beside it */
+    CHECK(
+        "compare_ratio_significant_member_apart_in_its_shape",
+        file_has(locked, "members: pinned, mallochost, portable") &&
+            file_has(locked, "line=machine:2 point=machine:2/mallochost") &&
+            file_has(locked, "\n65536 1.08 1.02 1.14\n\n") && !file_has(locked, "\"mallochost\"") &&
+            !file_has(locked, "/apart") && file_has(rv, "'machine:2/mallochost'") &&
+            file_has(rv, "'mallochost'") &&
+            file_has(rv, "'a point off a merged line: that kind''s own ratio, significant there'"),
+        "blocks of %s; notes of %s", locked, rv);
     const char *pageable = path_in(dir, "figures/data/compare-ratio-h2d-pageable.dat");
     CHECK("compare_ratio_pageable_apart_with_its_bars",
           file_has(pageable, "\n4096 1.3 1.1 1.6\n") && !file_has(pageable, "mallochost") &&
@@ -233,6 +241,14 @@ static void test_runs_of_one_machine(void)
           "%s, titles of %s", pageable, rv);
     /* values 1..1.3 (pageable), 1..1.08 (page-locked): axes 1/1.5..1.5 and 1/1.2..1.2, though
        bars reach 1.6 and 1.5 */
+    /* round tics below 1, not the reciprocals of those above (0.667, 0.833, 0.952) */
+    CHECK("compare_ratio_round_tics_below_1",
+          file_has(rv, "panel_y_tics[1] = '(\"1\" 1, \"1.1\" 1.1000000000000001, \"1.2\" 1.2, "
+                       "\"1.5\" 1.5, \"0.9\" 0.90000000000000002, \"0.8\" 0.80000000000000004)'") &&
+              file_has(rv, "panel_y_tics[2] = '(\"1\" 1, \"1.05\" 1.05, \"1.1\" "
+                           "1.1000000000000001, \"1.2\" 1.2, \"0.95\" 0.94999999999999996, "
+                           "\"0.9\" 0.90000000000000002)'"),
+          "tics of %s", rv);
     double p1 = var_after(rv, "panel_y_max[1] = "), p2 = var_after(rv, "panel_y_max[2] = ");
     double q2 = var_after(rv, "panel_y_min[2] = ");
     CHECK("compare_ratio_axes_from_values_not_bars",
@@ -242,6 +258,32 @@ static void test_runs_of_one_machine(void)
               file_has(rv, "'bars: a''s medians: 95 % prediction interval of another round''s "
                            "median (3 rounds)'"),
           "panel y max %g and %g (want 1.5, 1.2), min %g; notes of %s", p1, p2, q2, rv);
+    free(log);
+}
+
+/* One GPU (its uuid) in both folders: runs of one machine; without uuids, of one type. */
+static void test_runs_of_one_gpu(void)
+{
+    char *log = NULL;
+    const char *dir = make_cmp("runs-one-gpu", runs_csv, same_gpu_machines);
+    int rc = compare(dir, 0, 1, &log);
+    const char *bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
+    CHECK("compare_runs_of_one_gpu_are_of_one_machine",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(bv, "fig_title = 'copy bandwidth of 2 runs of one machine'") &&
+              file_has(bv, "fig_machine = 'H200, PCIe Gen5 x16, vm'"),
+          "returned %d; title of %s; log:\n%s", rc, bv, log);
+    free(log);
+    log = NULL;
+    dir = make_cmp("runs-no-uuid", runs_csv,
+                   "machine,gpu,pcie,host,link_gbps\na,NVIDIA H200,Gen5 x16,vm,63.02\n"
+                   "b,NVIDIA H200,Gen5 x16,vm,63.02\n");
+    rc = compare(dir, 0, 1, &log);
+    bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
+    CHECK("compare_runs_without_uuid_are_of_one_type",
+          rc == PLOT_ENO_GNUPLOT &&
+              file_has(bv, "fig_title = 'copy bandwidth of 2 runs on machines of one type'"),
+          "returned %d; title of %s", rc, bv);
     free(log);
 }
 
@@ -485,6 +527,7 @@ int main(void)
     test_figures();
     test_data();
     test_runs_of_one_machine();
+    test_runs_of_one_gpu();
     test_headline_machines_bars();
     test_machine_counts();
     test_bad_input();

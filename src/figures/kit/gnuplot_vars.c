@@ -545,11 +545,15 @@ static void y_range(const struct fig *g, int log, double lo, double hi, double *
  * The tics of a log axis centred at 1 from 1/m to m (ratio_half_range):
  * 1, m, and each ratio step between at least a sixth of the half-axis
  * (log m) from the tics beside it, so that labels do not overlap (1.02 and
- * 1.05 on an axis to 2), each with its reciprocal; from 2 on, 1-2-5 values
+ * 1.05 on an axis to 2); below 1, round values (0.95, 0.9, 0.8 ..., not
+ * the reciprocals 0.952, 0.909, 0.833) spaced alike, and 1/m where it is
+ * one of them (0.5); from 2 on, 1-2-5 values
  * (whose reciprocals are 1-2-5 values too) as write_log_tics.
  */
 static void write_ratio_tics(FILE *f, const char *name, double m)
 {
+    /* round values below 1 (not the reciprocals of those above: 0.833, 0.952 read oddly) */
+    static const double below[] = {0.98, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5};
     if (m > 2) {
         write_log_tics(f, name, 1 / m, m);
         return;
@@ -561,8 +565,16 @@ static void write_ratio_tics(FILE *f, const char *name, double m)
         int top = ratio_steps[i] >= m * (1 - 1e-9);
         if (!top && (at - last < gap || log(m) - at < gap))
             continue;
-        fprintf(f, ", \"%.3g\" %.17g, \"%.3g\" %.17g", ratio_steps[i], ratio_steps[i],
-                1 / ratio_steps[i], 1 / ratio_steps[i]);
+        fprintf(f, ", \"%.3g\" %.17g", ratio_steps[i], ratio_steps[i]);
+        last = at;
+    }
+    last = 0;
+    for (size_t i = 0; i < sizeof(below) / sizeof(below[0]) && below[i] >= (1 - 1e-9) / m; i++) {
+        double at = -log(below[i]);
+        int bottom = below[i] <= (1 + 1e-9) / m;
+        if (!bottom && (at - last < gap || log(m) - at < gap))
+            continue;
+        fprintf(f, ", \"%.3g\" %.17g", below[i], below[i]);
         last = at;
     }
     fputs(")'\n", f);
