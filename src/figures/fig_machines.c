@@ -14,6 +14,7 @@
  * triangles pinned and registered ...).
  */
 #include "figures/fig_machines.h"
+#include "figures/caption.h"
 #include "figures/coincide.h"
 #include "figures/fig_headline.h"
 #include "figures/kit/figure.h"
@@ -880,6 +881,139 @@ static int cmp_machines_headline(const struct cmp_input *in, const char *out_dir
     return rc;
 }
 
+/* ---- compare.md's captions ---- */
+
+/* What machine m's intervals stand on, from its rows: "3 rounds", "10 samples of one round". */
+static void cmp_basis_text(const struct cmp_input *in, size_t m, char *buf, size_t n)
+{
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < in->nrows; i++) {
+        const struct compare_entry *r = &in->rows[i];
+        if (r->machine == m && r->basis > COMPARE_BASIS_NONE && r->basis <= COMPARE_BASIS_SAMPLES &&
+            isfinite(r->interval_n)) {
+            lo[r->basis] = fmin(lo[r->basis], r->interval_n);
+            hi[r->basis] = fmax(hi[r->basis], r->interval_n);
+        }
+    }
+    for (int b = COMPARE_BASIS_ROUNDS; b <= COMPARE_BASIS_SAMPLES && len < n; b++) {
+        if (!(lo[b] <= hi[b]))
+            continue;
+        char count[48];
+        snprintf(count, sizeof(count), lo[b] == hi[b] ? "%.0f" : "%.0f–%.0f", lo[b], hi[b]);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s %s", len ? " or " : "", count,
+                                b == COMPARE_BASIS_ROUNDS ? "rounds" : "samples of one round");
+    }
+}
+
+/*
+ * The reading both compare figures' captions open with, from compare.csv's rows drawn: how
+ * many ratios of each machine miss 1, how many would by chance alone at 95 %, and, when the
+ * machines' intervals stand on different values, which.  malloc'd; NULL when out of memory.
+ */
+static char *cmp_reading(const struct cmp_input *in)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    for (size_t m = 1; m < in->nm; m++) {
+        size_t sig = 0, tested = 0;
+        for (size_t i = 0; i < in->nrows; i++)
+            if (in->rows[i].machine == m && in->rows[i].significant >= 0) {
+                tested++;
+                sig += in->rows[i].significant == 1;
+            }
+        if (tested)
+            fprintf(
+                f,
+                "%s%s: %zu of the %zu configurations compared differ significantly from %s (the "
+                "ratio's 95 %% interval misses 1); about %.0f would by chance alone at 95 %%, "
+                "so one significant ratio is weak evidence and a pattern across sizes or "
+                "kinds is stronger",
+                len ? "; " : "", in->m[m].label, sig, tested, in->m[0].label, 0.05 * tested);
+        fflush(f);
+    }
+    char first[96] = "", other[96];
+    int differ = 0;
+    cmp_basis_text(in, 0, first, sizeof(first));
+    for (size_t m = 1; m < in->nm; m++) {
+        cmp_basis_text(in, m, other, sizeof(other));
+        differ |= strcmp(first, other) != 0;
+    }
+    for (size_t m = 0; differ && m < in->nm; m++) {
+        cmp_basis_text(in, m, other, sizeof(other));
+        fprintf(f, "%s%s%s's intervals stand on %s", len || m ? "; " : "",
+                m == 0 ? "the bars stand on different values: " : "", in->m[m].label,
+                other[0] ? other : "nothing (no interval)");
+        fflush(f);
+    }
+    if (differ)
+        fprintf(f, ", so their widths say how each was measured as much as how noisy it was");
+    return fclose(f) == 0 ? text : (free(text), NULL);
+}
+
+/*
+ * compare.md's "## Figures" section again, with each drawn figure's caption under it (its
+ * question, cmp_reading, what it draws and its bars: figures/caption.h); nothing without a
+ * compare.md.  -1 after saying why on log.
+ */
+static int cmp_captions(const struct cmp_input *in, const char *out_dir, FILE *log)
+{
+    static const char *const names[2] = {"compare-bandwidth", "compare-ratio"};
+    static const char *const alts[2] = {"bandwidth of every folder compared",
+                                        "ratio to the baseline"};
+    char *md = plot_path_join(out_dir, "compare.md"), *fig = plot_path_join(out_dir, "figures");
+    char *data = fig ? plot_path_join(fig, "data") : NULL, *text = NULL;
+    size_t len = 0;
+    int rc = md && data ? 0 : -1;
+    FILE *f = rc == 0 ? fopen(md, "r") : NULL;
+    if (!f && rc == 0 && errno == ENOENT) { /* figures of a compare.csv alone: no compare.md */
+        free(data);
+        free(fig);
+        free(md);
+        return 0;
+    }
+    if (f) { /* the file up to its figures' section */
+        char line[8192];
+        FILE *out = open_memstream(&text, &len);
+        while (out && fgets(line, sizeof(line), f) && strcmp(line, "## Figures\n") != 0)
+            fputs(line, out);
+        if (!out || fclose(out) != 0)
+            rc = -1;
+        fclose(f);
+    } else {
+        rc = -1;
+    }
+    char *reading = rc == 0 ? cmp_reading(in) : NULL;
+    f = rc == 0 && reading ? fopen(md, "w") : NULL;
+    if (f) {
+        fprintf(f, "%s## Figures\n", text);
+        for (int k = 0; k < 2; k++) {
+            char *caption = fig_caption(names[k], reading, data);
+            if (caption && strstr(caption, "Drawn: "))
+                fprintf(f, "\n![%s](figures/%s.png)\n\n*%s*\n", alts[k], names[k], caption);
+            free(caption);
+        }
+        rc = ferror(f) ? -1 : 0;
+        if (fclose(f) != 0)
+            rc = -1;
+    } else {
+        rc = -1;
+    }
+    if (rc < 0)
+        log_line(log, "%s: cannot write the figures' captions: %s", md ? md : out_dir,
+                 strerror(errno));
+    free(reading);
+    free(text);
+    free(data);
+    free(fig);
+    free(md);
+    return rc;
+}
+
 int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
                       const struct plot_opts *o)
 {
@@ -891,6 +1025,8 @@ int plot_compare_opts(const char *out_dir, const char *scripts_dir, FILE *log,
             log_line(log, "note: %zu machines; their colours repeat after %d", in.nm, CMP_PALETTE);
         rc = fig_render(describe_figure, NCMP_FIGURES, &in, out_dir, scripts_dir,
                         plot_draw_flags(o), "run pinsweep compare again where gnuplot is", log);
+        if (cmp_captions(&in, out_dir, log) < 0)
+            rc = PLOT_EWRITE;
         if (rc == PLOT_OK || rc == PLOT_ENO_GNUPLOT) {
             /* (without gnuplot, fig_render has said so: not twice) */
             int rm = cmp_machines_headline(&in, out_dir, scripts_dir, plot_draw_flags(o),

@@ -201,7 +201,25 @@ static void test_runs_of_one_machine(void)
 {
     char *log = NULL;
     const char *dir = make_cmp("runs", runs_csv, runs_machines);
+    write_text(path_in(dir, "compare.md"), "# x\n\nthe tables\n\n## Figures\n\nalt text only\n");
     int rc = compare(dir, 0, 1, &log);
+    /* b: 2 of its 12 ratios significant, 0.05 x 12 = 0.6 by chance; a's bars on 3 rounds, b's
+       on 10 samples of one round */
+    const char *md = path_in(dir, "compare.md");
+    CHECK("compare_md_captions",
+          file_has(md, "# x\n\nthe tables\n\n## Figures\n\n![bandwidth of every folder "
+                       "compared](figures/compare-bandwidth.png)\n\n*How fast does each machine "
+                       "copy, by kind and size? B: 2 of the 12 configurations compared differ "
+                       "significantly from a (the ratio's 95 % interval misses 1); about 1 would "
+                       "by chance alone at 95 %, so one significant ratio is weak evidence and a "
+                       "pattern across sizes or kinds is stronger; the bars stand on different "
+                       "values: a's intervals stand on 3 rounds; b's intervals stand on 10 "
+                       "samples of one round, so their widths say how each was measured as much "
+                       "as how noisy it was. Drawn: ") &&
+              file_has(md, "![ratio to the baseline](figures/compare-ratio.png)\n\n*How much "
+                           "faster or slower") &&
+              !file_has(md, "alt text only"),
+          "%s", read_text(md));
     const char *bv = path_in(dir, "figures/data/compare-bandwidth-vars.gp");
     CHECK("compare_runs_of_one_machine_are_runs",
           rc == PLOT_ENO_GNUPLOT &&
