@@ -73,14 +73,14 @@ array key_color[4] = ['', '', '', 'reference']
 array key_line[4] = ['alloc', 'pin', 'free', 'reference']
 array key_point[4] = ['alloc', 'pin', 'free', '']
 array key_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', 'one pinned copy, for scale']
-nnotes = 1
+nnotes = 2
 note_cols = 1
-note_rows = 1
-note_max_chars = 59
-array note_color[1] = ['-']
-array note_line[1] = ['']
-array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % prediction interval of another sample (n = 3–15)']
+note_rows = 2
+note_max_chars = 83
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['16 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)', 'bars: 95 % prediction interval of another sample (n = 3–15)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 2.0000000000000002e-05

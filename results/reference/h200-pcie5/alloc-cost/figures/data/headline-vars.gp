@@ -1,6 +1,6 @@
 # headline-vars.gp - written by pinsweep for plots/headline.gp (see src/plot_fig.c)
 fig_title = 'alloc-cost: headline, pinned against pageable'
-fig_detail = 'cudaMemcpy, reused buffers, warm cache, prefaulted pages, default placement'
+fig_detail = 'cudaMemcpy, reused buffers, warm cache, prefaulted pages, default placement; alloc + free from reallocate cycles'
 fig_machine = 'NVIDIA H200, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
 y_label = 'GB/s (median)'

@@ -80,14 +80,14 @@ array key_color[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'map
 array key_line[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array key_point[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
 array key_title[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered']
-nnotes = 5
+nnotes = 6
 note_cols = 1
-note_rows = 5
+note_rows = 6
 note_max_chars = 99
-array note_color[5] = ['-', '-', '-', '', '']
-array note_line[5] = ['', '', '', 'unresolved', 'never']
-array note_point[5] = ['', '', '', 'unresolved', 'never']
-array note_title[5] = ['copies = (alloc + free) ÷ time saved per copy, alloc + free at their medians', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals', 'above each panel, a row per kind (its point at the left): a glyph where it has no point, saying why', 'not resolved: the saving is within the copies'' 95 % intervals', 'never pays off: not faster at that size']
+array note_color[6] = ['-', '-', '-', '', '', '-']
+array note_line[6] = ['', '', '', 'unresolved', 'never', '']
+array note_point[6] = ['', '', '', 'unresolved', 'never', '']
+array note_title[6] = ['copies = (alloc + free) ÷ time saved per copy, alloc + free at their medians', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals', 'above each panel, a row per kind (its point at the left): a glyph where it has no point, saying why', 'not resolved: the saving is within the copies'' 95 % intervals', 'never pays off: not faster at that size', '16 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.01
