@@ -581,28 +581,31 @@ int reading_alloc_pool(const struct plot_input *in, struct alloc_pool *p)
     enum { NK = sizeof(kinds) / sizeof(kinds[0]) };
     const struct plot_curve *c[NK];
     memset(p, 0, sizeof(*p));
-    p->fast_lo = p->slow_lo = INFINITY;
+    p->fast_lo = p->slow_lo = p->next_ms = INFINITY;
     for (size_t k = 0; k < NK; k++)
         c[k] = realloc_curve(in, kinds[k]);
+    /* the sizes some allocation was served at in microseconds: the pool's */
     for (size_t k = 0; k < NK; k++)
         for (size_t i = 0; c[k] && i < c[k]->n; i++) {
-            double x = curve_row(in, c[k], i)->size_bytes, lo = INFINITY, hi = 0;
-            for (size_t j = 0; j < NK; j++) /* every kind's alloc at x */
-                for (size_t q = 0; c[j] && q < c[j]->n; q++) {
-                    double ms = curve_row(in, c[j], q)->phase_ms[PHASE_ALLOC];
-                    if (curve_row(in, c[j], q)->size_bytes == x && ms > 0) {
-                        lo = fmin(lo, ms);
-                        hi = fmax(hi, ms);
-                    }
-                }
-            if (!(hi > lo * READ_POOL_RATIO))
-                continue;
-            double ms = curve_row(in, c[k], i)->phase_ms[PHASE_ALLOC], mid = sqrt(lo * hi);
+            const struct plot_row *r = curve_row(in, c[k], i);
+            if (r->phase_ms[PHASE_ALLOC] > 0 && r->phase_ms[PHASE_ALLOC] < READ_POOL_FAST_MS) {
+                p->size_lo = p->found++ ? fmin(p->size_lo, r->size_bytes) : r->size_bytes;
+                p->size_hi = fmax(p->size_hi, r->size_bytes);
+            }
+        }
+    for (size_t k = 0; p->found && k < NK; k++)
+        for (size_t i = 0; c[k] && i < c[k]->n; i++) {
+            const struct plot_row *r = curve_row(in, c[k], i);
+            double ms = r->phase_ms[PHASE_ALLOC], x = r->size_bytes;
             if (!(ms > 0))
                 continue;
-            p->size_lo = p->found++ ? fmin(p->size_lo, x) : x;
-            p->size_hi = fmax(p->size_hi, x);
-            if (ms < mid) {
+            if (x > p->size_hi && (!(p->next_size > 0) || x <= p->next_size)) {
+                p->next_ms = x < p->next_size ? ms : fmin(p->next_ms, ms);
+                p->next_size = x;
+            }
+            if (x < p->size_lo || x > p->size_hi)
+                continue;
+            if (ms < READ_POOL_FAST_MS) {
                 p->fast_lo = fmin(p->fast_lo, ms);
                 p->fast_hi = fmax(p->fast_hi, ms);
             } else {
@@ -639,21 +642,26 @@ static void read_alloc_pool(struct reading *t, const struct plot_input *in, cons
     struct alloc_pool p;
     if (!reading_alloc_pool(in, &p))
         return;
-    char sizes[64], fast[48], slow[48];
+    char sizes[64], fast[48], other[96] = "";
     if (p.size_lo < p.size_hi)
         snprintf(sizes, sizeof(sizes), "%s–%s", reading_size(p.size_lo), reading_size(p.size_hi));
     else
         snprintf(sizes, sizeof(sizes), "%s", reading_size(p.size_lo));
     snprintf(fast, sizeof(fast), p.fast_lo < p.fast_hi ? "%.3g–%.3g µs" : "%.3g µs",
              1e3 * p.fast_lo, 1e3 * p.fast_hi);
-    snprintf(slow, sizeof(slow), p.slow_lo < p.slow_hi ? "%.3g–%.3g ms" : "%.3g ms", p.slow_lo,
-             p.slow_hi);
+    if (p.slow_lo <= p.slow_hi) /* the same sizes, not served by the pool */
+        snprintf(other, sizeof(other), p.slow_lo < p.slow_hi ? " or %.3g–%.3g ms" : " or %.3g ms",
+                 p.slow_lo, p.slow_hi);
+    else if (p.next_size > 0) /* the pool ends below the next size measured */
+        snprintf(other, sizeof(other), " (at %s, %.3g ms and more)", reading_size(p.next_size),
+                 p.next_ms);
     reading_part(t,
-                 "at %s the cudaHostAlloc and cudaMallocHost kinds' allocations took either %s "
-                 "(served from the CUDA driver's pool of small pinned allocations) or %s, and "
-                 "which kinds the pool serves can change from run to run: there, differences "
-                 "between those kinds%s are the allocator's state, not the kind's",
-                 sizes, fast, slow, built);
+                 "at %s the cudaHostAlloc and cudaMallocHost kinds' allocations took %s%s%s: "
+                 "small pinned allocations come from the CUDA driver's pool, whose state, not the "
+                 "size or the kind, sets that cost and can change from run to run, so the "
+                 "allocation costs there%s are this run's, not the cost of pinning that much "
+                 "memory afresh",
+                 sizes, p.slow_lo <= p.slow_hi ? "either " : "", fast, other, built);
 }
 
 void reading_alloc_cost(struct reading *t, const struct plot_input *in)
@@ -747,7 +755,7 @@ static void read_breakeven_of(struct reading *t, const struct plot_input *in, in
 void reading_breakeven(struct reading *t, const struct plot_input *in)
 {
     read_breakeven_of(t, in, 0);
-    read_alloc_pool(t, in, ", and the break-even copies built on their allocations,");
+    read_alloc_pool(t, in, ", and the break-even copies built on them,");
 }
 
 /* ---- the headline ---- */
@@ -810,6 +818,7 @@ void reading_headline(struct reading *t, const struct plot_input *in)
                    !reading_reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
     read_alloc_free(t, in, realloc_curve(in, ALLOC_PINNED));
     read_breakeven_of(t, in, 1);
+    read_alloc_pool(t, in, ", and the break-even copies built on them,");
     reading_host_baseline(t, in, api);
 }
 
@@ -832,7 +841,7 @@ void reading_reuse(struct reading *t, const struct plot_input *in)
                      reading_gbps(r->effective_gbps), q->gbps_median / r->effective_gbps);
         }
     }
-    read_alloc_pool(t, in, ", and the reallocate bandwidth built on their allocations,");
+    read_alloc_pool(t, in, ", and the reallocate bandwidth built on them,");
 }
 
 void reading_realloc_time(struct reading *t, const struct plot_input *in)

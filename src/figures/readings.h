@@ -31,9 +31,9 @@
 
 #define READ_PLATEAU_PCT 3
 #define READ_HOLD_PCT 10
-/* Allocations at one size whose fastest and slowest kinds differ more than this many times are
-   two regimes: served from the CUDA driver's pool of small pinned allocations, or not. */
-#define READ_POOL_RATIO 20
+/* A cudaHostAlloc or cudaMallocHost allocation faster than this, ms, was served from the CUDA
+   driver's pool of small pinned allocations (pinning pages afresh takes about 0.5 ms here). */
+#define READ_POOL_FAST_MS 0.02
 
 /* A peak whose rounds' medians are more than this far apart is said with their range. */
 #define READ_ROUNDS_APART_PCT 25
@@ -92,20 +92,21 @@ const struct plot_curve *reading_reuse_curve(const struct plot_input *in, int al
 
 /*
  * The driver's pool of small pinned allocations, as a folder's reallocate rows show it: the
- * sizes at which the cudaHostAlloc and cudaMallocHost kinds' alloc medians differ more than
- * READ_POOL_RATIO times, and the fast (below their geometric middle) and slow values there, ms.
+ * sizes at which some cudaHostAlloc or cudaMallocHost kind's alloc median is under
+ * READ_POOL_FAST_MS, the fast values there and the others (slow; none: slow_lo > slow_hi), and
+ * the next size measured above them with its fastest allocation (next_size 0: none), ms.
  */
 struct alloc_pool {
-    double size_lo, size_hi, fast_lo, fast_hi, slow_lo, slow_hi;
-    int found; /* kinds' sizes in the two regimes */
+    double size_lo, size_hi, fast_lo, fast_hi, slow_lo, slow_hi, next_size, next_ms;
+    int found; /* allocations served from the pool */
 };
 
-/* In's pool into p; 1 when it has sizes of two regimes, else 0. */
+/* In's pool into p; 1 when some allocation was served from it, else 0. */
 int reading_alloc_pool(const struct plot_input *in, struct alloc_pool *p);
 
 /*
- * The note a figure built on allocations draws under its key when in has the pool's two
- * regimes ("16 KiB–1 MiB: the driver's pool of small pinned allocations, not the kind
+ * The note a figure built on allocations draws under its key when in has allocations served
+ * from the pool ("4 KiB–1 MiB: the driver's pool of small pinned allocations, not the kind
  * (caption)"), into note; 1 when written, else 0.
  */
 int reading_pool_note(const struct plot_input *in, struct fig_style *note);
