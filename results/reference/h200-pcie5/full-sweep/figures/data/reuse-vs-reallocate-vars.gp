@@ -76,11 +76,11 @@ array key_title[3] = ['host → device, async', 'device → host, async', 'bidir
 nnotes = 4
 note_cols = 2
 note_rows = 2
-note_max_chars = 83
+note_max_chars = 82
 array note_color[4] = ['', '-', '', '-']
 array note_line[4] = ['reuse', '', 'reallocate', '']
 array note_point[4] = ['', '', '', '']
-array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % prediction interval of another sample (n = 7)', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', '16 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)']
+array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % prediction interval of another sample (n = 7)', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', '4 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.0050000000000000001

@@ -61,14 +61,14 @@ array key_color[4] = ['', '', '', 'reference']
 array key_line[4] = ['alloc', 'pin', 'free', 'reference']
 array key_point[4] = ['alloc', 'pin', 'free', '']
 array key_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', 'one pinned copy, for scale']
-nnotes = 1
+nnotes = 2
 note_cols = 1
-note_rows = 1
-note_max_chars = 57
-array note_color[1] = ['-']
-array note_line[1] = ['']
-array note_point[1] = ['']
-array note_title[1] = ['bars: 95 % prediction interval of another sample (n = 10)']
+note_rows = 2
+note_max_chars = 85
+array note_color[2] = ['-', '-']
+array note_line[2] = ['', '']
+array note_point[2] = ['', '']
+array note_title[2] = ['64 KiB–256 KiB: the driver''s pool of small pinned allocations, not the kind (caption)', 'bars: 95 % prediction interval of another sample (n = 10)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 5.0000000000000002e-05

@@ -64,11 +64,11 @@ array key_title[2] = ['host → device, sync', 'device → host, sync']
 nnotes = 4
 note_cols = 2
 note_rows = 2
-note_max_chars = 59
+note_max_chars = 85
 array note_color[4] = ['', '-', '', '-']
 array note_line[4] = ['reuse', '', 'reallocate', '']
 array note_point[4] = ['', '', '', '']
-array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % prediction interval of another sample (n = 10)', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', ' ']
+array note_title[4] = ['reuse: copy bandwidth', 'bars: 95 % prediction interval of another sample (n = 10)', 'reallocate: bytes ÷ cycle time (alloc + fill + copy + free)', '64 KiB–256 KiB: the driver''s pool of small pinned allocations, not the kind (caption)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.20000000000000001

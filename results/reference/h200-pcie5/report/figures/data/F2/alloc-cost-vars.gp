@@ -77,11 +77,11 @@ array key_title[4] = ['alloc', 'pin: cudaHostRegister (part of alloc)', 'free', 
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 83
+note_max_chars = 82
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['16 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)', 'bars: 95 % prediction interval of another sample (n = 3–15)']
+array note_title[2] = ['4 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)', 'bars: 95 % prediction interval of another sample (n = 3–15)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 2.0000000000000002e-05
