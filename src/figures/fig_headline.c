@@ -19,6 +19,7 @@
  */
 #include "figures/fig_headline.h"
 #include "figures/figdef.h"
+#include "figures/tables.h"
 #include "figures/readings.h"
 #include "figures/fig_breakeven.h"
 #include "figures/curves.h"
@@ -36,7 +37,7 @@
 enum hl_panel { HL_H2D, HL_D2H, HL_BIDIR, HL_LATENCY, HL_ALLOC, HL_BREAKEVEN, HL_COUNT };
 
 /* Small copies: the latency panel's sizes. */
-#define HL_SMALL_BYTES (1024.0 * 1024)
+#define HL_SMALL_BYTES READ_SMALL_BYTES /* readings.h: its reading says what it draws */
 
 /* What the panels found, for the legend and notes. */
 struct hl {
@@ -168,7 +169,9 @@ static int hl_curves(struct fig *g, struct hl *h, const struct hl_panel_def *def
     int rc = 0;
     *drawn = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
-        if (!cv[i].c || (def->latency && hl_small_rows(cv[i].in, cv[i].c) == 0))
+        /* small copies of fewer than PLOT_MIN_SIZES sizes are no line across sizes (tables.h;
+           the bandwidth panels are the figure's own count, plot.c) */
+        if (!cv[i].c || (def->latency && hl_small_rows(cv[i].in, cv[i].c) < PLOT_MIN_SIZES))
             continue;
         if (!f && hl_panel_start(g, def->tag, def->title, def->y_label, def->latency,
                                  def->latency ? HL_LATENCY_COLUMNS : HL_BANDWIDTH_COLUMNS, data_dir,

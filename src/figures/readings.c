@@ -812,10 +812,23 @@ void reading_headline(struct reading *t, const struct plot_input *in)
         if (a >= 0)
             reading_pinned_pageable(t, in, d, a, 1);
     }
-    /* pinned's small copies, or pageable's where there is no pinned (the panel draws both) */
-    read_small(t, in, api,
-               !reading_reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
-                   !reading_reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
+    /* pinned's small copies, or pageable's where there is no pinned (the panel draws both),
+       when the panel is drawn: a curve of PLOT_MIN_SIZES sizes up to 1 MiB or more */
+    size_t small = 0;
+    for (int d = 0; d < DIR_BIDIR; d++)
+        for (int k = 0; k < 2; k++) {
+            const struct plot_curve *c =
+                reading_reuse_curve(in, k ? ALLOC_PAGEABLE : ALLOC_PINNED, d, api);
+            size_t n = 0;
+            for (size_t i = 0; c && i < c->n; i++)
+                n += curve_row(in, c, i)->size_bytes <= READ_SMALL_BYTES &&
+                     curve_row(in, c, i)->us_per_copy > 0;
+            small = n > small ? n : small;
+        }
+    if (small >= PLOT_MIN_SIZES)
+        read_small(t, in, api,
+                   !reading_reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
+                       !reading_reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
     read_alloc_free(t, in, realloc_curve(in, ALLOC_PINNED));
     read_breakeven_of(t, in, 1);
     read_alloc_pool(t, in, ", and the break-even copies built on them,");

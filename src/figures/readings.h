@@ -39,6 +39,8 @@
 #define READ_ROUNDS_APART_PCT 25
 /* Speedups are read at this size and more (large copies), or at the largest size below it. */
 #define READ_LARGE_BYTES 16777216.0
+/* The headline's small copies: up to this size (fig_headline.c's panel). */
+#define READ_SMALL_BYTES 1048576.0
 
 /*
  * A reading being written: parts joined by "; ".  Each figure's definition

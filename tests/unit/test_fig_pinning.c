@@ -371,6 +371,21 @@ static void test_headline_missing(void)
 static void test_headline_figure(void)
 {
     char *log = NULL;
+    {
+        /* reuse-vs-reallocate: its copies up to 1 MiB are 3 sizes (64 KiB, 256 KiB, 1 MiB): no
+           small-copies panel, the four others */
+        static const char *const rvr_files[] = {"summary.csv", "meta.yaml", "breakeven.csv", NULL};
+        const char *r = make_folder("headline-rvr",
+                                    "results/reference/h200-pcie5/reuse-vs-reallocate", rvr_files);
+        int rrc = plot(r, 0, 1, &log);
+        const char *rv = path_in(r, "figures/data/headline-vars.gp");
+        CHECK("headline_no_panel_of_three_sizes",
+              rrc == PLOT_ENO_GNUPLOT && var_number(rv, "npanels") == 4 &&
+                  !file_has(rv, "small copies"),
+              "returned %d, npanels %g", rrc, var_number(rv, "npanels"));
+        free(log);
+        log = NULL;
+    }
     const char *dir = make_folder("headline-gen3", GEN3, gen3_files);
     int rc = plot(dir, 0, 1, &log);
     char vars[1100];

@@ -257,6 +257,19 @@ static void test_alloc_pool(void)
           "reading: %s", r);
 }
 
+/* The headline's small copies are read only where its panel is drawn: 4 sizes up to 1 MiB
+   (default: 4 KiB..1 MiB, 9 sizes), not 3 (reuse-vs-reallocate: 64 KiB, 256 KiB, 1 MiB). */
+static void test_headline_small(void)
+{
+    CHECK("headline: small copies read where its panel has 4 sizes",
+          strstr(reading_of("results/reference/h200-pcie5/default", "headline"),
+                 "; a 4 KiB pinned h2d copy takes ") != NULL,
+          "default's headline reading lacks its small copies");
+    const char *r = reading_of("results/reference/h200-pcie5/reuse-vs-reallocate", "headline");
+    CHECK("headline: no small copies read where the panel would have 3 sizes",
+          !strstr(r, "copy takes") && strstr(r, "pinned h2d is within 3 %"), "reading: %s", r);
+}
+
 /* Write-combined reads: said not in effect when as fast as pageable's, else how much slower. */
 static const char *host_folder(const char *name, double wc_gbps)
 {
@@ -422,5 +435,6 @@ int main(void)
     test_peak_rounds();
     test_write_combined();
     test_alloc_pool();
+    test_headline_small();
     return plot_test_end("test_readings");
 }
