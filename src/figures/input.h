@@ -51,6 +51,7 @@ struct plot_row {
     /* api pipeline: the whole pipeline, the stages one after another, the longest stage, and
        serial / pipeline (medians, ms); NaN for other rows */
     double pipeline_ms, serial_ms, ideal_ms, overlap;
+    double kernel_us; /* api pipeline: the kernel's time per chunk, µs (0: none); NaN for others */
     double host_numa_node; /* the node that held most of the host buffer; NaN when not known */
     /* several GPUs: summary.csv's gpus ("alone", "together", "aggregate"; "" for one GPU), and for
        the rows measured at once the spans' overlap, the same GPU's (or every GPU's summed)

@@ -922,6 +922,23 @@ void reading_overlap(struct reading *t, const struct plot_input *in)
                      hi <= lo * 1.05 ? ": their lines lie on one another" : "");
     if (page_lo <= page_hi)
         reading_part(t, "pageable stays at %.2f–%.2f× whatever the streams", page_lo, page_hi);
+    /* a kernel sized to a chunk's h2d is sized to each run's own: not like for like */
+    double klo[2] = {INFINITY, INFINITY}, khi[2] = {0, 0};
+    for (size_t i = 0; i < in->nall; i++) {
+        const struct plot_row *r = &in->all[i];
+        int k = r->alloc != ALLOC_PAGEABLE;
+        if (r->api == API_PIPELINE && r->kernel != AXIS_UNUSED && (r->kernel & KERNEL_RATIO) &&
+            r->kernel_us > 0) {
+            klo[k] = fmin(klo[k], r->kernel_us);
+            khi[k] = fmax(khi[k], r->kernel_us);
+        }
+    }
+    if (khi[0] > 0 && khi[1] > 0)
+        reading_part(t,
+                     "a kernel of a chunk's h2d time is sized to each run's own: %.3g–%.3g µs a "
+                     "chunk for pageable, %.3g–%.3g µs for the page-locked kinds, so their times "
+                     "in that panel include kernels of different lengths",
+                     klo[0], khi[0], klo[1], khi[1]);
 }
 
 /* With one thread at the largest size: the range of op's GB/s over the kinds. */

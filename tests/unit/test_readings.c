@@ -257,6 +257,32 @@ static void test_alloc_pool(void)
           "reading: %s", r);
 }
 
+/* A kernel of a chunk's h2d time is each run's own: the overlap reading says how long. */
+static void test_overlap_kernel(void)
+{
+    const char *dir;
+    FILE *f = folder_start("overlap-kernel",
+                           "experiment,config,device,alloc,direction,buffer,api,cache,touch,"
+                           "streams,chunks,kernel,size_bytes,samples,gbps_median,kernel_us,"
+                           "pipeline_ms_median,serial_ms_median,ideal_ms_median,overlap_median,"
+                           "link_gbps,status\n",
+                           &dir);
+    if (!f)
+        return;
+    fputs("k,1,0,pageable,-,-,pipeline,-,-,1,32,1x,268435456,5,2.6,873.3,105,105,47,1.00,63,ok\n"
+          "k,2,0,pageable,-,-,pipeline,-,-,8,32,1x,268435456,5,3.7,578.8,73,72,33,0.99,63,ok\n"
+          "k,3,0,pinned,-,-,pipeline,-,-,1,32,1x,268435456,5,17.6,156.4,15.2,15,5,0.99,63,ok\n"
+          "k,4,0,pinned,-,-,pipeline,-,-,8,32,1x,268435456,5,46.2,156.7,5.81,15,5,2.57,63,ok\n",
+          f);
+    folder_end(f, dir);
+    const char *r = reading_of(dir, "overlap");
+    CHECK("overlap: a kernel sized to each run's chunk says its lengths",
+          strstr(r, "; a kernel of a chunk's h2d time is sized to each run's own: 579–873 µs a "
+                    "chunk for pageable, 156–157 µs for the page-locked kinds, so their times in "
+                    "that panel include kernels of different lengths") != NULL,
+          "reading: %s", r);
+}
+
 /* The headline's small copies are read only where its panel is drawn: 4 sizes up to 1 MiB
    (default: 4 KiB..1 MiB, 9 sizes), not 3 (reuse-vs-reallocate: 64 KiB, 256 KiB, 1 MiB). */
 static void test_headline_small(void)
@@ -436,5 +462,6 @@ int main(void)
     test_write_combined();
     test_alloc_pool();
     test_headline_small();
+    test_overlap_kernel();
     return plot_test_end("test_readings");
 }
