@@ -279,8 +279,9 @@ int fig_breakeven(struct fig *g, const struct plot_input *in, const char *data_d
     snprintf(g->y_label, sizeof(g->y_label), "copies of that size");
     size_t nnotes = 0;
     notes[nnotes++] = (struct fig_style){"-", "", "",
-                                         "copies = (alloc + free) ÷ time saved per copy, alloc + "
-                                         "free at their medians"};
+                                         "copies = (alloc + free) ÷ time saved per copy, at their "
+                                         "medians, against a pageable buffer already allocated "
+                                         "and touched (a fresh one: the caption)"};
     notes[nnotes++] = (struct fig_style){"-", "", "",
                                          "bars: the copies at the largest and the smallest "
                                          "saving within both copies' 95 % intervals"};

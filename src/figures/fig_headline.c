@@ -259,11 +259,8 @@ static int hl_alloc_block(struct fig *g, FILE *f, struct hl *h)
 
 static int hl_alloc(struct fig *g, const struct plot_input *in, struct hl *h, const char *data_dir)
 {
-    int dir, api;
-    const struct plot_curve *c =
-        plot_time_pick(in, &dir, &api) < 0
-            ? NULL
-            : plot_find_curve(in, dir, ALLOC_PINNED, BUFFER_REALLOCATE, api, NULL);
+    /* the api of the copy panels and the break-even, as its reading's */
+    const struct plot_curve *c = reading_headline_alloc(in, h->api);
     FILE *f = NULL;
     struct curve_pen pen;
     curve_pen_start(&pen, in, c ? &in->rows[c->first] : NULL);

@@ -720,8 +720,10 @@ static void read_breakeven_dir(struct reading *t, const struct plot_input *in, u
     if (*said)
         fputs(", and after ", t->f);
     else
-        fprintf(t->f, "%sa %s buffer pays off after ", t->parts++ ? "; " : "",
-                schema_value_name(AXIS_ALLOC, (int)kind));
+        fprintf(t->f,
+                "%sagainst a pageable buffer already allocated and touched, a %s buffer pays off "
+                "after ",
+                t->parts++ ? "; " : "", schema_value_name(AXIS_ALLOC, (int)kind));
     fprintf(t->f, "%s copies of %s", reading_count(v[0]), reading_size(pick[0]->size_bytes));
     for (int s = 1; s < 3; s++)
         if (pick[s])
@@ -733,6 +735,61 @@ static void read_breakeven_dir(struct reading *t, const struct plot_input *in, u
     if (curve_breakeven_sizes(in, (int)kind, dir, api, 1, never, sizeof(never), &len))
         fprintf(t->f, " (never at %s, where it is not faster)", never);
     *said = 1;
+}
+
+/* The reallocate row of alloc, dir and api at size, or NULL. */
+static const struct plot_row *realloc_row_at(const struct plot_input *in, int alloc, int dir,
+                                             int api, double size)
+{
+    const struct plot_curve *c = plot_find_curve(in, dir, alloc, BUFFER_REALLOCATE, api, NULL);
+    for (size_t i = 0; c && i < c->n; i++)
+        if (curve_row(in, c, i)->size_bytes == size)
+            return curve_row(in, c, i);
+    return NULL;
+}
+
+/*
+ * The break-even against a fresh pageable buffer at kind's largest size of dir and api: the
+ * pageable buffer's own malloc and free and the first touch its fill pays beyond the kind's
+ * (their reallocate cycles' medians) taken off the kind's alloc + free.  "against a fresh
+ * pageable buffer (its malloc, first touch and free counted: 152 ms against the pinned
+ * buffer's 148 ms), a pinned buffer of 256 MiB pays off from the first copy h2d".  Nothing
+ * without both reallocate rows.
+ */
+static void read_breakeven_fresh(struct reading *t, const struct plot_input *in, uint64_t kind,
+                                 int dir, int api)
+{
+    const struct breakeven_row *b = NULL;
+    for (size_t i = 0; i < in->nbreakeven; i++) {
+        const struct breakeven_row *q = &in->breakeven[i];
+        if (q->alloc == kind && q->dir == (uint64_t)dir && q->api == (uint64_t)api &&
+            (!b || q->size_bytes > b->size_bytes))
+            b = q;
+    }
+    const struct plot_row *g = b ? realloc_row_at(in, ALLOC_PAGEABLE, dir, api, b->size_bytes)
+                                 : NULL,
+                          *k = b ? realloc_row_at(in, (int)kind, dir, api, b->size_bytes) : NULL;
+    double save_ms = b ? (b->pageable_us - b->pinned_us) / 1e3 : NAN;
+    if (!g || !k || !(save_ms > 0) || !(g->phase_ms[PHASE_ALLOC] >= 0) ||
+        !(g->phase_ms[PHASE_FREE] >= 0) || !(g->phase_ms[PHASE_FILL] >= 0) ||
+        !(k->phase_ms[PHASE_FILL] >= 0))
+        return;
+    double pinned = b->alloc_ms + b->free_ms,
+           pageable = g->phase_ms[PHASE_ALLOC] + g->phase_ms[PHASE_FREE] +
+                      fmax(0, g->phase_ms[PHASE_FILL] - k->phase_ms[PHASE_FILL]);
+    char when[64];
+    if (pinned <= pageable)
+        snprintf(when, sizeof(when), "from the first copy");
+    else
+        snprintf(when, sizeof(when), "after %s copies",
+                 reading_count((pinned - pageable) / save_ms));
+    reading_part(t,
+                 "against a fresh pageable buffer (its malloc, first touch and free counted, "
+                 "from the reallocate cycles: %.3g ms against the %s buffer's alloc + free, %.3g "
+                 "ms), a %s buffer of %s pays off %s %s",
+                 pageable, schema_value_name(AXIS_ALLOC, (int)kind), pinned,
+                 schema_value_name(AXIS_ALLOC, (int)kind), reading_size(b->size_bytes), when,
+                 schema_value_name(AXIS_DIRECTION, dir));
 }
 
 /*
@@ -750,6 +807,8 @@ static void read_breakeven_of(struct reading *t, const struct plot_input *in, in
         api = (int)in->breakeven[0].api;
     for (int d = 0; d < DIR_BIDIR && api >= 0; d++)
         read_breakeven_dir(t, in, kind, d, api, &said);
+    for (int d = 0; d < DIR_BIDIR && api >= 0 && said; d++)
+        read_breakeven_fresh(t, in, kind, d, api);
 }
 
 void reading_breakeven(struct reading *t, const struct plot_input *in)
@@ -778,6 +837,13 @@ static const char *reading_ms(double ms)
  * 148 ms at 256 MiB": alloc + free of reallocate curve c (the headline's
  * panel) at its smallest and largest sizes with both.
  */
+const struct plot_curve *reading_headline_alloc(const struct plot_input *in, int api)
+{
+    const struct plot_curve *c =
+        api < 0 ? NULL : plot_find_curve(in, DIR_H2D, ALLOC_PINNED, BUFFER_REALLOCATE, api, NULL);
+    return c ? c : realloc_curve(in, ALLOC_PINNED);
+}
+
 static void read_alloc_free(struct reading *t, const struct plot_input *in,
                             const struct plot_curve *c)
 {
@@ -829,7 +895,7 @@ void reading_headline(struct reading *t, const struct plot_input *in)
         read_small(t, in, api,
                    !reading_reuse_curve(in, ALLOC_PINNED, DIR_H2D, api) &&
                        !reading_reuse_curve(in, ALLOC_PINNED, DIR_D2H, api));
-    read_alloc_free(t, in, realloc_curve(in, ALLOC_PINNED));
+    read_alloc_free(t, in, reading_headline_alloc(in, api));
     read_breakeven_of(t, in, 1);
     read_alloc_pool(t, in, ", and the break-even copies built on them,");
     reading_host_baseline(t, in, api);

@@ -113,6 +113,12 @@ int reading_alloc_pool(const struct plot_input *in, struct alloc_pool *p);
  */
 int reading_pool_note(const struct plot_input *in, struct fig_style *note);
 
+/*
+ * The headline's alloc + free panel's curve: pinned's reallocate cycles h2d with the
+ * headline's api (as its break-even's), else the reallocate figures' (plot_time_pick); NULL.
+ */
+const struct plot_curve *reading_headline_alloc(const struct plot_input *in, int api);
+
 /* "pinned h2d": an alloc kind and a direction, as the readings name a curve. */
 const char *reading_kind_dir(int alloc, int dir);
 

@@ -283,6 +283,45 @@ static void test_overlap_kernel(void)
           "reading: %s", r);
 }
 
+/*
+ * The break-even against a fresh pageable buffer: at 256 MiB h2d pinned's alloc + free 150 ms,
+ * pageable's malloc 0.03 + free 8 + its fill beyond pinned's (140 - 30 = 110) = 118.03 ms; a
+ * copy saves 20000 - 4850 us = 15.15 ms: (150 - 118.03) / 15.15 = 2.11 copies.  d2h: pageable's
+ * fill 200 - 30 = 170 more, 178.03 >= 150: from the first copy.
+ */
+static void test_breakeven_fresh(void)
+{
+    const char *dir;
+    FILE *f = folder_start("fresh",
+                           "experiment,config,device,alloc,direction,buffer,api,cache,touch,"
+                           "size_bytes,samples,gbps_median,alloc_ms_median,fill_ms_median,"
+                           "copy_ms_median,free_ms_median,effective_gbps_median,link_gbps,status\n",
+                           &dir);
+    if (!f)
+        return;
+    fputs(
+        "f,1,0,pinned,h2d,reallocate,sync,warm,prefaulted,268435456,5,55,120,30,4.85,30,1,63,ok\n"
+        "f,2,0,pageable,h2d,reallocate,sync,warm,prefaulted,268435456,5,13,0.03,140,20,8,1,63,ok\n"
+        "f,3,0,pinned,d2h,reallocate,sync,warm,prefaulted,268435456,5,55,120,30,4.85,30,1,63,ok\n"
+        "f,4,0,pageable,d2h,reallocate,sync,warm,prefaulted,268435456,5,13,0.03,200,20,8,1,63,ok\n",
+        f);
+    folder_end(f, dir);
+    write_text(path_in(dir, "breakeven.csv"),
+               "alloc,direction,api,size_bytes,alloc_ms,free_ms,pageable_us_per_copy,"
+               "pinned_us_per_copy,breakeven_copies\n"
+               "pinned,h2d,sync,268435456,120,30,20000,4850,9.9\n"
+               "pinned,d2h,sync,268435456,120,30,20000,4850,9.9\n");
+    const char *r = reading_of(dir, "breakeven");
+    CHECK("breakeven: against a fresh pageable buffer, from the reallocate cycles",
+          strstr(r, "; against a fresh pageable buffer (its malloc, first touch and free counted, "
+                    "from the reallocate cycles: 118 ms against the pinned buffer's alloc + free, "
+                    "150 ms), a pinned buffer of 256 MiB pays off after 2.1 copies h2d; against a "
+                    "fresh pageable buffer (its malloc, first touch and free counted, from the "
+                    "reallocate cycles: 178 ms against the pinned buffer's alloc + free, 150 ms), "
+                    "a pinned buffer of 256 MiB pays off from the first copy d2h") != NULL,
+          "reading: %s", r);
+}
+
 /* The headline's small copies are read only where its panel is drawn: 4 sizes up to 1 MiB
    (default: 4 KiB..1 MiB, 9 sizes), not 3 (reuse-vs-reallocate: 64 KiB, 256 KiB, 1 MiB). */
 static void test_headline_small(void)
@@ -463,5 +502,6 @@ int main(void)
     test_alloc_pool();
     test_headline_small();
     test_overlap_kernel();
+    test_breakeven_fresh();
     return plot_test_end("test_readings");
 }
