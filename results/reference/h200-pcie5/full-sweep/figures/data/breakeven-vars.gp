@@ -83,11 +83,11 @@ array key_title[6] = ['pinned', 'mallochost', 'portable', 'write-combined', 'map
 nnotes = 6
 note_cols = 1
 note_rows = 6
-note_max_chars = 99
+note_max_chars = 147
 array note_color[6] = ['-', '-', '-', '', '', '-']
 array note_line[6] = ['', '', '', 'unresolved', 'never', '']
 array note_point[6] = ['', '', '', 'unresolved', 'never', '']
-array note_title[6] = ['copies = (alloc + free) ÷ time saved per copy, alloc + free at their medians', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals', 'above each panel, a row per kind (its point at the left): a glyph where it has no point, saying why', 'not resolved: the saving is within the copies'' 95 % intervals', 'never pays off: not faster at that size', '4 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)']
+array note_title[6] = ['copies = (alloc + free) ÷ time saved per copy, at their medians, against a pageable buffer already allocated and touched (a fresh one: the caption)', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals', 'above each panel, a row per kind (its point at the left): a glyph where it has no point, saying why', 'not resolved: the saving is within the copies'' 95 % intervals', 'never pays off: not faster at that size', '4 KiB–1 MiB: the driver''s pool of small pinned allocations, not the kind (caption)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0.01

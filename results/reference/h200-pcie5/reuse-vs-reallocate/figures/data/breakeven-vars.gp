@@ -58,11 +58,11 @@ array key_title[3] = ['pinned', 'write-combined', 'registered']
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 90
+note_max_chars = 147
 array note_color[3] = ['-', '-', '-']
 array note_line[3] = ['', '', '']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['copies = (alloc + free) ÷ time saved per copy, alloc + free at their medians', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals', '64 KiB–256 KiB: the driver''s pool of small pinned allocations, not the kind (caption)']
+array note_title[3] = ['copies = (alloc + free) ÷ time saved per copy, at their medians, against a pageable buffer already allocated and touched (a fresh one: the caption)', 'bars: the copies at the largest and the smallest saving within both copies'' 95 % intervals', '64 KiB–256 KiB: the driver''s pool of small pinned allocations, not the kind (caption)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0.050000000000000003
