@@ -366,12 +366,19 @@ static int latency_legend(struct fig *g, const struct lat_plan *p, const int see
     for (size_t k = 0; k < nallocs; k++)
         if (strlen(allocs[k].title) > 40)
             cols = 1; /* a merged line's entry: one column, or the page grows */
+    /* the samples show the page-locked point's fills; pageable's point is open, so its fills are
+       the other way round: said, where pageable is drawn */
     notes[nnotes++] = (struct fig_style){"", "pipelined", note_point(g, "pipelined"),
                                          "pipelined: event time ÷ copies"};
-    if (roundtrips & 1)
+    if (seen[ALLOC_PAGEABLE])
+        strcat(notes[nnotes - 1].title, "; its kind's own point (pageable's open)");
+    if (roundtrips & 1) {
         notes[nnotes++] = (struct fig_style){"", "roundtrip", note_point(g, "roundtrip"),
                                              "round trip: one copy, waited for (host clock); its "
                                              "point in the other fill"};
+        if (seen[ALLOC_PAGEABLE])
+            strcat(notes[nnotes - 1].title, " (pageable's filled)");
+    }
     if (seen[ALLOC_COUNT + API_ZEROCOPY]) /* a zero-copy kernel's dash */
         notes[nnotes++] = (struct fig_style){"", "zerocopy", note_point(g, "zerocopy"),
                                              "zerocopy: a kernel on the host buffer"};

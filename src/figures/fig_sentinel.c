@@ -74,7 +74,11 @@ static int sentinel_legend(struct fig *g, const struct sentinel_view *v,
     snprintf(keys[2].title, sizeof(keys[2].title),
              "the drift check's band (%g %% either side: target_rsd%s)", v->target_pct,
              v->target_known ? "" : "'s default");
-    plot_bars_note(&notes[nn++], t);
+    /* a bar's end at the link's raw rate means nothing on a % axis, where bars are cut at its
+       ends (said below): the note leaves the cap out */
+    struct interval_tally said = *t;
+    said.capped = 0;
+    plot_bars_note(&notes[nn++], &said);
     if (axis > 5) {
         notes[nn] = (struct fig_style){"-", "", "", ""};
         snprintf(notes[nn++].title, sizeof(notes[0].title),

@@ -767,7 +767,9 @@ static void test_latency_drawn_as_said(void)
           file_has(vars, "array note_line[4] = ['pipelined', 'roundtrip', '', '']\n") &&
               file_has(vars, "array note_point[4] = ['page-locked', 'page-locked', '', '']\n") &&
               file_has(vars, "'round trip: one copy, waited for (host clock); its point in the "
-                             "other fill'"),
+                             "other fill (pageable''s filled)'") &&
+              file_has(vars, "'pipelined: event time ÷ copies; its kind''s own point (pageable''s "
+                             "open)'"),
           "%s", vars);
 }
 
