@@ -60,7 +60,7 @@ note_max_chars = 110
 array note_color[3] = ['', '-', '-']
 array note_line[3] = ['pipelined', '', '']
 array note_point[3] = ['page-locked', '', '']
-array note_title[3] = ['pipelined: event time ÷ copies', 'bars: 95 % prediction interval of another sample (n = 10)', 'bars of a merged line: its members'' lowest to highest bar end (or value, without bars); the line: their median']
+array note_title[3] = ['pipelined: event time ÷ copies; its kind''s own point (pageable''s open)', 'bars: 95 % prediction interval of another sample (n = 10)', 'bars of a merged line: its members'' lowest to highest bar end (or value, without bars); the line: their median']
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
 y_min = 2

@@ -56,11 +56,11 @@ array key_title[2] = ['pageable', 'pinned']
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 81
+note_max_chars = 94
 array note_color[3] = ['', '', '-']
 array note_line[3] = ['pipelined', 'roundtrip', '']
 array note_point[3] = ['pinned', 'pinned', '']
-array note_title[3] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock); its point in the other fill', 'bars: 95 % prediction interval of another sample (n = 5–15); round trips: medians']
+array note_title[3] = ['pipelined: event time ÷ copies; its kind''s own point (pageable''s open)', 'round trip: one copy, waited for (host clock); its point in the other fill (pageable''s filled)', 'bars: 95 % prediction interval of another sample (n = 5–15); round trips: medians']
 x_min = 46811.428571428572
 x_max = 23488102.399999999
 y_min = 5

@@ -60,7 +60,7 @@ note_max_chars = 110
 array note_color[4] = ['', '', '-', '-']
 array note_line[4] = ['pipelined', 'roundtrip', '', '']
 array note_point[4] = ['page-locked', 'page-locked', '', '']
-array note_title[4] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock); its point in the other fill', 'bars: 95 % prediction interval of another sample (n = 10); round trips: medians', 'bars of a merged line: its members'' lowest to highest bar end (or value, without bars); the line: their median']
+array note_title[4] = ['pipelined: event time ÷ copies; its kind''s own point (pageable''s open)', 'round trip: one copy, waited for (host clock); its point in the other fill (pageable''s filled)', 'bars: 95 % prediction interval of another sample (n = 10); round trips: medians', 'bars of a merged line: its members'' lowest to highest bar end (or value, without bars); the line: their median']
 x_min = 46811.428571428572
 x_max = 23488102.399999999
 y_min = 5

@@ -53,11 +53,11 @@ array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median 
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 91
+note_max_chars = 67
 array note_color[3] = ['-', '-', '-']
 array note_line[3] = ['', '', '']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd); 1 ends at the raw rate', 'axis 20 % either side (5 % unless a reading lies beyond 4.5 %)', 'bars cut at the axis''s ends']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)', 'axis 20 % either side (5 % unless a reading lies beyond 4.5 %)', 'bars cut at the axis''s ends']
 x_min = -0.79776000000000002
 x_max = 27.388760000000001
 y_min = -20

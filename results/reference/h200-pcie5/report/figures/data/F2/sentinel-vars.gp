@@ -54,11 +54,11 @@ array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median 
 nnotes = 2
 note_cols = 1
 note_rows = 2
-note_max_chars = 90
+note_max_chars = 67
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd); 2 end at the raw rate', 'bars cut at the axis''s ends']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)', 'bars cut at the axis''s ends']
 x_min = -0.83789000000000002
 x_max = 28.80189
 y_min = -5

@@ -65,11 +65,11 @@ array key_title[2] = ['pageable', 'pinned']
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 81
+note_max_chars = 94
 array note_color[3] = ['', '', '-']
 array note_line[3] = ['pipelined', 'roundtrip', '']
 array note_point[3] = ['pinned', 'pinned', '']
-array note_title[3] = ['pipelined: event time ÷ copies', 'round trip: one copy, waited for (host clock); its point in the other fill', 'bars: 95 % prediction interval of another sample (n = 5–20); round trips: medians']
+array note_title[3] = ['pipelined: event time ÷ copies; its kind''s own point (pageable''s open)', 'round trip: one copy, waited for (host clock); its point in the other fill (pageable''s filled)', 'bars: 95 % prediction interval of another sample (n = 5–20); round trips: medians']
 x_min = 714.28571428571433
 x_max = 22466504.199999999
 y_min = 1
