@@ -216,6 +216,16 @@ cli_compare() {
     want=$(python3 tests/refline.py peak-ratio "$a" "$b")
     grep -qxF "$want" "$TMP/out" \
         && t_pass "cli: compare prints the peaks with ratios" || t_fail "cli: compare prints the peaks with ratios" "want '$want': $(grep pinned "$TMP/out")"
+    # compare.md's peaks table: a row per kind and direction, the second folder's with its ratio
+    grep -qE '^\| pinned \| h2d \| [0-9.]+ GB/s \| [0-9.]+ GB/s \([0-9.]+×\) \|$' "$o/compare.md" \
+        && t_pass "cli: compare.md has the peaks table" || t_fail "cli: compare.md has the peaks table" "$(grep -A6 '^## Peak' "$o/compare.md")"
+    # rows left out of the comparison: "(N in each folder)" only when every folder left out as many
+    cp -r results/reference/h200-pcie5/zerocopy "$TMP/zc-copy"
+    expect "cli: compare a folder and its copy" 0 "" -- "$PINSWEEP" compare results/reference/h200-pcie5/zerocopy "$TMP/zc-copy" -o "$TMP/cmp-zc"
+    n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["status"] == "ok" && ($h["api"] == "zerocopy" || $h["pages"] != "default" && $h["pages"] != "-") { k++ } END { print k + 0 }' results/reference/h200-pcie5/zerocopy/summary.csv)
+    grep -q "^$((2 * n)) ok rows ($n in each folder) are not compared" "$TMP/cmp-zc/compare.md" \
+        && t_pass "cli: compare.md says how many rows each folder left out when they agree" \
+        || t_fail "cli: compare.md says how many rows each folder left out when they agree" "want $n each: $(grep 'not compared' "$TMP/cmp-zc/compare.md")"
     expect "cli: compare needs two folders" 2 "compare takes two or more results folders" -- "$PINSWEEP" compare "$a"
     expect "cli: compare of a folder without results" 2 "$TMP/empty/summary.csv: No such file or directory" -- "$PINSWEEP" compare "$a" "$TMP/empty" -o "$TMP/cmp2"
     expect "cli: --label needs NAME=DIR" 2 "--label takes NAME=DIR" -- "$PINSWEEP" compare "$a" "$b" --label oops

@@ -23,13 +23,13 @@
 #include "figures/readings.h"
 #include "figures/fig_breakeven.h"
 #include "figures/curves.h"
+#include "figures/kit/drawn.h"
 #include "figures/kit/gnuplot.h"
 #include "figures/kit/legend.h"
 #include "results/csv.h"
 #include "experiment/schema.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -353,19 +353,6 @@ static int hl_breakeven(struct fig *g, const struct plot_input *in, struct hl *h
     return fig_panel_close(f) < 0 ? -1 : rc;
 }
 
-/* Append printf-formatted text to buf (n bytes, *len used), cut when full. */
-__attribute__((format(printf, 4, 5))) static void hl_add(char *buf, size_t n, size_t *len,
-                                                         const char *fmt, ...)
-{
-    va_list ap;
-    if (*len + 1 >= n)
-        return;
-    va_start(ap, fmt);
-    int w = vsnprintf(buf + *len, n - *len, fmt, ap);
-    va_end(ap);
-    *len = w < 0 ? *len : *len + (size_t)w >= n ? n - 1 : *len + (size_t)w;
-}
-
 /*
  * The break-even panel's note when it lacks points: where pinned is not
  * faster and where the saving is not resolved, each with its sizes by
@@ -378,7 +365,7 @@ static void hl_breakeven_note(const struct plot_input *in, const struct hl *h, c
     char sizes[128];
     size_t len = 0;
     int said = 0;
-    hl_add(buf, n, &len, "break-even: no point where");
+    fig_text_add(buf, n, &len, "break-even: no point where");
     for (int st = 1; st <= 2; st++) {
         size_t k = 0;
         sizes[0] = '\0';
@@ -387,11 +374,11 @@ static void hl_breakeven_note(const struct plot_input *in, const struct hl *h, c
             size_t m = 0;
             if (hl_has_breakeven(in, h, d) && /* a direction the panel draws */
                 curve_breakeven_sizes(in, ALLOC_PINNED, d, h->api, st, one, sizeof(one), &m))
-                hl_add(sizes, sizeof(sizes), &k, "%s%s %s", k ? ", " : "",
+                fig_text_add(sizes, sizeof(sizes), &k, "%s%s %s", k ? ", " : "",
                        schema_value_name(AXIS_DIRECTION, d), one);
         }
         if (k)
-            hl_add(buf, n, &len, "%s %s (%s)", said++ ? " or" : "", why[st], sizes);
+            fig_text_add(buf, n, &len, "%s %s (%s)", said++ ? " or" : "", why[st], sizes);
     }
 }
 

@@ -742,10 +742,7 @@ static const struct plot_row *realloc_row_at(const struct plot_input *in, int al
                                              int api, double size)
 {
     const struct plot_curve *c = plot_find_curve(in, dir, alloc, BUFFER_REALLOCATE, api, NULL);
-    for (size_t i = 0; c && i < c->n; i++)
-        if (curve_row(in, c, i)->size_bytes == size)
-            return curve_row(in, c, i);
-    return NULL;
+    return c ? curve_row_at(in, c, size) : NULL;
 }
 
 /*

@@ -8,9 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Append printf-formatted text to buf (n bytes, *len used so far), cut when full. */
-__attribute__((format(printf, 4, 5))) static void add(char *buf, size_t n, size_t *len,
-                                                      const char *fmt, ...)
+void fig_text_add(char *buf, size_t n, size_t *len, const char *fmt, ...)
 {
     va_list ap;
     if (*len + 1 >= n)
@@ -75,15 +73,15 @@ static void add_entries(char *buf, size_t n, size_t *len, const struct fig_legen
         if (!titled(&l->e[i]) || bars_note(&l->e[i]))
             continue;
         if (first || !lead[0])
-            add(buf, n, len, "%s%s%s", *clauses ? "; " : "", lead, lead[0] ? " (" : "");
+            fig_text_add(buf, n, len, "%s%s%s", *clauses ? "; " : "", lead, lead[0] ? " (" : "");
         else
-            add(buf, n, len, "; ");
-        add(buf, n, len, "%s", l->e[i].title);
+            fig_text_add(buf, n, len, "; ");
+        fig_text_add(buf, n, len, "%s", l->e[i].title);
         *clauses += first || !lead[0];
         first = 0;
     }
     if (!first && lead[0])
-        add(buf, n, len, ")");
+        fig_text_add(buf, n, len, ")");
 }
 
 /*
@@ -94,8 +92,8 @@ static void add_bars(char *buf, size_t n, size_t *len, const struct fig_style *e
 {
     const char *rest = e->said ? strstr(e->title, "; ") : NULL;
     int first = (int)(rest ? (size_t)(rest - e->title) : strlen(e->title));
-    add(buf, n, len, "%sB%.*s%s%s", *len ? ". " : "", first - 1, e->title + 1,
-        e->said ? e->said : "", e->title + first);
+    fig_text_add(buf, n, len, "%sB%.*s%s%s", *len ? ". " : "", first - 1, e->title + 1,
+                 e->said ? e->said : "", e->title + first);
 }
 
 void fig_drawn_text(const struct fig *g, char *buf, size_t n)
@@ -106,10 +104,10 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
     if (g->npanels == 0)
         return;
     if (g->npanels > 1) {
-        add(buf, n, &len, "%zu panels (", g->npanels);
+        fig_text_add(buf, n, &len, "%zu panels (", g->npanels);
         for (size_t p = 0; p < g->npanels; p++)
-            add(buf, n, &len, "%s%s", p ? "; " : "", g->panel_title[p]);
-        add(buf, n, &len, ")");
+            fig_text_add(buf, n, &len, "%s%s", p ? "; " : "", g->panel_title[p]);
+        fig_text_add(buf, n, &len, ")");
         clauses++;
     }
     add_entries(buf, n, &len, &g->key, "curves", &clauses);
@@ -121,11 +119,12 @@ void fig_drawn_text(const struct fig *g, char *buf, size_t n)
             again = strcmp(g->hline[k].label, l->label) == 0;
         if (again || !l->label[0])
             continue;
-        add(buf, n, &len, "%s%s", first ? (clauses ? "; lines (" : "lines (") : "; ", l->label);
+        fig_text_add(buf, n, &len, "%s%s", first ? (clauses ? "; lines (" : "lines (") : "; ",
+                     l->label);
         first = 0;
     }
     if (!first)
-        add(buf, n, &len, ")");
+        fig_text_add(buf, n, &len, ")");
     clauses += !first;
     add_entries(buf, n, &len, &g->notes, "", &clauses);
     /* what the bars are: the last sentence, "Bars: ..." */
@@ -234,7 +233,8 @@ int fig_check_key(const struct fig *g, char *why, size_t n)
     for (size_t i = 0; i < g->key.n; i++)
         keyed |= shown(&g->key.e[i]);
     for (size_t p = 0; p < g->npanels && !keyed; p++)
-        if (g->panel_nblocks[p] > 1) { /* without a key, a panel's one curve is named by its title */
+        if (g->panel_nblocks[p] >
+            1) { /* without a key, a panel's one curve is named by its title */
             snprintf(why, n, "panel %zu has %zu curves and the figure no key", p + 1,
                      g->panel_nblocks[p]);
             return -1;

@@ -26,6 +26,10 @@
  */
 void fig_drawn_text(const struct fig *g, char *buf, size_t n);
 
+/* Append printf-formatted text to buf (n bytes, *len used so far), cut when full. */
+__attribute__((format(printf, 4, 5))) void fig_text_add(char *buf, size_t n, size_t *len,
+                                                        const char *fmt, ...);
+
 /*
  * Does g's key agree with its drawing?  Every key entry with a title must
  * match a block, overlay, strip block, band or reference line (its colour

@@ -71,21 +71,21 @@ static void remove_data(const char *name, const char *data_dir, const char *cons
 }
 
 /*
- * DATA_DIR/NAME-question.txt: the question of g's caption when g has one
- * of its own (g->question), else none (an earlier run's removed).  -1 after
- * saying why on log when it cannot be written.
+ * DATA_DIR/NAME-KIND.txt holding text and a newline; when text is "" and !always, none (an
+ * earlier run's removed).  -1 after saying why on log when it cannot be written.
  */
-static int write_question(const struct fig *g, const char *data_dir, FILE *log)
+static int write_text_file(const char *name, const char *kind, const char *text, int always,
+                           const char *data_dir, FILE *log)
 {
     char file[160];
-    snprintf(file, sizeof(file), "%s-question.txt", g->name);
+    snprintf(file, sizeof(file), "%s-%s.txt", name, kind);
     char *path = plot_path_join(data_dir, file);
     int rc = path ? 0 : -1;
-    if (path && !g->question[0]) {
+    if (path && !text[0] && !always) {
         unlink(path);
     } else if (path) {
         FILE *f = outfile_fopen_fresh(path);
-        rc = f && fprintf(f, "%s\n", g->question) >= 0 ? 0 : -1;
+        rc = f && fprintf(f, "%s\n", text) >= 0 ? 0 : -1;
         if (f && fclose(f) != 0)
             rc = -1;
     }
@@ -97,28 +97,20 @@ static int write_question(const struct fig *g, const char *data_dir, FILE *log)
 
 /*
  * DATA_DIR/NAME-drawn.txt: what g draws in words (fig_drawn_text), the
- * caption's "Drawn:" part; a key that disagrees with the drawing is a
- * warning (fig_check_key).  -1 after saying why on log when it cannot be
- * written.
+ * caption's "Drawn:" part, and NAME-question.txt: the question of its
+ * caption when g has one of its own (g->question); a key that disagrees
+ * with the drawing is a warning (fig_check_key).  -1 after saying why on
+ * log when one cannot be written.
  */
 static int write_drawn(const struct fig *g, const char *data_dir, FILE *log)
 {
-    char file[160], text[4096], why[512];
-    if (write_question(g, data_dir, log) < 0)
+    char text[4096], why[512];
+    if (write_text_file(g->name, "question", g->question, 0, data_dir, log) < 0)
         return -1;
     if (fig_check_key(g, why, sizeof(why)) < 0)
         log_line(log, "warning: figure %s: %s", g->name, why);
     fig_drawn_text(g, text, sizeof(text));
-    snprintf(file, sizeof(file), "%s-drawn.txt", g->name);
-    char *path = plot_path_join(data_dir, file);
-    FILE *f = path ? outfile_fopen_fresh(path) : NULL;
-    int rc = f && fprintf(f, "%s\n", text) >= 0 ? 0 : -1;
-    if (f && fclose(f) != 0)
-        rc = -1;
-    if (rc < 0)
-        log_line(log, "cannot write %s: %s", path ? path : file, strerror(errno));
-    free(path);
-    return rc;
+    return write_text_file(g->name, "drawn", text, 1, data_dir, log);
 }
 
 int fig_write_all(fig_describe_fn describe, size_t n, const void *in, const char *fig_dir,
