@@ -1,5 +1,5 @@
 # tests/numbers.sh - the numbers themselves, sourced by tests/run-tests.
-# The fake engine runs on an exact clock model (base/clockmodel.h,
+# The fake engine runs on an exact clock model (engine/clockmodel.h,
 # tests/numbers/model-a.txt), so every number of its runs is known in
 # advance: each column of summary.csv, samples.csv, fits.csv, breakeven.csv,
 # host-memcpy.csv and compare.csv is checked against the model or

@@ -1,5 +1,5 @@
 # tests/rounds.sh - rounds, the drift sentinel, the machine state and compare's
-# significance through the fake engine on its model clock (base/clockmodel.h),
+# significance through the fake engine on its model clock (engine/clockmodel.h),
 # sourced by tests/run-tests.  The statistics themselves are checked against
 # hand-computed cases in tests/unit/test_rounds.c.
 
@@ -88,6 +88,26 @@ rounds_run() {
         env PINSWEEP_ENGINE=fake "$PINSWEEP" run "$TMP/rnd-bad.yaml" -o "$r-bad" --no-plot < /dev/null
 }
 
+# More host buffers live at once than the fake engine once remembered (eight, so that a kept
+# pinned buffer could read the pageable rate in a later round): a noise-free model qualified by
+# kind gives every configuration its kind's exact rate in every round, so none spreads.
+rounds_many_buffers() {
+    local r=$TMP/rnd-many
+    expect "rounds: a noise-free run with ten host buffers kept between rounds" 0 "round 3 of 3" -- \
+        env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10" \
+        "$PINSWEEP" run $RND/many-buffers.yaml -o "$r" --no-plot || return
+    grep -q '^rounds: 3; 0 configurations spread between rounds' "$TMP/out" \
+        && t_pass "rounds: a noise-free model reports no configuration spread between rounds" || t_fail "rounds: a noise-free model reports no spread" "$(grep '^rounds:' "$TMP/out")"
+    # each row's rounds agree, at its kind's model rate: n / (t0 + n/B), pinned 2 us and 50 GB/s, pageable 5 us and 10
+    local wrong
+    wrong=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+        { n = $H["size_bytes"]; t = $H["alloc"] == "pinned" ? 2e-6 + n / 50e9 : 5e-6 + n / 10e9; want = n / t / 1e9; rows++
+          if ($H["round_gbps_min"] != $H["round_gbps_max"] || $H["stable"] != "yes" || sqrt(($H["gbps_median"] / want - 1) ^ 2) > 1e-5)
+              print $H["alloc"], $H["direction"], n, "rounds", $H["round_gbps_min"], "to", $H["round_gbps_max"], "GB/s, want", want }
+        END { if (rows != 20) print rows " rows, want 20" }' "$r/summary.csv")
+    [ -z "$wrong" ] && t_pass "rounds: every row reads its kind's model rate in every round" || t_fail "rounds: every row reads its kind's model rate" "$wrong"
+}
+
 # Machine state through the stand-in NVML: other processes, throttling, persistence off.
 rounds_machine_state() {
     local r=$TMP/rnd-state
@@ -117,5 +137,6 @@ rounds_bench_script() {
 
 sed 's/^  sentinel_every: 10ms$/  sentinel: 99/' $RND/rounds.yaml > "$TMP/rnd-bad.yaml"
 rounds_run
+rounds_many_buffers
 rounds_machine_state
 rounds_bench_script

@@ -63,7 +63,8 @@ static int check_gpu(const struct gpu_ops *ops, int device, const struct experim
 {
     struct gpu_info info;
     struct gpu *gpu;
-    if (ops->open(device, &info, &gpu, err, errlen) < 0)
+    struct timer_clock clock = {0}; /* each GPU's checks on a clock of their own */
+    if (ops->open(device, &clock, &info, &gpu, err, errlen) < 0)
         return -1;
     *count = info.device_count;
     memset(g, 0, sizeof(*g));
@@ -87,6 +88,7 @@ static int check_gpu(const struct gpu_ops *ops, int device, const struct experim
     link_watch_stop(&w, &g->link);
     devpool_release(&mc.pool, gpu);
     ops->close(gpu);
+    timer_clock_release(&clock);
     return 0;
 }
 

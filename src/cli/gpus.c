@@ -15,8 +15,8 @@
  * machine's), each opened with its own engine context.  Returns 0, or -1
  * with why in err.
  */
-int gpus_open_more(const struct gpu_ops *ops, const struct experiment *e, struct run_gpus *g,
-                   char *err, size_t n)
+int gpus_open_more(const struct gpu_ops *ops, struct timer_clock *clock, const struct experiment *e,
+                   struct run_gpus *g, char *err, size_t n)
 {
     int count = e->devices_all ? g->info[0].device_count : e->ndevices;
     if (count > TOGETHER_MAX_GPUS)
@@ -24,7 +24,7 @@ int gpus_open_more(const struct gpu_ops *ops, const struct experiment *e, struct
     for (int k = 1; k < count; k++) {
         int dev = e->devices_all ? k : e->devices[k];
         struct gpu *more = NULL;
-        if (ops->open(dev, &g->info[k], &more, err, n) < 0)
+        if (ops->open(dev, clock, &g->info[k], &more, err, n) < 0)
             return -1;
         sysinfo_pcie_link(sysinfo_sysfs_root(), g->info[k].pci_bus_id, &g->link[k]);
         sysinfo_pcie_payload(sysinfo_sysfs_root(), g->info[k].pci_bus_id, &g->link[k]);
@@ -146,12 +146,13 @@ int gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experi
 {
     struct run_gpus *g = calloc(1, sizeof(*g));
     struct gpu *first = NULL;
+    struct timer_clock clock = {0};
     char err[512], why[512], path[512], nvl[512];
     if (!g) {
         fprintf(out, "GPU topology: not read: out of memory\n");
         return 0;
     }
-    if (ops->open(e->device, &g->info[0], &first, err, sizeof(err)) < 0) {
+    if (ops->open(e->device, &clock, &g->info[0], &first, err, sizeof(err)) < 0) {
         fprintf(out, "GPU topology: not read: %s\n", err);
         free(g);
         return 0;
@@ -160,7 +161,7 @@ int gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experi
     g->mc[0] = (struct measure_ctx){
         .gpu = first, .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), g->info[0].pci_bus_id)};
     sysinfo_pcie_link(sysinfo_sysfs_root(), g->info[0].pci_bus_id, &g->link[0]);
-    if (gpus_open_more(ops, e, g, err, sizeof(err)) < 0) {
+    if (gpus_open_more(ops, &clock, e, g, err, sizeof(err)) < 0) {
         fprintf(out, "GPU topology: not read: %s\n", err);
     } else {
         int nvml = nvml_open(g->info[0].pci_bus_id, why, sizeof(why)) == 0;
@@ -188,6 +189,7 @@ int gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experi
     int n = g->n;
     gpus_close_more(ops, g);
     ops->close(first);
+    timer_clock_release(&clock);
     free(g);
     return n;
 }

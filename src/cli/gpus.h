@@ -29,11 +29,12 @@ struct run_gpus {
 
 /*
  * Open the GPUs beyond the first (g->n = 1, its mc[0], info[0] and link[0]
- * filled in) that e lists, at most TOGETHER_MAX_GPUS; notes on stderr where
- * the machine has fewer or more than asked for.  Returns 0, or -1 with why in err.
+ * filled in, opened on clock, the run's) that e lists, at most
+ * TOGETHER_MAX_GPUS, on the same clock; notes on stderr where the machine
+ * has fewer or more than asked for.  Returns 0, or -1 with why in err.
  */
-int gpus_open_more(const struct gpu_ops *ops, const struct experiment *e, struct run_gpus *g,
-                   char *err, size_t n);
+int gpus_open_more(const struct gpu_ops *ops, struct timer_clock *clock, const struct experiment *e,
+                   struct run_gpus *g, char *err, size_t n);
 
 /* Close those gpus_open_more opened; g->n is 1 after. */
 void gpus_close_more(const struct gpu_ops *ops, struct run_gpus *g);

@@ -32,21 +32,22 @@ char *progress_format_duration(double seconds, char *buf, size_t n)
 }
 
 void progress_start(struct progress *p, enum progress_mode mode, FILE *out, const struct sweep *s,
-                    int samples)
+                    int samples, const struct timer_clock *clock)
 {
     memset(p, 0, sizeof(*p));
     p->mode = mode;
     p->out = out;
     p->total = s->n;
     p->samples = samples;
+    p->clock = clock;
     for (size_t i = 0; i < s->n; i++)
         p->work_total += config_work(&s->configs[i], samples);
-    p->t0_ms = timer_now_ms();
+    p->t0_ms = timer_read(p->clock);
 }
 
 static void eta(const struct progress *p, char *buf, size_t n)
 {
-    double elapsed = (timer_now_ms() - p->t0_ms) / 1e3;
+    double elapsed = (timer_read(p->clock) - p->t0_ms) / 1e3;
     if (p->work_done <= 0 || elapsed < 1.0) {
         snprintf(buf, n, "--:--");
         return;
@@ -62,7 +63,7 @@ void progress_begin(struct progress *p, const struct config *c)
         return;
     sweep_describe(c, desc, sizeof(desc));
     eta(p, left, sizeof(left));
-    progress_format_duration((timer_now_ms() - p->t0_ms) / 1e3, el, sizeof(el));
+    progress_format_duration((timer_read(p->clock) - p->t0_ms) / 1e3, el, sizeof(el));
     fprintf(p->out, "\r\033[K[%zu/%zu %3.0f%%] %s  elapsed %s  ETA %s", p->done + 1, p->total,
             p->work_total > 0 ? 100.0 * p->work_done / p->work_total : 0.0, desc, el, left);
     fflush(p->out);

@@ -8,6 +8,7 @@
 #ifndef PINSWEEP_PROGRESS_H
 #define PINSWEEP_PROGRESS_H
 
+#include "base/timer.h"
 #include "experiment/sweep.h"
 
 #include <stdio.h>
@@ -20,12 +21,13 @@ struct progress {
     size_t total, done;
     int samples;
     double work_total, work_done; /* estimated cost, see progress.c */
+    const struct timer_clock *clock; /* the run's */
     double t0_ms;
 };
 
-/* Start tracking the run of sweep s. */
+/* Start tracking the run of sweep s, timed on clock (the run's). */
 void progress_start(struct progress *p, enum progress_mode mode, FILE *out, const struct sweep *s,
-                    int samples);
+                    int samples, const struct timer_clock *clock);
 
 /* Configuration c is about to be measured. */
 void progress_begin(struct progress *p, const struct config *c);

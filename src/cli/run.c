@@ -130,7 +130,8 @@ static int cmp_u64(const void *a, const void *b)
  * not at sizes larger than the RAM, whose configurations were skipped.
  * Returns 0, or -1 with a message in err.
  */
-static int write_host_reference(const char *dir, const struct sweep *s, char *err, size_t errlen)
+static int write_host_reference(const char *dir, const struct timer_clock *clock,
+                                const struct sweep *s, char *err, size_t errlen)
 {
     uint64_t *sizes = malloc((s->n ? s->n : 1) * sizeof(*sizes));
     size_t n = 0, k = 0;
@@ -150,7 +151,7 @@ static int write_host_reference(const char *dir, const struct sweep *s, char *er
             sizes[k++] = sizes[i];
     if (k) {
         fprintf(stderr, "pinsweep: host memcpy reference at %zu sizes\n", k);
-        rc = hostmemcpy_write(dir, sizes, k, err, errlen);
+        rc = hostmemcpy_write(dir, clock, sizes, k, err, errlen);
     }
     free(sizes);
     return rc;
@@ -246,6 +247,7 @@ static void print_pipelines(FILE *out, const struct pipe_line *p, size_t n)
 /* What the loop over rounds and configurations shares. */
 struct run_loop {
     struct measure_ctx *mc;
+    const struct timer_clock *clock; /* the run's: GPU 0's (every GPU's but while at once) */
     struct run_gpus *gpus;
     const struct experiment *e;
     const struct sweep *s;
@@ -305,14 +307,14 @@ static int measure_one(struct run_loop *l, size_t i, int round)
     struct summary sum;
     int rounds = l->e->measure.rounds > 1 ? l->e->measure.rounds : 1;
     progress_begin(&l->pr, c);
-    double from = timer_now_ms();
+    double from = timer_read(l->clock);
     l->mc->earlier = round > 1 ? &l->acc[i] : NULL;
     int measured = measure_or_skip(l->mc, &l->per_round, c, &l->b, &r);
     l->mc->earlier = NULL;
-    l->mt->measuring_ms += timer_now_ms() - from;
+    l->mt->measuring_ms += timer_read(l->clock) - from;
     for (int p = 0; p < RUN_PHASE_COUNT; p++)
         l->mt->phase_ms[p] += r.phase_ms[p];
-    sentinel_note(l->sn, c->index, round, from, timer_now_ms());
+    sentinel_note(l->sn, c->index, round, from, timer_read(l->clock));
     l->last_config = c->index;
     if (measured == 0 && measure_merge_round(&l->acc[i], &r, round) < 0)
         measured = -1;
@@ -325,9 +327,9 @@ static int measure_one(struct run_loop *l, size_t i, int round)
         progress_end(&l->pr, c, "round done");
         return 0;
     }
-    double writing = timer_now_ms();
+    double writing = timer_read(l->clock);
     int rc = results_write(l->res, l->e, &l->acc[i], &sum, l->reason, l->reason_len);
-    l->mt->writing_ms += timer_now_ms() - writing;
+    l->mt->writing_ms += timer_read(l->clock) - writing;
     if (rc == 0)
         account(l, &l->acc[i], &sum);
     l->finished[i] = 1;
@@ -359,9 +361,9 @@ static int write_gpu_rows(struct run_loop *l, struct result *const *rows, int n)
     const struct result *counted = rows[n - 1];
     for (int k = 0; k < n; k++) {
         l->res->link_gbps = link_of(l->gpus, rows[k]);
-        double writing = timer_now_ms();
+        double writing = timer_read(l->clock);
         int rc = results_write(l->res, l->e, rows[k], &sum, l->reason, l->reason_len);
-        l->mt->writing_ms += timer_now_ms() - writing;
+        l->mt->writing_ms += timer_read(l->clock) - writing;
         if (rc < 0)
             return -1;
         if (rows[k]->role == GPU_ROLE_ALONE)
@@ -426,7 +428,7 @@ static int measure_one_gpus(struct run_loop *l, size_t i, int round)
     int n = 0, rc = 0, rounds = l->e->measure.rounds > 1 ? l->e->measure.rounds : 1;
     char why[400];
     progress_begin(&l->pr, c);
-    double from = timer_now_ms();
+    double from = timer_read(l->clock);
     memset(tg, 0, sizeof(tg));
     memset(&run, 0, sizeof(run));
     for (int k = 0; k < g->n; k++) {
@@ -458,8 +460,8 @@ static int measure_one_gpus(struct run_loop *l, size_t i, int round)
     }
     for (int k = 0; k < g->n; k++)
         g->mc[k].earlier = NULL;
-    l->mt->measuring_ms += timer_now_ms() - from;
-    sentinel_note(l->sn, c->index, round, from, timer_now_ms());
+    l->mt->measuring_ms += timer_read(l->clock) - from;
+    sentinel_note(l->sn, c->index, round, from, timer_read(l->clock));
     l->last_config = c->index;
     if (rc == 0 && together_merge_round(acc, rows, n, g->n, round) < 0)
         rc = -1;
@@ -490,17 +492,17 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
 {
     const struct sweep *s = l->s;
     int per_config = l->per_round.samples ? l->per_round.samples : l->per_round.min_samples;
-    progress_start(&l->pr, l->pr.mode, stderr, s, per_config + l->e->measure.warmup);
+    progress_start(&l->pr, l->pr.mode, stderr, s, per_config + l->e->measure.warmup, l->clock);
     for (size_t k = 0; k < s->n && !stop_signal; k++) {
         size_t i = order[k];
         if (l->finished[i]) {
             progress_end(&l->pr, &s->configs[i], round == 1 ? "done before" : "done");
             continue;
         }
-        double ticking = timer_now_ms();
+        double ticking = timer_read(l->clock);
         int ticked =
             sentinel_tick(l->sn, l->mc, 0, l->last_config, round, l->reason, l->reason_len);
-        l->mt->sentinel_ms += timer_now_ms() - ticking;
+        l->mt->sentinel_ms += timer_read(l->clock) - ticking;
         if (ticked < 0 || measure_one(l, i, round) < 0) {
             progress_finish(&l->pr);
             fprintf(stderr,
@@ -542,6 +544,7 @@ static int measure_all(struct run_gpus *gpus, const struct experiment *e, const 
 {
     struct measure_ctx *mc = &gpus->mc[0];
     struct run_loop l = {.mc = mc,
+                         .clock = mc->gpu->clock,
                          .gpus = gpus,
                          .e = e,
                          .s = s,
@@ -721,10 +724,11 @@ static void record_failure(const char *dir, struct meta *mt, int measured)
  * The files made from the measurements: host-memcpy.csv, fits.csv,
  * breakeven.csv.  Returns 0, or -1 with why in reason (size n).
  */
-static int write_side_files(const char *dir, const struct sweep *s, char *reason, size_t n)
+static int write_side_files(const char *dir, const struct timer_clock *clock, const struct sweep *s,
+                            char *reason, size_t n)
 {
-    if (write_host_reference(dir, s, reason, n) < 0 || fit_results(dir, stdout, reason, n) < 0 ||
-        breakeven_write(dir, stdout, reason, n) < 0)
+    if (write_host_reference(dir, clock, s, reason, n) < 0 ||
+        fit_results(dir, stdout, reason, n) < 0 || breakeven_write(dir, stdout, reason, n) < 0)
         return -1;
     return 0;
 }
@@ -760,7 +764,8 @@ static void warn_machine(const struct nvml_state *g, const struct host_state *h,
  * line, figures.  Returns -1 when the run failed (mt->reason says why).
  */
 static int finish(const char *dir, const char *meta_path, struct meta *mt, const struct sweep *s,
-                  const struct run_opts *o, double t0, char *reason, size_t n)
+                  const struct run_opts *o, const struct timer_clock *clock, double t0,
+                  char *reason, size_t n)
 {
     char err[1024], el[32];
     nvml_read(&mt->gpu_end);
@@ -772,13 +777,13 @@ static int finish(const char *dir, const char *meta_path, struct meta *mt, const
                 "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
                 "to %u MHz (throttling?); later configurations may read low\n",
                 mt->gpu_start.sm_clock_mhz, mt->gpu_end.sm_clock_mhz);
-    if (!mt->reason && !stop_signal && write_side_files(dir, s, reason, n) < 0) {
+    if (!mt->reason && !stop_signal && write_side_files(dir, clock, s, reason, n) < 0) {
         fprintf(stderr, "pinsweep: %s\n", reason);
         mt->reason = reason;
     }
     fprintf(stderr, "pinsweep: %zu configurations: %zu ok, %zu failed%s, in %s; results in %s\n",
             s->n, mt->ok, mt->failed, skipped_text(mt->skipped),
-            progress_format_duration((timer_now_ms() - t0) / 1e3, el, sizeof(el)), dir);
+            progress_format_duration((timer_read(clock) - t0) / 1e3, el, sizeof(el)), dir);
     if (mt->reason) {
         record_failure(dir, mt, 1);
         return -1;
@@ -802,6 +807,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     struct run_gpus *gpus = NULL;
     const struct gpu_ops *ops = run_engine();
     struct gpu *g = NULL;
+    struct timer_clock clock = {0}; /* the run's, from the engine: released after the GPUs */
     struct gpu_info gpu;
     struct host_info host;
     struct pcie_link link;
@@ -821,7 +827,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
                 getenv("PINSWEEP_ENGINE"));
         return EXIT_USAGE;
     }
-    if (ops->open(e->device, &gpu, &g, err, sizeof(err)) < 0) {
+    if (ops->open(e->device, &clock, &gpu, &g, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", err);
         return EXIT_SYSTEM;
     }
@@ -837,7 +843,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     gpus->mc[0] = (struct measure_ctx){.gpu = g, .gpu_node = gpu_node};
     gpus->info[0] = gpu;
     gpus->link[0] = link;
-    if (gpus_open_more(ops, e, gpus, err, sizeof(err)) < 0) {
+    if (gpus_open_more(ops, &clock, e, gpus, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", err);
         goto out;
     }
@@ -903,7 +909,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     if (gpus->together)
         gpus_print_sharing(stderr, gpus, "pinsweep: ");
     catch_stop_signals();
-    double t0 = timer_now_ms();
+    double t0 = timer_read(&clock);
     if (sentinel_start(&sn, dir, t0, reason, sizeof(reason)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", reason);
         mt.reason = reason;
@@ -933,7 +939,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     gpus_close_more(ops, gpus);
     ops->close(g);
     g = NULL;
-    if (finish(dir, meta_path, &mt, s, o, t0, reason, sizeof(reason)) < 0)
+    if (finish(dir, meta_path, &mt, s, o, &clock, t0, reason, sizeof(reason)) < 0)
         rc = -1;
     code = rc < 0        ? EXIT_SYSTEM
            : stop_signal ? EXIT_INTERRUPTED + (stop_signal == SIGTERM ? 13 : 0)
@@ -945,6 +951,7 @@ out:
     gpus_close_more(ops, gpus);
     free(gpus);
     ops->close(g);
+    timer_clock_release(&clock);
     nvml_close();
     free(meta_path);
     free(dir);

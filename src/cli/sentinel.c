@@ -94,7 +94,7 @@ static int take_reading(struct sentinel *sn, struct measure_ctx *mc, int after_c
     struct result r;
     struct summary sum;
     char utc[32];
-    double time_s = (timer_now_ms() - sn->t0_ms) / 1e3, nan = NAN;
+    double time_s = (timer_read(mc->gpu->clock) - sn->t0_ms) / 1e3, nan = NAN;
     memset(&sum, 0, sizeof(sum));
     if (measure_config(mc, &sn->m, &sn->config, &r) < 0 ||
         (r.status == RESULT_OK && measure_summarise(&r, &sum) < 0)) {
@@ -136,7 +136,7 @@ int sentinel_tick(struct sentinel *sn, struct measure_ctx *mc, int force, int af
 {
     if (!sn->on)
         return 0;
-    double now = timer_now_ms();
+    double now = timer_read(mc->gpu->clock);
     if (!force && sn->n && now - sn->last_ms < sn->every_ms)
         return 0;
     sn->last_ms = now;

@@ -49,7 +49,7 @@ int sentinel_init(struct sentinel *sn, const struct experiment *e, const struct 
                   size_t errlen);
 
 /*
- * Start the clock at t0_ms (timer_now_ms) and open dir/sentinel.csv
+ * Start the clock at t0_ms (the run's clock) and open dir/sentinel.csv
  * (appending on a resumed run).  Returns 0, or -1 with a message in err.
  */
 int sentinel_start(struct sentinel *sn, const char *dir, double t0_ms, char *err, size_t errlen);
@@ -62,7 +62,7 @@ int sentinel_start(struct sentinel *sn, const char *dir, double t0_ms, char *err
 int sentinel_tick(struct sentinel *sn, struct measure_ctx *mc, int force, int after_config,
                   int round, char *err, size_t errlen);
 
-/* Note that config was measured in round from from_ms to to_ms (timer_now_ms). */
+/* Note that config was measured in round from from_ms to to_ms (the run's clock). */
 void sentinel_note(struct sentinel *sn, int config, int round, double from_ms, double to_ms);
 
 /*

@@ -12,6 +12,13 @@
  * (streams, events, the last error), none in statics, so two devices can be
  * open in one process.
  *
+ * Time comes from the engine too: the devices of a run share the run's clock
+ * (struct timer_clock, base/timer.h), which the first open starts and the
+ * caller releases after closing them all, and each device's clock
+ * (g->clock) is what code that times its work reads.  The CUDA engine's are
+ * the host's monotonic clock; the fake engine's are its model's when it is
+ * opened with one (clockmodel.h), and the host's without.
+ *
  * Every function returns 0 or a negative code; after a failure the engine's
  * error(g) returns one line naming the call, where it was made and the CUDA
  * error (cudaGetErrorName and its description).
@@ -19,6 +26,7 @@
 #ifndef PINSWEEP_GPU_H
 #define PINSWEEP_GPU_H
 
+#include "base/timer.h"
 #include "experiment/schema.h"
 
 #include <stddef.h>
@@ -120,6 +128,9 @@ struct gpu_ops;
 struct gpu {
     const struct gpu_ops *ops; /* the engine that opened it */
     int device;                /* the device index it was opened on */
+    /* The clock to time this device's work by (timer_read): the run's, or its own while it
+       copies at once with other devices (at_once); the engine's, valid until close. */
+    const struct timer_clock *clock;
 };
 
 struct gpu_ops {
@@ -127,9 +138,14 @@ struct gpu_ops {
     /*
      * Select and initialise the device and create its context in *g; -1 with
      * the reason in err[0..err_len) when there is no usable GPU or driver (or
-     * a step failed; what was created is released again).
+     * a step failed; what was created is released again).  clock is the
+     * run's clock: zeroed, open starts it (the fake engine with its model,
+     * at 0 ms), else it is one this engine started for another device,
+     * which g shares.  The caller releases it (timer_clock_release) after
+     * closing every device opened on it.
      */
-    int (*open)(int device, struct gpu_info *info, struct gpu **g, char *err, size_t err_len);
+    int (*open)(int device, struct timer_clock *clock, struct gpu_info *info, struct gpu **g,
+                char *err, size_t err_len);
     void (*close)(struct gpu *g); /* releases g and all it holds; safe on NULL */
     /*
      * Allocate bytes of kind; malloc'd kinds with pages thp or hugetlb are
@@ -152,6 +168,14 @@ struct gpu_ops {
     /* One run of a pipeline (see struct pipeline_job): device_ms and host_ms of *t. */
     int (*pipeline)(struct gpu *g, const struct pipeline_job *job, struct copy_time *t);
     const char *(*error)(const struct gpu *g); /* g's last failure, one line */
+    /*
+     * g copies at once with gpus - 1 other devices of the run, each driven by
+     * a thread of its own, from now until called again with gpus 0.  Its
+     * clock is then its own, started at from_ms of the run's clock, so that
+     * no two threads move one modelled clock (the host clock is every
+     * thread's already), and a modelled host bandwidth is shared by all.
+     */
+    void (*at_once)(struct gpu *g, int gpus, double from_ms);
 };
 
 extern const struct gpu_ops gpu_cuda_ops;

@@ -3,7 +3,6 @@
  */
 #include "host/hostmem.h"
 #include "base/stats.h"
-#include "base/clockmodel.h"
 #include "base/timer.h"
 
 #include <errno.h>
@@ -85,21 +84,22 @@ static void through_staging(char *user, char *staging, uint64_t size, int to_sta
     }
 }
 
-/* Time `passes` passes, in ms. */
-static double timed_passes(char *user, char *staging, uint64_t size, int to_staging, int passes)
+/* Time `passes` passes on clock, in ms; each pass is host work of size bytes ("memcpy" and the
+   direction: a modelled clock moves on by its memcpy rate). */
+static double timed_passes(const struct timer_clock *clock, char *user, char *staging,
+                           uint64_t size, int to_staging, int passes)
 {
-    double t0 = timer_now_ms();
+    const char *what[] = {"memcpy", to_staging ? "h2d" : "d2h"};
+    double t0 = timer_read(clock);
     for (int i = 0; i < passes; i++) {
         through_staging(user, staging, size, to_staging);
-        if (clockmodel_active()) { /* the fake engine's exact clock: the model's memcpy rate */
-            const char *q[] = {"memcpy", to_staging ? "h2d" : "d2h"};
-            clockmodel_advance_ms(clockmodel_transfer_ms(q, 2, (double)size));
-        }
+        timer_host_work_ms(clock, what, 2, (double)size, NAN);
     }
-    return timer_now_ms() - t0;
+    return timer_read(clock) - t0;
 }
 
-double hostmem_memcpy_gbps(uint64_t size, int to_staging, double min_sample_ms, int samples)
+double hostmem_memcpy_gbps(const struct timer_clock *clock, uint64_t size, int to_staging,
+                           double min_sample_ms, int samples)
 {
     size_t sb = size < HOSTMEM_STAGING_BYTES ? (size_t)size : HOSTMEM_STAGING_BYTES;
     char *user = malloc(size), *staging = malloc(sb);
@@ -109,14 +109,14 @@ double hostmem_memcpy_gbps(uint64_t size, int to_staging, double min_sample_ms, 
         goto out;
     memset(user, 0x5a, size); /* both buffers resident before timing */
     memset(staging, 0xa5, sb);
-    double ms = timed_passes(user, staging, size, to_staging, 1);
+    double ms = timed_passes(clock, user, staging, size, to_staging, 1);
     while (ms < min_sample_ms && passes < 1000000) {
         passes = ms > 0 ? (int)ceil(passes * 1.2 * min_sample_ms / ms) : passes * 2;
-        ms = timed_passes(user, staging, size, to_staging, passes);
+        ms = timed_passes(clock, user, staging, size, to_staging, passes);
     }
     for (int i = 0; i < samples; i++)
-        gbps[i] =
-            (double)size * passes / (timed_passes(user, staging, size, to_staging, passes) * 1e6);
+        gbps[i] = (double)size * passes /
+                  (timed_passes(clock, user, staging, size, to_staging, passes) * 1e6);
     result = stats_median(gbps, (size_t)samples);
 out:
     free(user);

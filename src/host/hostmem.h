@@ -7,6 +7,8 @@
 #ifndef PINSWEEP_HOSTMEM_H
 #define PINSWEEP_HOSTMEM_H
 
+#include "base/timer.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,13 +30,16 @@ uint64_t hostmem_llc_bytes(void);
 
 /*
  * Single-thread memcpy bandwidth through a staging buffer, GB/s (1e9 B/s;
- * bytes copied, not read + written).  to_staging: size bytes of a user
+ * bytes copied, not read + written), timed on clock (the run's, from its
+ * engine: each pass is host work "memcpy" "h2d" or "d2h", which a modelled
+ * clock times by the model).  to_staging: size bytes of a user
  * buffer copied chunk by chunk into one HOSTMEM_STAGING_BYTES buffer (what
  * a pageable h2d copy does first); else from that buffer into the user
  * buffer (what a pageable d2h copy does last).  Batches last at least
  * min_sample_ms; the median of `samples` batches after an untimed one.
  * Returns the bandwidth, or NaN when the buffers cannot be allocated.
  */
-double hostmem_memcpy_gbps(uint64_t size, int to_staging, double min_sample_ms, int samples);
+double hostmem_memcpy_gbps(const struct timer_clock *clock, uint64_t size, int to_staging,
+                           double min_sample_ms, int samples);
 
 #endif

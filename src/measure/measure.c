@@ -66,9 +66,9 @@ int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const s
         dispatch(mc, m, c, &b, r);
     else
         measure_fail(r, "allocating the device buffer", mc->gpu->ops->error(mc->gpu));
-    double freeing = timer_now_ms();
+    double freeing = timer_read(mc->gpu->clock);
     buffers_free_host(mc->gpu, &b, r);
-    run_phase_lap(r, RUN_PHASE_BUFFERS, &freeing);
+    run_phase_lap(mc->gpu->clock, r, RUN_PHASE_BUFFERS, &freeing);
     if (bound)
         numabind_restore();
     if (r->status != RESULT_OK)

@@ -26,11 +26,11 @@
 /* The median time an application waits for one copy (after the timed samples). */
 static int measure_roundtrip(struct gpu *g, const struct copy_job *j, struct result *r)
 {
-    double us[ROUNDTRIP_MAX], t0 = timer_now_ms();
+    double us[ROUNDTRIP_MAX], t0 = timer_read(g->clock);
     int n = 0;
     if (j->dir == DIR_BIDIR)
         return 0;
-    while (n < ROUNDTRIP_MAX && (n < 3 || timer_now_ms() - t0 < ROUNDTRIP_MS)) {
+    while (n < ROUNDTRIP_MAX && (n < 3 || timer_read(g->clock) - t0 < ROUNDTRIP_MS)) {
         if (g->ops->roundtrip(g, j, &us[n]) < 0) {
             measure_fail(r, "timing a round trip", g->ops->error(g));
             return -1;
@@ -98,15 +98,15 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
     struct reuse_ctx x = {.g = g, .r = r};
     struct copy_time t;
     int verify = m->verify && c->v[AXIS_TOUCH] != TOUCH_FIRST;
-    double now = timer_now_ms();
+    double now = timer_read(g->clock);
     if (buffers_alloc_host(g, b, c, r) < 0)
         return -1;
     buffers_fill_host(b);
     placement_note(c, b, r);
-    run_phase_lap(r, RUN_PHASE_BUFFERS, &now);
+    run_phase_lap(g->clock, r, RUN_PHASE_BUFFERS, &now);
     if (verify && verify_before(g, c, b, r) < 0)
         return -1;
-    run_phase_lap(r, RUN_PHASE_VERIFY, &now);
+    run_phase_lap(g->clock, r, RUN_PHASE_VERIFY, &now);
     copyjob_make(c, b, 1, &x.job);
     /* A later round measures as the first did, without sizing its batch again. */
     int again = earlier && earlier->status == RESULT_OK && earlier->batch > 0;
@@ -114,25 +114,25 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
         calibrate_use_batch(&x.job, earlier->batch, r);
     else if (calibrate_batch(g, m, &x.job, r) < 0)
         return -1;
-    run_phase_lap(r, RUN_PHASE_CALIBRATE, &now);
+    run_phase_lap(g->clock, r, RUN_PHASE_CALIBRATE, &now);
     /* A later round's buffer is mapped and its batch sized: one warm-up batch re-warms
        the copy path after the configurations between. */
     int warmup = again && m->warmup > 1 ? 1 : m->warmup;
     for (int i = 0; i < warmup; i++)
         if (copyjob_run(g, &x.job, &t, r) < 0)
             return -1;
-    run_phase_lap(r, RUN_PHASE_WARMUP, &now);
-    if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) <
-        0)
+    run_phase_lap(g->clock, r, RUN_PHASE_WARMUP, &now);
+    if (measure_sample_loop(g->clock, m, c, r,
+                            measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
         return -1;
-    run_phase_lap(r, RUN_PHASE_SAMPLES, &now);
+    run_phase_lap(g->clock, r, RUN_PHASE_SAMPLES, &now);
     if (again && !isnan(earlier->roundtrip_us))
         r->roundtrip_us = earlier->roundtrip_us; /* one round's is enough */
     else if (measure_roundtrip(g, &x.job, r) < 0)
         return -1;
-    run_phase_lap(r, RUN_PHASE_ROUNDTRIP, &now);
+    run_phase_lap(g->clock, r, RUN_PHASE_ROUNDTRIP, &now);
     int rc = verify ? verify_after(g, c, b, r) : 0;
-    run_phase_lap(r, RUN_PHASE_VERIFY, &now);
+    run_phase_lap(g->clock, r, RUN_PHASE_VERIFY, &now);
     return rc;
 }
 
@@ -142,22 +142,22 @@ static int reallocate_cycle(struct gpu *g, const struct config *c, struct buffer
 {
     struct copy_job j;
     struct copy_time t;
-    double t0 = timer_now_ms();
+    double t0 = timer_read(g->clock);
     if (buffers_alloc_host(g, b, c, r) < 0)
         return -1;
-    double t1 = timer_now_ms();
+    double t1 = timer_read(g->clock);
     buffers_fill_host(b);
-    double t2 = timer_now_ms();
+    double t2 = timer_read(g->clock);
     double pin_ms = config_alloc(c) != ALLOC_REGISTERED
                         ? NAN
                         : b->host[0].pin_ms + (b->nhost > 1 ? b->host[1].pin_ms : 0);
     copyjob_make(c, b, 1, &j);
     if (copyjob_run(g, &j, &t, r) < 0)
         return -1;
-    double t3 = timer_now_ms();
+    double t3 = timer_read(g->clock);
     if (buffers_free_host(g, b, r) < 0)
         return -1;
-    double t4 = timer_now_ms();
+    double t4 = timer_read(g->clock);
     copyjob_sample(s, 1, &t);
     s->alloc_ms = t1 - t0;
     s->pin_ms = pin_ms;
@@ -188,5 +188,5 @@ int measure_reallocate(struct gpu *g, const struct measure_opts *m, const struct
     for (int i = 0; i < m->warmup; i++)
         if (reallocate_cycle(g, c, b, &s, r) < 0)
             return -1;
-    return measure_sample_loop(m, c, r, reallocate_sample, &x);
+    return measure_sample_loop(g->clock, m, c, r, reallocate_sample, &x);
 }

@@ -11,7 +11,6 @@
  * with its kind, so page-locked kinds need the GPU's driver.
  */
 #include "measure/measure_host.h"
-#include "base/clockmodel.h"
 #include "host/hostaccess.h"
 #include "measure/measure_loop.h"
 #include "measure/placement.h"
@@ -20,6 +19,7 @@
 #include <stdio.h>
 
 struct host_ctx {
+    const struct timer_clock *clock; /* the GPU's */
     struct hostaccess_pool *pool;
     struct host_buf *buf;
     int write, passes;
@@ -27,19 +27,15 @@ struct host_ctx {
 };
 
 /*
- * A pass's time: as timed, or under the fake engine's clock model
- * (base/clockmodel.h) the model's, bytes at the kind's host-read or
- * host-write rate, which then passes on its clock.
+ * A pass's time on the GPU's clock: as timed by the host clock, or on the
+ * fake engine's model (engine/clockmodel.h) the model's, bytes at the
+ * kind's host-read or host-write rate, which then passes on its clock.
  */
-static double model_pass_ms(const struct host_ctx *x, double timed_ms)
+static double pass_ms(const struct host_ctx *x, double timed_ms)
 {
-    if (!clockmodel_active())
-        return timed_ms;
-    const char *q[] = {schema_value_name(AXIS_ALLOC, x->buf->kind),
-                       x->write ? "host-write" : "host-read"};
-    double ms = clockmodel_transfer_ms(q, 2, (double)x->buf->bytes);
-    clockmodel_advance_ms(ms);
-    return ms;
+    const char *what[] = {schema_value_name(AXIS_ALLOC, x->buf->kind),
+                          x->write ? "host-write" : "host-read"};
+    return timer_host_work_ms(x->clock, what, 2, (double)x->buf->bytes, timed_ms);
 }
 
 /* passes passes over the buffer; their total time in *ms. */
@@ -54,7 +50,7 @@ static int run_passes(struct host_ctx *x, int passes, double *ms)
             measure_fail(x->r, "accessing the host buffer", err);
             return -1;
         }
-        *ms += model_pass_ms(x, t);
+        *ms += pass_ms(x, t);
     }
     return 0;
 }
@@ -89,7 +85,8 @@ int measure_host(struct gpu *g, const struct measure_opts *m, const struct confi
     char err[300];
     double ms;
     int rc = -1;
-    struct host_ctx x = {.buf = &b->host[0], .write = config_api(c) == API_HOST_WRITE, .r = r};
+    struct host_ctx x = {
+        .clock = g->clock, .buf = &b->host[0], .write = config_api(c) == API_HOST_WRITE, .r = r};
     if (buffers_alloc_host(g, b, c, r) < 0)
         return -1;
     buffers_fill_host(b);
@@ -104,7 +101,7 @@ int measure_host(struct gpu *g, const struct measure_opts *m, const struct confi
     for (int i = 0; i < m->warmup; i++)
         if (run_passes(&x, x.passes, &ms) < 0)
             goto out;
-    rc = measure_sample_loop(m, c, r, host_sample, &x);
+    rc = measure_sample_loop(g->clock, m, c, r, host_sample, &x);
 out:
     hostaccess_close(x.pool);
     return rc;

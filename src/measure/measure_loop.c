@@ -16,9 +16,10 @@ void measure_fail(struct result *r, const char *stage, const char *why)
     snprintf(r->error, sizeof(r->error), "%s: %s", stage, why);
 }
 
-void run_phase_lap(struct result *r, enum run_phase p, double *since)
+void run_phase_lap(const struct timer_clock *clock, struct result *r, enum run_phase p,
+                   double *since)
 {
-    double now = timer_now_ms();
+    double now = timer_read(clock);
     r->phase_ms[p] += now - *since;
     *since = now;
 }
@@ -58,12 +59,12 @@ enum stop_reason measure_should_stop(const struct measure_opts *m, const double 
     return STOP_CONTINUE;
 }
 
-int measure_sample_loop(const struct measure_opts *m, const struct config *c, struct result *r,
-                        sample_fn take, void *ctx)
+int measure_sample_loop(const struct timer_clock *clock, const struct measure_opts *m,
+                        const struct config *c, struct result *r, sample_fn take, void *ctx)
 {
     int cap = measure_max_samples(m);
     double *gbps = malloc((size_t)cap * sizeof(*gbps));
-    double t0 = timer_now_ms();
+    double t0 = timer_read(clock);
     int rc = -1;
     if (!gbps) {
         measure_fail(r, "sampling", "out of memory");
@@ -76,7 +77,7 @@ int measure_sample_loop(const struct measure_opts *m, const struct config *c, st
             goto out;
         measure_sample_rates(c, &r->samples[r->nsamples], &sr);
         gbps[r->nsamples++] = sr.gbps;
-        r->stop = measure_should_stop(m, gbps, r->nsamples, timer_now_ms() - t0, &r->rsd_pct);
+        r->stop = measure_should_stop(m, gbps, r->nsamples, timer_read(clock) - t0, &r->rsd_pct);
     }
     rc = 0;
 out:

@@ -115,7 +115,7 @@ int measure_pipeline(struct gpu *g, const struct measure_opts *m, const struct c
     for (int i = 0; i < m->warmup; i++)
         if (run_part(&x, PIPE_ALL, &t) < 0)
             return -1;
-    if (measure_sample_loop(m, c, r, pipe_sample, &x) < 0)
+    if (measure_sample_loop(g->clock, m, c, r, pipe_sample, &x) < 0)
         return -1;
     if (m->verify &&
         verify_check(b->host[1].ptr, b->host[1].bytes, SEED_PIPELINE, why, sizeof(why)) < 0) {

@@ -4,7 +4,6 @@
  * (together.h).
  */
 #include "measure/together.h"
-#include "base/clockmodel.h"
 #include "base/stats.h"
 #include "base/timer.h"
 #include "experiment/budget.h"
@@ -32,8 +31,8 @@ struct shared {
     const struct config *c;
     struct together_gpu *gpus;
     struct together_run *run;
-    double t0_ms;                  /* the clock when the threads were started */
-    double now[TOGETHER_MAX_GPUS]; /* each thread's clock as it reached the barrier */
+    double t0_ms;                  /* the run's clock when the threads were started */
+    double now[TOGETHER_MAX_GPUS]; /* each GPU's clock as its thread reached the barrier */
     double *start[TOGETHER_MAX_GPUS], *end[TOGETHER_MAX_GPUS]; /* per sample, host clock, ms */
     void *shared_host;          /* portable h2d: GPU 0's source buffer, read by every GPU */
     atomic_int failed;          /* a thread failed: the others stop at the next meeting */
@@ -60,11 +59,18 @@ double together_overlap_pct(const double *start_ms, const double *end_ms, int n,
     return first_end > last_start ? (first_end - last_start) / *union_ms * 100.0 : 0.0;
 }
 
+/* GPU i's clock (the run's, or its own while at once). */
+static const struct timer_clock *clock_of(const struct shared *sh, int i)
+{
+    return sh->gpus[i].mc->gpu->clock;
+}
+
 /*
  * The aggregate of sample k: every GPU's copies over the union of their
- * spans; its overlap; then the stopping rule on the aggregate's samples.
+ * spans; its overlap; then the stopping rule on the aggregate's samples,
+ * timed by GPU me's clock (me: the thread deciding).
  */
-static void decide_sample(struct shared *sh)
+static void decide_sample(struct shared *sh, int me)
 {
     size_t k = sh->nsamples;
     double start[TOGETHER_MAX_GPUS], end[TOGETHER_MAX_GPUS], union_ms;
@@ -83,8 +89,8 @@ static void decide_sample(struct shared *sh)
     sh->agg_gbps[k] = sr.gbps;
     sh->nsamples = k + 1;
     struct result *r = &sh->run->aggregate;
-    r->stop = measure_should_stop(sh->m, sh->agg_gbps, sh->nsamples, timer_now_ms() - sh->t0_ms,
-                                  &r->rsd_pct);
+    r->stop = measure_should_stop(sh->m, sh->agg_gbps, sh->nsamples,
+                                  timer_read(clock_of(sh, me)) - sh->t0_ms, &r->rsd_pct);
     sh->stop = r->stop != STOP_CONTINUE || sh->nsamples >= (size_t)sh->cap;
 }
 
@@ -101,20 +107,19 @@ static void decide_latest(struct shared *sh)
 /*
  * Every thread meets every other here.  The last to arrive runs decide
  * (may be NULL) while the others wait, then all go on together; on the
- * model's clock each thread's clock catches up with the latest, as time
+ * model's clock each GPU's clock catches up with the latest, as time
  * does at a real barrier.
  */
-static void meet(struct shared *sh, int i, void (*decide)(struct shared *))
+static void meet(struct shared *sh, int i, void (*decide)(struct shared *, int))
 {
-    sh->now[i] = timer_now_ms();
+    sh->now[i] = timer_read(clock_of(sh, i));
     if (pthread_barrier_wait(&sh->barrier) == PTHREAD_BARRIER_SERIAL_THREAD) {
         if (decide && !atomic_load(&sh->failed))
-            decide(sh);
+            decide(sh, i);
         decide_latest(sh);
     }
     pthread_barrier_wait(&sh->barrier);
-    if (clockmodel_active())
-        clockmodel_catch_up(sh->latest_ms);
+    timer_catch_up(clock_of(sh, i), sh->latest_ms);
 }
 
 /* One GPU's thread: what it holds and where it is. */
@@ -163,10 +168,10 @@ static int worker_sample(struct worker *w, size_t k)
     struct shared *sh = w->sh;
     struct together_gpu *tg = &sh->gpus[w->i];
     struct copy_time t;
-    double from = timer_now_ms();
+    double from = timer_read(tg->mc->gpu->clock);
     if (copyjob_run(tg->mc->gpu, &w->job, &t, &tg->together) < 0)
         return -1;
-    double to = timer_now_ms();
+    double to = timer_read(tg->mc->gpu->clock);
     sh->end[w->i][k] = to;
     sh->start[w->i][k] = isnan(t.device_ms) || t.device_ms > to - from ? from : to - t.device_ms;
     copyjob_sample(&tg->together.samples[k], w->job.copies, &t);
@@ -185,9 +190,8 @@ static void *worker_main(void *arg)
     pthread_mutex_unlock(&sh->gate_lock);
     if (!go)
         return NULL;
-    if (clockmodel_active())
-        clockmodel_thread_begin(sh->t0_ms, (unsigned)tg->mc->gpu->device);
-    clockmodel_set_gpus(sh->n);
+    struct gpu *g = tg->mc->gpu;
+    g->ops->at_once(g, sh->n, sh->t0_ms); /* a clock of its own, as it has a thread */
     if (worker_setup(w) < 0)
         atomic_store(&sh->failed, 1);
     meet(sh, w->i, NULL); /* everyone set up, and GPU 0's buffer filled */
@@ -207,7 +211,7 @@ static void *worker_main(void *arg)
     buffers_free_host(tg->mc->gpu, &w->b, &tg->together);
     if (w->bound > 0)
         numabind_restore();
-    clockmodel_thread_end();
+    g->ops->at_once(g, 0, 0);
     return NULL;
 }
 
@@ -341,7 +345,7 @@ int measure_together(struct together_gpu *gpus, int n, const struct measure_opts
                           .gpus = gpus,
                           .run = run,
                           .cap = cap,
-                          .t0_ms = timer_now_ms()};
+                          .t0_ms = timer_read(gpus[0].mc->gpu->clock)};
     sh->agg_gbps = calloc((size_t)cap, sizeof(double));
     sh->overlap = calloc((size_t)cap, sizeof(double));
     if (!sh->agg_gbps || !sh->overlap)

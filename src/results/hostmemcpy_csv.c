@@ -24,7 +24,8 @@ static const struct column hostmemcpy_cols[M_N] = {
 
 const struct csv_format hostmemcpy_format = {"host-memcpy.csv", hostmemcpy_cols, M_N};
 
-int hostmemcpy_write(const char *dir, const uint64_t *sizes, size_t n, char *err, size_t errlen)
+int hostmemcpy_write(const char *dir, const struct timer_clock *clock, const uint64_t *sizes,
+                     size_t n, char *err, size_t errlen)
 {
     struct outfile *o = format_create(&hostmemcpy_format, dir, err, errlen);
     if (!o)
@@ -32,8 +33,8 @@ int hostmemcpy_write(const char *dir, const uint64_t *sizes, size_t n, char *err
     for (int to_staging = 1; to_staging >= 0; to_staging--) {
         for (size_t i = 0; i < n; i++) {
             struct hostmemcpy_row row = {to_staging ? DIR_H2D : DIR_D2H, (double)sizes[i],
-                                         hostmem_memcpy_gbps(sizes[i], to_staging, 2.0, 5), 5,
-                                         HOSTMEM_STAGING_BYTES};
+                                         hostmem_memcpy_gbps(clock, sizes[i], to_staging, 2.0, 5),
+                                         5, HOSTMEM_STAGING_BYTES};
             if (!isnan(row.gbps))
                 format_write_row(o->f, &hostmemcpy_format, &row);
         }

@@ -14,6 +14,7 @@
 #ifndef PINSWEEP_HOSTMEMCPY_CSV_H
 #define PINSWEEP_HOSTMEMCPY_CSV_H
 
+#include "base/timer.h"
 #include "results/columns.h"
 
 #include <stddef.h>
@@ -30,11 +31,12 @@ struct hostmemcpy_row {
 extern const struct csv_format hostmemcpy_format;
 
 /*
- * Measure hostmem_memcpy_gbps both ways at each of sizes[0..n-1] and write
- * dir/host-memcpy.csv (direction h2d is into the staging buffer).  Returns
- * 0 or -1 with a message in err.
+ * Measure hostmem_memcpy_gbps on clock (the run's) both ways at each of
+ * sizes[0..n-1] and write dir/host-memcpy.csv (direction h2d is into the
+ * staging buffer).  Returns 0 or -1 with a message in err.
  */
-int hostmemcpy_write(const char *dir, const uint64_t *sizes, size_t n, char *err, size_t errlen);
+int hostmemcpy_write(const char *dir, const struct timer_clock *clock, const uint64_t *sizes,
+                     size_t n, char *err, size_t errlen);
 
 /*
  * The rows of dir/host-memcpy.csv, by direction then size (malloc'd, *n of

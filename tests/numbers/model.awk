@@ -1,4 +1,4 @@
-# tests/numbers/model.awk - the fake engine's clock model (base/clockmodel.h)
+# tests/numbers/model.awk - the fake engine's clock model (engine/clockmodel.h)
 # written again in awk, so tests/numbers.sh knows every number of a fake run
 # in advance.  Set -v MODEL=FILE; p(QUALS, NAME) is the value of parameter
 # NAME for the space-separated qualifiers QUALS: the entry with the most

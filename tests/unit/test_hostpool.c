@@ -133,10 +133,11 @@ static void test_with_engine(void)
 {
     struct gpu_info info;
     struct measure_ctx mc = {.gpu_node = -1};
+    struct timer_clock clock = {0};
     char err[256];
     struct result r, first;
     setenv("PINSWEEP_FAKE_DEVICES", "1", 1);
-    if (gpu_fake_ops.open(0, &info, &mc.gpu, err, sizeof(err)) < 0) {
+    if (gpu_fake_ops.open(0, &clock, &info, &mc.gpu, err, sizeof(err)) < 0) {
         CHECK("the fake engine opens", 0, "%s", err);
         return;
     }
@@ -170,6 +171,7 @@ static void test_with_engine(void)
           mc.gpu->ops->error(mc.gpu));
     devpool_release(&mc.pool, mc.gpu);
     gpu_fake_ops.close(mc.gpu);
+    timer_clock_release(&clock);
 }
 
 /* A later round warms up with one batch of the earlier round's size, or none when the
@@ -179,10 +181,11 @@ static void test_later_round_warmup(void)
 {
     struct gpu_info info;
     struct measure_ctx mc = {.gpu_node = -1};
+    struct timer_clock clock = {0};
     char err[256];
     struct result first, r;
     setenv("PINSWEEP_FAKE_MODEL", "gbps=25 t0_us=10", 1);
-    if (gpu_fake_ops.open(0, &info, &mc.gpu, err, sizeof(err)) < 0) {
+    if (gpu_fake_ops.open(0, &clock, &info, &mc.gpu, err, sizeof(err)) < 0) {
         CHECK("the fake engine opens with a model", 0, "%s", err);
         unsetenv("PINSWEEP_FAKE_MODEL");
         return;
@@ -203,6 +206,7 @@ static void test_later_round_warmup(void)
     hostpool_release(&mc.hostpool, mc.gpu);
     devpool_release(&mc.pool, mc.gpu);
     gpu_fake_ops.close(mc.gpu);
+    timer_clock_release(&clock);
     unsetenv("PINSWEEP_FAKE_MODEL");
 }
 

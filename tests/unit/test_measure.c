@@ -9,13 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The run's clock of the fake engine open_fake opened last. */
+static struct timer_clock fake_clock;
+
 /* The fake engine opened on device 0, as a run's measure context. */
 static struct measure_ctx open_fake(void)
 {
     struct gpu_info info;
     struct measure_ctx mc = {.gpu_node = -1};
     char err[256];
-    if (gpu_fake_ops.open(0, &info, &mc.gpu, err, sizeof(err)) < 0) {
+    if (gpu_fake_ops.open(0, &fake_clock, &info, &mc.gpu, err, sizeof(err)) < 0) {
         fprintf(stderr, "cannot open the fake engine: %s\n", err);
         exit(1);
     }
@@ -26,6 +29,7 @@ static void close_fake(struct measure_ctx *mc)
 {
     devpool_release(&mc->pool, mc->gpu);
     mc->gpu->ops->close(mc->gpu);
+    timer_clock_release(&fake_clock);
 }
 
 static struct measure_opts adaptive(void)
@@ -224,6 +228,7 @@ static void test_device_pool(void)
     CHECK("release frees every device buffer", dev_live == 0 && dev_allocs == dev_frees,
           "%zu live, %d allocations, %d frees", dev_live, dev_allocs, dev_frees);
     mc.gpu->ops->close(mc.gpu);
+    timer_clock_release(&fake_clock);
 }
 
 /* The overlap arithmetic: serial sum, ideal and overlap from synthetic pipeline samples. */

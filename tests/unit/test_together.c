@@ -6,7 +6,6 @@
  */
 #include "check.h"
 #include "configs.h"
-#include "base/clockmodel.h"
 #include "engine/gpu.h"
 #include "measure/together.h"
 
@@ -17,6 +16,7 @@
 
 static struct measure_ctx ctx[2];
 static struct together_gpu gpus[2];
+static struct timer_clock run_clock; /* the two devices' run's */
 
 /* Two fake devices under model (a clock model's entries). */
 static void open_two(const char *model)
@@ -28,7 +28,7 @@ static void open_two(const char *model)
     for (int i = 0; i < 2; i++) {
         memset(&ctx[i], 0, sizeof(ctx[i]));
         ctx[i].gpu_node = -1;
-        if (gpu_fake_ops.open(i, &info, &ctx[i].gpu, err, sizeof(err)) < 0) {
+        if (gpu_fake_ops.open(i, &run_clock, &info, &ctx[i].gpu, err, sizeof(err)) < 0) {
             fprintf(stderr, "cannot open fake device %d: %s\n", i, err);
             exit(1);
         }
@@ -43,7 +43,7 @@ static void close_two(void)
         ctx[i].gpu->ops->close(ctx[i].gpu);
     }
     unsetenv("PINSWEEP_FAKE_MODEL");
-    clockmodel_unload();
+    timer_clock_release(&run_clock);
 }
 
 static struct measure_opts fixed(int samples, int max_batch)

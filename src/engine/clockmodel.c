@@ -1,7 +1,8 @@
 /*
- * clockmodel.c - the fake engine's exact clock and its model (clockmodel.h).
+ * clockmodel.c - the fake engine's model of time: parsing its entries,
+ * looking them up, and the time of a transfer on a clock (clockmodel.h).
  */
-#include "base/clockmodel.h"
+#include "engine/clockmodel.h"
 #include "base/fileio.h"
 
 #include <ctype.h>
@@ -44,49 +45,10 @@ const char clockmodel_param_help[] =
     "alloc_ms_per_gib 300, pin_ms_per_gib 40, free_ms 0.05, free_ms_per_gib 90, noise_pct 0, "
     "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0";
 
-#define MAX_ENTRIES 128
-#define NAME_LEN 32
-
-struct entry {
-    char quals[CLOCKMODEL_MAX_QUALS][NAME_LEN];
-    int nquals;
-    size_t param;
-    double value;
-};
-
-/*
- * The entries, written only while loading (before any measuring thread
- * starts) and read-only after, so threads may look them up at once.
- */
-static struct {
-    int active;
-    struct entry e[MAX_ENTRIES];
-    int n;
-} model;
-
-/*
- * A clock: the model's time and its noise generator.  The loading thread
- * uses main_clock; a thread measuring one GPU of several at once has its
- * own (clockmodel_thread_begin), so no two threads move one clock.
- */
-struct model_clock {
-    double now_ms;
-    uint64_t rng;
-    int gpus; /* GPUs copying at once (clockmodel_set_gpus) */
-};
-static struct model_clock main_clock;
-static _Thread_local struct model_clock thread_clock;
-static _Thread_local int thread_has_clock;
-
-static struct model_clock *clock_here(void)
-{
-    return thread_has_clock ? &thread_clock : &main_clock;
-}
-
 /* Never 0, and different for each stream. */
-static uint64_t rng_seed(unsigned stream)
+static uint64_t rng_seed(const struct clockmodel *m, unsigned stream)
 {
-    double seed = clockmodel_get(NULL, 0, "seed");
+    double seed = clockmodel_get(m, NULL, 0, "seed");
     return ((uint64_t)seed + stream) * 0x9E3779B97F4A7C15ULL + 1;
 }
 
@@ -98,13 +60,14 @@ static int param_index(const char *name)
     return -1;
 }
 
-/* One KEY=VALUE entry into model.e; -1 with the reason. */
-static int parse_entry(const char *tok, int (*known)(const char *), char *err, size_t err_len)
+/* One KEY=VALUE entry into m; -1 with the reason. */
+static int parse_entry(struct clockmodel *m, const char *tok, int (*known)(const char *), char *err,
+                       size_t err_len)
 {
     char key[256];
     const char *eq = strchr(tok, '=');
     char *end;
-    struct entry e = {0};
+    struct clockmodel_entry e = {0};
     if (!eq || eq == tok || (size_t)(eq - tok) >= sizeof(key)) {
         snprintf(err, err_len, "'%s' is not KEY=VALUE", tok);
         return -1;
@@ -128,7 +91,8 @@ static int parse_entry(const char *tok, int (*known)(const char *), char *err, s
     if (last) {
         *last = '\0';
         for (char *q = strtok(key, "."); q; q = strtok(NULL, ".")) {
-            if (e.nquals == CLOCKMODEL_MAX_QUALS || strlen(q) >= NAME_LEN || (known && !known(q))) {
+            if (e.nquals == CLOCKMODEL_MAX_QUALS || strlen(q) >= CLOCKMODEL_NAME_LEN ||
+                (known && !known(q))) {
                 snprintf(err, err_len, "%s: '%s' is not an alloc kind, direction or api", tok, q);
                 return -1;
             }
@@ -139,16 +103,17 @@ static int parse_entry(const char *tok, int (*known)(const char *), char *err, s
         snprintf(err, err_len, "%s: must be above 0", tok);
         return -1;
     }
-    if (model.n == MAX_ENTRIES) {
-        snprintf(err, err_len, "more than %d entries", MAX_ENTRIES);
+    if (m->n == CLOCKMODEL_MAX_ENTRIES) {
+        snprintf(err, err_len, "more than %d entries", CLOCKMODEL_MAX_ENTRIES);
         return -1;
     }
-    model.e[model.n++] = e;
+    m->e[m->n++] = e;
     return 0;
 }
 
-/* Every entry of spec (comments dropped) into the model. */
-static int parse_spec(const char *spec, int (*known)(const char *), char *err, size_t err_len)
+/* Every entry of spec (comments dropped) into m. */
+static int parse_spec(struct clockmodel *m, const char *spec, int (*known)(const char *), char *err,
+                      size_t err_len)
 {
     char *copy = strdup(spec), *save = NULL;
     int rc = 0;
@@ -162,33 +127,28 @@ static int parse_spec(const char *spec, int (*known)(const char *), char *err, s
                 *p++ = ' ';
     for (char *tok = strtok_r(copy, " \t\r\n;,", &save); tok && rc == 0;
          tok = strtok_r(NULL, " \t\r\n;,", &save))
-        rc = parse_entry(tok, known, err, err_len);
+        rc = parse_entry(m, tok, known, err, err_len);
     free(copy);
     return rc;
 }
 
-static void start(void)
+int clockmodel_load(struct clockmodel *m, const char *spec, int (*known)(const char *qual),
+                    char *err, size_t err_len)
 {
-    model.active = 1;
-    main_clock = (struct model_clock){.now_ms = 0, .rng = rng_seed(0), .gpus = 1};
-}
-
-int clockmodel_load(const char *spec, int (*known)(const char *qual), char *err, size_t err_len)
-{
-    clockmodel_unload();
-    if (parse_spec(spec, known, err, err_len) < 0) {
-        model.n = 0;
+    m->n = 0;
+    if (parse_spec(m, spec, known, err, err_len) < 0) {
+        m->n = 0;
         return -1;
     }
-    start();
     return 1;
 }
 
-int clockmodel_load_env(int (*known)(const char *qual), char *err, size_t err_len)
+int clockmodel_load_env(struct clockmodel *m, int (*known)(const char *qual), char *err,
+                        size_t err_len)
 {
     const char *file = getenv("PINSWEEP_FAKE_MODEL_FILE"), *spec = getenv("PINSWEEP_FAKE_MODEL");
     char why[256];
-    clockmodel_unload();
+    m->n = 0;
     if (!file && !spec)
         return 0;
     if (file) {
@@ -197,75 +157,43 @@ int clockmodel_load_env(int (*known)(const char *qual), char *err, size_t err_le
             snprintf(err, err_len, "PINSWEEP_FAKE_MODEL_FILE: %s: %s", file, strerror(errno));
             return -1;
         }
-        int rc = parse_spec(text, known, why, sizeof(why));
+        int rc = parse_spec(m, text, known, why, sizeof(why));
         free(text);
         if (rc < 0) {
             snprintf(err, err_len, "PINSWEEP_FAKE_MODEL_FILE: %s: %s", file, why);
-            model.n = 0;
+            m->n = 0;
             return -1;
         }
     }
-    if (spec && parse_spec(spec, known, why, sizeof(why)) < 0) {
+    if (spec && parse_spec(m, spec, known, why, sizeof(why)) < 0) {
         snprintf(err, err_len, "PINSWEEP_FAKE_MODEL: %s", why);
-        model.n = 0;
+        m->n = 0;
         return -1;
     }
-    start();
     return 1;
 }
 
-void clockmodel_unload(void)
+void clockmodel_clock_start(const struct clockmodel *m, struct clockmodel_clock *c, double now_ms,
+                            unsigned stream, int gpus)
 {
-    model.active = 0;
-    model.n = 0;
+    *c = (struct clockmodel_clock){
+        .now_ms = now_ms, .rng = rng_seed(m, stream), .gpus = gpus > 1 ? gpus : 1};
 }
 
-int clockmodel_active(void)
-{
-    return model.active;
-}
-
-double clockmodel_now_ms(void)
-{
-    return clock_here()->now_ms;
-}
-
-void clockmodel_advance_ms(double ms)
+void clockmodel_advance_ms(struct clockmodel_clock *c, double ms)
 {
     if (ms > 0)
-        clock_here()->now_ms += ms;
+        c->now_ms += ms;
 }
 
-void clockmodel_thread_begin(double now_ms, unsigned stream)
+void clockmodel_catch_up(struct clockmodel_clock *c, double now_ms)
 {
-    thread_clock = (struct model_clock){.now_ms = now_ms, .rng = rng_seed(stream), .gpus = 1};
-    thread_has_clock = 1;
-}
-
-void clockmodel_thread_end(void)
-{
-    thread_has_clock = 0;
-}
-
-void clockmodel_catch_up(double now_ms)
-{
-    struct model_clock *c = clock_here();
     if (now_ms > c->now_ms)
         c->now_ms = now_ms;
 }
 
-void clockmodel_set_gpus(int gpus)
-{
-    clock_here()->gpus = gpus > 1 ? gpus : 1;
-}
-
-int clockmodel_gpus(void)
-{
-    return clock_here()->gpus;
-}
-
 /* 1 when every qualifier of e is among quals. */
-static int applies(const struct entry *e, const char *const *quals, int nquals)
+static int applies(const struct clockmodel_entry *e, const char *const *quals, int nquals)
 {
     for (int i = 0; i < e->nquals; i++) {
         int found = 0;
@@ -277,22 +205,22 @@ static int applies(const struct entry *e, const char *const *quals, int nquals)
     return 1;
 }
 
-double clockmodel_get(const char *const *quals, int nquals, const char *param)
+double clockmodel_get(const struct clockmodel *m, const char *const *quals, int nquals,
+                      const char *param)
 {
     int p = param_index(param), best = -1;
     if (p < 0)
         return NAN;
-    for (int i = 0; i < model.n; i++)
-        if (model.e[i].param == (size_t)p && applies(&model.e[i], quals, nquals) &&
-            (best < 0 || model.e[i].nquals >= model.e[best].nquals))
+    for (int i = 0; i < m->n; i++)
+        if (m->e[i].param == (size_t)p && applies(&m->e[i], quals, nquals) &&
+            (best < 0 || m->e[i].nquals >= m->e[best].nquals))
             best = i;
-    return best < 0 ? params[p].dflt : model.e[best].value;
+    return best < 0 ? params[p].dflt : m->e[best].value;
 }
 
 /* Uniform in [-1, 1) from xorshift64*. */
-static double noise_unit(void)
+static double noise_unit(uint64_t *rng)
 {
-    uint64_t *rng = &clock_here()->rng;
     *rng ^= *rng >> 12;
     *rng ^= *rng << 25;
     *rng ^= *rng >> 27;
@@ -300,20 +228,23 @@ static double noise_unit(void)
     return (double)(x >> 11) / 9007199254740992.0 * 2.0 - 1.0;
 }
 
-double clockmodel_transfer_ms(const char *const *quals, int nquals, double bytes)
+double clockmodel_transfer_ms(const struct clockmodel *m, struct clockmodel_clock *c,
+                              const char *const *quals, int nquals, double bytes)
 {
-    return clockmodel_transfer_at_ms(quals, nquals, bytes, clockmodel_get(quals, nquals, "gbps"));
+    return clockmodel_transfer_at_ms(m, c, quals, nquals, bytes,
+                                     clockmodel_get(m, quals, nquals, "gbps"));
 }
 
-double clockmodel_transfer_at_ms(const char *const *quals, int nquals, double bytes, double gbps)
+double clockmodel_transfer_at_ms(const struct clockmodel *m, struct clockmodel_clock *c,
+                                 const char *const *quals, int nquals, double bytes, double gbps)
 {
-    double now_ms = clock_here()->now_ms;
-    double ms = clockmodel_get(quals, nquals, "t0_us") / 1e3 + bytes / (gbps * 1e6);
-    double noise = clockmodel_get(quals, nquals, "noise_pct");
+    double now_ms = c->now_ms;
+    double ms = clockmodel_get(m, quals, nquals, "t0_us") / 1e3 + bytes / (gbps * 1e6);
+    double noise = clockmodel_get(m, quals, nquals, "noise_pct");
     if (noise > 0)
-        ms *= 1.0 + noise / 100.0 * noise_unit();
-    if (now_ms >= clockmodel_get(quals, nquals, "slow_from_ms") &&
-        now_ms < clockmodel_get(quals, nquals, "slow_to_ms"))
-        ms *= clockmodel_get(quals, nquals, "slow_factor");
+        ms *= 1.0 + noise / 100.0 * noise_unit(&c->rng);
+    if (now_ms >= clockmodel_get(m, quals, nquals, "slow_from_ms") &&
+        now_ms < clockmodel_get(m, quals, nquals, "slow_to_ms"))
+        ms *= clockmodel_get(m, quals, nquals, "slow_factor");
     return ms;
 }
