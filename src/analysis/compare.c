@@ -6,9 +6,7 @@
 #include "analysis/interval.h"
 #include "results/compare_csv.h"
 #include "results/folder.h"
-#include "results/meta.h"
 #include "experiment/schema.h"
-#include "host/sysinfo.h"
 
 #include <errno.h>
 #include <math.h>

@@ -49,7 +49,7 @@ static void take_reading(struct health_gpu *g, int i, const struct result *r)
         snprintf(g->error[i], sizeof(g->error[i]), "not measured: %s", r->error);
         return;
     }
-    if (measure_summarise(r, &sum) < 0) {
+    if (record_summarise(r, &sum) < 0) {
         snprintf(g->error[i], sizeof(g->error[i]), "not measured: out of memory");
         return;
     }

@@ -314,7 +314,7 @@ static int measure_one(struct run_loop *l, size_t i, int round)
         l->mt->phase_ms[p] += r.phase_ms[p];
     sentinel_note(l->sn, c->index, round, from, timer_now_ms());
     l->last_config = c->index;
-    if (measured == 0 && measure_merge_round(&l->acc[i], &r, round) < 0)
+    if (measured == 0 && record_merge_round(&l->acc[i], &r, round) < 0)
         measured = -1;
     result_free(&r);
     if (measured < 0) {

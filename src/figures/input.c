@@ -7,7 +7,7 @@
  */
 #include "figures/input.h"
 #include "figures/kit/figure.h"
-#include "results/meta.h"
+#include "results/meta_doc.h"
 #include "results/problems.h"
 #include "host/sysinfo.h"
 

@@ -122,7 +122,7 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
         if (copyjob_run(g, &x.job, &t, r) < 0)
             return -1;
     run_phase_lap(r, RUN_PHASE_WARMUP, &now);
-    if (measure_sample_loop(m, c, r, measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) <
+    if (measure_sample_loop(m, c, r, timing_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) <
         0)
         return -1;
     run_phase_lap(r, RUN_PHASE_SAMPLES, &now);
