@@ -98,7 +98,7 @@ paths_missing() {
 # paths_check NAME KIND FILE...: one check over the files.
 paths_check() {
     local name=$1 kind=$2 missing; shift 2
-    missing=$(paths_words "$kind" "$@" | paths_missing)
+    missing=$(paths_words "$kind" "$@" | paths_missing | awk '!seen[$0]++')
     if [ -z "$missing" ]; then t_pass "paths: $name name only paths that exist"
     else t_fail "paths: $name name only paths that exist" "no such file or folder:"; echo "$missing" | sed 's/^/    /'; fi
 }
