@@ -7,7 +7,7 @@
 #   2. no two source files need each other: the graph "X.o uses a symbol that
 #      Y.o defines" (read with nm from the built objects) has no cycle
 #      (tsort finds one).
-LAYERS="base experiment host engine measure results analysis figures/kit figures report cli"
+LAYERS="base experiment host engine measure results analysis figures/kit figures report run cli"
 
 layer_rank() { # folder -> its position in LAYERS, or nothing
     local i=0 l

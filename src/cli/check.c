@@ -6,7 +6,7 @@
  */
 #include "cli/check.h"
 #include "analysis/health.h"
-#include "cli/run.h"
+#include "run/run.h"
 #include "engine/gpu.h"
 #include "experiment/sweep.h"
 #include "measure/measure.h"

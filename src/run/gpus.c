@@ -2,7 +2,7 @@
  * gpus.c - the GPUs a run uses: opening them and reading where each sits
  * (see gpus.h).
  */
-#include "cli/gpus.h"
+#include "run/gpus.h"
 #include "engine/nvml.h"
 #include "host/numabind.h"
 #include "host/topology.h"

@@ -2,9 +2,9 @@
  * run.c - the run loop: open the GPU, create the results folder, measure each
  * configuration, append its rows, keep meta.yaml current, render figures.
  */
-#include "cli/run.h"
-#include "cli/gpus.h"
-#include "cli/sentinel.h"
+#include "run/run.h"
+#include "run/gpus.h"
+#include "run/sentinel.h"
 #include "experiment/rounds.h"
 #include "analysis/breakeven.h"
 #include "experiment/budget.h"

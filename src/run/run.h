@@ -5,7 +5,7 @@
 #define PINSWEEP_RUN_H
 
 #include "experiment/experiment.h"
-#include "cli/progress.h"
+#include "run/progress.h"
 #include "experiment/sweep.h"
 
 #include <stddef.h>
