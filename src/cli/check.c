@@ -6,8 +6,8 @@
  */
 #include "cli/check.h"
 #include "analysis/health.h"
-#include "run/run.h"
-#include "engine/gpu.h"
+#include "engine/engines.h"
+#include "run/exitcode.h"
 #include "experiment/sweep.h"
 #include "measure/measure.h"
 #include "results/outdir.h"
@@ -137,7 +137,7 @@ static int report(const struct check_opts *o, const struct health_gpu *g, size_t
 
 int check_node(const struct check_opts *o)
 {
-    const struct gpu_ops *ops = run_engine();
+    const struct gpu_ops *ops = NULL;
     struct health_expect x;
     struct experiment e = {0};
     struct sweep s = {0};
@@ -148,9 +148,8 @@ int check_node(const struct check_opts *o)
     for (int i = 0; i < o->nexpect; i++)
         if (health_expect_add(&x, o->expect[i], stderr) < 0)
             goto out;
-    if (!ops) {
-        fprintf(stderr, "pinsweep: PINSWEEP_ENGINE='%s' is not an engine; allowed: cuda, fake\n",
-                getenv("PINSWEEP_ENGINE"));
+    if (!(ops = engine_find(o->engine, err, sizeof(err)))) {
+        fprintf(stderr, "pinsweep: PINSWEEP_ENGINE=%s\n", err);
         goto out;
     }
     code = EXIT_SYSTEM;

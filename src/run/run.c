@@ -10,7 +10,7 @@
 #include "experiment/budget.h"
 #include "experiment/shard.h"
 #include "analysis/fit.h"
-#include "engine/gpu.h"
+#include "engine/engines.h"
 #include "measure/measure.h"
 #include "measure/together.h"
 #include "results/hostmemcpy_csv.h"
@@ -45,16 +45,6 @@ static void catch_stop_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-}
-
-const struct gpu_ops *run_engine(void)
-{
-    const char *name = getenv("PINSWEEP_ENGINE");
-    if (!name || !*name || strcmp(name, gpu_cuda_ops.name) == 0)
-        return &gpu_cuda_ops;
-    if (strcmp(name, gpu_fake_ops.name) == 0)
-        return &gpu_fake_ops;
-    return NULL;
 }
 
 /* The best median per (alloc, direction) of the copies, for the table printed at the end. */
@@ -800,7 +790,7 @@ static int finish(const char *dir, const char *meta_path, struct meta *mt, const
 int run_experiment(const struct experiment *e, const struct sweep *s, const struct run_opts *o)
 {
     struct run_gpus *gpus = NULL;
-    const struct gpu_ops *ops = run_engine();
+    const struct gpu_ops *ops = NULL;
     struct gpu *g = NULL;
     struct gpu_info gpu;
     struct host_info host;
@@ -816,9 +806,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         fprintf(stderr, "pinsweep: %s\n", err);
         return EXIT_USAGE;
     }
-    if (!ops) {
-        fprintf(stderr, "pinsweep: PINSWEEP_ENGINE='%s' is not an engine; allowed: cuda, fake\n",
-                getenv("PINSWEEP_ENGINE"));
+    if (!(ops = engine_find(o->engine, err, sizeof(err)))) {
+        fprintf(stderr, "pinsweep: PINSWEEP_ENGINE=%s\n", err);
         return EXIT_USAGE;
     }
     if (ops->open(e->device, &gpu, &g, err, sizeof(err)) < 0) {
