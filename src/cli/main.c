@@ -15,7 +15,7 @@
 #include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
-#include "run/gpus.h"
+#include "cli/plan_gpus.h"
 #include "figures/plot.h"
 #include "figures/fig_machines.h"
 #include "report/report.h"
@@ -156,7 +156,7 @@ static int cmd_plan(int argc, char **argv, struct cli *c)
     char err[512];
     const struct gpu_ops *ops = engine_find(getenv("PINSWEEP_ENGINE"), err, sizeof(err));
     if ((l.e.devices_all || l.e.ndevices > 1) && ops) { /* unknown: no topology; run says why */
-        int opened = gpus_plan_topology(stdout, ops, &l.e);
+        int opened = plan_print_gpus(stdout, ops, &l.e);
         if (l.e.devices_all && l.e.gpus_together && opened > 1) /* a list's: plan_print */
             plan_print_together(stdout, &l.s, l.cap, opened);
     }

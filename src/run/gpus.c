@@ -1,6 +1,6 @@
 /*
- * gpus.c - the GPUs a run uses: opening them and reading where each sits
- * (see gpus.h).
+ * gpus.c - the GPUs a run uses: opening them, reading where each sits and
+ * what they share (see gpus.h).
  */
 #include "run/gpus.h"
 #include "engine/nvml.h"
@@ -11,12 +11,14 @@
 #include <string.h>
 
 /*
- * The GPUs beyond the first that e lists (device: a list, or all of the
- * machine's), each opened with its own engine context.  Returns 0, or -1
- * with why in err.
+ * The GPUs beyond the first (g->n = 1, its mc[0], info[0] and link[0]
+ * filled in) that e lists (device: a list, or all of the machine's), at most
+ * TOGETHER_MAX_GPUS, each opened with its own engine context; notes on
+ * stderr where the machine has fewer or more than asked for.  Returns 0, or
+ * -1 with why in err.
  */
-int gpus_open_more(const struct gpu_ops *ops, const struct experiment *e, struct run_gpus *g,
-                   char *err, size_t n)
+static int open_more(const struct gpu_ops *ops, const struct experiment *e, struct run_gpus *g,
+                     char *err, size_t n)
 {
     int count = e->devices_all ? g->info[0].device_count : e->ndevices;
     if (count > TOGETHER_MAX_GPUS)
@@ -45,12 +47,30 @@ int gpus_open_more(const struct gpu_ops *ops, const struct experiment *e, struct
     return 0;
 }
 
-void gpus_close_more(const struct gpu_ops *ops, struct run_gpus *g)
+int gpus_open(const struct gpu_ops *ops, const struct experiment *e, struct run_gpus *g, char *err,
+              size_t n)
+{
+    struct gpu *first = NULL;
+    memset(g, 0, sizeof(*g));
+    if (ops->open(e->device, &g->info[0], &first, err, n) < 0)
+        return -1;
+    const char *bus_id = g->info[0].pci_bus_id;
+    sysinfo_pcie_link(sysinfo_sysfs_root(), bus_id, &g->link[0]);
+    sysinfo_pcie_payload(sysinfo_sysfs_root(), bus_id, &g->link[0]); /* once: see sysinfo.h */
+    g->mc[0] = (struct measure_ctx){.gpu = first,
+                                    .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), bus_id)};
+    g->n = 1;
+    return open_more(ops, e, g, err, n);
+}
+
+void gpus_close(const struct gpu_ops *ops, struct run_gpus *g)
 {
     for (int k = 1; g && k < g->n; k++)
         ops->close(g->mc[k].gpu);
+    if (g && g->n > 0)
+        ops->close(g->mc[0].gpu);
     if (g)
-        g->n = 1;
+        g->n = 0;
 }
 
 void gpus_read_topology(struct run_gpus *g)
@@ -63,40 +83,6 @@ void gpus_read_topology(struct run_gpus *g)
         topology_pcie_path(sysinfo_sysfs_root(), g->info[k].pci_bus_id, &t->path);
         nvml_nvlink_read(g->info[k].pci_bus_id, &t->nvlink);
     }
-}
-
-/* The run's GPU at bus id, or -1. */
-static int gpu_at(const struct run_gpus *g, const char *bus_id)
-{
-    for (int k = 0; k < g->n; k++)
-        if (strcmp(g->info[k].pci_bus_id, bus_id) == 0)
-            return k;
-    return -1;
-}
-
-/* GPU k's NVLink peers as "GPU 1, 0000:05:00.0" (devices outside the run by bus id). */
-static const char *nvlink_text(const struct run_gpus *g, int k, char *buf, size_t n)
-{
-    const struct nvml_nvlink *nl = &g->topo[k].nvlink;
-    size_t len = 0;
-    if (!nl->known)
-        snprintf(buf, n, "unknown (%s)", nl->why);
-    else if (!nl->active)
-        snprintf(buf, n, "none");
-    else
-        len = (size_t)snprintf(buf, n, "%d active link%s to ", nl->active,
-                               nl->active == 1 ? "" : "s");
-    for (int i = 0; nl->known && nl->active && i < nl->npeers && len < n; i++) {
-        int peer = gpu_at(g, nl->peer[i]);
-        if (peer >= 0)
-            len += (size_t)snprintf(buf + len, n - len, "%sGPU %d", i ? ", " : "",
-                                    g->info[peer].device);
-        else
-            len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", nl->peer[i]);
-    }
-    if (nl->known && nl->active && !nl->npeers && len < n)
-        snprintf(buf + len, n - len, "devices NVML does not name");
-    return buf;
 }
 
 /* The GPUs (a bit each) whose paths run through GPU a's part at depth d. */
@@ -140,54 +126,4 @@ void gpus_print_sharing(FILE *out, const struct run_gpus *g, const char *prefix)
                         ? ""
                         : ": at once, their copies contend for its link to the host");
         }
-}
-
-int gpus_plan_topology(FILE *out, const struct gpu_ops *ops, const struct experiment *e)
-{
-    struct run_gpus *g = calloc(1, sizeof(*g));
-    struct gpu *first = NULL;
-    char err[512], why[512], path[512], nvl[512];
-    if (!g) {
-        fprintf(out, "GPU topology: not read: out of memory\n");
-        return 0;
-    }
-    if (ops->open(e->device, &g->info[0], &first, err, sizeof(err)) < 0) {
-        fprintf(out, "GPU topology: not read: %s\n", err);
-        free(g);
-        return 0;
-    }
-    g->n = 1;
-    g->mc[0] = (struct measure_ctx){
-        .gpu = first, .gpu_node = numabind_gpu_node(sysinfo_sysfs_root(), g->info[0].pci_bus_id)};
-    sysinfo_pcie_link(sysinfo_sysfs_root(), g->info[0].pci_bus_id, &g->link[0]);
-    if (gpus_open_more(ops, e, g, err, sizeof(err)) < 0) {
-        fprintf(out, "GPU topology: not read: %s\n", err);
-    } else {
-        int nvml = nvml_open(g->info[0].pci_bus_id, why, sizeof(why)) == 0;
-        gpus_read_topology(g);
-        fprintf(out, "GPU topology (PCIe paths from sysfs, NVLink from %s):\n",
-                nvml ? "NVML" : "nowhere: NVML is unavailable");
-        for (int k = 0; k < g->n; k++) {
-            const struct pcie_link *l = &g->link[k];
-            fprintf(out, "  GPU %d  %s  %s  NUMA node ", g->info[k].device, g->info[k].pci_bus_id,
-                    g->info[k].name);
-            if (g->topo[k].numa_node >= 0)
-                fprintf(out, "%d", g->topo[k].numa_node);
-            else
-                fprintf(out, "unknown");
-            if (l->known)
-                fprintf(out, "  PCIe Gen%d x%d (max Gen%d x%d)", l->cur_gen, l->cur_width,
-                        l->max_gen, l->max_width);
-            fprintf(out, "\n    path %s\n    NVLink %s\n",
-                    topology_path_text(&g->topo[k].path, path, sizeof(path)),
-                    nvlink_text(g, k, nvl, sizeof(nvl)));
-        }
-        gpus_print_sharing(out, g, "  ");
-        nvml_close();
-    }
-    int n = g->n;
-    gpus_close_more(ops, g);
-    ops->close(first);
-    free(g);
-    return n;
 }
