@@ -21,7 +21,7 @@
 struct run_gpus {
     int n;                                    /* opened; 1: a run of one GPU */
     int together;                             /* gpus: together */
-    struct measure_ctx mc[TOGETHER_MAX_GPUS]; /* [0] is the run's own (run_loop.mc) */
+    struct measure_ctx mc[TOGETHER_MAX_GPUS]; /* [0]: e->device, which reads the sentinel */
     struct gpu_info info[TOGETHER_MAX_GPUS];
     struct pcie_link link[TOGETHER_MAX_GPUS];
     struct meta_gpu topo[TOGETHER_MAX_GPUS]; /* gpus_read_topology */

@@ -90,8 +90,8 @@ static void warn_machine(const struct nvml_state *g, const struct host_state *h,
 }
 
 /*
- * After the loop: the side files, the end state in meta.yaml, the summary
- * line, figures.  Returns -1 when the run failed (mt->reason says why).
+ * Step 6, after the loop: the side files, the end state in meta.yaml, the
+ * summary line, figures.  Returns -1 when the run failed (mt->reason says why).
  */
 static int finish(struct run *r)
 {
