@@ -43,9 +43,9 @@ endif
 
 # src/ has a folder per stage of the pipeline, lowest first (src/README.md):
 # base, experiment, host, engine, record, measure, results, analysis, figures/kit (the
-# drawing kit), figures, report, cli.
+# drawing kit), figures, report, run, cli.
 # Sources include each other as "folder/file.h" from src/.
-LAYERS   := base experiment host engine record measure results analysis figures/kit figures report cli
+LAYERS   := base experiment host engine record measure results analysis figures/kit figures report run cli
 ALL_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 # The unit tests link everything but main.c.
 CORE_SRC := $(filter-out src/cli/main.c src/engine/gpu_cuda.c,$(ALL_SRC))

@@ -61,7 +61,7 @@ struct meta {
     const struct meta_gpu *topology;      /* every GPU of the run; NULL: not read */
     int ngpus;
     int numa_nodes; /* the host's NUMA nodes */
-    /* The drift watch (cli/sentinel.h): what it read, NULL when off; the analysis at the end
+    /* The drift watch (run/sentinel.h): what it read, NULL when off; the analysis at the end
        (NULL while running) and every configuration's span in each round, to name those measured
        in an off window. */
     const char *drift_sentinel;

@@ -1,7 +1,7 @@
 /*
  * sentinel.c - the drift watch (sentinel.h).
  */
-#include "cli/sentinel.h"
+#include "run/sentinel.h"
 #include "base/timer.h"
 #include "host/sysinfo.h"
 #include "results/meta.h"
