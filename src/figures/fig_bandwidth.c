@@ -10,6 +10,8 @@
 #include "figures/coincide.h"
 #include "figures/curves.h"
 #include "figures/kit/legend.h"
+#include "analysis/fit.h"
+#include "analysis/link.h"
 #include "experiment/schema.h"
 #include "base/units.h"
 
@@ -294,19 +296,6 @@ static const struct fit_row *find_fit(const struct plot_input *in, const struct 
     return NULL;
 }
 
-int fig_fit_drawn(const struct fit_row *fit)
-{
-    return fit->status_id == FIT_OK && fit->points >= FIT_MIN_POINTS &&
-           fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
-}
-
-/* The bandwidth of the model t(n) = t0 + n/B at n bytes (GB/s); NaN where its time is not > 0. */
-static double fit_gbps(const struct fit_row *fit, double n_bytes)
-{
-    double s = fit->t0_us * 1e-6 + n_bytes / (fit->bandwidth_gbps * 1e9);
-    return s > 0 ? n_bytes / s / 1e9 : NAN;
-}
-
 static void write_xy(FILE *f, double x, double y)
 {
     if (isnan(y))
@@ -338,7 +327,7 @@ static int fit_overlay(struct fig *g, FILE *f, const struct plot_input *in,
         return -1;
     for (int k = 0; k < PLOT_FIT_POINTS; k++) {
         double n = lo * pow(hi / lo, k / (PLOT_FIT_POINTS - 1.0));
-        write_xy(f, n, fit_gbps(fit, n));
+        write_xy(f, n, fit_model_gbps(fit, n));
     }
     return 1;
 }
@@ -452,7 +441,7 @@ static void ceiling_title(const struct plot_input *in, char *title, size_t n)
 /*
  * The overlays of the current panel (direction dir, api group grp): the fit
  * of every reuse curve drawn alone whose fits.csv row describes it
- * (fig_fit_drawn), or, for a pageable curve no single fit describes, its two
+ * (fit_describes), or, for a pageable curve no single fit describes, its two
  * regimes when fits.csv has them.  What was drawn goes into d, for the
  * notes; what the fits say goes into the figure's reading (readings.c).
  */
@@ -466,11 +455,11 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, const 
         const struct fit_row *fit = find_fit(in, first, FIT_ALL);
         const struct fit_row *regime[2] = {find_fit(in, first, FIT_IN_CACHE),
                                            find_fit(in, first, FIT_BEYOND_CACHE)};
-        int regimes = !fit || fig_fit_drawn(fit) ? 0 : regime[0] && regime[1];
+        int regimes = !fit || fit_describes(fit) ? 0 : regime[0] && regime[1];
         if (!bw_in_panel(in, &in->curves[c], dir, grp) || first->buffer != BUFFER_REUSE || !fit ||
             in->curves[c].n < 2 || is_member(p, c))
             continue;
-        if (!fig_fit_drawn(fit) && !regimes)
+        if (!fit_describes(fit) && !regimes)
             continue;
         if (!f && !(f = fig_panel_create(g, data_dir, "-overlay", OVERLAY_COLUMNS)))
             return -1;
@@ -491,52 +480,37 @@ static int bandwidth_overlays(struct fig *g, const struct plot_input *in, const 
 }
 
 /* "PCIe Gen5 x16 raw: 63.0 GB/s" (both: the bidir panel's two directions) into buf. */
-static void link_label(const struct plot_input *in, double gbps, int both, char *buf, size_t n)
+static void link_label(const struct plot_input *in, double raw_gbps, int both, char *buf, size_t n)
 {
     char v[32], pcie[48] = "PCIe link";
-    plot_format_gbps(both ? 2 * gbps : gbps, v, sizeof(v));
+    plot_format_gbps(raw_gbps, v, sizeof(v));
     if (in->pcie_gen > 0 && in->pcie_width > 0)
         snprintf(pcie, sizeof(pcie), "PCIe Gen%d x%d", in->pcie_gen, in->pcie_width);
     snprintf(buf, n, both ? "%s raw, both directions: %s GB/s" : "%s raw: %s GB/s", pcie, v);
 }
 
 /*
- * The practical ceiling of a PCIe link of raw rate link_gbps in direction
- * dir: the share of each packet that is payload, with packets of
- * payload_bytes (the Max Payload Size).  h2d data comes back as read
- * completions (a 3-dword header: 4 B framing + 12 B + 4 B LCRC = 20 B),
- * d2h goes out as posted writes with 64-bit addresses (a 4-dword header:
- * 24 B).  Flow control and acknowledgements take a little more.
- */
-static double practical_gbps(double link_gbps, int dir, double payload_bytes)
-{
-    double h2d = link_gbps * payload_bytes / (payload_bytes + 20);
-    double d2h = link_gbps * payload_bytes / (payload_bytes + 24);
-    return dir == DIR_H2D ? h2d : dir == DIR_D2H ? d2h : h2d + d2h;
-}
-
-/* The Max Payload Size assumed when meta.yaml does not give the one read: the usual one. */
-#define PCIE_PAYLOAD_ASSUMED 256
-/*
- * The link's raw rate and its practical ceiling in the current panel,
- * labelled, and its % axis.  The ceiling takes the Max Payload Size read
- * from config space when meta.yaml has it, else 256 B, and says which.
+ * The link's raw rate and its practical ceiling (analysis/link.h) in the
+ * current panel, labelled, and its % axis.  The ceiling takes the Max
+ * Payload Size read from config space when meta.yaml has it, else 256 B,
+ * and says which.
  */
 static int link_lines(struct fig *g, const struct plot_input *in, int dir)
 {
     char label[128], v[32];
-    double link = in->link_gbps, raw = dir == DIR_BIDIR ? 2 * link : link;
-    int mps = in->mps_bytes > 0 ? in->mps_bytes : PCIE_PAYLOAD_ASSUMED;
-    if (isnan(link))
+    double raw = link_raw_gbps(in->link_gbps, dir);
+    int mps = link_payload_bytes(in->mps_bytes);
+    double practical = link_practical_gbps(in->link_gbps, dir, mps);
+    if (isnan(in->link_gbps))
         return 0;
-    link_label(in, link, dir == DIR_BIDIR, label, sizeof(label));
+    link_label(in, raw, dir == DIR_BIDIR, label, sizeof(label));
     if (fig_hline(g, raw, "link", "link", "right-above", label) < 0)
         return -1;
-    plot_format_gbps(practical_gbps(link, dir, mps), v, sizeof(v));
+    plot_format_gbps(practical, v, sizeof(v));
     snprintf(label, sizeof(label), "practical ceiling (MPS %d B, %s): %s GB/s", mps,
              in->mps_bytes > 0 ? "read" : "assumed", v);
     g->panel_link[g->npanels - 1] = raw;
-    return fig_hline(g, practical_gbps(link, dir, mps), "link", "practical", "left-above", label);
+    return fig_hline(g, practical, "link", "practical", "left-above", label);
 }
 
 /* What the zero-copy kernel's dash means, in the notes of the bandwidth figure. */
@@ -761,7 +735,7 @@ size_t fig_bandwidth_findings(const struct plot_input *in, char (*out)[FIG_FINDI
         /* a curve drawn alone, in any host state; one of too few sizes for a fit is not
            "unfit" */
         if (first->buffer != BUFFER_REUSE || !bw_drawn_curve(in, &in->curves[c]) ||
-            is_member(&p, c) || !fit || fig_fit_drawn(fit) || fit->points < FIT_MIN_POINTS)
+            is_member(&p, c) || !fit || fit_describes(fit) || fit->points < FIT_MIN_POINTS)
             continue;
         curve_full_name(&p, first, name, sizeof(name));
         char why[16];

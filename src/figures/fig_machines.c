@@ -14,6 +14,7 @@
  * triangles pinned and registered ...).
  */
 #include "figures/fig_machines.h"
+#include "analysis/link.h"
 #include "figures/caption.h"
 #include "figures/coincide.h"
 #include "figures/fig_headline.h"
@@ -247,7 +248,7 @@ static double cmp_value(const struct compare_entry *r, int ratio, double *lo, do
  */
 static int cmp_capped(const struct cmp_input *in, const struct compare_entry *r)
 {
-    double link = in->m[r->machine].link_gbps * (r->dir == DIR_BIDIR ? 2 : 1);
+    double link = link_raw_gbps(in->m[r->machine].link_gbps, r->dir);
     return link > 0 && fabs(r->gbps_hi - link) <= 1e-5 * link;
 }
 
@@ -505,7 +506,7 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
     if (link && color && name) {
         for (size_t m = 0; m < in->nm; m++) {
             const struct machine_entry *x = &in->m[m];
-            link[m] = x->link_gbps;
+            link[m] = link_raw_gbps(x->link_gbps, dir);
             color[m] = in->color[m];
             name[m] = link_known(x) ? x->pcie : "link";
         }

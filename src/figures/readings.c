@@ -4,6 +4,7 @@
  * read them (units_format_human), GB/s with two decimals.
  */
 #include "figures/readings.h"
+#include "analysis/link.h"
 #include "figures/curves.h"
 #include "figures/tables.h"
 #include "figures/sentinel_view.h"
@@ -107,9 +108,10 @@ static size_t curve_peak(const struct plot_input *in, const struct plot_curve *c
 /* " (88.0 % of the link's raw 63.02 GB/s)" for a page-locked peak, when the link is known. */
 static void link_share(const struct plot_input *in, int dir, double g, char *buf, size_t n)
 {
-    double link = in->link_gbps * (dir == DIR_BIDIR ? 2 : 1);
+    double link = link_raw_gbps(in->link_gbps, dir);
     if (link > 0)
-        snprintf(buf, n, " (%.1f %% of the link's raw %s GB/s)", 100 * g / link, reading_gbps(link));
+        snprintf(buf, n, " (%.1f %% of the link's raw %s GB/s)",
+                 link_share_pct(g, in->link_gbps, dir), reading_gbps(link));
     else
         buf[0] = '\0';
 }
