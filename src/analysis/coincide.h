@@ -1,14 +1,14 @@
 /*
  * coincide.h - series that coincide: the page-locked kinds of a panel whose
- * medians agree within a stated tolerance at every size, drawn as one
- * labelled line (or band) in place of one line each, the exceptions drawn
- * apart.  The bandwidth figure's band, the latency, speedup and compare
- * figures' merged lines all come from here.
+ * medians agree within a stated tolerance at every size, which a figure
+ * draws as one labelled line (or band) in place of one line each, the
+ * exceptions apart.  Which series coincide, their merged line's median,
+ * range, bar ends and spread are computed here; figures/coincide.h draws
+ * them (the bandwidth figure's band, the latency, speedup and compare
+ * figures' merged lines).
  */
-#ifndef PINSWEEP_COINCIDE_H
-#define PINSWEEP_COINCIDE_H
-
-#include "figures/kit/figure.h"
+#ifndef PINSWEEP_ANALYSIS_COINCIDE_H
+#define PINSWEEP_ANALYSIS_COINCIDE_H
 
 #include <stddef.h>
 
@@ -37,16 +37,6 @@
  * apart; the key entry says how far apart the members are.
  */
 #define COINCIDE_TOLERANCE_LATENCY 0.20
-/*
- * What a merged line drawn by coincide_block with bars is, for a figure's
- * notes (the caption's "Bars" sentences, kit/drawn.h): its value the median
- * of its members' values at each size, its bar from the lowest to the
- * highest end of their bars (of a series without bars, such as a round
- * trip, from its value).
- */
-#define COINCIDE_BARS_NOTE                                                                         \
-    "bars of a merged line: its members' lowest to highest bar end (or value, without bars); "     \
-    "the line: their median"
 /* The fewest members a merged line has: two coinciding lines are still told apart. */
 #define COINCIDE_MIN_MEMBERS 3
 /* The most kinds (alloc kinds) that can be told apart, and the most points of a series. */
@@ -95,6 +85,14 @@ size_t coincide_at(const struct co_series *s, size_t n, int group, size_t i, dou
                    double *median, double *lo, double *hi);
 
 /*
+ * At point i of group g's merged line: the lowest of its members' bar
+ * ends into *lo and the highest into *hi (a member's lo and hi, or its
+ * value where it has no bars).  Returns the members' count.
+ */
+size_t coincide_bar_ends(const struct co_series *s, size_t n, int group, size_t i, double *lo,
+                         double *hi);
+
+/*
  * Group g's merged line at size x: the median of its members' values there
  * into *median; returns the members' count, 0 (and NaN) when g has no
  * merged line or no point at x.
@@ -112,19 +110,6 @@ double coincide_spread(const struct co_series *s, size_t n, int group, double fr
 
 /* "pinned, mallochost, registered": the members of group g, in schema order, into buf. */
 void coincide_names(const struct co_series *s, size_t n, int group, char *buf, size_t len);
-
-/*
- * The key entries of the merged lines, drawn as style (its line the
- * series' when they give one): one per scope, titled "N page-locked kinds
- * within X%: a, b (host → device), c" (X the largest spread of the scope's
- * merged lines, with " (Y% from 1M)" when from > 0 and the spread from
- * there is smaller; a kind in some of them only, where it alone was
- * measured, followed by their panels' titles); scopes whose lines gather
- * the same kinds share one entry (the first's dash; the notes tell the
- * dashes apart).  At most max into out; how many.
- */
-size_t coincide_keys(const struct co_series *s, size_t n, const struct fig_style *style,
-                     double from, struct fig_style *out, size_t max);
 
 /*
  * Series gathered one by one, their values copied (struct co_list): add
@@ -155,17 +140,5 @@ size_t coincide_list_find(struct co_list *l, double tol, size_t min_members);
 int coincide_member(const struct co_list *l, int group, long tag);
 
 void coincide_list_free(struct co_list *l);
-
-/*
- * Group g's merged line as a block of the current panel in f, drawn as s:
- * its heading names the members; each point "x median" and, with bars, the
- * lowest of the members' lo and the highest of their hi; g's range widened
- * to hold them (bars 2: to hold the median only, the axis of a bandwidth,
- * never chosen by its bars; bars 3: no bars, written as bars of no length,
- * "x m m m", for a panel whose other blocks have bars).  -1 on failure; 0 when g has no merged line, 1
- * when written.
- */
-int coincide_block(struct fig *g, FILE *f, const struct co_series *s, size_t n, int group,
-                   const struct fig_style *style, int bars);
 
 #endif
