@@ -49,6 +49,11 @@ int curve_in_panel(const struct plot_input *in, const struct plot_curve *c, int 
     return r->dir == dir && curve_api_group(r->api) == grp;
 }
 
+const struct plot_row *curve_row(const struct plot_input *in, const struct plot_curve *c, size_t i)
+{
+    return &in->rows[c->first + i];
+}
+
 /* The row of curve c at size bytes, or NULL. */
 const struct plot_row *curve_row_at(const struct plot_input *in, const struct plot_curve *c,
                                      double size)

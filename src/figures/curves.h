@@ -26,6 +26,9 @@ int curve_api_group(int api);
 /* Is curve c in the panel of direction dir and api group grp? */
 int curve_in_panel(const struct plot_input *in, const struct plot_curve *c, int dir, int grp);
 
+/* Row i of curve c (i < c->n). */
+const struct plot_row *curve_row(const struct plot_input *in, const struct plot_curve *c, size_t i);
+
 /* The row of curve c at size bytes, or NULL. */
 const struct plot_row *curve_row_at(const struct plot_input *in, const struct plot_curve *c,
                                     double size);
