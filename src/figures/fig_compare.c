@@ -1,6 +1,7 @@
 /*
  * fig_compare.c - the compare-bandwidth and compare-ratio figures of a
- * comparison folder (see fig_compare.h and fig_machines.h).
+ * comparison folder (see fig_compare.h and fig_machines.h), and the
+ * machines described as their titles and legends name them.
  *
  * Like plot.c, C decides what is drawn and writes it under figures/data/
  * (compare-bandwidth-PANEL.dat, compare-ratio-PANEL.dat and the variables
@@ -21,6 +22,77 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+/* ---- describing the machines ---- */
+
+/* Does hay contain needle, ignoring case and spaces ("Gen5x16" holds "Gen5 x16")? */
+static int says(const char *hay, const char *needle)
+{
+    char a[256], b[256];
+    size_t na = 0, nb = 0;
+    for (; *hay && na + 1 < sizeof(a); hay++)
+        if (*hay != ' ')
+            a[na++] = *hay;
+    for (; *needle && nb + 1 < sizeof(b); needle++)
+        if (*needle != ' ')
+            b[nb++] = *needle;
+    a[na] = b[nb] = '\0';
+    return strcasestr(a, b) != NULL;
+}
+
+/* Machine m's GPU without "NVIDIA ". */
+static const char *short_gpu(const struct machine_entry *x)
+{
+    return strncmp(x->gpu, "NVIDIA ", 7) == 0 ? x->gpu + 7 : x->gpu;
+}
+
+/* Has machine m a link name worth saying ("Gen5 x16", not "unknown")? */
+static int link_known(const struct machine_entry *x)
+{
+    return x->pcie[0] && strcmp(x->pcie, "unknown") != 0;
+}
+
+void cmp_describe_machines(struct cmp_input *in)
+{
+    const struct machine_entry *a = &in->m[0];
+    in->one_machine = in->nm > 1 && (a->gpu[0] || a->host[0]);
+    for (size_t k = 1; k < in->nm && in->one_machine; k++)
+        in->one_machine = !strcmp(a->gpu, in->m[k].gpu) && !strcmp(a->pcie, in->m[k].pcie) &&
+                          !strcmp(a->host, in->m[k].host);
+    if (!in->one_machine)
+        return;
+    in->one_gpu = a->uuid[0] && strcmp(a->uuid, "unknown") != 0;
+    for (size_t k = 1; k < in->nm && in->one_gpu; k++)
+        in->one_gpu = !strcmp(a->uuid, in->m[k].uuid);
+    snprintf(in->described, sizeof(in->described), "%.60s%s%s%.40s%s%.60s", short_gpu(a),
+             link_known(a) && a->gpu[0] ? ", " : "", link_known(a) ? "PCIe " : "",
+             link_known(a) ? a->pcie : "", a->host[0] ? ", " : "", a->host);
+}
+
+/*
+ * What the legend calls machine m: its label, then what it does not say of
+ * GPU and link (unless every machine is the same one: the title says it);
+ * fill: how its points are drawn, when machines are told apart by it.
+ */
+static void machine_title(const struct cmp_input *in, size_t m, int fill, char *buf, size_t n)
+{
+    const struct machine_entry *x = &in->m[m];
+    const char *gpu = short_gpu(x);
+    char extra[200] = "";
+    size_t len = 0;
+    if (gpu[0] && !says(x->label, gpu) && !in->one_machine)
+        len += (size_t)snprintf(extra + len, sizeof(extra) - len, "%s", gpu);
+    if (link_known(x) && !says(x->label, x->pcie) && !in->one_machine && len < sizeof(extra))
+        snprintf(extra + len, sizeof(extra) - len, "%sPCIe %s", len ? ", " : "", x->pcie);
+    snprintf(buf, n, "%.50s%s%.50s%s%s%s", x->label, extra[0] ? " (" : "", extra,
+             extra[0] ? ")" : "", m == 0 ? " — baseline" : "",
+             !fill   ? ""
+             : m % 2 ? ": open points"
+                     : ": filled points");
+}
+
+/* ---- the figures ---- */
 
 /* Has machine m rows of direction dir and api (with a ratio, when ratio is set)? */
 static int machine_has(const struct cmp_input *in, size_t m, int dir, int api, int ratio)
@@ -349,7 +421,7 @@ static int link_lines(struct fig *g, const struct cmp_input *in, int dir, const 
             const struct machine_entry *x = &in->m[m];
             link[m] = link_raw_gbps(x->link_gbps, dir);
             color[m] = in->color[m];
-            name[m] = cmp_link_known(x) ? x->pcie : "link";
+            name[m] = link_known(x) ? x->pcie : "link";
         }
         rc = fig_link_lines(g, in->nm, link, color, name, seen_m, dir == DIR_BIDIR, links);
     }
@@ -457,7 +529,7 @@ static int cmp_legend(struct fig *g, const struct cmp_input *in, const struct co
     for (size_t m = 0; m < in->nm && nkeys + 1 < FIG_MAX_KEYS; m++)
         if (seen->m[m]) {
             keys[nkeys] = (struct fig_style){in->color[m], in->color[m], ""};
-            cmp_machine_title(in, m, drawn > 1, keys[nkeys].title, sizeof(keys[0].title));
+            machine_title(in, m, drawn > 1, keys[nkeys].title, sizeof(keys[0].title));
             nkeys++;
         }
     if (ratio) /* the line at 1, among the machines: it is the baseline's place */

@@ -37,15 +37,13 @@ struct cmp_input {
     char experiment[128]; /* when every row names the same one, else "" */
 };
 
-/* Has machine x a link name worth saying ("Gen5 x16", not "unknown")? */
-int cmp_link_known(const struct machine_entry *x);
-
 /*
- * What the legend calls machine m: its label, then what it does not say of
- * GPU and link (unless every machine is the same one: the title says it);
- * fill: how its points are drawn, when machines are told apart by it.
+ * Are the folders runs of one machine, or of machines of one type: every
+ * machine's GPU, link and host the same (and said)?  in->one_gpu: and the
+ * GPU's uuid too.  Then in->described says which ("H200, PCIe Gen5 x16,
+ * vm"), for the title; the legend names each run by its label alone.
  */
-void cmp_machine_title(const struct cmp_input *in, size_t m, int fill, char *buf, size_t n);
+void cmp_describe_machines(struct cmp_input *in);
 
 /*
  * Describe compare-bandwidth (ratio 0: a panel per direction) or

@@ -1,8 +1,8 @@
 /*
  * fig_machines.c - figures of several machines side by side (see
  * fig_machines.h), from a comparison folder's compare.csv and machines.csv
- * (read through results/compare_csv.h): the folder read and its machines
- * described, its figures drawn (compare-bandwidth and compare-ratio:
+ * (read through results/compare_csv.h): the folder read, its figures drawn
+ * (compare-bandwidth and compare-ratio, and how they name the machines:
  * fig_compare.c; the headline across machines: fig_headline.c) and
  * compare.md's captions.
  */
@@ -17,75 +17,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-/* ---- describing the machines ---- */
-
-/* Does hay contain needle, ignoring case and spaces ("Gen5x16" holds "Gen5 x16")? */
-static int says(const char *hay, const char *needle)
-{
-    char a[256], b[256];
-    size_t na = 0, nb = 0;
-    for (; *hay && na + 1 < sizeof(a); hay++)
-        if (*hay != ' ')
-            a[na++] = *hay;
-    for (; *needle && nb + 1 < sizeof(b); needle++)
-        if (*needle != ' ')
-            b[nb++] = *needle;
-    a[na] = b[nb] = '\0';
-    return strcasestr(a, b) != NULL;
-}
-
-/* Machine m's GPU without "NVIDIA ". */
-static const char *short_gpu(const struct machine_entry *x)
-{
-    return strncmp(x->gpu, "NVIDIA ", 7) == 0 ? x->gpu + 7 : x->gpu;
-}
-
-int cmp_link_known(const struct machine_entry *x)
-{
-    return x->pcie[0] && strcmp(x->pcie, "unknown") != 0;
-}
-
-/*
- * Are the folders runs of one machine, or of machines of one type: every
- * machine's GPU, link and host the same (and said)?  in->one_gpu: and the
- * GPU's uuid too.  Then in->described says which ("H200, PCIe Gen5 x16,
- * vm"), for the title; the legend names each run by its label alone.
- */
-static void describe_machines(struct cmp_input *in)
-{
-    const struct machine_entry *a = &in->m[0];
-    in->one_machine = in->nm > 1 && (a->gpu[0] || a->host[0]);
-    for (size_t k = 1; k < in->nm && in->one_machine; k++)
-        in->one_machine = !strcmp(a->gpu, in->m[k].gpu) && !strcmp(a->pcie, in->m[k].pcie) &&
-                          !strcmp(a->host, in->m[k].host);
-    if (!in->one_machine)
-        return;
-    in->one_gpu = a->uuid[0] && strcmp(a->uuid, "unknown") != 0;
-    for (size_t k = 1; k < in->nm && in->one_gpu; k++)
-        in->one_gpu = !strcmp(a->uuid, in->m[k].uuid);
-    snprintf(in->described, sizeof(in->described), "%.60s%s%s%.40s%s%.60s", short_gpu(a),
-             cmp_link_known(a) && a->gpu[0] ? ", " : "", cmp_link_known(a) ? "PCIe " : "",
-             cmp_link_known(a) ? a->pcie : "", a->host[0] ? ", " : "", a->host);
-}
-
-void cmp_machine_title(const struct cmp_input *in, size_t m, int fill, char *buf, size_t n)
-{
-    const struct machine_entry *x = &in->m[m];
-    const char *gpu = short_gpu(x);
-    char extra[200] = "";
-    size_t len = 0;
-    if (gpu[0] && !says(x->label, gpu) && !in->one_machine)
-        len += (size_t)snprintf(extra + len, sizeof(extra) - len, "%s", gpu);
-    if (cmp_link_known(x) && !says(x->label, x->pcie) && !in->one_machine && len < sizeof(extra))
-        snprintf(extra + len, sizeof(extra) - len, "%sPCIe %s", len ? ", " : "", x->pcie);
-    snprintf(buf, n, "%.50s%s%.50s%s%s%s", x->label, extra[0] ? " (" : "", extra,
-             extra[0] ? ")" : "", m == 0 ? " — baseline" : "",
-             !fill   ? ""
-             : m % 2 ? ": open points"
-                     : ": filled points");
-}
 
 /* ---- reading compare.csv and machines.csv ---- */
 
@@ -117,7 +48,7 @@ static int read_input(struct cmp_input *in, FILE *log)
             snprintf(in->pt[k][a], sizeof(in->pt[k][a]), "machine:%zu/%s", k + 1,
                      a == CMP_PT_MERGED ? "page-locked" : schema_value_name(AXIS_ALLOC, a));
     }
-    describe_machines(in);
+    cmp_describe_machines(in);
     for (size_t i = 0; i < n; i++) {
         const struct compare_entry *r = &in->rows[i];
         if (r->buffer == BUFFER_REUSE && r->cache == CACHE_WARM && r->touch == TOUCH_PREFAULTED)
