@@ -421,7 +421,7 @@ static void ms_text(double v, char *buf, size_t n)
 static void pipeline_range(const struct plot_row *r, char *buf, size_t n)
 {
     struct interval ms = r->iv[IV_GBPS];
-    interval_scale(&ms, r->pipeline_ms / ms.median, &ms);
+    interval_recentre(&ms, r->pipeline_ms, &ms);
     interval_range_text(&ms, ms_text, buf, n);
 }
 
