@@ -4,6 +4,7 @@
  */
 #include "analysis/compare.h"
 #include "analysis/interval.h"
+#include "analysis/link.h"
 #include "results/compare_csv.h"
 #include "results/folder.h"
 #include "experiment/schema.h"
@@ -165,13 +166,13 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
     const struct folder *fo = &c->f[i];
     const struct summary_row *r = row_of(c, k, i);
     double g = r->gbps_median, base = VALUE(c, k, 0, gbps_median), link = row_link(c, k, i);
-    int bidir = r->axis[AXIS_DIRECTION] == DIR_BIDIR;
+    int dir = (int)r->axis[AXIS_DIRECTION];
     struct interval iv, x;
     row_interval(c, k, i, &iv);
     ratio_interval(c, k, i, &x); /* of the medians and h: never capped */
     /* a copy's GB/s ends at most at its own machine's link (interval.h, the cap) */
     if (api_is_copy((enum copy_api)r->axis[AXIS_API]) || r->axis[AXIS_API] == API_ZEROCOPY)
-        interval_cap(&iv, bidir ? 2 * link : link);
+        interval_cap(&iv, link_raw_gbps(link, dir));
     struct compare_row row = {
         .machine = fo->label,
         .dir = fo->dir,
@@ -189,7 +190,7 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
         .rsd_pct = r->rsd_pct,
         .us_per_copy = r->us_per_copy,
         .link_gbps = link,
-        .pct_of_link = 100.0 * g / (bidir ? 2 * link : link),
+        .pct_of_link = link_share_pct(g, link, dir),
         .ratio = g / base,
         .in_all = in_all(c, k) ? "yes" : "no",
         .gbps_lo = interval_known(&iv) ? iv.lo : NAN,

@@ -147,6 +147,14 @@ void interval_sum(const struct interval *const *t, size_t k, struct interval *ou
 void interval_scale(const struct interval *a, double factor, struct interval *out);
 
 /*
+ * a about another median, h kept: a scaled by median / a's median.  The
+ * interval of a quantity that deviates on the log scale as a does: a time
+ * from its bandwidth's interval (size ÷ GB/s), a sum or ratio about the
+ * median a file gives for it.  out may be a.
+ */
+void interval_recentre(const struct interval *a, double median, struct interval *out);
+
+/*
  * The cap (see above): when iv has an interval, ceiling (GB/s, the link's
  * raw rate) is > 0 and finite, the median is at most ceiling and hi is past
  * it, hi becomes ceiling and iv is marked capped; else iv is unchanged.
