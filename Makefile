@@ -119,7 +119,7 @@ test-suite: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so $(BUILD
 	$(Q)BUILD=$(BUILD) bash tests/run-tests
 
 # make itself exits 2 on any failure, so the line before says what pinsweep's
-# own exit code was and what it means (the README's exit-code table).
+# own exit code was and what it means (docs/results.md's exit-code table).
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)./$(BUILD)/pinsweep run $(EXPERIMENT); rc=$$?; \

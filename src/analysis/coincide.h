@@ -15,7 +15,7 @@
 /*
  * Members of a merged line: within this share of the members' median at
  * every size.  Small copies of page-locked kinds differ by up to ~10% within
- * a run and ~18% between runs (README, "Comparing machines"); the key entry
+ * a run and ~18% between runs (docs/comparing.md); the key entry
  * says how far apart the members really are.
  */
 #define COINCIDE_TOLERANCE 0.15

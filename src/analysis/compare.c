@@ -374,8 +374,8 @@ static void md_significance(FILE *f, const struct cmp *c)
                "folder's median has the 95 %% prediction interval of another round's median "
                "(with rounds) or of another sample (without), on the log scale: "
                "m e^(±h), h = t(0.975, n-1) × s × sqrt(1 + 1/n), s the standard deviation of "
-               "the logs of the n rounds' medians or samples (README, \"Reading the "
-               "figures\"); a ratio's h is the two sides' in quadrature. Within one round, "
+               "the logs of the n rounds' medians or samples (docs/figures.md, \"Bars: one "
+               "interval\"); a ratio's h is the two sides' in quadrature. Within one round, "
                "the samples do not cover run-to-run drift, so one-round folders show more "
                "significant differences than there are. compare.csv has `ratio_lo`, "
                "`ratio_hi` and `significant` for every row.\n\n");

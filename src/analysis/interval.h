@@ -2,7 +2,7 @@
  * interval.h - the uncertainty of every median pinsweep draws or prints,
  * defined once, here.  Every figure's bars, every spread in report.md's
  * tables and in figures/tables.md, compare.csv's ratio intervals and the
- * speedups are this interval (README, "Reading the figures").
+ * speedups are this interval (docs/figures.md, "Bars: one interval").
  *
  * THE INTERVAL.  A median m of one configuration (its GB/s, µs per copy,
  * alloc or free ms, effective GB/s, ...) is shown with the 95 % prediction

@@ -1,5 +1,5 @@
 /*
- * exitcode.h - the exit codes of pinsweep, documented in the README and
+ * exitcode.h - the exit codes of pinsweep, documented in docs/results.md and
  * `pinsweep help`: what `pinsweep run` returns, and every other command.
  */
 #ifndef PINSWEEP_EXITCODE_H
