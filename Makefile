@@ -42,10 +42,10 @@ Q := @
 endif
 
 # src/ has a folder per stage of the pipeline, lowest first (src/README.md):
-# base, experiment, host, engine, measure, results, analysis, figures/kit (the
-# drawing kit), figures, report, cli.
+# base, experiment, host, engine, record, measure, results, analysis, figures/kit (the
+# drawing kit), figures, report, run, cli.
 # Sources include each other as "folder/file.h" from src/.
-LAYERS   := base experiment host engine measure results analysis figures/kit figures report cli
+LAYERS   := base experiment host engine record measure results analysis figures/kit figures report run cli
 ALL_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 # The unit tests link everything but main.c.
 CORE_SRC := $(filter-out src/cli/main.c src/engine/gpu_cuda.c,$(ALL_SRC))
@@ -119,7 +119,7 @@ test-suite: $(BUILD)/pinsweep $(UNIT_BIN) $(BUILD)/tests/libfake-nvml.so $(BUILD
 	$(Q)BUILD=$(BUILD) bash tests/run-tests
 
 # make itself exits 2 on any failure, so the line before says what pinsweep's
-# own exit code was and what it means (the README's exit-code table).
+# own exit code was and what it means (docs/results.md's exit-code table).
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)./$(BUILD)/pinsweep run $(EXPERIMENT); rc=$$?; \

@@ -4,7 +4,7 @@
 # colour per alloc kind; under them, a broad grey band: the time of one copy
 # from pinned memory, for scale.  Bars: each median's 95 % interval
 # (src/analysis/interval.h).  Writes OUT_DIR/alloc-cost.{png,pdf,svg};
-# src/plot_headline.c writes its data.
+# src/figures/fig_alloc_cost.c writes its data.
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/alloc-cost-vars.gp'" plots/alloc-cost.gp
 fig_name = 'alloc-cost'
 errorbars = 1

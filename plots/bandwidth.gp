@@ -10,7 +10,8 @@
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/bandwidth-vars.gp'" plots/bandwidth.gp
-# The variables file (written by src/plot.c) names the data files, curves,
+# The variables file (src/figures/fig_bandwidth.c describes the figure,
+# src/figures/kit/gnuplot_vars.c writes it) names the data files, curves,
 # legend, ranges and titles; add "; formats='png'" to make fewer formats.
 
 if (!exists('vars_file')) exit error "bandwidth.gp: set vars_file='DIR/figures/data/bandwidth-vars.gp' with -e"

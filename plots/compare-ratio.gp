@@ -7,7 +7,7 @@
 # the difference is significant.  The members of a merged line whose own
 # ratio is significant are drawn apart, each in its kind's point shape (the
 # legend's notes name each shape's kind), with its bars.  Writes
-# OUT_DIR/figures/compare-ratio.{png,pdf,svg}; src/figures/fig_machines.c writes its
+# OUT_DIR/figures/compare-ratio.{png,pdf,svg}; src/figures/fig_compare.c writes its
 # data from compare.csv.
 #   gnuplot -e "plots_dir='plots'; vars_file='OUT/figures/data/compare-ratio-vars.gp'" plots/compare-ratio.gp
 fig_name = 'compare-ratio'

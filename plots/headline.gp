@@ -6,7 +6,8 @@
 # pays off; a short last row centred.  Colour and point: the alloc kind; dash: the direction; bars:
 # each median's 95 % interval (src/analysis/interval.h).  Writes
 # OUT_DIR/[OUT_PREFIX]FIG_NAME.{png,pdf,svg}: FIG_NAME is headline, or
-# headline-machines when plots/headline-machines.gp loads this script.
+# headline-machines when plots/headline-machines.gp loads this script;
+# src/figures/fig_headline.c writes its data.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/headline-vars.gp'" plots/headline.gp

@@ -7,7 +7,7 @@
 #           clock (roundtrip_us_median): what an application that waits sees
 # Bars: each median's 95 % interval (columns 3 and 4, src/analysis/interval.h);
 # a round trip has none (samples.csv keeps no round trips), so its bar is its point.
-# Writes OUT_DIR/latency.{png,pdf,svg}.
+# Writes OUT_DIR/latency.{png,pdf,svg}; src/figures/fig_latency.c writes its data.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/latency-vars.gp'" plots/latency.gp

@@ -6,7 +6,7 @@
 # for the others, the stages one after another (serial sum, dashed) and the
 # longest stage alone (the ideal overlap, dotted), and at the most streams
 # the overlap factor, serial / pipeline.  Bars: the pipeline time's interval.  Writes OUT_DIR/overlap.{png,pdf,svg};
-# src/plot_beyond.c writes its data.
+# src/figures/fig_pipeline.c writes its data.
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/overlap-vars.gp'" plots/overlap.gp
 fig_name = 'overlap'
 errorbars = 1

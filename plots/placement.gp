@@ -3,7 +3,7 @@
 # alloc kind, a dash per page size (default solid, thp dashed, hugetlb
 # dotted) and a point per NUMA binding (any filled circle, auto open
 # circle, a node number its own), the default placement beside the others.
-# Writes OUT_DIR/placement.{png,pdf,svg}; src/plot_beyond.c writes its data.
+# Writes OUT_DIR/placement.{png,pdf,svg}; src/figures/fig_placement.c writes its data.
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/placement-vars.gp'" plots/placement.gp
 fig_name = 'placement'
 errorbars = 1

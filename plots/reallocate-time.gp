@@ -1,7 +1,8 @@
 # reallocate-time.gp - figure 3: where the time of a reallocate cycle goes.
 # A panel per alloc kind (up to three); the medians of alloc, fill, copy and
 # free time and their sum against transfer size, log-log.
-# Writes OUT_DIR/reallocate-time.{png,pdf,svg}.
+# Writes OUT_DIR/reallocate-time.{png,pdf,svg}; src/figures/fig_realloc_time.c
+# writes its data.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/reallocate-time-vars.gp'" plots/reallocate-time.gp

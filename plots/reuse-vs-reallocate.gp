@@ -4,7 +4,8 @@
 # whole alloc + fill + copy + free (effective_gbps_median, dashed).  Log-log:
 # the two differ by orders of magnitude at small sizes.  Bars: each median's
 # 95 % interval (columns 3 and 4, src/analysis/interval.h).
-# Writes OUT_DIR/reuse-vs-reallocate.{png,pdf,svg}.
+# Writes OUT_DIR/reuse-vs-reallocate.{png,pdf,svg}; src/figures/fig_reuse.c writes
+# its data.
 #
 # `pinsweep plot DIR` runs it as
 #   gnuplot -e "plots_dir='plots'; vars_file='DIR/figures/data/reuse-vs-reallocate-vars.gp'" plots/reuse-vs-reallocate.gp

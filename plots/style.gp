@@ -10,7 +10,7 @@
 
 set encoding utf8
 
-# The colour of a curve, line or legend entry (src/plot_fig.h's fig_style.color):
+# The colour of a curve, line or legend entry (src/figures/kit/figure.h's fig_style.color):
 color_of(c) = \
     c[1:8] eq 'machine:'  ? machine_color(int(c[9:])) : \
     c eq 'pageable'       ? '#D55E00' : \
@@ -216,7 +216,7 @@ array phase_pt[5] = [5, 9, 7, 13, 0]
 # a paper at 100%); PNG and SVG are the same page at png_dpi pixels per inch,
 # with fonts scaled to match.  'tex' is gnuplot's cairolatex: the lines in
 # NAME-inc.pdf, the text in NAME-inc.tex (pinsweep renames it NAME.tex) set
-# by LaTeX in the document's font; src/plot_fig.c runs it with formats='tex'
+# by LaTeX in the document's font; src/figures/kit/gnuplot.c runs it with formats='tex'
 # on the variables file whose text is LaTeX.
 if (!exists('formats')) formats = 'png pdf svg'
 png_dpi = 1600.0 / 7.0

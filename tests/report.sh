@@ -151,30 +151,30 @@ report_book() {
         || t_fail "report: each page has its number and caption" "pages without:$bad"
 }
 
-# rep_readme_folders NAME: the folders README.md's command for $REF/NAME reports on (its
+# rep_readme_folders NAME: the folders docs/comparing.md's command for $REF/NAME reports on (its
 # `build/pinsweep report ... -o .../NAME` line, with its continuation lines), one line.
 rep_readme_folders() {
     awk -v want="$1" '/^build\/pinsweep report / { cmd = ""; on = 1 }
         on { line = $0; cont = sub(/\\$/, "", line); cmd = cmd " " line
             if (!cont) { on = 0; n = split(cmd, w, " "); out = ""; o = ""
                 for (i = 3; i <= n; i++) if (w[i] == "-o") o = w[++i]; else out = out " " w[i]
-                if (o ~ "/" want "$") print substr(out, 2) } }' README.md
+                if (o ~ "/" want "$") print substr(out, 2) } }' docs/comparing.md
 }
 
 # Every figure of the beyond folders opens its caption with a reading, by the CSV where checked:
-# the report README.md's command makes for report-beyond, so that every folder it names (the
+# the report docs/comparing.md's command makes for report-beyond, so that every folder it names (the
 # host-effects folder too) reaches a reader.
 report_every_reading() {
     local o=$TMP/rep-beyond bare folders
     folders=$(rep_readme_folders report-beyond)
-    case " $folders " in *" $REF/host-effects "*) t_pass "report: README's report-beyond command has host-effects" ;;
-        *) t_fail "report: README's report-beyond command has host-effects" "it has: $folders" ;; esac
+    case " $folders " in *" $REF/host-effects "*) t_pass "report: docs/comparing.md's report-beyond command has host-effects" ;;
+        *) t_fail "report: docs/comparing.md's report-beyond command has host-effects" "it has: $folders" ;; esac
     # the committed report was made by that command (the lead regenerates it when the list changes)
     [ "$(grep -m1 '^| folder |' $REF/report-beyond/report.md | tr -d '|' | tr -s ' ' | sed 's/^ folder //; s/ $//')" = "$folders" ] \
-        && t_pass "report: results/reference/h200-pcie5/report-beyond is of the folders README's command names" \
-        || t_fail "report: report-beyond is of the folders README's command names" "README: $folders; report.md: $(grep -m1 '^| folder |' $REF/report-beyond/report.md)"
+        && t_pass "report: results/reference/h200-pcie5/report-beyond is of the folders docs/comparing.md's command names" \
+        || t_fail "report: report-beyond is of the folders docs/comparing.md's command names" "docs/comparing.md: $folders; report.md: $(grep -m1 '^| folder |' $REF/report-beyond/report.md)"
     # shellcheck disable=SC2086 # the folders, one word each
-    expect "report: pipelines, zero-copy, host access, placement and host effects (README's command)" 0 "" -- "$PINSWEEP" report $folders -o "$o" || return
+    expect "report: pipelines, zero-copy, host access, placement and host effects (docs/comparing.md's command)" 0 "" -- "$PINSWEEP" report $folders -o "$o" || return
     # host-effects: its bandwidth caption reads what a flushed cache and first touch do; its headline
     # and speedup say that they draw the warm, prefaulted pageable copies only
     grep '^\*Figure [0-9]*\. host-effects on [^,]*, bandwidth\. ' "$o/report.md" | grep -qF 'pageable d2h at 256 MiB: 12.28 GB/s with a warm cache and prefaulted pages, 15.84 (1.29×) with a flushed cache, 1.46 (0.12×) on first-touch pages' \

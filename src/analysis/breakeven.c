@@ -3,6 +3,7 @@
  */
 #include "analysis/breakeven.h"
 #include "analysis/fit.h"
+#include "analysis/interval.h"
 #include "results/outdir.h"
 #include "results/breakeven_csv.h"
 #include "results/summary_csv.h"
@@ -20,6 +21,33 @@ double breakeven_copies(double alloc_free_ms, double pageable_us, double pinned_
     if (!(saved_us > 0) || !(alloc_free_ms >= 0))
         return NAN;
     return alloc_free_ms * 1e3 / saved_us;
+}
+
+double breakeven_interval(const struct breakeven_row *b, const struct interval *pageable,
+                          const struct interval *kind, double *lo, double *hi)
+{
+    double cost_us = (b->alloc_ms + b->free_ms) * 1000;
+    *lo = *hi = b->copies;
+    if (!pageable || !kind || isnan(b->copies) || isnan(cost_us))
+        return b->copies;
+    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3); the saving's least and
+       most at the ends of both copies' intervals */
+    double us = b->size_bytes / 1e3;
+    double save_lo = us / pageable->hi - us / kind->lo;
+    double save_hi = us / pageable->lo - us / kind->hi;
+    *lo = save_hi > 0 ? cost_us / save_hi : NAN;
+    *hi = save_lo > 0 ? cost_us / save_lo : NAN;
+    return isnan(*hi) ? NAN : b->copies;
+}
+
+enum breakeven_status breakeven_status(const struct breakeven_row *b,
+                                       const struct interval *pageable, const struct interval *kind)
+{
+    double lo, hi;
+    if (isnan(b->copies))
+        return BREAKEVEN_NEVER;
+    return isnan(breakeven_interval(b, pageable, kind, &lo, &hi)) ? BREAKEVEN_UNRESOLVED
+                                                                  : BREAKEVEN_PAYS;
 }
 
 /* A number as atof read its cell: 0 when empty. */

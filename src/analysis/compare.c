@@ -4,11 +4,10 @@
  */
 #include "analysis/compare.h"
 #include "analysis/interval.h"
+#include "analysis/link.h"
 #include "results/compare_csv.h"
 #include "results/folder.h"
-#include "results/meta.h"
 #include "experiment/schema.h"
-#include "host/sysinfo.h"
 
 #include <errno.h>
 #include <math.h>
@@ -167,13 +166,13 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
     const struct folder *fo = &c->f[i];
     const struct summary_row *r = row_of(c, k, i);
     double g = r->gbps_median, base = VALUE(c, k, 0, gbps_median), link = row_link(c, k, i);
-    int bidir = r->axis[AXIS_DIRECTION] == DIR_BIDIR;
+    int dir = (int)r->axis[AXIS_DIRECTION];
     struct interval iv, x;
     row_interval(c, k, i, &iv);
     ratio_interval(c, k, i, &x); /* of the medians and h: never capped */
     /* a copy's GB/s ends at most at its own machine's link (interval.h, the cap) */
     if (api_is_copy((enum copy_api)r->axis[AXIS_API]) || r->axis[AXIS_API] == API_ZEROCOPY)
-        interval_cap(&iv, bidir ? 2 * link : link);
+        interval_cap(&iv, link_raw_gbps(link, dir));
     struct compare_row row = {
         .machine = fo->label,
         .dir = fo->dir,
@@ -191,7 +190,7 @@ static void write_compare_row(FILE *f, const struct cmp *c, size_t k, size_t i)
         .rsd_pct = r->rsd_pct,
         .us_per_copy = r->us_per_copy,
         .link_gbps = link,
-        .pct_of_link = 100.0 * g / (bidir ? 2 * link : link),
+        .pct_of_link = link_share_pct(g, link, dir),
         .ratio = g / base,
         .in_all = in_all(c, k) ? "yes" : "no",
         .gbps_lo = interval_known(&iv) ? iv.lo : NAN,
@@ -375,8 +374,8 @@ static void md_significance(FILE *f, const struct cmp *c)
                "folder's median has the 95 %% prediction interval of another round's median "
                "(with rounds) or of another sample (without), on the log scale: "
                "m e^(±h), h = t(0.975, n-1) × s × sqrt(1 + 1/n), s the standard deviation of "
-               "the logs of the n rounds' medians or samples (README, \"Reading the "
-               "figures\"); a ratio's h is the two sides' in quadrature. Within one round, "
+               "the logs of the n rounds' medians or samples (docs/figures.md, \"Bars: one "
+               "interval\"); a ratio's h is the two sides' in quadrature. Within one round, "
                "the samples do not cover run-to-run drift, so one-round folders show more "
                "significant differences than there are. compare.csv has `ratio_lo`, "
                "`ratio_hi` and `significant` for every row.\n\n");

@@ -357,3 +357,15 @@ out:
     summary_close(&s);
     return (int)fitted;
 }
+
+int fit_describes(const struct fit_row *fit)
+{
+    return fit->status_id == FIT_OK && fit->points >= FIT_MIN_POINTS &&
+           fit->residual_pct < FIT_MAX_RESIDUAL_PCT;
+}
+
+double fit_model_gbps(const struct fit_row *fit, double n_bytes)
+{
+    double s = fit->t0_us * 1e-6 + n_bytes / (fit->bandwidth_gbps * 1e9);
+    return s > 0 ? n_bytes / s / 1e9 : NAN;
+}

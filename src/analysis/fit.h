@@ -71,6 +71,27 @@ struct fit_regime {
 int fit_regimes(const double *n_bytes, const double *t_us, size_t k, struct fit_regime *in_cache,
                 struct fit_regime *beyond);
 
+struct fit_row;
+
+/* A fit describes its curve only with enough sizes and a small residual (fit_describes). */
+#define FIT_MIN_POINTS 5
+#define FIT_MAX_RESIDUAL_PCT 5.0
+
+/*
+ * Does fits.csv's row fit describe its curve well enough to be drawn (and
+ * trusted): a fit (status ok, not a negative t0), at least FIT_MIN_POINTS
+ * sizes and a residual under FIT_MAX_RESIDUAL_PCT?  The report flags the
+ * others.
+ */
+int fit_describes(const struct fit_row *fit);
+
+/*
+ * The bandwidth, GB/s, of fit's model t(n) = t0 + n/B at n_bytes:
+ * n_bytes / (t0_us 1e-6 + n_bytes / (bandwidth_gbps 1e9)) / 1e9; NaN where
+ * that time is not > 0.
+ */
+double fit_model_gbps(const struct fit_row *fit, double n_bytes);
+
 /* What fit_results and breakeven_write return on failure. */
 enum {
     FIT_EINPUT = -1, /* summary.csv is missing, unreadable or malformed */

@@ -247,6 +247,11 @@ void interval_scale(const struct interval *a, double factor, struct interval *ou
     out->hi *= factor;
 }
 
+void interval_recentre(const struct interval *a, double median, struct interval *out)
+{
+    interval_scale(a, median / a->median, out);
+}
+
 int interval_cap(struct interval *iv, double ceiling)
 {
     if (!interval_known(iv) || !(ceiling > 0) || !isfinite(ceiling) || !(iv->median <= ceiling) ||

@@ -2,7 +2,7 @@
  * interval.h - the uncertainty of every median pinsweep draws or prints,
  * defined once, here.  Every figure's bars, every spread in report.md's
  * tables and in figures/tables.md, compare.csv's ratio intervals and the
- * speedups are this interval (README, "Reading the figures").
+ * speedups are this interval (docs/figures.md, "Bars: one interval").
  *
  * THE INTERVAL.  A median m of one configuration (its GB/s, µs per copy,
  * alloc or free ms, effective GB/s, ...) is shown with the 95 % prediction
@@ -145,6 +145,14 @@ void interval_sum(const struct interval *const *t, size_t k, struct interval *ou
 
 /* a scaled by factor > 0 (per GiB, ms as s): median, lo and hi times factor, h kept. */
 void interval_scale(const struct interval *a, double factor, struct interval *out);
+
+/*
+ * a about another median, h kept: a scaled by median / a's median.  The
+ * interval of a quantity that deviates on the log scale as a does: a time
+ * from its bandwidth's interval (size ÷ GB/s), a sum or ratio about the
+ * median a file gives for it.  out may be a.
+ */
+void interval_recentre(const struct interval *a, double median, struct interval *out);
 
 /*
  * The cap (see above): when iv has an interval, ceiling (GB/s, the link's

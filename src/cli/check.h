@@ -6,6 +6,7 @@
 
 /* What check was asked to do. */
 struct check_opts {
+    const char *engine;        /* its name (PINSWEEP_ENGINE); NULL or "": cuda */
     int device;                /* -1: every GPU the engine shows */
     const char *const *expect; /* --expect sources, in order (the first that has a check wins) */
     int nexpect;

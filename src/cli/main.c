@@ -1,10 +1,11 @@
 /*
  * main.c - the command line: the table of commands, their handlers, and main().
  *
- * The only file that decides exit codes (see enum exit_code in run.h).
+ * The only file that decides exit codes (see enum exit_code in run/exitcode.h).
  * Options and usage text are in options.c.
  */
 #include "analysis/breakeven.h"
+#include "engine/engines.h"
 #include "experiment/budget.h"
 #include "analysis/compare.h"
 #include "experiment/experiment.h"
@@ -14,11 +15,11 @@
 #include "cli/check.h"
 #include "cli/options.h"
 #include "cli/plan.h"
-#include "cli/gpus.h"
+#include "cli/plan_gpus.h"
 #include "figures/plot.h"
 #include "figures/fig_machines.h"
 #include "report/report.h"
-#include "cli/run.h"
+#include "run/run.h"
 #include "results/merge.h"
 #include "results/results.h"
 #include "experiment/schema.h"
@@ -152,8 +153,10 @@ static int cmd_plan(int argc, char **argv, struct cli *c)
     if (rc)
         return rc;
     plan_print(stdout, &l.e, &l.s, l.cap, l.cap_text);
-    if ((l.e.devices_all || l.e.ndevices > 1) && run_engine()) {
-        int opened = gpus_plan_topology(stdout, run_engine(), &l.e);
+    char err[512];
+    const struct gpu_ops *ops = engine_find(getenv("PINSWEEP_ENGINE"), err, sizeof(err));
+    if ((l.e.devices_all || l.e.ndevices > 1) && ops) { /* unknown: no topology; run says why */
+        int opened = plan_print_gpus(stdout, ops, &l.e);
         if (l.e.devices_all && l.e.gpus_together && opened > 1) /* a list's: plan_print */
             plan_print_together(stdout, &l.s, l.cap, opened);
     }
@@ -222,7 +225,8 @@ static int cmd_run(int argc, char **argv, struct cli *c)
     if (rc)
         return rc;
     char *cmdline = command_line(c->argc, c->argv);
-    struct run_opts o = {.out_dir = c->out_dir,
+    struct run_opts o = {.engine = getenv("PINSWEEP_ENGINE"),
+                         .out_dir = c->out_dir,
                          .plots_dir = plots_dir(),
                          .pinned_cap = l.cap,
                          .command_line = cmdline,
@@ -418,7 +422,8 @@ static int cmd_check(int argc, char **argv, struct cli *c)
 {
     if (argc)
         return usage_error("check takes no operands, not '%s'", argv[0]);
-    struct check_opts o = {.device = c->device,
+    struct check_opts o = {.engine = getenv("PINSWEEP_ENGINE"),
+                           .device = c->device,
                            .expect = c->expects,
                            .nexpect = c->nexpects,
                            .json_path = c->json_path,

@@ -47,7 +47,7 @@ const struct option_def options_table[OPT_COUNT] = {
                    "draw every figure for a paper: 3.33 in wide (one column)\n"
                    "with one panel, 7 in (two columns) with more, 8 pt text, no title\n"
                    "and no notes inside it (they belong in the caption)"},
-    [OPT_MARKDOWN] = {"markdown", 0, NULL, "print the reference as markdown (the README's)"},
+    [OPT_MARKDOWN] = {"markdown", 0, NULL, "print the reference as markdown (docs/experiment-files.md's)"},
     [OPT_SHARD] = {"shard", 0, "I/N",
                    "only shard I of N (1 <= I <= N): a deterministic Nth\n"
                    "of the configurations, balanced by expected time"},

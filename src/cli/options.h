@@ -9,7 +9,7 @@
 #ifndef PINSWEEP_OPTIONS_H
 #define PINSWEEP_OPTIONS_H
 
-#include "cli/progress.h"
+#include "run/progress.h"
 
 #include <stddef.h>
 #include <stdio.h>

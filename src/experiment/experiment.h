@@ -4,7 +4,8 @@
  * experiment_load() reads a YAML file with libyaml, checks every key and
  * value against schema.h and reports every problem as FILE:LINE:COLUMN
  * before anything runs.  The result holds the sweep blocks as lists of axis
- * values; sweep.h turns them into configurations.
+ * values; sweep.h turns them into configurations.  The loader is load.c and
+ * the load_*.c files beside it (loader.h, internal, says which does what).
  */
 #ifndef PINSWEEP_EXPERIMENT_H
 #define PINSWEEP_EXPERIMENT_H

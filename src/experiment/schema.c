@@ -2,7 +2,7 @@
  * schema.c - the tables behind schema.h: keys, axes, values, help text.
  *
  * To add an axis value or a key, add a row here; parsing, validation, hints,
- * `pinsweep help` and the README's reference all follow from the row.  A
+ * `pinsweep help` and the reference in docs/experiment-files.md all follow from the row.  A
  * key's row also names its field in struct experiment and its default value,
  * so the loader needs nothing else (test_schema checks the default's text).
  */

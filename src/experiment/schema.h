@@ -4,7 +4,7 @@
  * Every key an experiment file may hold, every sweep axis and every value an
  * enumerated axis may take lives in the tables of schema.c.  The loader
  * validates against them, the "did you mean" hints search them, `pinsweep
- * help` prints them and the README's reference is generated from them
+ * help` prints them and docs/experiment-files.md's reference is generated from them
  * (`pinsweep help --markdown`).
  */
 #ifndef PINSWEEP_SCHEMA_H
@@ -155,7 +155,7 @@ struct key_def {
     const char *name;
     enum key_type type;
     double min, max;          /* bounds for KEY_INT, KEY_PERCENT and KEY_DURATION (ms) */
-    const char *default_text; /* the default as help and the README show it */
+    const char *default_text; /* the default as help and docs/experiment-files.md show it */
     const char *help;
     const char *const *choices; /* KEY_CHOICE: NULL-terminated */
     /*

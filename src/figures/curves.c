@@ -3,6 +3,7 @@
  * of a curve, its panel, and rows of a curve by size.
  */
 #include "figures/curves.h"
+#include "analysis/breakeven.h"
 #include "experiment/schema.h"
 #include "base/units.h"
 
@@ -48,6 +49,11 @@ int curve_in_panel(const struct plot_input *in, const struct plot_curve *c, int 
     return r->dir == dir && curve_api_group(r->api) == grp;
 }
 
+const struct plot_row *curve_row(const struct plot_input *in, const struct plot_curve *c, size_t i)
+{
+    return &in->rows[c->first + i];
+}
+
 /* The row of curve c at size bytes, or NULL. */
 const struct plot_row *curve_row_at(const struct plot_input *in, const struct plot_curve *c,
                                      double size)
@@ -88,8 +94,12 @@ int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api
     return 0;
 }
 
-double curve_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
-                                double *lo, double *hi)
+/*
+ * The GB/s intervals break-even row b stands on: pageable's and b's kind's
+ * reused copies at b's size, direction and api; NULL where not measured.
+ */
+static void copies_of(const struct plot_input *in, const struct breakeven_row *b,
+                      const struct interval **pageable, const struct interval **kind)
 {
     const struct plot_curve *pc =
         plot_find_curve(in, (int)b->dir, ALLOC_PAGEABLE, BUFFER_REUSE, (int)b->api, NULL);
@@ -97,26 +107,23 @@ double curve_breakeven_interval(const struct plot_input *in, const struct breake
         plot_find_curve(in, (int)b->dir, (int)b->alloc, BUFFER_REUSE, (int)b->api, NULL);
     const struct plot_row *p = pc ? curve_row_at(in, pc, b->size_bytes) : NULL;
     const struct plot_row *k = kc ? curve_row_at(in, kc, b->size_bytes) : NULL;
-    double cost_us = (b->alloc_ms + b->free_ms) * 1000;
-    *lo = *hi = b->copies;
-    if (!p || !k || isnan(b->copies) || isnan(cost_us))
-        return b->copies;
-    /* microseconds per copy at a rate of gbps: bytes / (gbps * 1e3); the saving's least and
-       most at the ends of both copies' intervals */
-    double us = b->size_bytes / 1e3;
-    double save_lo = us / p->iv[IV_GBPS].hi - us / k->iv[IV_GBPS].lo;
-    double save_hi = us / p->iv[IV_GBPS].lo - us / k->iv[IV_GBPS].hi;
-    *lo = save_hi > 0 ? cost_us / save_hi : NAN;
-    *hi = save_lo > 0 ? cost_us / save_lo : NAN;
-    return isnan(*hi) ? NAN : b->copies;
+    *pageable = p ? &p->iv[IV_GBPS] : NULL;
+    *kind = k ? &k->iv[IV_GBPS] : NULL;
+}
+
+double curve_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
+                                double *lo, double *hi)
+{
+    const struct interval *p, *k;
+    copies_of(in, b, &p, &k);
+    return breakeven_interval(b, p, k, lo, hi);
 }
 
 int curve_breakeven_status(const struct plot_input *in, const struct breakeven_row *b)
 {
-    double lo, hi;
-    if (isnan(b->copies))
-        return 1;
-    return isnan(curve_breakeven_interval(in, b, &lo, &hi)) ? 2 : 0;
+    const struct interval *p, *k;
+    copies_of(in, b, &p, &k);
+    return breakeven_status(b, p, k);
 }
 
 /* Append "A" or "A–B" (sizes a, b) to buf, after ", " unless it is the first. */

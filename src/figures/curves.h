@@ -26,6 +26,9 @@ int curve_api_group(int api);
 /* Is curve c in the panel of direction dir and api group grp? */
 int curve_in_panel(const struct plot_input *in, const struct plot_curve *c, int dir, int grp);
 
+/* Row i of curve c (i < c->n). */
+const struct plot_row *curve_row(const struct plot_input *in, const struct plot_curve *c, size_t i);
+
 /* The row of curve c at size bytes, or NULL. */
 const struct plot_row *curve_row_at(const struct plot_input *in, const struct plot_curve *c,
                                     double size);
@@ -42,20 +45,18 @@ int curve_api_panel(struct fig *g, const struct plot_input *in, int dir, int api
                     const char *columns, const char *data_dir, FILE **f);
 
 /*
- * The copies after which the buffer of break-even row b pays off, with the
- * interval its copies' intervals allow (analysis/interval.h): the time
- * saved per copy at their ends (pageable's slowest against the kind's
- * fastest, and the other way round), alloc + free at their medians.  *lo
- * and *hi; NaN for *hi (and the return value) when the saving is within
- * the intervals: not resolved.
+ * The break-even of row b with its interval, from the folder's copies:
+ * analysis/breakeven.h's breakeven_interval of pageable's and b's kind's
+ * reused copies' GB/s intervals at b's size, direction and api.  *lo and
+ * *hi; NaN for *hi (and the return value) when not resolved.
  */
 double curve_breakeven_interval(const struct plot_input *in, const struct breakeven_row *b,
                                 double *lo, double *hi);
 
 /*
- * How break-even row b is drawn: 0 a point (with its interval), 1 no point
- * because it never pays off (no copies: the page-locked copy is not
- * faster), 2 no point because it is not resolved (curve_breakeven_interval).
+ * How break-even row b is drawn (analysis/breakeven.h's breakeven_status
+ * of the same copies): 0 a point (with its interval), 1 no point because
+ * it never pays off, 2 no point because it is not resolved.
  */
 int curve_breakeven_status(const struct plot_input *in, const struct breakeven_row *b);
 

@@ -98,7 +98,7 @@ static double phase_of(const struct plot_row *r, int c, struct interval *iv)
     if (q[c] >= 0)
         *iv = r->iv[q[c]];
     else if (c == C_COPY && r->iv[IV_GBPS].median > 0)
-        interval_scale(&r->iv[IV_GBPS], m / r->iv[IV_GBPS].median, iv);
+        interval_recentre(&r->iv[IV_GBPS], m, iv);
     return m;
 }
 

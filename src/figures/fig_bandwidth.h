@@ -17,17 +17,6 @@ struct fig_def;
  */
 int fig_bandwidth(struct fig *g, const struct plot_input *in, const char *data_dir);
 
-/* Fits are drawn only where they describe the data: enough sizes and a small residual. */
-#define FIT_MIN_POINTS 5
-#define FIT_MAX_RESIDUAL_PCT 5.0
-
-/*
- * Does fit describe its curve well enough to be drawn (and trusted): a fit
- * (status ok, not a negative t0), at least FIT_MIN_POINTS sizes and a
- * residual under FIT_MAX_RESIDUAL_PCT?  The report flags the others.
- */
-int fig_fit_drawn(const struct fit_row *fit);
-
 /* The most characters of one finding (fig_bandwidth_findings). */
 #define FIG_FINDING_CHARS 512
 

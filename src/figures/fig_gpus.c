@@ -87,14 +87,14 @@ void gpus_alone_sum(const struct gpus_set *s, struct interval *out)
         return;
     }
     interval_sum(t, s->n, out);
-    interval_scale(out, s->aggregate->alone_gbps / out->median, out);
+    interval_recentre(out, s->aggregate->alone_gbps, out);
 }
 
 void gpus_scaling_interval(const struct plot_row *r, const struct interval *ref,
                            struct interval *out)
 {
     interval_ratio(&r->iv[IV_GBPS], ref, out);
-    interval_scale(out, r->scaling_pct / out->median, out);
+    interval_recentre(out, r->scaling_pct, out);
 }
 
 int gpus_same_kind(const struct gpus_set *sa, const struct gpus_set *sb)

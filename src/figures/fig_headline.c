@@ -18,6 +18,7 @@
  * dash and point are the machine's (hl_machine_style).
  */
 #include "figures/fig_headline.h"
+#include "analysis/link.h"
 #include "figures/figdef.h"
 #include "figures/tables.h"
 #include "figures/readings.h"
@@ -191,7 +192,7 @@ static int hl_curves(struct fig *g, struct hl *h, const struct hl_panel_def *def
 static int hl_link_line(struct fig *g, const struct plot_input *in, int dir)
 {
     char rate[32], label[96];
-    double link = in->link_gbps * (dir == DIR_BIDIR ? 2 : 1);
+    double link = link_raw_gbps(in->link_gbps, dir);
     if (!(link > 0))
         return 0;
     plot_format_gbps(link, rate, sizeof(rate));

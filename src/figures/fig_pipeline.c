@@ -105,7 +105,7 @@ static int overlap_block(struct fig *g, FILE *f, const struct plot_row *const *r
         /* the time's interval: its GB/s's (size over this time) on the log scale, scaled */
         struct interval ms = r->iv[IV_GBPS];
         if (interval_known(&ms))
-            interval_scale(&ms, r->pipeline_ms / ms.median, &ms);
+            interval_recentre(&ms, r->pipeline_ms, &ms);
         else
             interval_none(r->pipeline_ms, &ms);
         interval_tally_add(t, &ms);

@@ -6,8 +6,9 @@
  * family asks of them.
  */
 #include "figures/input.h"
+#include "analysis/link.h"
 #include "figures/kit/figure.h"
-#include "results/meta.h"
+#include "results/meta_doc.h"
 #include "results/problems.h"
 #include "host/sysinfo.h"
 
@@ -291,7 +292,7 @@ static void cap_at_link(struct plot_row *r, double link)
                                                             : NAN;
     if (!api_is_copy(r->api) && r->api != API_ZEROCOPY)
         return;
-    raw *= r->dir == DIR_BIDIR ? 2 : 1;
+    raw = link_raw_gbps(raw, r->dir);
     interval_cap(&r->iv[IV_GBPS], raw);
     interval_cap(&r->iv[IV_EFFECTIVE_GBPS], raw);
 }

@@ -176,7 +176,11 @@ void reading_host_states(struct reading *t, const struct plot_input *in, int api
  */
 void reading_host_baseline(struct reading *t, const struct plot_input *in, int api);
 
-/* The readings of the figures of a results folder (their definitions point here). */
+/*
+ * The readings of the figures of a results folder (their definitions point
+ * here): readings_pinning.c's (headline to reallocate-time) and
+ * readings_beyond_copies.c's (overlap, host-access, sentinel).
+ */
 void reading_headline(struct reading *t, const struct plot_input *in);
 void reading_speedup(struct reading *t, const struct plot_input *in);
 void reading_alloc_cost(struct reading *t, const struct plot_input *in);

@@ -8,8 +8,8 @@
 #include "analysis/interval.h"
 #include "base/units.h"
 #include "experiment/schema.h"
-#include "measure/drift.h"
-#include "results/meta.h"
+#include "record/drift.h"
+#include "results/meta_doc.h"
 
 #include <math.h>
 #include <stdlib.h>

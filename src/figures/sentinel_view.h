@@ -2,7 +2,7 @@
  * sentinel_view.h - the drift sentinel of a results folder as its figure,
  * its caption's reading and its table see it: the good readings of
  * sentinel.csv, each as a percentage off the run's median (the median the
- * drift check of measure/drift.h judges by, of each shard's readings), the
+ * drift check of record/drift.h judges by, of each shard's readings), the
  * drift check's threshold (meta.yaml's drift.target_pct: target_rsd), what
  * the sentinel copy is (meta.yaml's drift.sentinel), and, for each reading
  * off the median by more than the threshold, what was measured before it:

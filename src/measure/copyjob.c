@@ -1,6 +1,6 @@
 /*
- * copyjob.c - building a configuration's copy job, choosing how it is timed
- * (queued, one by one), running it (copyjob.h).
+ * copyjob.c - building a configuration's copy job, timed as
+ * experiment/timing.h says (queued, one by one), running it (copyjob.h).
  */
 #include "measure/copyjob.h"
 #include "measure/measure_loop.h"
@@ -8,22 +8,10 @@
 #include <math.h>
 #include <string.h>
 
-/* Queued timing needs async copies from page-locked memory (pageable ones block the host). */
-int measure_queued(const struct config *c)
-{
-    return (config_api(c) == API_ASYNC || config_api(c) == API_ZEROCOPY) &&
-           config_alloc(c) != ALLOC_PAGEABLE && !measure_one_by_one(c);
-}
-
-int measure_one_by_one(const struct config *c)
-{
-    return c->v[AXIS_CACHE] == CACHE_FLUSHED || c->v[AXIS_TOUCH] == TOUCH_FIRST;
-}
-
 void copyjob_make(const struct config *c, const struct buffers *b, int copies, struct copy_job *j)
 {
     memset(j, 0, sizeof(*j));
-    j->queued = measure_queued(c);
+    j->queued = timing_queued(c);
     j->dir = config_direction(c);
     j->api = config_api(c);
     j->bytes = config_size(c);

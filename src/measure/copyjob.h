@@ -1,12 +1,13 @@
 /*
  * copyjob.h - one configuration's copies as the engine runs them: the
  * struct copy_job built from its buffers (queued or one-by-one timing, see
- * measure_queued() and measure_one_by_one() in measure.h), running it, and
- * a sample from its times.
+ * timing_queued() and timing_one_by_one() in experiment/timing.h), running
+ * it, and a sample from its times.
  */
 #ifndef PINSWEEP_COPYJOB_H
 #define PINSWEEP_COPYJOB_H
 
+#include "experiment/timing.h"
 #include "measure/buffers.h"
 
 /* The job of copies copies of c between b's host and device buffers. */

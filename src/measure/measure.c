@@ -2,7 +2,7 @@
  * measure.c - measuring one configuration: set up its result, its page kind
  * and NUMA binding and its device buffers from the pool, then hand it to
  * the way it is measured (copies, reuse or reallocate; zero-copy kernels;
- * pipeline; host access).  Also result_free().
+ * pipeline; host access).
  */
 #include "measure/measure.h"
 #include "experiment/budget.h"
@@ -74,13 +74,4 @@ int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const s
     if (r->status != RESULT_OK)
         r->nsamples = 0; /* a failed configuration reports no numbers */
     return 0;
-}
-
-const char *const gpu_role_names[] = {"", "alone", "together", "aggregate"};
-
-void result_free(struct result *r)
-{
-    free(r->samples);
-    r->samples = NULL;
-    r->nsamples = 0;
 }

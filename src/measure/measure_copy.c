@@ -123,7 +123,7 @@ int measure_reuse(struct gpu *g, const struct measure_opts *m, const struct conf
             return -1;
     run_phase_lap(g->clock, r, RUN_PHASE_WARMUP, &now);
     if (measure_sample_loop(g->clock, m, c, r,
-                            measure_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
+                            timing_one_by_one(c) ? one_by_one_sample : reuse_sample, &x) < 0)
         return -1;
     run_phase_lap(g->clock, r, RUN_PHASE_SAMPLES, &now);
     if (again && !isnan(earlier->roundtrip_us))

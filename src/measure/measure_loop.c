@@ -30,11 +30,6 @@ void measure_skip(struct result *r, const char *why)
     snprintf(r->error, sizeof(r->error), "skipped: %s", why);
 }
 
-const char *const run_phase_names[RUN_PHASE_COUNT] = {
-    "host_buffers", "calibrating", "warming_up", "sampling", "round_trips", "verifying"};
-
-const char *const measure_stop_names[] = {"", "fixed", "target", "max_samples", "max_time"};
-
 int measure_max_samples(const struct measure_opts *m)
 {
     return m->samples > 0 ? m->samples : m->max_samples;
@@ -75,7 +70,7 @@ int measure_sample_loop(const struct timer_clock *clock, const struct measure_op
         struct sample_rates sr;
         if (take(ctx, &r->samples[r->nsamples]) < 0)
             goto out;
-        measure_sample_rates(c, &r->samples[r->nsamples], &sr);
+        record_sample_rates(c, &r->samples[r->nsamples], &sr);
         gbps[r->nsamples++] = sr.gbps;
         r->stop = measure_should_stop(m, gbps, r->nsamples, timer_read(clock) - t0, &r->rsd_pct);
     }

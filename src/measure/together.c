@@ -85,7 +85,7 @@ static void decide_sample(struct shared *sh, int me)
     sh->overlap[k] = together_overlap_pct(start, end, sh->n, &union_ms);
     struct copy_time t = {.device_ms = union_ms, .host_ms = union_ms, .h2d_ms = NAN, .d2h_ms = NAN};
     copyjob_sample(s, copies, &t);
-    measure_sample_rates(sh->c, s, &sr);
+    record_sample_rates(sh->c, s, &sr);
     sh->agg_gbps[k] = sr.gbps;
     sh->nsamples = k + 1;
     struct result *r = &sh->run->aggregate;
@@ -238,7 +238,7 @@ static const char *not_together(const struct config *c)
         return "together: only copies (api sync, async) are measured on several GPUs at once";
     if (config_buffer(c) != BUFFER_REUSE)
         return "together: only buffer reuse is measured on several GPUs at once";
-    if (measure_one_by_one(c))
+    if (timing_one_by_one(c))
         return "together: copies timed one by one (cache flushed, first-touch) are not measured on "
                "several GPUs at once";
     return NULL;
@@ -297,7 +297,7 @@ static void finish_run(struct shared *sh)
         tg->together.nsamples = sh->nsamples;
         tg->together.stop = agg->stop;
         struct summary s;
-        int alone_ok = tg->alone.status == RESULT_OK && measure_summarise(&tg->alone, &s) == 0;
+        int alone_ok = tg->alone.status == RESULT_OK && record_summarise(&tg->alone, &s) == 0;
         tg->together.alone_gbps = alone_ok ? s.gbps.median : NAN;
         alone_sum += tg->together.alone_gbps;
         if (tg->together.status != RESULT_OK && agg->status == RESULT_OK)
@@ -402,7 +402,7 @@ int together_merge_round(struct result *acc, struct result *const *rows, int n, 
 {
     for (int k = 0; k < n; k++) {
         double overlap = acc[k].overlap_pct;
-        if (measure_merge_round(&acc[k], rows[k], round) < 0)
+        if (record_merge_round(&acc[k], rows[k], round) < 0)
             return -1;
         if (round > 1 && overlap < acc[k].overlap_pct) /* NaN compares false: kept */
             acc[k].overlap_pct = overlap;
@@ -413,7 +413,7 @@ int together_merge_round(struct result *acc, struct result *const *rows, int n, 
     for (int k = 0; k < ngpus; k++) {
         struct summary s;
         double alone =
-            acc[k].status == RESULT_OK && measure_summarise(&acc[k], &s) == 0 ? s.gbps.median : NAN;
+            acc[k].status == RESULT_OK && record_summarise(&acc[k], &s) == 0 ? s.gbps.median : NAN;
         if (!isnan(acc[ngpus + k].alone_gbps))
             acc[ngpus + k].alone_gbps = alone;
         sum += alone;

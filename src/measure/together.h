@@ -12,8 +12,8 @@
  * returns, and lasts the batch's device time), and per sample:
  *   aggregate = bytes moved by all / the union of the spans
  *   overlap   = the intersection of the spans / their union
- * A run whose median overlap is under TOGETHER_MIN_OVERLAP_PCT says so in
- * its rows (they did not really run at once).
+ * A run whose median overlap is under TOGETHER_MIN_OVERLAP_PCT
+ * (record/result.h) says so in its rows (they did not really run at once).
  */
 #ifndef PINSWEEP_TOGETHER_H
 #define PINSWEEP_TOGETHER_H
@@ -22,9 +22,6 @@
 
 /* At most this many GPUs measured together. */
 #define TOGETHER_MAX_GPUS 16
-
-/* Below this median overlap of the spans (%) the GPUs did not run at once. */
-#define TOGETHER_MIN_OVERLAP_PCT 90.0
 
 /* One GPU of a together run: its context (the caller's) and its two results. */
 struct together_gpu {
@@ -61,7 +58,7 @@ double together_overlap_pct(const double *start_ms, const double *end_ms, int n,
 /*
  * Merge a round's rows of several GPUs, rows[0..n) (ngpus alone, then, when n is
  * 2 ngpus + 1, ngpus together and the aggregate), into acc[0..n) (zeroed before
- * round 1): each row's samples as measure_merge_round does; the overlap the
+ * round 1): each row's samples as record_merge_round does; the overlap the
  * lowest of the rounds' (a round whose spans did not overlap makes the rows not
  * "together"); then each together row's alone_gbps its GPU's median alone over
  * every round so far and the aggregate's their sum, so that scaling_pct

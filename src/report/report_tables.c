@@ -2,7 +2,8 @@
  * report_tables.c - the tables of pinsweep report (see report_tables.h).
  */
 #include "report/report_tables.h"
-#include "figures/fig_bandwidth.h"
+#include "analysis/fit.h"
+#include "analysis/link.h"
 #include "figures/fig_placement.h"
 #include "results/columns.h"
 #include "figures/gpus_table.h"
@@ -175,15 +176,12 @@ static int tab_peaks(const struct report_src *src, struct tabular *t)
             struct spread_cells s;
             struct cells k = {0};
             char size[32], link[32] = "–";
-            double raw = (isfinite(in->link_gbps) ? in->link_gbps
-                          : r                     ? r->link_gbps
-                                                  : NAN) *
-                         (d == DIR_BIDIR ? 2 : 1);
+            double per_dir = isfinite(in->link_gbps) ? in->link_gbps : r ? r->link_gbps : NAN;
             if (!r)
                 continue;
             plot_spread_cells(r, &s);
-            if (raw > 0)
-                snprintf(link, sizeof(link), "%.1f %%", 100 * r->gbps_median / raw);
+            if (link_raw_gbps(per_dir, d) > 0)
+                snprintf(link, sizeof(link), "%.1f %%", link_share_pct(r->gbps_median, per_dir, d));
             cell(&k, schema_value_name(AXIS_ALLOC, a));
             cell(&k, schema_value_name(AXIS_DIRECTION, d));
             cell(&k, schema_value_name(AXIS_API, r->api));
@@ -308,7 +306,7 @@ static const char *fit_verdict(const struct fit_row *r, int *numbers)
     if (r->points < FIT_MIN_POINTS)
         return "too few sizes";
     *numbers = 1;
-    return fig_fit_drawn(r) ? "good" : "poor: not one t0 + n/B";
+    return fit_describes(r) ? "good" : "poor: not one t0 + n/B";
 }
 
 static int tab_fits(const struct report_src *src, struct tabular *t)
@@ -423,7 +421,7 @@ static void ms_text(double v, char *buf, size_t n)
 static void pipeline_range(const struct plot_row *r, char *buf, size_t n)
 {
     struct interval ms = r->iv[IV_GBPS];
-    interval_scale(&ms, r->pipeline_ms / ms.median, &ms);
+    interval_recentre(&ms, r->pipeline_ms, &ms);
     interval_range_text(&ms, ms_text, buf, n);
 }
 

@@ -10,7 +10,7 @@
 #include "results/csv.h"
 
 #ifndef CSV_MAJOR
-#error "<csv.h> resolved to src/csv.h, not libcsv's: compile src/csv.c without -Isrc"
+#error "<csv.h> resolved to src/results/csv.h, not libcsv's: compile without -Isrc/results"
 #endif
 
 #include <errno.h>

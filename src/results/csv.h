@@ -7,8 +7,8 @@
  * default), so whatever csv_put_text writes reads back byte for byte.
  *
  * Note for builds: this header shares its name with libcsv's <csv.h>.  csv.c
- * includes both, so src/csv.c must be compiled without -Isrc (the Makefile
- * does so); tests that include this header may use -Isrc.
+ * includes both, so src/results/csv.c must be compiled without -Isrc/results
+ * (the Makefile gives -Isrc, where <csv.h> is not this header).
  */
 #ifndef PINSWEEP_CSV_H
 #define PINSWEEP_CSV_H

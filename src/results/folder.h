@@ -5,7 +5,7 @@
 #ifndef PINSWEEP_FOLDER_H
 #define PINSWEEP_FOLDER_H
 
-#include "results/meta.h"
+#include "results/meta_doc.h"
 #include "results/samples_csv.h"
 #include "results/summary_csv.h"
 

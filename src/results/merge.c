@@ -5,7 +5,7 @@
 #include "experiment/shard.h"
 #include "experiment/sweep.h"
 #include "results/hostmemcpy_csv.h"
-#include "results/meta.h"
+#include "results/meta_doc.h"
 #include "results/outdir.h"
 #include "results/results.h"
 #include "results/samples_csv.h"

@@ -1,5 +1,8 @@
 /*
- * meta.h - meta.yaml: everything needed to reproduce a results folder.
+ * meta.h - meta.yaml: everything needed to reproduce a results folder, as
+ * a run writes it.  Reading it back is meta_doc.h's (included here for a
+ * run that resumes); readers include meta_doc.h alone, as this header
+ * needs the engine's and the host's types.
  *
  * Written with libyaml's emitter when a run starts (status: running) and
  * again when it ends, each time to a temporary file renamed over the old one
@@ -18,8 +21,9 @@
 #include "host/sysinfo.h"
 #include "host/hoststate.h"
 #include "host/topology.h"
-#include "measure/drift.h"
-#include "measure/measure.h"
+#include "record/drift.h"
+#include "record/result.h"
+#include "results/meta_doc.h"
 
 #include <stddef.h>
 #include <time.h>
@@ -57,7 +61,7 @@ struct meta {
     const struct meta_gpu *topology;      /* every GPU of the run; NULL: not read */
     int ngpus;
     int numa_nodes; /* the host's NUMA nodes */
-    /* The drift watch (cli/sentinel.h): what it read, NULL when off; the analysis at the end
+    /* The drift watch (run/sentinel.h): what it read, NULL when off; the analysis at the end
        (NULL while running) and every configuration's span in each round, to name those measured
        in an off window. */
     const char *drift_sentinel;
@@ -70,23 +74,6 @@ struct meta {
 
 /* Write m to path.  Returns 0, or -1 with "cannot write PATH: why" in err (errno kept). */
 int meta_write(const char *path, const struct meta *m, char *err, size_t errlen);
-
-/* A meta.yaml read back: its scalars by dotted path ("gpu.pcie.current.width"). */
-struct meta_doc {
-    char **keys, **values;
-    size_t n;
-};
-
-/*
- * Read path into d.  Returns 0, or -1 with a message naming the file (and
- * line and column for a YAML error) in err.  Free d with meta_doc_free().
- */
-int meta_read(const char *path, struct meta_doc *d, char *err, size_t errlen);
-
-/* The scalar at a dotted path, or NULL when there is none. */
-const char *meta_get(const struct meta_doc *d, const char *dotted);
-
-void meta_doc_free(struct meta_doc *d);
 
 /* "2026-11-29T14:36:01Z" into buf (UTC). Returns buf. */
 char *meta_iso_time(time_t t, char *buf, size_t n);

@@ -5,7 +5,7 @@
 #include "results/csv.h"
 #include "results/samples_csv.h"
 #include "results/summary_csv.h"
-#include "measure/together.h"
+#include "experiment/timing.h"
 #include "base/fileio.h"
 #include "results/outdir.h"
 
@@ -459,7 +459,7 @@ static double node_value(int node)
     return node >= 0 ? node : NAN;
 }
 
-/* The columns of a run over several GPUs (together.h); empty for one GPU's. */
+/* The columns of a run over several GPUs (enum gpu_role); empty for one GPU's. */
 static void several_gpus(struct summary_row *row, const struct result *r, const struct summary *s)
 {
     int ok = r->status == RESULT_OK, at_once = r->role >= GPU_ROLE_TOGETHER;
@@ -502,7 +502,7 @@ static void summary_of(struct summary_row *row, const struct experiment *e, cons
         row->target_met = ok && r->stop != STOP_FIXED
                               ? (s->gbps.rsd_pct <= r->target_rsd_pct ? "yes" : "no")
                               : "";
-    row->stop = ok ? measure_stop_names[r->stop] : "";
+    row->stop = ok ? stop_reason_names[r->stop] : "";
     row->rounds = ok ? (rounds ? s->rounds : 1) : nan;
     row->round_gbps_min = rounds ? s->round_min_gbps : nan;
     row->round_gbps_max = rounds ? s->round_max_gbps : nan;
@@ -510,7 +510,7 @@ static void summary_of(struct summary_row *row, const struct experiment *e, cons
     row->within_rsd_pct = rounds ? s->within_rsd_pct : nan;
     row->pi95_pct = rounds ? s->pi95_pct : nan;
     row->stable = rounds ? (s->between_rsd_pct <= r->target_rsd_pct ? "yes" : "no") : "";
-    row->timing = measure_queued(c) ? "queued" : measure_one_by_one(c) ? "one-by-one" : "direct";
+    row->timing = timing_name(c);
     row->us_per_copy = ok ? s->us_per_copy_median : nan;
     row->roundtrip_us = ok ? r->roundtrip_us : nan;
     row->host_gbps = ok ? s->host_gbps_median : nan;
@@ -567,7 +567,7 @@ static void write_samples(FILE *f, const struct experiment *e, const struct resu
     for (size_t i = 0; i < r->nsamples; i++) {
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
-        measure_sample_rates(r->config, s, &sr);
+        record_sample_rates(r->config, s, &sr);
         struct sample_row row = {r->config->index, (double)(i + 1), s->round ? s->round : 1,
                                  s->copies,        s->device_ms,    s->host_ms,
                                  sr.gbps,          sr.host_gbps,    s->h2d_ms,
@@ -583,7 +583,7 @@ int results_write(struct results *res, const struct experiment *e, const struct 
 {
     off_t samples_end = res->samples->end, summary_end = res->summary->end;
     memset(s, 0, sizeof(*s));
-    if (r->status == RESULT_OK && measure_summarise(r, s) < 0) {
+    if (r->status == RESULT_OK && record_summarise(r, s) < 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }

@@ -11,7 +11,8 @@
 #define PINSWEEP_RESULTS_H
 
 #include "experiment/experiment.h"
-#include "measure/measure.h"
+#include "record/result.h"
+#include "record/summary.h"
 #include "results/columns.h"
 #include "results/outdir.h"
 

@@ -34,7 +34,7 @@ struct summary_row {
     const char *status, *error;
 };
 
-/* The format: summary.csv's columns, in order (README reference). */
+/* The format: summary.csv's columns, in order (docs/results.md describes each). */
 extern const struct csv_format summary_format;
 
 /* summary.csv read back: every row, unchecked (format_parse_row). */

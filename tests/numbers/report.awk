@@ -57,9 +57,9 @@ function model_reading(k, d,    S, G, i) {
     return reading(k " " d, 5, S, G, "")
 }
 
-# The bandwidth caption's host memcpy clause (readings.c: host-memcpy.csv is said, not drawn):
-# per direction the peak of the model's single-thread memcpy over the experiment's sizes (the
-# first of equal ones) and its value at the largest, 4 KiB to 4 MiB.
+# The bandwidth caption's host memcpy clause (fig_bandwidth_reading.c: host-memcpy.csv is said,
+# not drawn): per direction the peak of the model's single-thread memcpy over the experiment's
+# sizes (the first of equal ones) and its value at the largest, 4 KiB to 4 MiB.
 function memcpy_gbps(dir, n,    k) {
     k = "memcpy " dir
     return n / (p(k, "t0_us") * 1e3 + n / p(k, "gbps"))

@@ -7,7 +7,7 @@
 #define PINSWEEP_TEST_CONFIGS_H
 
 #include "experiment/sweep.h"
-#include "measure/measure.h"
+#include "record/result.h"
 
 #include <math.h>
 #include <stdlib.h>

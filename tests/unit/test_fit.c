@@ -1,6 +1,7 @@
 /*
  * test_fit.c - the latency-bandwidth fit recovers known t0 and B, and the
- * two regimes of a pageable copy are found where a model puts them.
+ * two regimes of a pageable copy are found where a model puts them; which
+ * fits describe their curve, and a fit's model bandwidth worked by hand.
  */
 #include "check.h"
 #include "analysis/fit.h"
@@ -271,6 +272,35 @@ static void test_negative_t0(void)
     rmdir(dir);
 }
 
+/* fit_describes: ok, at least FIT_MIN_POINTS sizes, a residual under FIT_MAX_RESIDUAL_PCT. */
+static void test_describes(void)
+{
+    struct fit_row f = {.status_id = FIT_OK, .points = 5, .residual_pct = 4.99};
+    CHECK("describes: ok, 5 sizes, residual 4.99 %", fit_describes(&f), "no");
+    f.points = 4;
+    CHECK("describes not: 4 sizes", !fit_describes(&f), "yes");
+    f.points = 5;
+    f.residual_pct = 5.0;
+    CHECK("describes not: residual 5 %", !fit_describes(&f), "yes");
+    f.residual_pct = 1;
+    f.status_id = FIT_NEGATIVE_T0;
+    CHECK("describes not: a negative t0", !fit_describes(&f), "yes");
+}
+
+/* fit_model_gbps: n / (t0 + n/B); 1 MB at t0 10 µs and B 50 GB/s takes 10 + 20 µs: 33.3 GB/s. */
+static void test_model(void)
+{
+    struct fit_row f = {.t0_us = 10, .bandwidth_gbps = 50};
+    double n = 1e6, want = n / (10 * 1e-6 + n / (50 * 1e9)) / 1e9;
+    CHECK("model: n / (t0 + n/B) / 1e9", fit_model_gbps(&f, n) == want, "%.17g",
+          fit_model_gbps(&f, n));
+    CHECK_NEAR("model: 1 MB in 30 µs is 33.3 GB/s", fit_model_gbps(&f, n), 1e6 / 30e-6 / 1e9,
+               1e-12);
+    f.t0_us = -100; /* -100 + 20 µs: no time, no bandwidth */
+    CHECK("model: NaN where its time is not > 0", isnan(fit_model_gbps(&f, n)), "%g",
+          fit_model_gbps(&f, n));
+}
+
 int main(void)
 {
     double n[64], t[64];
@@ -297,5 +327,7 @@ int main(void)
     test_regimes();
     test_devices();
     test_negative_t0();
+    test_describes();
+    test_model();
     return check_exit();
 }

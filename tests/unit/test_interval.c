@@ -207,6 +207,16 @@ static void check_derived(void)
     CHECK("scale: ends times the factor, h kept",
           s.half_log == 0.1 && fabs(s.lo - 10e-3 * exp(-0.1)) < 1e-15 && s.median == 10e-3, "lo %g",
           s.lo);
+    /* a time from its bandwidth's interval: 10 GB/s moving 1 MB takes 0.1 ms, the same h */
+    interval_recentre(&x, 0.1, &s);
+    CHECK("recentre: the median given, ends scaled by median / a's, h, n and basis kept",
+          s.median == 0.1 && s.lo == x.lo * (0.1 / 10) && s.hi == x.hi * (0.1 / 10) &&
+              s.half_log == x.half_log && s.n == x.n && s.basis == x.basis,
+          "m %g lo %.17g hi %.17g", s.median, s.lo, s.hi);
+    CHECK_NEAR("recentre: lo = 0.1 e^-0.1", s.lo, 0.1 * exp(-0.1), 1e-12);
+    s = y;
+    interval_recentre(&s, 60, &s);
+    CHECK_NEAR("recentre in place: hi = 60 e^0.2", s.hi, 60 * exp(0.2), 1e-12);
 }
 
 static void gb2(double v, char *buf, size_t n)

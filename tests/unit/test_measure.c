@@ -246,7 +246,7 @@ static void test_pipeline_summary(void)
     c.v[AXIS_API] = API_PIPELINE;
     c.v[AXIS_DIRECTION] = AXIS_UNUSED;
     c.v[AXIS_SIZE] = 100000000; /* 1e8 bytes */
-    CHECK("a pipeline result summarises", measure_summarise(&r, &s) == 0, "failed");
+    CHECK("a pipeline result summarises", record_summarise(&r, &s) == 0, "failed");
     CHECK_NEAR("pipeline time is the median whole run", s.pipeline_ms_median, 11, 1e-12);
     CHECK_NEAR("serial is the median of h2d + kernel + d2h alone", s.serial_ms_median, 15, 1e-12);
     CHECK_NEAR("ideal is the median of the longest stage", s.ideal_ms_median, 6, 1e-12);
@@ -261,7 +261,7 @@ static void test_pipeline_summary(void)
     c.v[AXIS_API] = API_ASYNC;
     c.v[AXIS_DIRECTION] = DIR_H2D;
     CHECK("a copy has no pipeline columns",
-          measure_summarise(&r, &s) == 0 && isnan(s.serial_ms_median) && isnan(s.overlap_median),
+          record_summarise(&r, &s) == 0 && isnan(s.serial_ms_median) && isnan(s.overlap_median),
           "serial %g", s.serial_ms_median);
 }
 

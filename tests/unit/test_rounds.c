@@ -1,14 +1,15 @@
 /*
  * test_rounds.c - rounds (experiment/rounds.c): each round's order and
- * budget; the statistics over rounds (measure/summary.c) against
+ * budget; the statistics over rounds (record/summary.c) against
  * hand-computed asymmetric cases; the drift sentinel's analysis
- * (measure/drift.c): drift, off windows and the configurations in them.
+ * (record/drift.c): drift, off windows and the configurations in them.
  */
 #include "check.h"
 #include "configs.h"
 #include "experiment/rounds.h"
-#include "measure/drift.h"
-#include "measure/measure.h"
+#include "record/drift.h"
+#include "record/result.h"
+#include "record/summary.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -97,14 +98,14 @@ static void test_stats(void)
     memset(&acc, 0, sizeof(acc));
     for (int k = 0; k < 3; k++) {
         test_round_of(&r, &c[0], rs[k], 3);
-        measure_merge_round(&acc, &r, k + 1);
+        record_merge_round(&acc, &r, k + 1);
         result_free(&r);
     }
     CHECK("three rounds merged: 9 samples tagged 1, 1, 1, 2, 2, 2, 3, 3, 3",
           acc.nsamples == 9 && acc.samples[0].round == 1 && acc.samples[4].round == 2 &&
               acc.samples[8].round == 3 && acc.rounds == 3 && acc.rounds_met == 3,
           "n %zu", acc.nsamples);
-    CHECK("summarised", measure_summarise(&acc, &sum) == 0, "failed");
+    CHECK("summarised", record_summarise(&acc, &sum) == 0, "failed");
     CHECK_NEAR("median of the rounds' medians", sum.gbps.median, 20, 1e-9);
     CHECK_NEAR("round min", sum.round_min_gbps, 10, 1e-9);
     CHECK_NEAR("round max", sum.round_max_gbps, 60, 1e-9);
@@ -124,10 +125,10 @@ static void test_stats(void)
     memset(&acc, 0, sizeof(acc));
     for (int k = 0; k < 3; k++) {
         test_round_of(&r, &c[0], qs[k], qn[k]);
-        measure_merge_round(&acc, &r, k + 1);
+        record_merge_round(&acc, &r, k + 1);
         result_free(&r);
     }
-    measure_summarise(&acc, &sum);
+    record_summarise(&acc, &sum);
     CHECK_NEAR("median over rounds (1, 2, 3) is 2, where the pooled median is 1", sum.gbps.median,
                2, 1e-9);
     CHECK_NEAR("within rsd: rounds of one sample have none; the median of the one there",
@@ -135,7 +136,7 @@ static void test_stats(void)
                100 * sqrt((3 * pow(1 - 25.75, 2) + pow(100 - 25.75, 2)) / 3) / 25.75, 1e-9);
     result_free(&acc);
     test_round_of(&r, &c[0], r1, 3);
-    measure_summarise(&r, &sum);
+    record_summarise(&r, &sum);
     CHECK("one round: no round statistics",
           sum.rounds == 1 && isnan(sum.between_rsd_pct) && isnan(sum.round_min_gbps) &&
               isnan(sum.pi95_pct),
@@ -145,11 +146,11 @@ static void test_stats(void)
     /* A failure in round 2 stays, with its reason, after round 3 succeeds. */
     memset(&acc, 0, sizeof(acc));
     test_round_of(&r, &c[0], r1, 3);
-    measure_merge_round(&acc, &r, 1);
+    record_merge_round(&acc, &r, 1);
     test_round_of(&r, &c[0], r2, 0);
     r.status = RESULT_ERROR;
     snprintf(r.error, sizeof(r.error), "copy: cudaErrorUnknown");
-    measure_merge_round(&acc, &r, 2);
+    record_merge_round(&acc, &r, 2);
     CHECK("a failed round fails the configuration",
           acc.status == RESULT_ERROR && strcmp(acc.error, "copy: cudaErrorUnknown") == 0,
           "status %d", acc.status);

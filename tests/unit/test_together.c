@@ -61,7 +61,7 @@ static struct measure_opts fixed(int samples, int max_batch)
 static double median_gbps(const struct result *r)
 {
     struct summary s;
-    return r->status == RESULT_OK && measure_summarise(r, &s) == 0 ? s.gbps.median : NAN;
+    return r->status == RESULT_OK && record_summarise(r, &s) == 0 ? s.gbps.median : NAN;
 }
 
 static void test_overlap_arithmetic(void)

@@ -261,17 +261,17 @@ void fig_hline_move(struct fig *g, size_t k, const char *where)
     hline_room(g, &g->hline[k]);
 }
 
-int fig_link_lines(struct fig *g, size_t n, const double link[], const char *const color[],
+int fig_link_lines(struct fig *g, size_t n, const double raw[], const char *const color[],
                    const char *const name[], const int show[], int bidir, int *drawn)
 {
     for (size_t m = 0; m < n; m++) {
-        double y = link[m] * (bidir ? 2 : 1);
+        double y = raw[m];
         char v[32], label[128] = "";
         int dup = 0;
         if (!show[m] || !(y > 0))
             continue;
         for (size_t j = 0; j < m; j++)
-            dup |= show[j] && fabs(link[j] - link[m]) < 1e-9 * link[m];
+            dup |= show[j] && fabs(raw[j] - raw[m]) < 1e-9 * raw[m];
         plot_format_gbps(y, v, sizeof(v));
         if (!dup)
             snprintf(label, sizeof(label), "%s%s%s GB/s", name[m], bidir ? " × 2: " : ": ", v);

@@ -231,12 +231,13 @@ void fig_hline_move(struct fig *g, size_t k, const char *where);
 
 /*
  * The PCIe links of n machines across the current panel: for each m with
- * show[m], a thin line at link[m] GB/s (twice it for bidir) in colour
- * color[m] (kept: a long-lived string), labelled "NAME: RATE GB/s" (name[m])
- * once per distinct rate, at the right above it.  *drawn is set when any
- * is drawn.  -1 when there are too many lines.
+ * show[m], a thin line at raw[m] GB/s (the link's raw rate in the panel's
+ * direction, analysis/link.h) in colour color[m] (kept: a long-lived
+ * string), labelled "NAME: RATE GB/s" (name[m]; "NAME × 2: RATE GB/s" for
+ * bidir) once per distinct rate, at the right above it.  *drawn is set when
+ * any is drawn.  -1 when there are too many lines.
  */
-int fig_link_lines(struct fig *g, size_t n, const double link[], const char *const color[],
+int fig_link_lines(struct fig *g, size_t n, const double raw[], const char *const color[],
                    const char *const name[], const int show[], int bidir, int *drawn);
 
 /* Create the current panel's data file (suffix "") or overlay file ("-overlay"). */

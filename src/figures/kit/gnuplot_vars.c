@@ -720,10 +720,10 @@ int fig_write_vars(const struct fig *g, const char *data_dir, const char *out_di
     int rc = -1;
     if (!f)
         goto out;
-    /* The comment names the file as it was called when the reference figures were made
-       (now gnuplot_vars.c): changing it would change every committed variables file. */
-    fprintf(f, "# %s - written by pinsweep for plots/%s.gp (see src/plot_fig.c)%s\n", name, g->name,
-            tex ? "; text in LaTeX" : "");
+    /* The first line of every variables file, the committed reference folders' too. */
+    fprintf(f,
+            "# %s - written by pinsweep for plots/%s.gp (see src/figures/kit/gnuplot_vars.c)%s\n",
+            name, g->name, tex ? "; text in LaTeX" : "");
     write_text_var(f, "fig_title", g->title, tex);
     write_text_var(f, "fig_detail", g->detail, tex);
     write_text_var(f, "fig_machine", g->machine, tex);

@@ -1,4 +1,4 @@
-# bandwidth-vars.gp - written by pinsweep for plots/bandwidth.gp (see src/plot_fig.c)
+# bandwidth-vars.gp - written by pinsweep for plots/bandwidth.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'alloc-cost: copy bandwidth'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'

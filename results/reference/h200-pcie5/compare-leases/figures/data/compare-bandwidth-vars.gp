@@ -1,4 +1,4 @@
-# compare-bandwidth-vars.gp - written by pinsweep for plots/compare-bandwidth.gp (see src/plot_fig.c)
+# compare-bandwidth-vars.gp - written by pinsweep for plots/compare-bandwidth.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'default: copy bandwidth of 2 runs on machines of one type'
 fig_detail = 'reuse, cache warm, pages prefaulted'
 fig_machine = 'H200, PCIe Gen5 x16, vm'

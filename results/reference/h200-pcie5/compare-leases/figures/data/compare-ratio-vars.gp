@@ -1,4 +1,4 @@
-# compare-ratio-vars.gp - written by pinsweep for plots/compare-ratio.gp (see src/plot_fig.c)
+# compare-ratio-vars.gp - written by pinsweep for plots/compare-ratio.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'default: bandwidth relative to lease 9 (3 rounds)'
 fig_detail = 'reuse, cache warm, pages prefaulted'
 fig_machine = 'H200, PCIe Gen5 x16, vm'

@@ -1,4 +1,4 @@
-# reuse-vs-reallocate-vars.gp - written by pinsweep for plots/reuse-vs-reallocate.gp (see src/plot_fig.c)
+# reuse-vs-reallocate-vars.gp - written by pinsweep for plots/reuse-vs-reallocate.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'full-sweep: reuse vs reallocate'
 fig_detail = 'a cycle: alloc + fill + copy + free'
 fig_machine = 'NVIDIA H200, vm'

@@ -1,4 +1,4 @@
-# alloc-cost-vars.gp - written by pinsweep for plots/alloc-cost.gp (see src/plot_fig.c)
+# alloc-cost-vars.gp - written by pinsweep for plots/alloc-cost.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'reuse-vs-reallocate: alloc and free time'
 fig_detail = 'reallocate cycles, host → device, sync'
 fig_machine = 'NVIDIA H200, vm'

@@ -1,4 +1,4 @@
-# headline-vars.gp - written by pinsweep for plots/headline.gp (see src/plot_fig.c)
+# headline-vars.gp - written by pinsweep for plots/headline.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'small-transfers: headline, pinned against pageable'
 fig_detail = 'cudaMemcpy, reused buffers, warm cache, prefaulted pages, default placement'
 fig_machine = 'NVIDIA H200, vm'

@@ -1,4 +1,4 @@
-# latency-vars.gp - written by pinsweep for plots/latency.gp (see src/plot_fig.c)
+# latency-vars.gp - written by pinsweep for plots/latency.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'small-transfers: time per copy'
 fig_detail = 'reuse, sizes up to 16 MB'
 fig_machine = 'NVIDIA H200, vm'

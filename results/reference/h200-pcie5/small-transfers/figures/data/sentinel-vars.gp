@@ -1,4 +1,4 @@
-# sentinel-vars.gp - written by pinsweep for plots/sentinel.gp (see src/plot_fig.c)
+# sentinel-vars.gp - written by pinsweep for plots/sentinel.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'small-transfers: drift sentinel'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'

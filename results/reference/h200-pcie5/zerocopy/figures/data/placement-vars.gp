@@ -1,4 +1,4 @@
-# placement-vars.gp - written by pinsweep for plots/placement.gp (see src/plot_fig.c)
+# placement-vars.gp - written by pinsweep for plots/placement.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'zerocopy: zero-copy bandwidth by page size'
 fig_detail = 'reuse, zerocopy'
 fig_machine = 'NVIDIA H200, vm'

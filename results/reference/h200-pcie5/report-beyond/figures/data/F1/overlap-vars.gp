@@ -1,4 +1,4 @@
-# overlap-vars.gp - written by pinsweep for plots/overlap.gp (see src/plot_fig.c)
+# overlap-vars.gp - written by pinsweep for plots/overlap.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'overlap: pipeline time against streams'
 fig_detail = '256 MiB in 32 chunks'
 fig_machine = 'NVIDIA H200, vm'

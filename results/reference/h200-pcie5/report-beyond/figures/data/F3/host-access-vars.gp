@@ -1,4 +1,4 @@
-# host-access-vars.gp - written by pinsweep for plots/host-access.gp (see src/plot_fig.c)
+# host-access-vars.gp - written by pinsweep for plots/host-access.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'host-access: CPU read and write bandwidth of host memory'
 fig_detail = ''
 fig_machine = 'NVIDIA H200, vm'

@@ -1,4 +1,4 @@
-# breakeven-vars.gp - written by pinsweep for plots/breakeven.gp (see src/plot_fig.c)
+# breakeven-vars.gp - written by pinsweep for plots/breakeven.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'alloc-cost: copies before pinning pays off'
 fig_detail = 'sync'
 fig_machine = 'NVIDIA H200, vm'

@@ -1,4 +1,4 @@
-# reallocate-time-vars.gp - written by pinsweep for plots/reallocate-time.gp (see src/plot_fig.c)
+# reallocate-time-vars.gp - written by pinsweep for plots/reallocate-time.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'alloc-cost: time of a reallocate cycle'
 fig_detail = 'host → device, sync'
 fig_machine = 'NVIDIA H200, vm'

@@ -1,4 +1,4 @@
-# speedup-vars.gp - written by pinsweep for plots/speedup.gp (see src/plot_fig.c)
+# speedup-vars.gp - written by pinsweep for plots/speedup.gp (see src/figures/kit/gnuplot_vars.c)
 fig_title = 'alloc-cost: how many times faster than pageable'
 fig_detail = 'sync'
 fig_machine = 'NVIDIA H200, vm'

@@ -6,7 +6,7 @@
  * cost = bytes moved per sample (plus a fixed overhead) times the samples,
  * tripled for reallocate (allocation and fill dominate there).
  */
-#include "cli/progress.h"
+#include "run/progress.h"
 #include "base/timer.h"
 
 #include <string.h>

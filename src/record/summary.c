@@ -1,13 +1,11 @@
 /*
  * summary.c - what the samples say: each sample's rates (GB/s = 1e9 B/s)
- * and a result's summary statistics (measure_sample_rates and
- * measure_summarise in measure.h).
+ * and a result's summary statistics (summary.h).
  */
-#include "measure/measure.h"
+#include "record/summary.h"
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* Bytes per second as GB/s (1e9 B/s) from bytes and milliseconds. */
 static double gbps(double bytes, double ms)
@@ -15,7 +13,7 @@ static double gbps(double bytes, double ms)
     return ms > 0 ? bytes / (ms * 1e6) : NAN;
 }
 
-void measure_sample_rates(const struct config *c, const struct sample *s, struct sample_rates *out)
+void record_sample_rates(const struct config *c, const struct sample *s, struct sample_rates *out)
 {
     double per_dir = (double)config_size(c) * s->copies;
     double moved = config_direction(c) == DIR_BIDIR ? 2 * per_dir : per_dir;
@@ -125,36 +123,7 @@ out:
     return rc;
 }
 
-int measure_merge_round(struct result *acc, struct result *r, int round)
-{
-    size_t n = acc->nsamples + r->nsamples;
-    struct sample *all = realloc(acc->samples, (n ? n : 1) * sizeof(*all));
-    if (!all)
-        return -1;
-    for (size_t i = 0; i < r->nsamples; i++) {
-        all[acc->nsamples + i] = r->samples[i];
-        all[acc->nsamples + i].round = round;
-    }
-    int met = acc->rounds_met + (r->stop == STOP_TARGET);
-    enum result_status status = acc->status;
-    char error[sizeof(acc->error)];
-    memcpy(error, acc->error, sizeof(error));
-    free(r->samples);
-    *acc = *r;
-    acc->samples = all;
-    acc->nsamples = n;
-    acc->rounds = round;
-    acc->rounds_met = met;
-    if (round > 1 && status != RESULT_OK) { /* an earlier round's failure stays */
-        acc->status = status;
-        memcpy(acc->error, error, sizeof(error));
-    }
-    r->samples = NULL;
-    r->nsamples = 0;
-    return 0;
-}
-
-int measure_summarise(const struct result *r, struct summary *out)
+int record_summarise(const struct result *r, struct summary *out)
 {
     size_t n = r->nsamples;
     double *v[S_N] = {0};
@@ -165,7 +134,7 @@ int measure_summarise(const struct result *r, struct summary *out)
     for (size_t i = 0; i < n; i++) {
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
-        measure_sample_rates(r->config, s, &sr);
+        record_sample_rates(r->config, s, &sr);
         int realloc_mode = !isnan(s->alloc_ms);
         v[S_GBPS][i] = sr.gbps;
         v[S_HOST][i] = sr.host_gbps;

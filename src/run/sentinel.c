@@ -1,7 +1,7 @@
 /*
  * sentinel.c - the drift watch (sentinel.h).
  */
-#include "cli/sentinel.h"
+#include "run/sentinel.h"
 #include "base/timer.h"
 #include "host/sysinfo.h"
 #include "results/meta.h"
@@ -97,7 +97,7 @@ static int take_reading(struct sentinel *sn, struct measure_ctx *mc, int after_c
     double time_s = (timer_read(mc->gpu->clock) - sn->t0_ms) / 1e3, nan = NAN;
     memset(&sum, 0, sizeof(sum));
     if (measure_config(mc, &sn->m, &sn->config, &r) < 0 ||
-        (r.status == RESULT_OK && measure_summarise(&r, &sum) < 0)) {
+        (r.status == RESULT_OK && record_summarise(&r, &sum) < 0)) {
         result_free(&r);
         snprintf(err, errlen, "out of memory reading the sentinel");
         return -1;

@@ -10,12 +10,12 @@
  * buffer kept alive would change what reallocate rows measure) and takes
  * SENTINEL_SAMPLES fixed samples after one warm-up batch.  Readings go to
  * sentinel.csv as they are taken; sentinel_finish works out the drift
- * (measure/drift.h) for meta.yaml and the end of the run.
+ * (record/drift.h) for meta.yaml and the end of the run.
  */
 #ifndef PINSWEEP_SENTINEL_H
 #define PINSWEEP_SENTINEL_H
 
-#include "measure/drift.h"
+#include "record/drift.h"
 #include "measure/measure.h"
 #include "results/outdir.h"
 #include "host/hoststate.h"

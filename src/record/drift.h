@@ -2,8 +2,8 @@
  * drift.h - what the sentinel's readings say about the run: how far its
  * bandwidth moved (drift), and the time windows in which it was off its
  * usual value by more than the target, so the configurations measured in
- * them can be named.  Pure arithmetic; run.c reads the sentinel and
- * results/ writes sentinel.csv and meta.yaml.
+ * them can be named.  Pure arithmetic; the run reads the sentinel,
+ * results/ writes sentinel.csv and meta.yaml, figures/ draws the windows.
  */
 #ifndef PINSWEEP_DRIFT_H
 #define PINSWEEP_DRIFT_H

@@ -1,7 +1,7 @@
 /*
  * drift.c - the sentinel's drift and its off windows (drift.h).
  */
-#include "measure/drift.h"
+#include "record/drift.h"
 #include "base/stats.h"
 
 #include <math.h>

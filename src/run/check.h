@@ -1,0 +1,27 @@
+/*
+ * check.h - the measuring of `pinsweep check`: each check of
+ * analysis/health.h measured on each GPU through the measure layer, with
+ * the PCIe link polled from a thread while the copies run (an idle link
+ * trains down to a lower generation, so a reading at rest says nothing
+ * about the link).  The verdict is cli/check.c's.
+ */
+#ifndef PINSWEEP_RUN_CHECK_H
+#define PINSWEEP_RUN_CHECK_H
+
+#include "analysis/health.h"
+#include "engine/gpu.h"
+
+#include <stddef.h>
+
+/*
+ * Measure every check with ops on GPU device (-1: each GPU the engine
+ * shows) into *g, *n GPUs (malloc'd: the caller frees *g, also after -1).
+ * A check that cannot be measured has NaN and why in its error[].  Returns
+ * 0; -1 when a GPU cannot be opened (its number in *bad_device, why in
+ * err), or when the checks cannot be set up (said on stderr) or memory runs
+ * out (*bad_device -1 for both).
+ */
+int check_measure(const struct gpu_ops *ops, int device, struct health_gpu **g, size_t *n,
+                  int *bad_device, char *err, size_t errlen);
+
+#endif

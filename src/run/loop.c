@@ -1,0 +1,179 @@
+/*
+ * loop.c - the run loop over rounds and configurations (see loop.h).
+ */
+#include "run/loop.h"
+#include "run/step.h"
+#include "base/timer.h"
+#include "experiment/rounds.h"
+#include "host/sysinfo.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The signal that asked the run to stop, 0 while none has. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    signal(sig, SIG_DFL); /* a second Ctrl-C ends the process at once */
+}
+
+void loop_catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int loop_stopped(void)
+{
+    return stop_signal;
+}
+
+/*
+ * Allocate the device buffers the largest configuration still to run needs,
+ * so no device buffer is freed mid-run (see devpool.c).  A refusal is not
+ * an error: the configurations then grow the buffers themselves.
+ */
+static void reserve_device(struct measure_ctx *mc, const struct sweep *s, const struct budget *b,
+                           const unsigned char *done)
+{
+    size_t bytes[DEVPOOL_SLOTS] = {0, 0};
+    char why[400];
+    for (size_t i = 0; i < s->n; i++) {
+        const struct config *c = &s->configs[i];
+        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS)
+            continue;
+        for (int k = 0; k < budget_device_buffers(c); k++) /* none for host access */
+            if (config_size(c) > bytes[k])
+                bytes[k] = config_size(c);
+    }
+    if (devpool_reserve(&mc->pool, mc->gpu, bytes) < 0)
+        fprintf(stderr,
+                "pinsweep: note: device buffers for the largest configuration not "
+                "reserved (%s); they grow as the sweep goes\n",
+                mc->gpu->ops->error(mc->gpu));
+}
+
+/* One round over the configurations not finished yet, in its order. */
+static int measure_round(struct run_loop *l, int round, const size_t *order)
+{
+    const struct sweep *s = l->s;
+    int per_config = l->per_round.samples ? l->per_round.samples : l->per_round.min_samples;
+    progress_start(&l->pr, l->pr.mode, stderr, s, per_config + l->e->measure.warmup, l->clock);
+    for (size_t k = 0; k < s->n && !stop_signal; k++) {
+        size_t i = order[k];
+        if (l->finished[i]) {
+            progress_end(&l->pr, &s->configs[i], round == 1 ? "done before" : "done");
+            continue;
+        }
+        double ticking = timer_read(l->clock);
+        int ticked = sentinel_tick(l->sn, &l->gpus->mc[0], 0, l->last_config, round, l->reason,
+                                   l->reason_len);
+        l->mt->sentinel_ms += timer_read(l->clock) - ticking;
+        if (ticked < 0 || step_measure(l, i, round) < 0) {
+            progress_finish(&l->pr);
+            fprintf(stderr,
+                    "pinsweep: %s\npinsweep: the run stops: configuration %d is not recorded "
+                    "(every one finished before it is kept)\n",
+                    l->reason, s->configs[i].index);
+            return -1;
+        }
+    }
+    progress_finish(&l->pr);
+    return 0;
+}
+
+/* The loop's own memory and budget, and every GPU's buffers reserved; -1: out of memory. */
+static int set_up(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
+                  const unsigned char *done, enum progress_mode mode)
+{
+    const struct sweep *s = l->s;
+    size_t cells = s->n ? s->n : 1;
+    l->acc = calloc(cells * step_rows_per_config(l->gpus), sizeof(*l->acc));
+    l->finished = calloc(cells, 1);
+    if (tally_init(&l->tally, s->n) < 0 || !l->acc || !l->finished)
+        return -1;
+    rounds_round_opts(&l->e->measure, &l->per_round);
+    l->clock = l->gpus->mc[0].gpu->clock;
+    l->b =
+        (struct budget){.pinned_cap = pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
+    for (size_t i = 0; i < s->n; i++)
+        l->finished[i] = done && done[s->configs[i].index - 1];
+    for (int k = 0; k < l->gpus->n; k++) { /* host buffers kept: a quarter of the RAM in all */
+        reserve_device(&l->gpus->mc[k], s, &l->b, done);
+        uint64_t keep = l->b.ram / 4 < pinned_cap ? l->b.ram / 4 : pinned_cap;
+        l->gpus->mc[k].hostpool.limit_bytes = keep / (uint64_t)l->gpus->n;
+    }
+    l->pr.mode = mode;
+    return 0;
+}
+
+/* Every round, then the sentinel's last reading.  Returns 0, or -1 (l->reason says why). */
+static int every_round(struct run_loop *l, size_t *order)
+{
+    const struct measure_opts *m = &l->e->measure;
+    int rounds = m->rounds > 1 ? m->rounds : 1;
+    for (int round = 1; round <= rounds && !stop_signal; round++) {
+        if (rounds_order(l->s, rounds, (unsigned long)m->seed, round, order) < 0) {
+            snprintf(l->reason, l->reason_len, "out of memory ordering round %d", round);
+            return -1;
+        }
+        if (rounds > 1)
+            fprintf(stderr, "pinsweep: round %d of %d (seed %lu)\n", round, rounds,
+                    rounds_seed((unsigned long)m->seed, round));
+        if (measure_round(l, round, order) < 0)
+            return -1;
+    }
+    if (!stop_signal && sentinel_tick(l->sn, &l->gpus->mc[0], 1, l->last_config, rounds, l->reason,
+                                      l->reason_len) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", l->reason);
+        return -1;
+    }
+    return 0;
+}
+
+/* Give back every GPU's kept buffers, counting the host buffers reused for meta.yaml. */
+static void release_buffers(struct run_loop *l)
+{
+    for (int k = 0; k < l->gpus->n; k++) {
+        struct measure_ctx *m = &l->gpus->mc[k];
+        l->mt->host_buffers_reused += m->hostpool.reused;
+        if (hostpool_release(&m->hostpool, m->gpu) < 0)
+            fprintf(stderr, "pinsweep: warning: freeing the kept host buffers: %s\n",
+                    m->gpu->ops->error(m->gpu));
+        devpool_release(&m->pool, m->gpu);
+    }
+}
+
+int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
+                 const unsigned char *done, enum progress_mode mode)
+{
+    int rc = -1;
+    size_t *order = malloc((l->s->n ? l->s->n : 1) * sizeof(*order));
+    if (!order || set_up(l, pinned_cap, gpu_free, done, mode) < 0) {
+        snprintf(l->reason, l->reason_len, "out of memory");
+        fprintf(stderr, "pinsweep: out of memory\n");
+    } else {
+        rc = every_round(l, order);
+    }
+    if (rc < 0)
+        l->mt->reason = l->reason;
+    release_buffers(l);
+    if (rc == 0)
+        tally_print(stdout, &l->tally, l->gpus->n, l->e);
+    for (size_t i = 0; l->acc && i < l->s->n * step_rows_per_config(l->gpus); i++)
+        result_free(&l->acc[i]);
+    free(order);
+    free(l->acc);
+    free(l->finished);
+    tally_free(&l->tally);
+    l->acc = NULL;
+    l->finished = NULL;
+    return rc;
+}
