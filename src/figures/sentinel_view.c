@@ -146,7 +146,7 @@ static int shard_medians(struct sentinel_view *v)
         }
         for (size_t k = i; k < j; k++) {
             v->median_gbps[k] = d.median_gbps;
-            v->off_pct[k] = 100.0 * (v->rows[k].gbps_median / d.median_gbps - 1);
+            v->off_pct[k] = drift_offset_pct(&d, v->rows[k].gbps_median);
         }
         drift_free(&d);
         v->shards++;

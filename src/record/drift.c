@@ -8,12 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+double drift_offset_pct(const struct drift *d, double gbps)
+{
+    if (isnan(gbps) || !(d->median_gbps > 0))
+        return NAN;
+    return 100.0 * (gbps / d->median_gbps - 1);
+}
+
 /* r[i] is good and off the median by more than the target: its signed offset (%), else NaN. */
 static double off_pct(const struct drift *d, const struct drift_reading *r)
 {
-    if (isnan(r->gbps) || !(d->median_gbps > 0))
-        return NAN;
-    double pct = 100.0 * (r->gbps / d->median_gbps - 1);
+    double pct = drift_offset_pct(d, r->gbps);
     return fabs(pct) > d->target_pct ? pct : NAN;
 }
 

@@ -47,6 +47,9 @@ struct drift {
  */
 int drift_analyse(const struct drift_reading *r, size_t n, double target_pct, struct drift *out);
 
+/* A reading's signed offset from d's median, in % (NaN for a failed reading or no median). */
+double drift_offset_pct(const struct drift *d, double gbps);
+
 /* The window s overlaps (the first), or NULL: s was measured while the sentinel was quiet. */
 const struct drift_window *drift_disturbed(const struct drift *d, const struct drift_span *s);
 

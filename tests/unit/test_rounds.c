@@ -167,6 +167,10 @@ static void test_drift(void)
     struct drift d;
     CHECK("analysed", drift_analyse(r, 9, 1.0, &d) == 0, "failed");
     CHECK_NEAR("median of the good readings", d.median_gbps, 50, 1e-12);
+    CHECK_NEAR("a reading's offset from the median, signed", drift_offset_pct(&d, 45), -10, 1e-12);
+    CHECK_NEAR("above it", drift_offset_pct(&d, 51), 2, 1e-12);
+    CHECK("a failed reading has no offset", isnan(drift_offset_pct(&d, NAN)), "%g",
+          drift_offset_pct(&d, NAN));
     CHECK_NEAR("drift is max/min - 1", d.drift_pct, 100 * (51.0 / 45 - 1), 1e-9);
     CHECK("8 good readings of 9", d.ok == 8 && d.readings == 9, "%zu %zu", d.ok, d.readings);
     CHECK("two off windows", d.nwindows == 2, "%zu", d.nwindows);
