@@ -12,6 +12,10 @@
 #include "results/breakeven_csv.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static struct interval gbps(double lo, double hi)
 {
@@ -80,8 +84,56 @@ static void check_without(void)
           "%d", breakeven_status(&b, NULL, NULL));
 }
 
+/*
+ * breakeven_write on a folder: a page-locked reuse row pays off against the pageable
+ * reuse row of its size, direction and api, with the alloc + free of its reallocate row;
+ * a size without a pageable row (2 MiB here) has no break-even, and no other row stands
+ * in for the missing one. 1 MiB: (1 + 0.5) ms / (100 - 25) µs = 20 copies.
+ */
+static void check_written(void)
+{
+    char dir[] = "/tmp/pinsweep-test-breakeven-XXXXXX", path[160], line[256] = "", err[256] = "";
+    if (!mkdtemp(dir)) {
+        CHECK("a temporary folder", 0, "mkdtemp failed");
+        return;
+    }
+    snprintf(path, sizeof(path), "%s/summary.csv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        CHECK("summary.csv written", 0, "%s", path);
+        return;
+    }
+    fputs("experiment,alloc,direction,buffer,api,size_bytes,us_per_copy_median,alloc_ms_median,"
+          "free_ms_median,status\n"
+          "x,pageable,h2d,reuse,sync,1048576,100,,,ok\n"
+          "x,pinned,h2d,reuse,sync,1048576,25,,,ok\n"
+          "x,pinned,h2d,reallocate,sync,1048576,30,1,0.5,ok\n"
+          "x,pinned,h2d,reuse,sync,2097152,45,,,ok\n",
+          f);
+    fclose(f);
+    int rc = breakeven_write(dir, NULL, err, sizeof(err));
+    CHECK("one row written: 1 MiB; 2 MiB has no pageable row", rc == 1, "rc %d: %s", rc, err);
+    snprintf(path, sizeof(path), "%s/breakeven.csv", dir);
+    int rows = 0;
+    if ((f = fopen(path, "r"))) {
+        char buf[256];
+        while (fgets(buf, sizeof(buf), f))
+            if (rows++ == 1)
+                snprintf(line, sizeof(line), "%s", buf);
+        fclose(f);
+    }
+    CHECK("breakeven.csv: a header and one row", rows == 2, "%d lines", rows);
+    CHECK("the row: pinned h2d sync 1 MiB, alloc 1 ms, free 0.5 ms, 100 and 25 µs, 20 copies",
+          strcmp(line, "pinned,h2d,sync,1048576,1,0.5,100,25,20\n") == 0, "'%s'", line);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/summary.csv", dir);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
+    check_written();
     check_resolved();
     check_unresolved();
     check_without();
