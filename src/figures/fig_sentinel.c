@@ -72,7 +72,8 @@ static int sentinel_legend(struct fig *g, const struct sentinel_view *v,
         snprintf(keys[1].title, sizeof(keys[1].title), "the run's median (0 %% = %.2f GB/s)",
                  v->median_gbps[0]);
     snprintf(keys[2].title, sizeof(keys[2].title),
-             "the drift check's band (%g %% either side: target_rsd%s)", v->target_pct,
+             "the drift check's band (%g %% either side: %s%s)", v->target_pct,
+             v->noise_judged ? "5 x the reading noise, at least target_rsd" : "target_rsd",
              v->target_known ? "" : "'s default");
     /* a bar's end at the link's raw rate means nothing on a % axis, where bars are cut at its
        ends (said below): the note leaves the cap out */

@@ -3,7 +3,7 @@
  * the run (sentinel.csv) as a percentage off the run's median, with its
  * interval (analysis/interval.h), on an axis of ±5 % in every folder (wider
  * only when a reading needs it: sentinel_view.h), over the drift check's
- * band (±target_rsd about the median, record/drift.h) and the median's
+ * band (± its threshold about the median, record/drift.h) and the median's
  * line, so a dip or a step shows against the threshold that judges it;
  * the caption's reading names what was measured before each reading off
  * the band.  A sentinel of fewer than PLOT_MIN_SIZES readings is a table.

@@ -96,7 +96,11 @@ static int read_drift_meta(const struct plot_input *in, struct sentinel_view *v)
         free(path);
         return 0;
     }
-    const char *copy = meta_get(&m, "drift.sentinel"), *target = meta_get(&m, "drift.target_pct");
+    const char *copy = meta_get(&m, "drift.sentinel"),
+               *target = meta_get(&m, "drift.threshold_pct");
+    v->noise_judged = target != NULL;
+    if (!target) /* a folder from before the threshold followed the noise: target_rsd */
+        target = meta_get(&m, "drift.target_pct");
     const char *count = meta_get(&m, "drift.windows");
     copy_text(copy ? copy : "", v->copy, sizeof(v->copy));
     char *end;
@@ -140,7 +144,7 @@ static int shard_medians(struct sentinel_view *v)
         struct drift d;
         for (j = i; j < v->n && same_shard(v->rows[j].shard, v->rows[i].shard); j++)
             r[j - i] = (struct drift_reading){v->rows[j].time_s, v->rows[j].gbps_median};
-        if (drift_analyse(r, j - i, v->target_pct, &d) < 0) {
+        if (drift_analyse(r, j - i, v->target_pct, 0, &d) < 0) {
             free(r);
             return -1;
         }
@@ -449,7 +453,8 @@ static void say_summary(const struct sentinel_view *v, size_t noff, FILE *f)
         fprintf(f, "; %zu of its %zu readings lie", v->n - noff, v->n);
     else
         fprintf(f, "; all %zu readings lie", v->n);
-    fprintf(f, " within %g %% (the drift check's threshold, target_rsd%s) of %s", v->target_pct,
+    fprintf(f, " within %g %% (the drift check's threshold, %s%s) of %s", v->target_pct,
+            v->noise_judged ? "its reading noise x 5, at least target_rsd" : "target_rsd",
             v->target_known ? "" : "'s default: meta.yaml does not say",
             v->shards > 1 ? "their shard's median" : "their median");
     if (v->shards == 1)

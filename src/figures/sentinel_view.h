@@ -3,7 +3,8 @@
  * its caption's reading and its table see it: the good readings of
  * sentinel.csv, each as a percentage off the run's median (the median the
  * drift check of record/drift.h judges by, of each shard's readings), the
- * drift check's threshold (meta.yaml's drift.target_pct: target_rsd), what
+ * drift check's threshold (meta.yaml's drift.threshold_pct, or before it
+ * drift.target_pct: target_rsd), what
  * the sentinel copy is (meta.yaml's drift.sentinel), and, for each reading
  * off the median by more than the threshold, what was measured before it:
  * the configurations since the previous reading when the run measured them
@@ -39,6 +40,7 @@ struct sentinel_view {
     size_t shards;                   /* 1 for a whole run */
     double target_pct;               /* the drift check's threshold, % */
     int target_known;                /* from meta.yaml; else the schema's default of target_rsd */
+    int noise_judged; /* meta.yaml's drift.threshold_pct: the threshold followed the noise */
     char copy[160];                  /* meta.yaml's drift.sentinel ("pinned h2d reuse sync 64MiB
                                         (automatic)"), "" when it does not say */
     double samples_min, samples_max; /* the samples behind each reading's median */

@@ -15,11 +15,55 @@ double drift_offset_pct(const struct drift *d, double gbps)
     return 100.0 * (gbps / d->median_gbps - 1);
 }
 
-/* r[i] is good and off the median by more than the target: its signed offset (%), else NaN. */
+/* r[i] is good and off the median by more than the threshold: its signed offset (%), else NaN. */
 static double off_pct(const struct drift *d, const struct drift_reading *r)
 {
     double pct = drift_offset_pct(d, r->gbps);
-    return fabs(pct) > d->target_pct ? pct : NAN;
+    return fabs(pct) > d->threshold_pct ? pct : NAN;
+}
+
+int drift_off(const struct drift *d, double gbps)
+{
+    return fabs(drift_offset_pct(d, gbps)) > d->threshold_pct;
+}
+
+/*
+ * The readings' noise (see drift.h): a robust sd of one reading, % of the
+ * median, from the differences of successive good readings that are both
+ * within limit_pct of the median (INFINITY: all).  0 with fewer than two such
+ * differences.  diff has room for n.
+ */
+static double noise_of(const struct drift *d, const struct drift_reading *r, size_t n,
+                       double limit_pct, double *diff)
+{
+    size_t m = 0;
+    for (size_t i = 0, prev = n; i < n; i++) {
+        if (isnan(r[i].gbps))
+            continue;
+        if (prev < n && fabs(drift_offset_pct(d, r[prev].gbps)) <= limit_pct &&
+            fabs(drift_offset_pct(d, r[i].gbps)) <= limit_pct)
+            diff[m++] = 100.0 * (r[i].gbps - r[prev].gbps) / d->median_gbps;
+        prev = i;
+    }
+    if (m < 2)
+        return 0;
+    double centre = stats_median(diff, m);
+    for (size_t i = 0; i < m; i++)
+        diff[i] = fabs(diff[i] - centre);
+    return 1.4826 * stats_median(diff, m) / sqrt(2.0);
+}
+
+/* threshold_pct from the noise, in two passes (drift.h). */
+static void judge_noise(struct drift *d, const struct drift_reading *r, size_t n, double k,
+                        double *diff)
+{
+    d->threshold_pct = d->floor_pct;
+    if (!(k > 0) || d->ok < 3 || !(d->median_gbps > 0))
+        return;
+    d->noise_pct = noise_of(d, r, n, INFINITY, diff);
+    double first = fmax(d->floor_pct, k * d->noise_pct);
+    d->noise_pct = noise_of(d, r, n, first, diff);
+    d->threshold_pct = fmax(d->floor_pct, k * d->noise_pct);
 }
 
 /* The time of the good reading before i (direction -1) or after it (+1); r[i]'s own if none. */
@@ -32,12 +76,13 @@ static double good_neighbour(const struct drift *d, const struct drift_reading *
     return r[i].time_s;
 }
 
-int drift_analyse(const struct drift_reading *r, size_t n, double target_pct, struct drift *out)
+int drift_analyse(const struct drift_reading *r, size_t n, double floor_pct, double k,
+                  struct drift *out)
 {
     struct stats st;
     double *g = malloc((n ? n : 1) * sizeof(*g));
     memset(out, 0, sizeof(*out));
-    out->target_pct = target_pct;
+    out->floor_pct = out->threshold_pct = floor_pct;
     out->windows = malloc((n ? n : 1) * sizeof(*out->windows));
     if (!g || !out->windows) {
         free(g);
@@ -54,11 +99,12 @@ int drift_analyse(const struct drift_reading *r, size_t n, double target_pct, st
         drift_free(out);
         return -1;
     }
-    free(g);
     out->median_gbps = st.median;
     out->min_gbps = st.min;
     out->max_gbps = st.max;
     out->drift_pct = out->ok >= 2 ? 100.0 * (st.max / st.min - 1) : NAN;
+    judge_noise(out, r, n, k, g);
+    free(g);
     for (size_t i = 0; i < n; i++) {
         if (isnan(off_pct(out, &r[i])))
             continue;

@@ -1,7 +1,7 @@
 /*
  * drift.h - what the sentinel's readings say about the run: how far its
  * bandwidth moved (drift), and the time windows in which it was off its
- * usual value by more than the target, so the configurations measured in
+ * usual value by more than its own noise allows, so the configurations measured in
  * them can be named.  Pure arithmetic; the run reads the sentinel,
  * results/ writes sentinel.csv and meta.yaml, figures/ draws the windows.
  */
@@ -32,20 +32,34 @@ struct drift {
     size_t readings, ok;                    /* all, and those with a bandwidth */
     double median_gbps, min_gbps, max_gbps; /* NaN without readings */
     double drift_pct;                       /* 100 * (max / min - 1); NaN with fewer than 2 */
-    double target_pct;                      /* a reading further than this off the median is off */
+    double floor_pct;                       /* the least threshold (target_rsd) */
+    double noise_pct; /* the readings' own noise: robust sd of a reading in quiet stretches, % */
+    double threshold_pct; /* max(floor_pct, k * noise_pct): a reading further off is off */
     struct drift_window *windows;           /* malloc'd */
     size_t nwindows;
 };
 
+/* How many times its own noise a reading must be off the median to be off. */
+#define DRIFT_NOISE_K 5.0
+
 /*
- * Analyse r[0..n) (in time order) against target_pct: a reading is off
- * when it differs from the median of the good readings by more than
- * target_pct %; each run of off readings makes one window, from the good
- * reading before it (its own time when there is none) to the good reading
- * after it (its own time when there is none).  Returns 0, or -1 (memory).
- * Free out with drift_free.
+ * Analyse r[0..n) (in time order): a reading is off when it differs from
+ * the median of the good readings by more than threshold_pct % =
+ * max(floor_pct, k * noise_pct).  noise_pct is the readings' own noise, from
+ * the differences of successive good readings (a step in the level moves
+ * only the difference across it): 1.4826 * their MAD / sqrt(2), in % of the
+ * median, taken again over the pairs of readings both within the first
+ * pass's threshold (the quiet stretches).  k 0: floor_pct alone (a fixed
+ * threshold, as folders before pinsweep judged the noise were analysed);
+ * fewer than 3 good readings: noise_pct 0.  Each run of off readings makes one window, from the
+ * good reading before it (its own time when there is none) to the good reading after it (its own
+ * time when there is none).  Returns 0, or -1 (memory). Free out with drift_free.
  */
-int drift_analyse(const struct drift_reading *r, size_t n, double target_pct, struct drift *out);
+int drift_analyse(const struct drift_reading *r, size_t n, double floor_pct, double k,
+                  struct drift *out);
+
+/* Whether a good reading of gbps is off d's median by more than d's threshold. */
+int drift_off(const struct drift *d, double gbps);
 
 /* A reading's signed offset from d's median, in % (NaN for a failed reading or no median). */
 double drift_offset_pct(const struct drift *d, double gbps);

@@ -308,7 +308,9 @@ static void emit_drift(struct em *m, const struct meta *mt)
         kv_double(m, "min_gbps", "%.6g", d->min_gbps);
         kv_double(m, "max_gbps", "%.6g", d->max_gbps);
         kv_double(m, "drift_pct", "%.3f", d->drift_pct);
-        kv_double(m, "target_pct", "%g", d->target_pct);
+        kv_double(m, "target_pct", "%g", d->floor_pct);
+        kv_double(m, "noise_pct", "%.3f", d->noise_pct);
+        kv_double(m, "threshold_pct", "%.3f", d->threshold_pct);
         kv_num(m, "windows", (unsigned long long)d->nwindows);
         for (size_t w = 0; w < d->nwindows; w++)
             emit_window(m, mt, w);

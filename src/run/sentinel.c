@@ -177,9 +177,9 @@ static void print_drift(const struct sentinel *sn, FILE *out)
     }
     fprintf(out,
             "pinsweep: sentinel (%s): %zu readings, median %.2f GB/s, drift %.2f%% "
-            "(max/min - 1); %zu window%s off by more than %g%%\n",
-            sn->what, d->ok, d->median_gbps, d->drift_pct, d->nwindows, d->nwindows == 1 ? "" : "s",
-            d->target_pct);
+            "(max/min - 1), reading noise %.2f%%; %zu window%s off by more than %.2f%%\n",
+            sn->what, d->ok, d->median_gbps, d->drift_pct, d->noise_pct, d->nwindows,
+            d->nwindows == 1 ? "" : "s", d->threshold_pct);
     for (size_t w = 0; w < d->nwindows; w++) {
         size_t k = 0;
         fprintf(out, "  %.1f-%.1f s (worst %+.2f%%): measured then:", d->windows[w].from_s,
@@ -199,7 +199,7 @@ int sentinel_finish(struct sentinel *sn, double target_pct, FILE *out, char *err
         return 0;
     int rc = outfile_close(sn->csv, err, errlen);
     sn->csv = NULL;
-    if (drift_analyse(sn->readings, sn->n, target_pct, &sn->drift) < 0) {
+    if (drift_analyse(sn->readings, sn->n, target_pct, DRIFT_NOISE_K, &sn->drift) < 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }

@@ -165,7 +165,7 @@ static void test_drift(void)
     struct drift_reading r[] = {{0, 50},   {2, 50.1}, {4, 45},  {5, NAN}, {6, 45.5},
                                 {8, 49.9}, {10, 50},  {12, 51}, {14, 50}};
     struct drift d;
-    CHECK("analysed", drift_analyse(r, 9, 1.0, &d) == 0, "failed");
+    CHECK("analysed", drift_analyse(r, 9, 1.0, 0, &d) == 0, "failed");
     CHECK_NEAR("median of the good readings", d.median_gbps, 50, 1e-12);
     CHECK_NEAR("a reading's offset from the median, signed", drift_offset_pct(&d, 45), -10, 1e-12);
     CHECK_NEAR("above it", drift_offset_pct(&d, 51), 2, 1e-12);
@@ -190,13 +190,59 @@ static void test_drift(void)
     }
     drift_free(&d);
     struct drift_reading quiet[] = {{0, 50}, {2, 50.2}, {4, 49.9}};
-    drift_analyse(quiet, 3, 1.0, &d);
+    drift_analyse(quiet, 3, 1.0, 0, &d);
     CHECK("a quiet sentinel has no window", d.nwindows == 0, "%zu", d.nwindows);
     drift_free(&d);
     struct drift_reading first[] = {{0, 40}, {2, 50}, {4, 50}};
-    drift_analyse(first, 3, 1.0, &d);
+    drift_analyse(first, 3, 1.0, 0, &d);
     CHECK("off from the first reading: the window starts there",
           d.nwindows == 1 && d.windows[0].from_s == 0 && d.windows[0].to_s == 2, "%zu", d.nwindows);
+    drift_free(&d);
+}
+
+/* The threshold from the sentinel's own noise (drift.h): k x a robust sd, at least the floor. */
+static void test_drift_noise(void)
+{
+    struct drift d;
+    /* successive differences +2, -2, -2, +2 % of the median 50: MAD 2, noise 1.4826 * 2 / sqrt 2 */
+    struct drift_reading small[] = {{0, 50}, {1, 51}, {2, 50}, {3, 49}, {4, 50}};
+    drift_analyse(small, 5, 0.5, DRIFT_NOISE_K, &d);
+    CHECK_NEAR("the noise: 1.4826 x the MAD of successive differences / sqrt 2", d.noise_pct,
+               1.4826 * 2 / sqrt(2.0), 1e-9);
+    CHECK_NEAR("the threshold: 5 x the noise", d.threshold_pct, 5 * 1.4826 * 2 / sqrt(2.0), 1e-9);
+    CHECK("readings within their own noise: no window", d.nwindows == 0, "%zu", d.nwindows);
+    drift_free(&d);
+    struct drift_reading flat[] = {{0, 50}, {1, 50}, {2, 50}, {3, 50}};
+    drift_analyse(flat, 4, 0.5, DRIFT_NOISE_K, &d);
+    CHECK("no noise: the threshold is the floor", d.noise_pct == 0 && d.threshold_pct == 0.5,
+          "%g %g", d.noise_pct, d.threshold_pct);
+    drift_free(&d);
+    /* 60 readings with uniform noise of +-2 % (seeded), quiet, then with a 15 % dip at 20-29 s */
+    struct drift_reading r[60];
+    unsigned long x = 12345;
+    for (int i = 0; i < 60; i++) {
+        x = x * 6364136223846793005UL + 1442695040888963407UL;
+        r[i] = (struct drift_reading){
+            i, 50 * (1 + 0.02 * ((double)(x >> 11) / 9007199254740992.0 * 2 - 1))};
+    }
+    drift_analyse(r, 60, 0.5, 0, &d);
+    CHECK("a fixed 0.5 % threshold flags windows in a quiet noisy run", d.nwindows > 3, "%zu",
+          d.nwindows);
+    drift_free(&d);
+    drift_analyse(r, 60, 0.5, DRIFT_NOISE_K, &d);
+    CHECK("the threshold from the noise flags none", d.nwindows == 0, "%zu (threshold %g)",
+          d.nwindows, d.threshold_pct);
+    CHECK("its noise is about the readings' sd (2 / sqrt 3 %)",
+          d.noise_pct > 0.6 && d.noise_pct < 1.8, "%g", d.noise_pct);
+    drift_free(&d);
+    for (int i = 20; i < 30; i++)
+        r[i].gbps *= 0.85;
+    drift_analyse(r, 60, 0.5, DRIFT_NOISE_K, &d);
+    CHECK("a 15 % dip is one window, from the reading before it to the one after",
+          d.nwindows == 1 && d.windows[0].from_s == 19 && d.windows[0].to_s == 30, "%zu",
+          d.nwindows);
+    CHECK("the dip does not raise the noise (quiet stretches)", d.noise_pct < 1.8, "%g",
+          d.noise_pct);
     drift_free(&d);
 }
 
@@ -206,5 +252,6 @@ int main(void)
     test_budget();
     test_stats();
     test_drift();
+    test_drift_noise();
     return check_exit();
 }
