@@ -198,6 +198,11 @@ const struct key_def schema_measure_keys[] = {
     {"sentinel_every", KEY_DURATION, 0, 3600000, "2s",
      "read the sentinel briefly at this interval through the run (sentinel.csv); 0s turns it off",
      .offset = AT(measure.sentinel_every_ms), .default_value = 2000.0},
+    {"repair", KEY_PERCENT, 0, 1000, "50%",
+     "after the last round, measure again what was measured while the sentinel was off (a "
+     "repair round, kept only when the sentinel reads quiet before and after it), within this "
+     "share of the rounds' time again; summary.csv's repaired says which rows; 0% turns it off",
+     .offset = AT(measure.repair_pct), .default_value = 50.0},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
 

@@ -130,6 +130,15 @@ const struct drift_window *drift_disturbed(const struct drift *d, const struct d
     return NULL;
 }
 
+void drift_repair_free(struct drift_repair *r)
+{
+    free(r->disturbed);
+    free(r->repaired);
+    free(r->unclean);
+    free(r->left);
+    memset(r, 0, sizeof(*r));
+}
+
 void drift_free(struct drift *d)
 {
     free(d->windows);

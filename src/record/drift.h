@@ -15,6 +15,21 @@ struct drift_reading {
     double time_s, gbps; /* gbps NaN: the reading failed */
 };
 
+/*
+ * What the repair rounds did (run/repair.h), for meta.yaml and the end of the
+ * run: the plan numbers measured while the sentinel was off, and of them
+ * those measured clean again, those that could not be (budget, or the
+ * sentinel off again), and those an interruption left unwritten.
+ */
+struct drift_repair {
+    int judged; /* the repair looked at the windows (sentinel on, repair on, one GPU) */
+    double budget_s, time_s;
+    int *disturbed, *repaired, *unclean, *left; /* malloc'd, plan numbers in plan order */
+    size_t ndisturbed, nrepaired, nunclean, nleft;
+};
+
+void drift_repair_free(struct drift_repair *r);
+
 /* A span of the run in which something was measured (a configuration in one round). */
 struct drift_span {
     int config, round;

@@ -10,6 +10,8 @@
 
 const char *const gpu_role_names[] = {"", "alone", "together", "aggregate"};
 
+const char *const repair_state_names[] = {"", "yes", "no"};
+
 const char *const stop_reason_names[] = {"", "fixed", "target", "max_samples", "max_time"};
 
 const char *const run_phase_names[RUN_PHASE_COUNT] = {

@@ -45,7 +45,16 @@ struct sample {
     double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
     double kernel_ms; /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
     int round;        /* the round it was taken in, 1-based (0 counts as 1) */
+    int disturbed;    /* taken while the drift sentinel was off (run/repair.h): not summarised */
 };
+
+/* Whether a row's disturbed rounds were measured again (run/repair.h): summary.csv's repaired. */
+enum repair_state {
+    REPAIR_NONE, /* "": as measured (nothing found disturbed, no sentinel, or repair off) */
+    REPAIR_YES,  /* its disturbed rounds left out, a clean repair round in their place */
+    REPAIR_NO,   /* disturbed and not measured clean again: from its clean rounds, if any */
+};
+extern const char *const repair_state_names[]; /* "", yes, no */
 
 /*
  * Where a configuration's time went, host clock, ms (reuse copies and
@@ -88,6 +97,8 @@ struct result {
     char devices[64];   /* the GPU ("1"), or for the aggregate all of them ("0+1"); "": the run's */
     double overlap_pct; /* together, aggregate: median overlap of the GPUs' spans, %; else NaN */
     double alone_gbps;  /* together: the GPU's median alone; aggregate: their sum; else NaN */
+    enum repair_state repaired;
+    int disturbed_rounds; /* how many of its rounds were measured while the sentinel was off */
 };
 
 /*

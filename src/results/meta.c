@@ -293,6 +293,37 @@ static void emit_window(struct em *m, const struct meta *mt, size_t w)
     map_end(m);
 }
 
+/* A list of plan numbers ("12 40 41") as the value of key. */
+static void kv_list(struct em *m, const char *key, const int *c, size_t n)
+{
+    char *list = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&list, &len);
+    for (size_t i = 0; f && i < n; i++)
+        fprintf(f, "%s%d", i ? " " : "", c[i]);
+    if (f)
+        fclose(f);
+    kv(m, key, list ? list : "");
+    free(list);
+}
+
+/* The repair rounds (run/repair.h): what was disturbed, measured clean again, or not. */
+static void emit_repair(struct em *m, const struct drift_repair *r)
+{
+    map_start(m, "repair");
+    kv_double(m, "budget_s", "%.3f", r->budget_s);
+    kv_double(m, "time_s", "%.3f", r->time_s);
+    kv_num(m, "disturbed", (unsigned long long)r->ndisturbed);
+    kv_num(m, "repaired", (unsigned long long)r->nrepaired);
+    kv_num(m, "not_clean", (unsigned long long)r->nunclean);
+    kv_num(m, "left", (unsigned long long)r->nleft);
+    kv_list(m, "disturbed_configs", r->disturbed, r->ndisturbed);
+    kv_list(m, "repaired_configs", r->repaired, r->nrepaired);
+    kv_list(m, "not_clean_configs", r->unclean, r->nunclean);
+    kv_list(m, "left_configs", r->left, r->nleft);
+    map_end(m);
+}
+
 /* The drift watch: the sentinel, its drift, and the windows it was off in. */
 static void emit_drift(struct em *m, const struct meta *mt)
 {
@@ -315,6 +346,8 @@ static void emit_drift(struct em *m, const struct meta *mt)
         for (size_t w = 0; w < d->nwindows; w++)
             emit_window(m, mt, w);
     }
+    if (mt->repair)
+        emit_repair(m, mt->repair);
     map_end(m);
 }
 

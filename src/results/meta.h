@@ -67,6 +67,7 @@ struct meta {
     const char *drift_sentinel;
     const struct drift *drift;
     const struct drift_span *drift_spans;
+    const struct drift_repair *repair; /* NULL: no repair was judged */
     size_t drift_nspans;
     struct host_state host_start, host_end; /* .valid 0: not read */
     int shard_index, shard_count;           /* run --shard I/N; 0: the whole sweep */

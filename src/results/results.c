@@ -352,8 +352,12 @@ static int repair_csvs(struct results *res, unsigned char *done, size_t nconfigs
     if (rc == 0)
         rc = results_lines_read(&smp, res->dir, &samples_format, nconfigs, err, errlen);
     if (rc == 0) {
-        for (size_t i = 0; i < smp.n; i++)
-            count[smp.config[i] - 1]++;
+        int dc = format_find(&samples_format, "disturbed");
+        for (size_t i = 0; i < smp.n; i++) { /* a disturbed sample is not in the summary's count */
+            char d[8];
+            results_line_field(smp.line[i], dc, d, sizeof(d));
+            count[smp.config[i] - 1] += strcmp(d, "yes") != 0;
+        }
         if (!(keep_line = calloc(sum.n ? sum.n : 1, 1))) {
             snprintf(err, errlen, "out of memory");
             rc = RESULTS_ESYSTEM;
@@ -398,6 +402,31 @@ int results_resume(struct results *res, const char *dir, const struct experiment
     free(smp);
     if (rc < 0)
         results_close(res);
+    return rc;
+}
+
+int results_drop(struct results *res, const unsigned char *keep, size_t nconfigs, char *err,
+                 size_t errlen)
+{
+    const struct csv_format *fmt[2] = {&summary_format, &samples_format};
+    struct outfile **file[2] = {&res->summary, &res->samples};
+    int rc = 0;
+    for (int k = 0; k < 2 && rc == 0; k++) {
+        struct csv_lines l;
+        char *path = results_path(res, fmt[k]->file);
+        rc = outfile_close(*file[k], err, errlen) < 0 ? RESULTS_ESYSTEM : 0;
+        *file[k] = NULL;
+        if (rc == 0)
+            rc = results_lines_read(&l, res->dir, fmt[k], nconfigs, err, errlen);
+        else
+            memset(&l, 0, sizeof(l));
+        if (rc == 0)
+            rc = lines_write(&l, keep, err, errlen);
+        results_lines_free(&l);
+        if (rc == 0 && (!path || !(*file[k] = outfile_append(path, err, errlen))))
+            rc = RESULTS_ESYSTEM;
+        free(path);
+    }
     return rc;
 }
 
@@ -544,6 +573,8 @@ static void summary_of(struct summary_row *row, const struct experiment *e, cons
     row->link_gbps = link_gbps;
     row->pct_of_link = ok ? 100.0 * s->gbps.median / link : nan;
     several_gpus(row, r, s);
+    row->repaired = repair_state_names[r->repaired];
+    row->disturbed_rounds = r->repaired != REPAIR_NONE ? r->disturbed_rounds : nan;
     row->status = status_names[r->status];
     row->error = ok ? "" : r->error;
 }
@@ -568,28 +599,82 @@ static void write_samples(FILE *f, const struct experiment *e, const struct resu
         const struct sample *s = &r->samples[i];
         struct sample_rates sr;
         record_sample_rates(r->config, s, &sr);
-        struct sample_row row = {r->config->index, (double)(i + 1), s->round ? s->round : 1,
-                                 s->copies,        s->device_ms,    s->host_ms,
-                                 sr.gbps,          sr.host_gbps,    s->h2d_ms,
-                                 s->d2h_ms,        s->alloc_ms,     s->pin_ms,
-                                 s->fill_ms,       s->free_ms,      sr.effective_gbps,
-                                 s->kernel_ms,     device,          gpu_role_names[r->role]};
+        struct sample_row row = {r->config->index,
+                                 (double)(i + 1),
+                                 s->round ? s->round : 1,
+                                 s->copies,
+                                 s->device_ms,
+                                 s->host_ms,
+                                 sr.gbps,
+                                 sr.host_gbps,
+                                 s->h2d_ms,
+                                 s->d2h_ms,
+                                 s->alloc_ms,
+                                 s->pin_ms,
+                                 s->fill_ms,
+                                 s->free_ms,
+                                 sr.effective_gbps,
+                                 s->kernel_ms,
+                                 device,
+                                 gpu_role_names[r->role],
+                                 s->disturbed ? "yes" : ""};
         format_write_row(f, &samples_format, &row);
     }
+}
+
+/*
+ * What r's summary row is made from: r itself, or when some of its samples
+ * are disturbed and some are not, *view: r with only the clean samples, their
+ * rounds numbered 1, 2, ... in order (the caller frees view->samples).
+ * Returns r or view, NULL when memory runs out.
+ */
+static const struct result *clean_view(const struct result *r, struct result *view)
+{
+    size_t clean = 0;
+    int top = 1, last = 0;
+    for (size_t i = 0; i < r->nsamples; i++) {
+        clean += !r->samples[i].disturbed;
+        top = r->samples[i].round > top ? r->samples[i].round : top;
+    }
+    if (clean == r->nsamples || clean == 0)
+        return r;
+    *view = *r;
+    view->nsamples = 0;
+    if (!(view->samples = malloc(clean * sizeof(*view->samples))))
+        return NULL;
+    for (int round = 1; round <= top; round++) {
+        size_t before = view->nsamples;
+        for (size_t i = 0; i < r->nsamples; i++) {
+            const struct sample *x = &r->samples[i];
+            if (!x->disturbed && (x->round ? x->round : 1) == round) {
+                view->samples[view->nsamples] = *x;
+                view->samples[view->nsamples++].round = last + 1;
+            }
+        }
+        last += view->nsamples > before;
+    }
+    view->rounds = last;
+    return view;
 }
 
 int results_write(struct results *res, const struct experiment *e, const struct result *r,
                   struct summary *s, char *err, size_t errlen)
 {
     off_t samples_end = res->samples->end, summary_end = res->summary->end;
+    struct result view = {.samples = NULL};
+    const struct result *summed = clean_view(r, &view);
     memset(s, 0, sizeof(*s));
-    if (r->status == RESULT_OK && record_summarise(r, s) < 0) {
+    if (!summed || (r->status == RESULT_OK && record_summarise(summed, s) < 0)) {
+        free(view.samples);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     write_samples(res->samples->f, e, r);
-    if (outfile_sync(res->samples, err, errlen) == 0) {
-        write_summary(res->summary->f, e, r, s, res->link_gbps);
+    int written = outfile_sync(res->samples, err, errlen) == 0;
+    if (written)
+        write_summary(res->summary->f, e, summed, s, res->link_gbps);
+    free(view.samples);
+    if (written) {
         if (outfile_sync(res->summary, err, errlen) == 0)
             return 0;
     }

@@ -80,6 +80,17 @@ int results_write(struct results *res, const struct experiment *e, const struct 
                   struct summary *s, char *err, size_t errlen);
 
 /*
+ * Rewrite both CSVs (each through FILE.tmp, summary.csv first) with only
+ * the rows of the configurations keep marks (keep[config - 1], nconfigs of
+ * them), and go on appending: the rows of a configuration measured again
+ * (run/repair.h) go before it is.  A kill in between leaves a folder
+ * --resume takes (a configuration without its rows is measured again).
+ * Returns 0 or RESULTS_ESYSTEM (message in err).
+ */
+int results_drop(struct results *res, const unsigned char *keep, size_t nconfigs, char *err,
+                 size_t errlen);
+
+/*
  * Make dst (new, or an empty folder) a copy of the results folder src:
  * its outdir_input_files that are there, each created new.  src is only
  * read.  Returns 0; RESULTS_EUSAGE when src has no readable summary.csv or

@@ -32,6 +32,7 @@ static const struct column samples_cols[] = {
     NUM("kernel_ms", "ms", kernel_ms, "%.6f"),
     TEXT("device", device),
     TEXT("gpus", gpus),
+    TEXT("disturbed", disturbed),
 };
 
 const struct csv_format samples_format = {"samples.csv", samples_cols,
@@ -70,12 +71,17 @@ int samples_read(struct samples_file *s, const char *dir, char *err, size_t errl
         samples_close(s);
         return -1;
     }
+    size_t kept = 0;
     for (size_t r = 0; r < n; r++) {
-        format_parse_row(&s->ff, r, &k[r].row);
-        if (isnan(k[r].row.round)) /* a file from before rounds: one round */
-            k[r].row.round = 1;
-        k[r].index = r;
+        format_parse_row(&s->ff, r, &k[kept].row);
+        if (k[kept].row.disturbed && strcmp(k[kept].row.disturbed, "yes") == 0)
+            continue; /* taken while the sentinel was off: not in the summary either */
+        if (isnan(k[kept].row.round)) /* a file from before rounds: one round */
+            k[kept].row.round = 1;
+        k[kept].index = r;
+        kept++;
     }
+    n = kept;
     qsort(k, n, sizeof(*k), keyed_order);
     for (size_t r = 0; r < n; r++)
         s->rows[r] = k[r].row;

@@ -21,12 +21,13 @@ struct sample_row {
     /* pin_ms: reallocate registered, the cudaHostRegister part of alloc_ms; NaN otherwise */
     const char *device; /* the GPU (or "0+1", the aggregate of several) */
     const char *gpus;   /* several GPUs: alone, together or aggregate; else "" */
+    const char *disturbed; /* "yes": taken while the sentinel was off, not in the summary */
 };
 
 extern const struct csv_format samples_format;
 
 /*
- * samples.csv read back: every row (format_parse_row: numbers NaN when
+ * samples.csv read back: every row but the disturbed ones (format_parse_row: numbers NaN when
  * empty or absent, texts the cells, owned by ff), sorted by config, then
  * by the file's order.  A file from before the round column reads round
  * 1 for every sample.

@@ -69,6 +69,8 @@ static const struct column summary_cols[] = {
     TEXT("synchronised", synchronised),
     NUM("alone_gbps", "GB/s", alone_gbps, "%.6g"),
     NUM("scaling_pct", "%", scaling_pct, "%.6g"),
+    TEXT("repaired", repaired),
+    NUM("disturbed_rounds", "", disturbed_rounds, "%.0f"),
     TEXT("status", status),
     TEXT("error", error),
 };

@@ -31,6 +31,8 @@ struct summary_row {
     double link_gbps, pct_of_link;
     const char *gpus, *synchronised;
     double overlap_pct, alone_gbps, scaling_pct;
+    const char *repaired;
+    double disturbed_rounds;
     const char *status, *error;
 };
 

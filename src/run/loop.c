@@ -2,6 +2,7 @@
  * loop.c - the run loop over rounds and configurations (see loop.h).
  */
 #include "run/loop.h"
+#include "run/repair.h"
 #include "run/step.h"
 #include "base/timer.h"
 #include "experiment/rounds.h"
@@ -111,6 +112,7 @@ static int set_up(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
         l->gpus->mc[k].hostpool.limit_bytes = keep / (uint64_t)l->gpus->n;
     }
     l->pr.mode = mode;
+    l->keep_acc = l->repair && l->sn->on && l->e->measure.repair_pct > 0 && l->gpus->n == 1;
     return 0;
 }
 
@@ -160,7 +162,12 @@ int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
         snprintf(l->reason, l->reason_len, "out of memory");
         fprintf(stderr, "pinsweep: out of memory\n");
     } else {
+        double began = timer_read(l->clock);
         rc = every_round(l, order);
+        if (rc == 0 && l->repair && repair_run(l, timer_read(l->clock) - began, l->repair) < 0) {
+            fprintf(stderr, "pinsweep: %s\n", l->reason);
+            rc = -1;
+        }
     }
     if (rc < 0)
         l->mt->reason = l->reason;

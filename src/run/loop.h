@@ -48,6 +48,9 @@ struct run_loop {
     unsigned char *finished; /* per position: its rows are written (or were, before a resume) */
     int last_config;         /* the plan number measured last, 0 before the first */
     struct run_tally tally;  /* the tables printed at the end */
+    /* Repair rounds (repair.h). */
+    int keep_acc;                /* acc kept after its rows are written, for repair rounds */
+    struct drift_repair *repair; /* what they did (the caller's; NULL: none) */
 };
 
 /*

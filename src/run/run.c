@@ -38,6 +38,7 @@ struct run {
     struct meta mt; /* what meta.yaml says */
     struct results res;
     struct sentinel sn;
+    struct drift_repair repair; /* what the repair rounds did (run/repair.h) */
     char *dir, *meta_path;
     unsigned char *done; /* by plan number: finished before (--resume) */
     struct timer_clock clock; /* the run's, from the engine: released after the GPUs */
@@ -267,6 +268,7 @@ static void note_drift(struct run *r)
         mt->drift = &r->sn.drift;
         mt->drift_spans = r->sn.spans;
         mt->drift_nspans = r->sn.nspans;
+        mt->repair = r->repair.judged ? &r->repair : NULL;
     }
 }
 
@@ -291,6 +293,7 @@ static int measure(struct run *r)
                          .res = &r->res,
                          .mt = &r->mt,
                          .sn = &r->sn,
+                         .repair = &r->repair,
                          .reason = r->reason,
                          .reason_len = sizeof(r->reason)};
     int rc = loop_measure(&l, r->o->pinned_cap, r->gpus->info[0].mem_free_bytes, r->done,
@@ -327,6 +330,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     if (code == 0)
         code = measure(r);
     sentinel_free(&r->sn);
+    drift_repair_free(&r->repair);
     results_close(&r->res);
     if (r->ops)
         gpus_close(r->ops, r->gpus);

@@ -89,7 +89,8 @@ static int measure_one(struct run_loop *l, size_t i, int round)
     if (rc == 0)
         account(l, &l->acc[i], &sum);
     l->finished[i] = 1;
-    result_free(&l->acc[i]);
+    if (!l->keep_acc) /* else kept for a repair round (repair.h) */
+        result_free(&l->acc[i]);
     return rc;
 }
 

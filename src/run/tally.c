@@ -45,6 +45,20 @@ void tally_row(struct run_tally *t, const struct result *r, const struct summary
         t->unstable[t->nunstable++] = r->config->index;
 }
 
+void tally_forget(struct run_tally *t, int config)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < t->nunstable; i++)
+        if (t->unstable[i] != config)
+            t->unstable[k++] = t->unstable[i];
+    t->nunstable = k;
+    k = 0;
+    for (size_t i = 0; i < t->npipes; i++)
+        if (t->pipes[i].c->index != config)
+            t->pipes[k++] = t->pipes[i];
+    t->npipes = k;
+}
+
 /* The table of peaks; with several GPUs, each cell is the best of the GPUs measured alone. */
 static void print_peaks(FILE *out, const struct tally_peak peaks[ALLOC_COUNT][DIR_COUNT], int gpus)
 {

@@ -43,6 +43,9 @@ void tally_peak(struct run_tally *t, const struct result *r, const struct summar
 /* Note r, the row that counts for its configuration: a pipeline, or rounds that spread. */
 void tally_row(struct run_tally *t, const struct result *r, const struct summary *s);
 
+/* Forget what tally_row noted of plan number config (its row is written again: repair.h). */
+void tally_forget(struct run_tally *t, int config);
+
 /*
  * Print the tables to out: the peaks (gpus > 1: each cell the best GPU
  * alone), the pipelines, and with e->measure.rounds > 1 the configurations

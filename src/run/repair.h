@@ -1,0 +1,31 @@
+/*
+ * repair.h - repair rounds: after the last round, the configurations
+ * measured while the drift sentinel was off (record/drift.h's windows) are
+ * measured again, one repair round each, while the sentinel reads quiet
+ * before and after it, within measure.repair of the rounds' time again.
+ *
+ * Their rows are taken out of summary.csv and samples.csv first
+ * (results_drop) and written again as each is done: the clean rounds and
+ * the repair round make the row (repaired=yes); the disturbed rounds'
+ * samples stay in samples.csv with disturbed=yes, out of the summary.  A
+ * configuration the budget or a new off window leaves is written from its
+ * clean rounds (from all of them when none is clean) with repaired=no; one
+ * an interruption leaves is not written: --resume measures it again.  One
+ * GPU only; a run over several keeps its rows as measured.
+ */
+#ifndef PINSWEEP_REPAIR_H
+#define PINSWEEP_REPAIR_H
+
+#include "record/drift.h"
+
+struct run_loop;
+
+/*
+ * Repair what l's sentinel saw disturbed, rounds_ms after the loop began
+ * (the budget is measure.repair_pct of it), reporting into *out (freed by
+ * the caller with drift_repair_free).  Returns 0, or -1 when a row cannot be
+ * written (l->reason says why).
+ */
+int repair_run(struct run_loop *l, double rounds_ms, struct drift_repair *out);
+
+#endif
