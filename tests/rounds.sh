@@ -9,6 +9,43 @@ RND_MODEL="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10 noise_
 # Values of column NAME of CSV FILE, one per line (no quoted commas before it).
 rnd_col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$1"; }
 
+# Repair rounds (run/repair.h) on the noise-free model clock: a slow window repaired, one that
+# outlasts the budget, a run interrupted during its repairs and resumed.
+rounds_repair() {
+    local r=$1-repair q="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10"
+    expect "repair: a quiet noise-free run" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-quiet" --no-plot || return
+    expect "repair: a slow window, repaired" 0 "pinsweep: repair: " -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=150 slow_to_ms=260 slow_factor=1.5" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r" --no-plot || return
+    local yes
+    yes=$(rnd_col "$r/summary.csv" repaired | grep -c '^yes$')
+    [ "$yes" -ge 1 ] && ! rnd_col "$r/summary.csv" repaired | grep -q '^no$' && grep -q "^    repaired: $yes$" "$r/meta.yaml" \
+        && t_pass "repair: the configurations measured in the window are repaired ($yes), none left unclean" || t_fail "repair: the window's configurations repaired" "$(sed -n '/repair:/,$p' "$r/meta.yaml")"
+    # exact: every row's median is the quiet run's (the model's rate), repaired or not
+    [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { print $H["config"], $H["gbps_median"] }' "$r/summary.csv" | sort -n)" = \
+      "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { print $H["config"], $H["gbps_median"] }' "$r-quiet/summary.csv" | sort -n)" ] \
+        && t_pass "repair: a repaired row's median is the model's quiet rate exactly" || t_fail "repair: repaired medians are the quiet rates"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["disturbed"] == "yes" { d[$H["config"]] = 1; if ($H["round"] > 3) bad++ } $H["round"] == 4 { rep[$H["config"]] = 1 } END { for (c in d) { n++; if (!(c in rep)) bad++ } exit !(n >= 1 && !bad) }' "$r/samples.csv" \
+        && t_pass "repair: samples.csv keeps the disturbed samples (disturbed=yes) and the repair round (round 4)" || t_fail "repair: samples.csv's disturbed and repair rounds"
+    grep -q '^    measured: .*/r4' "$r/meta.yaml" && t_fail "repair: no repair round lies in a window" "$(grep measured "$r/meta.yaml")" || t_pass "repair: no repair round lies in a window"
+    # a window that outlasts the budget (from 1.15 s of the rounds' 1.4: the median stays the quiet level): what is left is marked no, never repaired=yes
+    expect "repair: a slow window to the end" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=1150 slow_to_ms=1000000 slow_factor=1.5" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-long" --no-plot || return
+    local no
+    no=$(rnd_col "$r-long/summary.csv" repaired | grep -c '^no$')
+    [ "$no" -ge 1 ] && ! rnd_col "$r-long/summary.csv" repaired | grep -q '^yes$' && grep -q "^    not_clean: $no$" "$r-long/meta.yaml" \
+        && awk '/^    budget_s:/ { b = $2 } /^    time_s:/ { t = $2 } END { exit !(t <= 1.5 * b) }' "$r-long/meta.yaml" \
+        && t_pass "repair: a window that outlasts the budget: $no rows marked repaired=no, within the budget (and the repair it began)" || t_fail "repair: a window past the budget" "$(sed -n '/repair:/,$p' "$r-long/meta.yaml")"
+    # interrupted during the repairs (the fake engine sends itself SIGINT at 1.5 s of its clock), resumed
+    expect "repair: interrupted during the repairs" 130 "pinsweep: repair: " -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=150 slow_to_ms=1000 slow_factor=1.5 sigint_at_ms=1500" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-int" --no-plot || return
+    grep -q '^    left: [1-9]' "$r-int/meta.yaml" && t_pass "repair: the interruption left configurations unwritten, listed in meta.yaml" || t_fail "repair: interrupted during the repairs" "$(sed -n '/repair:/,$p' "$r-int/meta.yaml")"
+    expect "repair: the interrupted run resumes" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \
+        "$PINSWEEP" run $RND/rounds.yaml --resume "$r-int" --no-plot || return
+    [ "$(rnd_col "$r-int/summary.csv" config | sort -n | uniq | wc -l)" = 12 ] && [ "$(rnd_col "$r-int/summary.csv" config | wc -l)" = 12 ] && grep -q '^  status: complete' "$r-int/meta.yaml" \
+        && t_pass "repair: after resume every configuration is there once" || t_fail "repair: after resume every configuration once" "$(rnd_col "$r-int/summary.csv" config | sort -n | tr '\n' ' ')"
+}
+
 rounds_run() {
     local r=$TMP/rounds
     expect "rounds: a run of 3 rounds" 0 "round 3 of 3" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL" \
@@ -41,7 +78,7 @@ rounds_run() {
         && t_pass "rounds: every row is marked stable yes or no" || t_fail "rounds: stable is yes or no"
     # a configuration made unstable by a slow window: stable=no and listed at the end
     expect "rounds: a slow window during one round" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL slow_from_ms=150 slow_to_ms=260 slow_factor=1.5" \
-        "$PINSWEEP" run $RND/rounds.yaml -o "$r-slow" --no-plot || return
+        "$PINSWEEP" run $RND/no-repair.yaml -o "$r-slow" --no-plot || return
     local listed
     listed=$(sed -n 's/^rounds: 3; \([0-9]*\) configuration.*/\1/p' "$TMP/out")
     [ -n "$listed" ] && [ "$listed" -ge 1 ] && [ "$listed" = "$(rnd_col "$r-slow/summary.csv" stable | grep -c '^no$')" ] \
@@ -56,6 +93,7 @@ rounds_run() {
     # the slow window lies within [150, 260) ms of the model clock: a flagged window overlaps it
     awk '/^  window_/ { w = 1 } w && /from_s:/ { f = $2 } w && /to_s:/ { t = $2; if (f < 0.26 && t > 0.15) ok = 1 } END { exit !ok }' "$r-slow/meta.yaml" \
         && t_pass "rounds: the flagged window covers the slow window's time" || t_fail "rounds: the flagged window's time" "$(grep -A3 window_ "$r-slow/meta.yaml")"
+    rounds_repair "$r" || return
     # compare: two quiet runs with different noise seeds are the same machine; a slower pinned is not
     expect "rounds: a second quiet run (other noise)" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL seed=5" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r-b" --no-plot || return

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,13 +38,16 @@ static const struct {
     {"slow_factor", 1, "how much longer copies in the slow window take"},
     {"host_gbps", 0,
      "the host's bandwidth shared by every copy stream of every GPU at once, GB/s; 0: none"},
+    {"sigint_at_ms", 0,
+     "a test's interruption: the process sends itself SIGINT once, at a copy "
+     "starting at or after this, ms; 0: never"},
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
 const char clockmodel_param_help[] =
     "gbps 25, t0_us 10, host_us 0, wait_us 0, bidir_share 1, overlap 1, alloc_ms 0.1, "
     "alloc_ms_per_gib 300, pin_ms_per_gib 40, free_ms 0.05, free_ms_per_gib 90, noise_pct 0, "
-    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0";
+    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0, sigint_at_ms 0";
 
 /* Never 0, and different for each stream. */
 static uint64_t rng_seed(const struct clockmodel *m, unsigned stream)
@@ -240,6 +244,12 @@ double clockmodel_transfer_at_ms(const struct clockmodel *m, struct clockmodel_c
 {
     double now_ms = c->now_ms;
     double ms = clockmodel_get(m, quals, nquals, "t0_us") / 1e3 + bytes / (gbps * 1e6);
+    double sigint_at = clockmodel_get(m, quals, nquals, "sigint_at_ms");
+    static int interrupted; /* once per process */
+    if (sigint_at > 0 && now_ms >= sigint_at && !interrupted) {
+        interrupted = 1;
+        raise(SIGINT);
+    }
     double noise = clockmodel_get(m, quals, nquals, "noise_pct");
     if (noise > 0)
         ms *= 1.0 + noise / 100.0 * noise_unit(&c->rng);
