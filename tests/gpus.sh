@@ -140,7 +140,7 @@ gpus_tests() {
     awk "$GPUS_AWK" "$r/summary.csv" > "$TMP/gpus-chk"
     numbers_verdicts "gpus: together" "$TMP/gpus-chk"
     [ "$(awk -F, 'NR > 1 { n[$NF == "" ? "x" : $(NF - 1)]++ } END { print length(n) }' "$r/samples.csv")" -ge 1 ] &&
-        grep -q ',0+1,aggregate$' "$r/samples.csv" && t_pass "gpus: samples.csv says each sample's device and row" ||
+        grep -q ',0+1,aggregate,$' "$r/samples.csv" && t_pass "gpus: samples.csv says each sample's device and row" ||
         t_fail "gpus: samples.csv device and gpus" "$(tail -2 "$r/samples.csv")"
 
     gpus_run each

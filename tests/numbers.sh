@@ -23,6 +23,7 @@ numbers_verdicts() {
 }
 
 # numbers_cover NAME CSV CHECKED EXEMPT...: every column of CSV's header is checked or exempt.
+# (repaired, disturbed_rounds, disturbed: quiet here; tests/rounds.sh checks them exactly)
 numbers_cover() {
     local name=$1 csv=$2 checked=$3 missing="" c; shift 3
     for c in $(head -1 "$csv" | tr ',' ' '); do
@@ -81,8 +82,8 @@ numbers_noisy() {
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["gbps_median"] != $H["gbps_mean"] && $H["gbps_min"] != $H["gbps_max"] { n++ } END { exit n < 50 }' "$r/summary.csv" \
         && t_pass "numbers: the noisy run's samples differ (median != mean)" || t_fail "numbers: the noisy run's samples differ (median != mean)"
     cat "$TMP/num-recomp" "$TMP/num-noisy-chk" "$TMP/num-model" 2> /dev/null > "$TMP/num-all"
-    numbers_cover "numbers: every summary.csv column is checked" "$r/summary.csv" "$TMP/num-all" $NUMBERS_INPUTS gpus overlap_pct synchronised alone_gbps scaling_pct
-    numbers_cover "numbers: every samples.csv column is checked" "$r/samples.csv" "$TMP/num-all" config device gpus
+    numbers_cover "numbers: every summary.csv column is checked" "$r/summary.csv" "$TMP/num-all" $NUMBERS_INPUTS gpus overlap_pct synchronised alone_gbps scaling_pct repaired disturbed_rounds
+    numbers_cover "numbers: every samples.csv column is checked" "$r/samples.csv" "$TMP/num-all" config device gpus disturbed
     [ "$(cut -d, -f4- "$r/samples.csv" | md5sum)" = "$(env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL_FILE=$NUM/model-a.txt PINSWEEP_FAKE_MODEL="$NUMBERS_NOISE" "$PINSWEEP" run $NUM/exact.yaml -o "$r-again" --no-plot > /dev/null 2>&1; cut -d, -f4- "$r-again/samples.csv" | md5sum)" ] \
         && t_pass "numbers: seeded noise is deterministic (two runs, the same samples.csv)" || t_fail "numbers: seeded noise is deterministic"
 }

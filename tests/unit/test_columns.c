@@ -25,10 +25,12 @@ static const struct csv_format *const formats[] = {
 
 /* Columns that hold whole numbers: counts, indices, node numbers and sizes in bytes. */
 static const char *const whole_columns[] = {
-    "config",        "sample",          "round",          "copies",  "size_bytes",
-    "batch",         "samples",         "rounds",         "points",  "n_half_bytes",
-    "gpu_numa_node", "bound_numa_node", "host_numa_node", "reading", "after_config",
-    "staging_bytes", "from_bytes",      "to_bytes",       "shard",   "interval_n",
+    "config",         "sample",       "round",         "copies",
+    "size_bytes",     "batch",        "samples",       "rounds",
+    "points",         "n_half_bytes", "gpu_numa_node", "bound_numa_node",
+    "host_numa_node", "reading",      "after_config",  "disturbed_rounds",
+    "staging_bytes",  "from_bytes",   "to_bytes",      "shard",
+    "interval_n",
 };
 
 static int is_whole(const char *name)
