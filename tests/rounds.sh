@@ -19,6 +19,11 @@ rounds_repair() {
         "$PINSWEEP" run $RND/rounds.yaml -o "$r" --no-plot || return
     local yes
     yes=$(rnd_col "$r/summary.csv" repaired | grep -c '^yes$')
+    # the closing lines: a sentence per window, and what became of its rows, counted
+    grep -q '^pinsweep: the link was disturbed from [0-9.]* to [0-9.]* s (the sentinel read [0-9.]*% below its median); [1-9][0-9]* configuration rounds\{0,1\} w[a-z]* measured then (meta.yaml.s drift.window_1 lists them)$' "$TMP/err" \
+        && grep -q "^pinsweep: repair: $yes configurations\\{0,1\\} w[a-z]* measured again after the rounds, in [0-9.]* s (budget [0-9.]* s): $yes clean, 0 could not be measured clean, 0 left by an interruption; " "$TMP/err" \
+        && ! grep -q ' [0-9]*/r[0-9]' "$TMP/err" \
+        && t_pass "repair: the closing lines say when, how far, how many, and what became of them (no lists)" || t_fail "repair: the closing lines" "$(grep '^pinsweep: \(the link\|repair\)' "$TMP/err")"
     [ "$yes" -ge 1 ] && ! rnd_col "$r/summary.csv" repaired | grep -q '^no$' && grep -q "^    repaired: $yes$" "$r/meta.yaml" \
         && t_pass "repair: the configurations measured in the window are repaired ($yes), none left unclean" || t_fail "repair: the window's configurations repaired" "$(sed -n '/repair:/,$p' "$r/meta.yaml")"
     # exact: every row's median is the quiet run's (the model's rate), repaired or not

@@ -298,7 +298,7 @@ static int measure(struct run *r)
                          .reason_len = sizeof(r->reason)};
     int rc = loop_measure(&l, r->o->pinned_cap, r->gpus->info[0].mem_free_bytes, r->done,
                           r->o->progress);
-    if (sentinel_finish(&r->sn, r->e->measure.target_rsd_pct, stderr, r->reason,
+    if (sentinel_finish(&r->sn, r->e->measure.target_rsd_pct, &r->repair, stderr, r->reason,
                         sizeof(r->reason)) < 0 &&
         rc == 0) {
         fprintf(stderr, "pinsweep: %s\n", r->reason);

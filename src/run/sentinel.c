@@ -166,7 +166,10 @@ void sentinel_note(struct sentinel *sn, int config, int round, double from_ms, d
         (struct drift_span){config, round, (from_ms - sn->t0_ms) / 1e3, (to_ms - sn->t0_ms) / 1e3};
 }
 
-/* The drift and the disturbed configurations, for the end of the run. */
+/*
+ * The drift, then one sentence per window: when the link was off, how far, and how many
+ * configuration rounds were measured in it (the lists are meta.yaml's, not the terminal's).
+ */
 static void print_drift(const struct sentinel *sn, FILE *out)
 {
     const struct drift *d = &sn->drift;
@@ -182,18 +185,42 @@ static void print_drift(const struct sentinel *sn, FILE *out)
             d->nwindows == 1 ? "" : "s", d->threshold_pct);
     for (size_t w = 0; w < d->nwindows; w++) {
         size_t k = 0;
-        fprintf(out, "  %.1f-%.1f s (worst %+.2f%%): measured then:", d->windows[w].from_s,
-                d->windows[w].to_s, d->windows[w].worst_pct);
         for (size_t i = 0; i < sn->nspans; i++)
-            if (drift_disturbed(d, &sn->spans[i]) == &d->windows[w] && k++ < 20)
-                fprintf(out, " %d/r%d", sn->spans[i].config, sn->spans[i].round);
-        if (k > 20)
-            fprintf(out, " ... (%zu in all; meta.yaml lists them)", k);
-        fputc('\n', out);
+            k += drift_disturbed(d, &sn->spans[i]) == &d->windows[w];
+        fprintf(out,
+                "pinsweep: the link was disturbed from %.1f to %.1f s (the sentinel read %.2f%% "
+                "%s its median); %zu configuration round%s measured then (meta.yaml's "
+                "drift.window_%zu lists them)\n",
+                d->windows[w].from_s, d->windows[w].to_s, fabs(d->windows[w].worst_pct),
+                d->windows[w].worst_pct < 0 ? "below" : "above", k, k == 1 ? " was" : "s were",
+                w + 1);
     }
 }
 
-int sentinel_finish(struct sentinel *sn, double target_pct, FILE *out, char *err, size_t errlen)
+/* What became of the rows measured in the windows: repaired, not clean, or kept as measured. */
+static void print_repair(const struct drift *d, const struct drift_repair *rep, FILE *out)
+{
+    if (d->nwindows == 0)
+        return;
+    if (!rep || !rep->judged) {
+        fprintf(out, "pinsweep: the rows measured in %s were kept as measured (no repair round: "
+                     "measure.repair is 0, or the run measured several GPUs or was stopped)\n",
+                d->nwindows == 1 ? "that window" : "those windows");
+        return;
+    }
+    if (rep->ndisturbed == 0)
+        return;
+    fprintf(out,
+            "pinsweep: repair: %zu configuration%s measured again after the rounds, in %.1f s "
+            "(budget %.1f s): %zu clean, %zu could not be measured clean, %zu left by an "
+            "interruption; summary.csv's repaired column says which, meta.yaml's drift.repair "
+            "lists them\n",
+            rep->ndisturbed, rep->ndisturbed == 1 ? " was" : "s were", rep->time_s,
+            rep->budget_s, rep->nrepaired, rep->nunclean, rep->nleft);
+}
+
+int sentinel_finish(struct sentinel *sn, double target_pct, const struct drift_repair *rep,
+                    FILE *out, char *err, size_t errlen)
 {
     if (!sn->on)
         return 0;
@@ -204,6 +231,7 @@ int sentinel_finish(struct sentinel *sn, double target_pct, FILE *out, char *err
         return -1;
     }
     print_drift(sn, out);
+    print_repair(&sn->drift, rep, out);
     return rc;
 }
 

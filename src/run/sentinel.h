@@ -67,10 +67,12 @@ void sentinel_note(struct sentinel *sn, int config, int round, double from_ms, d
 
 /*
  * Close sentinel.csv and analyse the readings against target_pct into
- * sn->drift; print the drift and the disturbed configurations to out.
+ * sn->drift; print the drift, a sentence per window, and what became of the
+ * rows measured in them (rep, the repair round's outcome; NULL: none) to out.
  * Returns 0 or -1 (memory, or the file's last sync: err).
  */
-int sentinel_finish(struct sentinel *sn, double target_pct, FILE *out, char *err, size_t errlen);
+int sentinel_finish(struct sentinel *sn, double target_pct, const struct drift_repair *rep,
+                    FILE *out, char *err, size_t errlen);
 
 void sentinel_free(struct sentinel *sn);
 
