@@ -260,7 +260,7 @@ struct run_loop {
     size_t npipes;
     struct result *acc;      /* per position in s (rows_per_config each): its rounds so far */
     unsigned char *finished; /* per position: its rows are written (or were, before a resume) */
-    int *unstable;           /* plan numbers whose rounds spread more than the target */
+    int *unstable;           /* plan numbers whose rounds disagree (stable=no) */
     int last_config;         /* the plan number measured last, 0 before the first */
     size_t nunstable;
     char *reason;
@@ -283,7 +283,7 @@ static void account(struct run_loop *l, const struct result *r, const struct sum
         l->pipes[l->npipes++] =
             (struct pipe_line){r->config, sum->pipeline_ms_median, sum->serial_ms_median,
                                sum->ideal_ms_median, sum->overlap_median};
-    if (r->status == RESULT_OK && sum->rounds > 1 && !(sum->between_rsd_pct <= r->target_rsd_pct))
+    if (r->status == RESULT_OK && sum->rounds > 1 && record_stable(&sum->agree) == 0)
         l->unstable[l->nunstable++] = r->config->index;
     progress_end(&l->pr, r->config,
                  r->status == RESULT_OK ? ok_text(r, sum, status, sizeof(status)) : r->error);
@@ -514,16 +514,16 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
     return 0;
 }
 
-/* The configurations whose rounds spread more than their target, at the end of the run. */
+/* The configurations whose rounds disagree (stable=no), at the end of the run. */
 static void print_unstable(FILE *out, const struct run_loop *l)
 {
     if (l->e->measure.rounds <= 1)
         return;
     fprintf(out,
-            "rounds: %d; %zu configuration%s spread between rounds more than target_rsd "
-            "(%g%%, stable=no in summary.csv)%s",
+            "rounds: %d; %zu configuration%s whose rounds disagree more than their noise allows "
+            "(stable=no in summary.csv)%s",
             l->e->measure.rounds, l->nunstable, l->nunstable == 1 ? "" : "s",
-            l->e->measure.target_rsd_pct, l->nunstable ? ":" : "");
+            l->nunstable ? ":" : "");
     for (size_t k = 0; k < l->nunstable; k++)
         fprintf(out, " %d", l->unstable[k]);
     fputc('\n', out);

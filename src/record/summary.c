@@ -4,6 +4,7 @@
  */
 #include "record/summary.h"
 
+#include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -76,10 +77,130 @@ static int rounds_of(const struct result *r)
     return k;
 }
 
+/* A round's count, mean and sum of squares about it of the logs of its GB/s (summary.h). */
+struct round_logs {
+    double n, mean, ss;
+};
+
+/* Sample i's round, 0-based (a tag of 0 counts as round 1). */
+static int round_index(const int *round, size_t i)
+{
+    return round[i] > 1 ? round[i] - 1 : 0;
+}
+
+/* The logs of gbps[] that are > 0 by round into g[0..k) (zeroed). */
+static void round_logs_of(const double *gbps, const int *round, size_t n, struct round_logs *g,
+                          int k)
+{
+    for (size_t i = 0; i < n; i++)
+        if (gbps[i] > 0 && isfinite(gbps[i])) {
+            g[round_index(round, i)].n++;
+            g[round_index(round, i)].mean += log(gbps[i]);
+        }
+    for (int j = 0; j < k; j++)
+        g[j].mean = g[j].n > 0 ? g[j].mean / g[j].n : 0;
+    for (size_t i = 0; i < n; i++)
+        if (gbps[i] > 0 && isfinite(gbps[i])) {
+            double d = log(gbps[i]) - g[round_index(round, i)].mean;
+            g[round_index(round, i)].ss += d * d;
+        }
+}
+
+/* The level test (summary.h) of the k rounds g[] into a's level_f, level_p. */
+static void agree_level(const struct round_logs *g, int k, double wander,
+                        struct rounds_agreement *a)
+{
+    double n = 0, groups = 0, sum = 0, sq = 0, ssw = 0, ssb = 0;
+    for (int j = 0; j < k; j++)
+        if (g[j].n > 0) {
+            n += g[j].n;
+            groups++;
+            sum += g[j].n * g[j].mean;
+            sq += g[j].n * g[j].n;
+            ssw += g[j].ss;
+        }
+    if (groups < 2 || n <= groups)
+        return;
+    for (int j = 0; j < k; j++)
+        if (g[j].n > 0)
+            ssb += g[j].n * pow(g[j].mean - sum / n, 2);
+    double msb = ssb / (groups - 1), msw = ssw / (n - groups);
+    double n0 = (n - sq / n) / (groups - 1);
+    if (msw > 0) {
+        a->level_f = msb / msw;
+        a->level_p =
+            gsl_cdf_fdist_Q(a->level_f / (1 + n0 * wander * wander), groups - 1, n - groups);
+    } else {
+        a->level_f = msb > 0 ? INFINITY : NAN;
+        a->level_p = msb > 0 ? 0 : 1;
+    }
+}
+
+/* One way of the spread test: ratio / c^2 on (d1, d2) degrees of freedom; keeps the least p. */
+static void agree_spread_way(double ratio, double d1, double d2, double c2,
+                             struct rounds_agreement *a)
+{
+    double p = gsl_cdf_fdist_Q(ratio / c2, d1, d2);
+    if (isnan(a->spread_p) || p < a->spread_p) {
+        a->spread_p = p;
+        a->spread_f = ratio;
+    }
+}
+
+/* The spread test (summary.h) of the k rounds g[] into a's spread_f, spread_p. */
+static void agree_spread(const struct round_logs *g, int k, double wander,
+                         struct rounds_agreement *a)
+{
+    double ss = 0, df = 0, compared = 0, c2 = fmax(wander * wander, 1);
+    for (int j = 0; j < k; j++)
+        if (g[j].n >= 2 && g[j].ss > 0) {
+            ss += g[j].ss;
+            df += g[j].n - 1;
+            compared++;
+        }
+    if (compared < 2)
+        return;
+    for (int j = 0; j < k; j++)
+        if (g[j].n >= 2 && g[j].ss > 0) {
+            double d = g[j].n - 1, others = (ss - g[j].ss) / (df - d), own = g[j].ss / d;
+            agree_spread_way(own / others, d, df - d, c2, a);
+            agree_spread_way(others / own, df - d, d, c2, a);
+        }
+    a->spread_p = fmin(1, 2 * compared * a->spread_p);
+}
+
+int record_rounds_agree(const double *gbps, const int *round, size_t n, double wander,
+                        struct rounds_agreement *out)
+{
+    int k = 1;
+    for (size_t i = 0; i < n; i++)
+        if (round[i] > k)
+            k = round[i];
+    struct round_logs *g = calloc((size_t)k, sizeof(*g));
+    *out = (struct rounds_agreement){NAN, NAN, NAN, NAN, NAN};
+    if (!g)
+        return -1;
+    round_logs_of(gbps, round, n, g, k);
+    agree_level(g, k, wander, out);
+    agree_spread(g, k, wander, out);
+    free(g);
+    double least = fmin(out->level_p, out->spread_p); /* NaN only when both are */
+    out->p = fmin(1, 2 * least);
+    return 0;
+}
+
+int record_stable(const struct rounds_agreement *a)
+{
+    if (isnan(a->p))
+        return -1;
+    return a->p >= STABLE_LEVEL;
+}
+
 /*
  * Each round's median and rsd of gbps[] (r's samples' bandwidths) into
- * out's round fields; gbps.median becomes the median of the rounds'
- * medians.  One round: the fields are NaN.  Returns 0 or -1 (memory).
+ * out's round fields, and whether the rounds agree; gbps.median becomes
+ * the median of the rounds' medians.  One round: the fields are NaN.
+ * Returns 0 or -1 (memory).
  */
 static int summarise_rounds(const struct result *r, const double *gbps, struct summary *out)
 {
@@ -88,12 +209,18 @@ static int summarise_rounds(const struct result *r, const double *gbps, struct s
     out->rounds = k;
     out->round_median_gbps = out->round_min_gbps = out->round_max_gbps = nan;
     out->between_rsd_pct = out->within_rsd_pct = out->pi95_pct = nan;
+    out->agree = (struct rounds_agreement){nan, nan, nan, nan, nan};
     if (k <= 1)
         return 0;
     double *one = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
     double *med = malloc((size_t)k * sizeof(double)), *rsd = malloc((size_t)k * sizeof(double));
+    int *tag = malloc((r->nsamples ? r->nsamples : 1) * sizeof(int));
     int rc = -1;
-    if (!one || !med || !rsd)
+    if (!one || !med || !rsd || !tag)
+        goto out;
+    for (size_t i = 0; i < r->nsamples; i++)
+        tag[i] = r->samples[i].round;
+    if (record_rounds_agree(gbps, tag, r->nsamples, STABLE_WANDER, &out->agree) < 0)
         goto out;
     for (int round = 1; round <= k; round++) {
         size_t n = 0;
@@ -120,6 +247,7 @@ out:
     free(one);
     free(med);
     free(rsd);
+    free(tag);
     return rc;
 }
 
