@@ -85,7 +85,7 @@ struct round_logs {
 /* Sample i's round, 0-based (a tag of 0 counts as round 1). */
 static int round_index(const int *round, size_t i)
 {
-    return round[i] > 1 ? round[i] - 1 : 0;
+    return (round[i] ? round[i] : 1) - 1;
 }
 
 /* The logs of gbps[] that are > 0 by round into g[0..k) (zeroed). */
@@ -185,7 +185,7 @@ int record_rounds_agree(const double *gbps, const int *round, size_t n, double w
     agree_spread(g, k, wander, out);
     free(g);
     double least = fmin(out->level_p, out->spread_p); /* NaN only when both are */
-    out->p = fmin(1, 2 * least);
+    out->p = isnan(least) ? NAN : fmin(1, 2 * least);
     return 0;
 }
 
