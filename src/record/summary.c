@@ -77,116 +77,112 @@ static int rounds_of(const struct result *r)
     return k;
 }
 
-/* A round's count, mean and sum of squares about it of the logs of its GB/s (summary.h). */
+/* A round's samples on the log scale (summary.h): their count, mean (NaN for none), sum of squares.
+ */
 struct round_logs {
     double n, mean, ss;
 };
 
-/* Sample i's round, 0-based (a tag of 0 counts as round 1). */
-static int round_index(const int *round, size_t i)
+/* Is sample i of round want (a tag of 0 counts as 1), with a GB/s > 0? */
+static int in_round(const double *gbps, const struct sample *s, size_t i, int want)
 {
-    return (round[i] ? round[i] : 1) - 1;
+    return (s[i].round ? s[i].round : 1) == want && gbps[i] > 0 && isfinite(gbps[i]);
 }
 
-/* The logs of gbps[] that are > 0 by round into g[0..k) (zeroed). */
-static void round_logs_of(const double *gbps, const int *round, size_t n, struct round_logs *g,
-                          int k)
+/* The logs of round want's GB/s among the n samples s[] (gbps[] their GB/s). */
+static struct round_logs round_logs_of(const double *gbps, const struct sample *s, size_t n,
+                                       int want)
 {
+    struct round_logs x = {0};
     for (size_t i = 0; i < n; i++)
-        if (gbps[i] > 0 && isfinite(gbps[i])) {
-            g[round_index(round, i)].n++;
-            g[round_index(round, i)].mean += log(gbps[i]);
+        if (in_round(gbps, s, i, want)) {
+            x.n++;
+            x.mean += log(gbps[i]);
         }
-    for (int j = 0; j < k; j++)
-        g[j].mean = g[j].n > 0 ? g[j].mean / g[j].n : 0;
+    x.mean /= x.n;
     for (size_t i = 0; i < n; i++)
-        if (gbps[i] > 0 && isfinite(gbps[i])) {
-            double d = log(gbps[i]) - g[round_index(round, i)].mean;
-            g[round_index(round, i)].ss += d * d;
-        }
+        if (in_round(gbps, s, i, want))
+            x.ss += pow(log(gbps[i]) - x.mean, 2);
+    return x;
 }
 
-/* The level test (summary.h) of the k rounds g[] into a's level_f, level_p. */
-static void agree_level(const struct round_logs *g, int k, double wander,
-                        struct rounds_agreement *a)
+/*
+ * What the tests sum over the rounds (summary.h): the level's N, k, sum
+ * n_i m_i, sum n_i^2, sum SS_i and between-round SS; the spread's SS, df
+ * and k' over the rounds with SS_i > 0.
+ */
+struct round_sums {
+    double count, groups, sum, sq, ssw, ssb;
+    double ss, df, compared;
+};
+
+/* The level test from t into a's level_f and level_p (t->ssb summed). */
+static void agree_level(const struct round_sums *t, double wander, struct rounds_agreement *a)
 {
-    double n = 0, groups = 0, sum = 0, sq = 0, ssw = 0, ssb = 0;
-    for (int j = 0; j < k; j++)
-        if (g[j].n > 0) {
-            n += g[j].n;
-            groups++;
-            sum += g[j].n * g[j].mean;
-            sq += g[j].n * g[j].n;
-            ssw += g[j].ss;
-        }
-    if (groups < 2 || n <= groups)
-        return;
-    for (int j = 0; j < k; j++)
-        if (g[j].n > 0)
-            ssb += g[j].n * pow(g[j].mean - sum / n, 2);
-    double msb = ssb / (groups - 1), msw = ssw / (n - groups);
-    double n0 = (n - sq / n) / (groups - 1);
+    double msb = t->ssb / (t->groups - 1), msw = t->ssw / (t->count - t->groups);
+    double n0 = (t->count - t->sq / t->count) / (t->groups - 1);
     if (msw > 0) {
         a->level_f = msb / msw;
-        a->level_p =
-            gsl_cdf_fdist_Q(a->level_f / (1 + n0 * wander * wander), groups - 1, n - groups);
-    } else {
+        a->level_p = gsl_cdf_fdist_Q(a->level_f / (1 + n0 * wander * wander), t->groups - 1,
+                                     t->count - t->groups);
+    } else { /* every round's samples equal */
         a->level_f = msb > 0 ? INFINITY : NAN;
         a->level_p = msb > 0 ? 0 : 1;
     }
 }
 
-/* One way of the spread test: ratio / c^2 on (d1, d2) degrees of freedom; keeps the least p. */
+/* One way of the spread test: ratio / c2 on (d1, d2) degrees of freedom, into the least p. */
 static void agree_spread_way(double ratio, double d1, double d2, double c2,
                              struct rounds_agreement *a)
 {
-    double p = gsl_cdf_fdist_Q(ratio / c2, d1, d2);
-    if (isnan(a->spread_p) || p < a->spread_p) {
-        a->spread_p = p;
-        a->spread_f = ratio;
-    }
+    a->spread_f = fmax(a->spread_f, ratio);
+    a->spread_p = fmin(a->spread_p, gsl_cdf_fdist_Q(ratio / c2, d1, d2));
 }
 
-/* The spread test (summary.h) of the k rounds g[] into a's spread_f, spread_p. */
-static void agree_spread(const struct round_logs *g, int k, double wander,
+/* Round x's comparisons of the spread test, with t's sums over every round. */
+static void agree_spread(const struct round_logs *x, const struct round_sums *t, double wander,
                          struct rounds_agreement *a)
 {
-    double ss = 0, df = 0, compared = 0, c2 = fmax(wander * wander, 1);
-    for (int j = 0; j < k; j++)
-        if (g[j].n >= 2 && g[j].ss > 0) {
-            ss += g[j].ss;
-            df += g[j].n - 1;
-            compared++;
-        }
-    if (compared < 2)
-        return;
-    for (int j = 0; j < k; j++)
-        if (g[j].n >= 2 && g[j].ss > 0) {
-            double d = g[j].n - 1, others = (ss - g[j].ss) / (df - d), own = g[j].ss / d;
-            agree_spread_way(own / others, d, df - d, c2, a);
-            agree_spread_way(others / own, df - d, d, c2, a);
-        }
-    a->spread_p = fmin(1, 2 * compared * a->spread_p);
+    double d = x->n - 1, own = x->ss / d, others = (t->ss - x->ss) / (t->df - d);
+    double c2 = fmax(wander * wander, 1);
+    agree_spread_way(own / others, d, t->df - d, c2, a);
+    agree_spread_way(others / own, t->df - d, d, c2, a);
 }
 
-int record_rounds_agree(const double *gbps, const int *round, size_t n, double wander,
-                        struct rounds_agreement *out)
+void record_rounds_agree(const double *gbps, const struct sample *s, size_t n, int rounds,
+                         double wander, struct rounds_agreement *out)
 {
-    int k = 1;
-    for (size_t i = 0; i < n; i++)
-        if (round[i] > k)
-            k = round[i];
-    struct round_logs *g = calloc((size_t)k, sizeof(*g));
-    *out = (struct rounds_agreement){NAN, NAN, NAN, NAN, NAN};
-    if (!g)
-        return -1;
-    round_logs_of(gbps, round, n, g, k);
-    agree_level(g, k, wander, out);
-    agree_spread(g, k, wander, out);
-    free(g);
+    struct round_sums t = {0};
+    out->level_f = out->level_p = out->spread_f = out->spread_p = out->p = NAN;
+    for (int want = 1; want <= rounds; want++) {
+        struct round_logs x = round_logs_of(gbps, s, n, want);
+        if (x.n >= 1) {
+            t.count += x.n;
+            t.groups++;
+            t.sum += x.n * x.mean;
+            t.sq += x.n * x.n;
+            t.ssw += x.ss;
+        }
+        if (x.ss > 0) { /* so two samples or more */
+            t.ss += x.ss;
+            t.df += x.n - 1;
+            t.compared++;
+        }
+    }
+    int spread = t.compared >= 2;
+    for (int want = 1; want <= rounds; want++) {
+        struct round_logs x = round_logs_of(gbps, s, n, want);
+        if (x.n >= 1)
+            t.ssb += x.n * pow(x.mean - t.sum / t.count, 2);
+        if (spread && x.ss > 0)
+            agree_spread(&x, &t, wander, out);
+    }
+    if (t.groups >= 2 && t.count - t.groups >= 1)
+        agree_level(&t, wander, out);
+    if (spread)
+        out->spread_p = fmin(1, 2 * t.compared * out->spread_p);
     double least = fmin(out->level_p, out->spread_p); /* NaN only when both are */
     out->p = isnan(least) ? NAN : fmin(1, 2 * least);
-    return 0;
 }
 
 int record_stable(const struct rounds_agreement *a)
@@ -209,18 +205,13 @@ static int summarise_rounds(const struct result *r, const double *gbps, struct s
     out->rounds = k;
     out->round_median_gbps = out->round_min_gbps = out->round_max_gbps = nan;
     out->between_rsd_pct = out->within_rsd_pct = out->pi95_pct = nan;
-    out->agree = (struct rounds_agreement){nan, nan, nan, nan, nan};
+    record_rounds_agree(gbps, r->samples, r->nsamples, k, STABLE_WANDER, &out->agree);
     if (k <= 1)
         return 0;
     double *one = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));
     double *med = malloc((size_t)k * sizeof(double)), *rsd = malloc((size_t)k * sizeof(double));
-    int *tag = malloc((r->nsamples ? r->nsamples : 1) * sizeof(int));
     int rc = -1;
-    if (!one || !med || !rsd || !tag)
-        goto out;
-    for (size_t i = 0; i < r->nsamples; i++)
-        tag[i] = r->samples[i].round;
-    if (record_rounds_agree(gbps, tag, r->nsamples, STABLE_WANDER, &out->agree) < 0)
+    if (!one || !med || !rsd)
         goto out;
     for (int round = 1; round <= k; round++) {
         size_t n = 0;
@@ -247,7 +238,6 @@ out:
     free(one);
     free(med);
     free(rsd);
-    free(tag);
     return rc;
 }
 

@@ -33,10 +33,10 @@ struct sample_rates {
  *   spread  each round's variance s_i^2 = SS_i / (n_i - 1) against the
  *           others' pooled, S = sum_{j != i} SS_j / sum_{j != i} (n_j - 1), both
  *           ways: Q_F(s_i^2 / S / c^2; n_i - 1, ...) and Q_F(S / s_i^2 / c^2;
- *           ..., n_i - 1), over the k' rounds with n_i >= 2 and SS_i > 0
- *           (at least 2); p_S = 2 k' times the least of them, F_S that
- *           comparison's ratio (s_i^2 / S or S / s_i^2): the null is that no
- *           round's sd is over c times the others'.
+ *           ..., n_i - 1), over the k' rounds with SS_i > 0 (at least 2);
+ *           p_S = 2 k' times the least of them, F_S the largest of the 2 k'
+ *           ratios: the null is that no round's sd is over c times the others'
+ *           (c^2 counted as 1 when c < 1).
  *   p       min(1, 2 min(p_L, p_S)) (Bonferroni); a test that cannot be made
  *           (N = k; k' < 2) is left out, and without either p is NaN.
  *
@@ -95,12 +95,12 @@ void record_sample_rates(const struct config *c, const struct sample *s, struct 
 int record_summarise(const struct result *r, struct summary *out);
 
 /*
- * The agreement of the rounds (above) of n samples, sample i's GB/s
- * gbps[i] taken in round round[i] (1-based; 0 counts as 1), with the
- * wander c, into *out.  Returns 0, or -1 when out of memory.
+ * The agreement (above) of rounds 1..rounds of the n samples s[], whose
+ * GB/s are gbps[] (record_sample_rates; s[i].round 0 counts as 1), with
+ * the wander c, into *out.
  */
-int record_rounds_agree(const double *gbps, const int *round, size_t n, double wander,
-                        struct rounds_agreement *out);
+void record_rounds_agree(const double *gbps, const struct sample *s, size_t n, int rounds,
+                         double wander, struct rounds_agreement *out);
 
 /* Is a configuration stable: 1 when p >= STABLE_LEVEL, 0 when below, -1 when p is NaN. */
 int record_stable(const struct rounds_agreement *a);

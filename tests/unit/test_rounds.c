@@ -121,8 +121,7 @@ static void test_stats(void)
     CHECK("rounds counted", sum.rounds == 3, "%d", sum.rounds);
     struct rounds_agreement want;
     double all[] = {11, 9, 10, 20, 21, 19, 60, 60, 60};
-    int tags[] = {1, 1, 1, 2, 2, 2, 3, 3, 3};
-    record_rounds_agree(all, tags, 9, STABLE_WANDER, &want);
+    record_rounds_agree(all, acc.samples, 9, 3, STABLE_WANDER, &want);
     CHECK_NEAR("the summary's agreement is its samples' with the default wander", sum.agree.p,
                want.p, 1e-9);
     CHECK_NEAR("... its level F", sum.agree.level_f, want.level_f, 1e-9);
@@ -178,18 +177,27 @@ struct logs_case {
     double y[4][8];
 };
 
-/* The agreement of c's rounds with wander into *a; its gbps and round tags built here. */
+/* Samples tagged with the rounds tag[0..n) into s[]. */
+static void tag_samples(struct sample *s, const int *tag, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        s[i] = (struct sample){.round = tag[i]};
+}
+
+/* The agreement of c's rounds with wander into *a; its GB/s and samples built here. */
 static void agree_of(const struct logs_case *c, double wander, struct rounds_agreement *a)
 {
     double g[32];
     int tag[32];
+    struct sample s[32];
     size_t n = 0;
     for (int r = 0; r < c->rounds; r++)
         for (int i = 0; i < c->n[r]; i++) {
             g[n] = exp(c->y[r][i]);
             tag[n++] = r + 1;
         }
-    record_rounds_agree(g, tag, n, wander, a);
+    tag_samples(s, tag, n);
+    record_rounds_agree(g, s, n, c->rounds, wander, a);
 }
 
 /*
@@ -264,6 +272,30 @@ static void test_agree_exact(void)
     double z = 4 * x / (4 * x + 2);
     CHECK_NEAR("D2: a round quieter than the others, the other way", a.p, 12 * (1 - z * z), 1e-6);
     CHECK_NEAR("D2: its ratio is the others' over its own", a.spread_f, 2601, 1e-6);
+    /* F: a round of 2 samples, {0, .6} (SS .18), beside {.1, .2, .3} {.3, .4, .5}: means .3,
+       .2, .4, grand .3, SSB .06 (MSB .03), SSW .22 (MSW .044): F_L = 15/22 on (2, 5), p_L =
+       (1 + 6/22)^-2.5.  Spread: its .18 against the others' .01, 18 on (1, 4): with a = sqrt
+       18, Q_F(a^2; 1, 4) = 1 - a (a^2 + 6) / (a^2 + 4)^1.5 (Student's t, 4 df), p_S = 6 Q. */
+    struct logs_case F = {3, {2, 3, 3}, {{0, .6}, {.1, .2, .3}, {.3, .4, .5}}};
+    agree_of(&F, 0, &a);
+    double q = 1 - sqrt(18) * 24 / pow(22, 1.5);
+    CHECK_NEAR("F: level F 15/22", a.level_f, 15.0 / 22, 1e-9);
+    CHECK_NEAR("F: level p (14/11)^-2.5", a.level_p, pow(14.0 / 11, -2.5), 1e-9);
+    CHECK_NEAR("F: a round of 2 samples is compared: ratio 18", a.spread_f, 18, 1e-9);
+    CHECK_NEAR("F: spread p = 6 Q_F(18; 1, 4)", a.spread_p, 6 * q, 1e-9);
+    CHECK_NEAR("F: p = 12 Q_F(18; 1, 4)", a.p, 12 * q, 1e-9);
+    /* G: two rounds, {0, .2} and {.5} (one sample: no spread of its own): means .1, .5, SSB
+       .10667, SSW .02 on 1 df: F = 16/3 on (1, 1), Q = 1 - (2/pi) atan sqrt F; no spread
+       test (one round with a spread), p = 2 Q. */
+    struct logs_case G = {2, {2, 1}, {{0, .2}, {.5}}};
+    agree_of(&G, 0, &a);
+    double q1 = 1 - 2 / M_PI * atan(sqrt(16.0 / 3));
+    CHECK_NEAR("G: a round of one sample counts in the level: F 16/3 on (1, 1)", a.level_f,
+               16.0 / 3, 1e-9);
+    CHECK_NEAR("G: its p", a.level_p, q1, 1e-9);
+    CHECK("G: one round with a spread: no spread test", isnan(a.spread_p) && isnan(a.spread_f),
+          "%g", a.spread_p);
+    CHECK_NEAR("G: p from the level alone, doubled", a.p, 2 * q1, 1e-9);
     /* E: rounds of 3, 3 and 4 samples: {0, .1, .2} {.3, .4, .5} {.1, .2, .3, .2}: N = 10, grand
        .23, SSB .141 (MSB .0705), SSW .06 (MSW .06/7): F = 8.225; n0 = (10 - 34/10) / 2 = 3.3,
        wander 1: Q_F(8.225 / 4.3; 2, 7) = (1 + 2 x / 7)^-3.5. */
@@ -286,16 +318,16 @@ static void quiet_rows(unsigned long seed, double level_sd, double wander, int r
     counts[0] = counts[1] = counts[2] = 0;
     for (int row = 0; row < rows; row++) {
         double g[15];
-        int tag[15];
+        struct sample s[15];
         for (int r = 0; r < 3; r++) {
             double level = gsl_ran_gaussian(rng, level_sd);
             for (int i = 0; i < 5; i++) {
                 g[5 * r + i] = 50 * exp(level + gsl_ran_gaussian(rng, 0.01));
-                tag[5 * r + i] = r + 1;
+                s[5 * r + i] = (struct sample){.round = r + 1};
             }
         }
         struct rounds_agreement a;
-        record_rounds_agree(g, tag, 15, wander, &a);
+        record_rounds_agree(g, s, 15, 3, wander, &a);
         counts[0] += a.level_p < 0.01;
         counts[1] += a.spread_p < 0.01;
         counts[2] += a.p < STABLE_LEVEL;
@@ -353,15 +385,24 @@ static void test_agree_edges(void)
     double g[] = {1,   exp(.1), 0,       exp(.2), exp(.3), exp(.4),
                   NAN, exp(.5), exp(.1), -1,      exp(.2), exp(.3)};
     int tag[] = {0, 1, 1, 0, 2, 2, 2, 2, 3, 3, 3, 3};
-    record_rounds_agree(g, tag, 12, 0, &a);
+    struct sample s[12];
+    tag_samples(s, tag, 12);
+    record_rounds_agree(g, s, 12, 3, 0, &a);
     CHECK_NEAR("GB/s not > 0 left out, round 0 is round 1: A's F", a.level_f, 7, 1e-9);
     CHECK_NEAR("... and A's p", a.p, 0.054, 1e-9);
     /* Round 2 missing between rounds 1 and 3: two rounds, F on (1, 4). */
     int skip[] = {1, 1, 1, 3, 3, 3};
     double h[] = {1, exp(.1), exp(.2), exp(.3), exp(.4), exp(.5)};
-    record_rounds_agree(h, skip, 6, 0, &a);
+    tag_samples(s, skip, 6);
+    record_rounds_agree(h, s, 6, 3, 0, &a);
     /* means .1 and .4, grand .25: SSB = 6 * .0225 = .135 (MSB .135), MSW .04 / 4: F = 13.5 */
     CHECK_NEAR("a round without samples is not a round: F on (1, 4)", a.level_f, 13.5, 1e-9);
+    /* Two rounds, one noisy: {0, .01, .02} and {-.5, .01, .52}: 2601 on (2, 2), wander 5:
+       Q_F(x; 2, 2) = 1 / (1 + x), x = 2601/25; 4 comparisons: p_S = 4 Q, p = 8 Q = 0.076. */
+    struct logs_case two = {2, {3, 3}, {{0, .01, .02}, {-.5, .01, .52}}};
+    agree_of(&two, STABLE_WANDER, &a);
+    CHECK_NEAR("two rounds are enough for the spread test: ratio 2601", a.spread_f, 2601, 1e-6);
+    CHECK_NEAR("... p = 8 / (1 + 2601/25)", a.p, 8 / (1 + 2601.0 / 25), 1e-6);
     struct rounds_agreement edge = {NAN, NAN, NAN, NAN, STABLE_LEVEL};
     CHECK("p at the level is stable", record_stable(&edge) == 1, "unstable");
     edge.p = nextafter(STABLE_LEVEL, 0);
