@@ -106,14 +106,17 @@ static struct round_logs round_logs_of(const double *gbps, const struct sample *
     return x;
 }
 
-/*
- * What the tests sum over the rounds (summary.h): the level's N, k, sum
- * n_i m_i, sum n_i^2, sum SS_i and between-round SS; the spread's SS, df
- * and k' over the rounds with SS_i > 0.
- */
+/* What the two tests sum over the rounds (summary.h). */
 struct round_sums {
-    double count, groups, sum, sq, ssw, ssb;
-    double ss, df, compared;
+    double count;    /* N */
+    double groups;   /* k, the rounds with samples */
+    double sum;      /* sum n_i m_i */
+    double sq;       /* sum n_i^2 */
+    double ssw;      /* sum SS_i */
+    double ssb;      /* sum n_i (m_i - m)^2 */
+    double ss;       /* over the rounds with SS_i > 0: sum SS_i, */
+    double df;       /* sum (n_i - 1), */
+    double compared; /* and k' */
 };
 
 /* The level test from t into a's level_f and level_p (t->ssb summed). */
@@ -121,14 +124,11 @@ static void agree_level(const struct round_sums *t, double wander, struct rounds
 {
     double msb = t->ssb / (t->groups - 1), msw = t->ssw / (t->count - t->groups);
     double n0 = (t->count - t->sq / t->count) / (t->groups - 1);
-    if (msw > 0) {
-        a->level_f = msb / msw;
-        a->level_p = gsl_cdf_fdist_Q(a->level_f / (1 + n0 * wander * wander), t->groups - 1,
-                                     t->count - t->groups);
-    } else { /* every round's samples equal */
-        a->level_f = msb > 0 ? INFINITY : NAN;
-        a->level_p = msb > 0 ? 0 : 1;
-    }
+    /* every round's samples equal (msw 0): F is +inf (p 0) when the means differ, NaN when not */
+    a->level_f = msb / msw;
+    a->level_p = isnan(a->level_f) ? 1
+                                   : gsl_cdf_fdist_Q(a->level_f / (1 + n0 * wander * wander),
+                                                     t->groups - 1, t->count - t->groups);
 }
 
 /* One way of the spread test: ratio / c2 on (d1, d2) degrees of freedom, into the least p. */
