@@ -81,6 +81,9 @@ rounds_run() {
         && t_pass "rounds: rows come in a shuffled order" || t_fail "rounds: rows come in a shuffled order"
     [ "$(rnd_col "$r/summary.csv" stable | sort -u | tr '\n' ' ')" != "" ] && ! rnd_col "$r/summary.csv" stable | grep -qv '^\(yes\|no\)$' \
         && t_pass "rounds: every row is marked stable yes or no" || t_fail "rounds: stable is yes or no"
+    # the rounds of a quiet run (seeded noise, no slow window) agree: no row is marked, and none listed
+    [ "$(rnd_col "$r/summary.csv" stable | grep -c '^no$')" = 0 ] && grep -q '^rounds: 3; 0 configurations whose rounds disagree' "$TMP/out" \
+        && t_pass "rounds: a quiet run marks no configuration stable=no" || t_fail "rounds: a quiet run marks none" "$(rnd_col "$r/summary.csv" stable_p | tr '\n' ' ')"
     # a configuration made unstable by a slow window: stable=no and listed at the end
     expect "rounds: a slow window during one round" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$RND_MODEL slow_from_ms=150 slow_to_ms=260 slow_factor=1.5" \
         "$PINSWEEP" run $RND/no-repair.yaml -o "$r-slow" --no-plot || return
@@ -88,6 +91,14 @@ rounds_run() {
     listed=$(sed -n 's/^rounds: 3; \([0-9]*\) configuration.*/\1/p' "$TMP/out")
     [ -n "$listed" ] && [ "$listed" -ge 1 ] && [ "$listed" = "$(rnd_col "$r-slow/summary.csv" stable | grep -c '^no$')" ] \
         && t_pass "rounds: the unstable configurations are marked stable=no and listed at the end ($listed)" || t_fail "rounds: unstable configurations listed" "$(tail -2 "$TMP/out")"
+    # ... and each of them was measured in the window the sentinel flagged; stable_p says why
+    awk -F, 'FILENAME ~ /meta[.]yaml$/ { if ($0 ~ /^    measured: /) for (i = split($0, f, " "); i > 1; i--) { split(f[i], a, "/"); in_window[a[1]] = 1 } next }
+        FNR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+        { p = $H["stable_p"]; s = $H["stable"]; rows++
+          if (s == "no") { no++; if (!($H["config"] in in_window)) bad++ }
+          if (!(p >= 0 && p <= 1) || (s == "no") != (p < 0.01)) bad++ }
+        END { exit !(rows == 12 && no >= 1 && !bad) }' "$r-slow/meta.yaml" "$r-slow/summary.csv" \
+        && t_pass "rounds: every stable=no row was measured in the slow window, and has stable_p < 0.01" || t_fail "rounds: stable=no rows are the slow window's" "$(grep measured: "$r-slow/meta.yaml"; rnd_col "$r-slow/summary.csv" stable_p | tr '\n' ' ')"
     grep -q '^  windows: [1-9]' "$r-slow/meta.yaml" && grep -q '^    measured: [0-9]*/r[123]' "$r-slow/meta.yaml" \
         && t_pass "rounds: the sentinel flags the slow window and names what was measured in it" || t_fail "rounds: the sentinel flags the slow window" "$(sed -n '/^drift:/,$p' "$r-slow/meta.yaml")"
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -139,7 +150,7 @@ rounds_many_buffers() {
     expect "rounds: a noise-free run with ten host buffers kept between rounds" 0 "round 3 of 3" -- \
         env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10" \
         "$PINSWEEP" run $RND/many-buffers.yaml -o "$r" --no-plot || return
-    grep -q '^rounds: 3; 0 configurations spread between rounds' "$TMP/out" \
+    grep -q '^rounds: 3; 0 configurations whose rounds disagree' "$TMP/out" \
         && t_pass "rounds: a noise-free model reports no configuration spread between rounds" || t_fail "rounds: a noise-free model reports no spread" "$(grep '^rounds:' "$TMP/out")"
     # each row's rounds agree, at its kind's model rate: n / (t0 + n/B), pinned 2 us and 50 GB/s, pageable 5 us and 10
     local wrong

@@ -4,6 +4,7 @@
  */
 #include "record/summary.h"
 
+#include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -76,10 +77,126 @@ static int rounds_of(const struct result *r)
     return k;
 }
 
+/* A round's samples on the log scale (summary.h): their count, mean (NaN for none), sum of squares.
+ */
+struct round_logs {
+    double n, mean, ss;
+};
+
+/* Is sample i of round want (a tag of 0 counts as 1), with a GB/s > 0? */
+static int in_round(const double *gbps, const struct sample *s, size_t i, int want)
+{
+    return (s[i].round ? s[i].round : 1) == want && gbps[i] > 0 && isfinite(gbps[i]);
+}
+
+/* The logs of round want's GB/s among the n samples s[] (gbps[] their GB/s). */
+static struct round_logs round_logs_of(const double *gbps, const struct sample *s, size_t n,
+                                       int want)
+{
+    struct round_logs x = {0};
+    for (size_t i = 0; i < n; i++)
+        if (in_round(gbps, s, i, want)) {
+            x.n++;
+            x.mean += log(gbps[i]);
+        }
+    x.mean /= x.n;
+    for (size_t i = 0; i < n; i++)
+        if (in_round(gbps, s, i, want))
+            x.ss += pow(log(gbps[i]) - x.mean, 2);
+    return x;
+}
+
+/* What the two tests sum over the rounds (summary.h). */
+struct round_sums {
+    double count;    /* N */
+    double groups;   /* k, the rounds with samples */
+    double sum;      /* sum n_i m_i */
+    double sq;       /* sum n_i^2 */
+    double ssw;      /* sum SS_i */
+    double ssb;      /* sum n_i (m_i - m)^2 */
+    double ss;       /* over the rounds with SS_i > 0: sum SS_i, */
+    double df;       /* sum (n_i - 1), */
+    double compared; /* and k' */
+};
+
+/* The level test from t into a's level_f and level_p (t->ssb summed). */
+static void agree_level(const struct round_sums *t, double wander, struct rounds_agreement *a)
+{
+    double msb = t->ssb / (t->groups - 1), msw = t->ssw / (t->count - t->groups);
+    double n0 = (t->count - t->sq / t->count) / (t->groups - 1);
+    /* every round's samples equal (msw 0): F is +inf (p 0) when the means differ, NaN when not */
+    a->level_f = msb / msw;
+    a->level_p = isnan(a->level_f) ? 1
+                                   : gsl_cdf_fdist_Q(a->level_f / (1 + n0 * wander * wander),
+                                                     t->groups - 1, t->count - t->groups);
+}
+
+/* One way of the spread test: ratio / c2 on (d1, d2) degrees of freedom, into the least p. */
+static void agree_spread_way(double ratio, double d1, double d2, double c2,
+                             struct rounds_agreement *a)
+{
+    a->spread_f = fmax(a->spread_f, ratio);
+    a->spread_p = fmin(a->spread_p, gsl_cdf_fdist_Q(ratio / c2, d1, d2));
+}
+
+/* Round x's comparisons of the spread test, with t's sums over every round. */
+static void agree_spread(const struct round_logs *x, const struct round_sums *t, double wander,
+                         struct rounds_agreement *a)
+{
+    double d = x->n - 1, own = x->ss / d, others = (t->ss - x->ss) / (t->df - d);
+    double c2 = fmax(wander * wander, 1);
+    agree_spread_way(own / others, d, t->df - d, c2, a);
+    agree_spread_way(others / own, t->df - d, d, c2, a);
+}
+
+void record_rounds_agree(const double *gbps, const struct sample *s, size_t n, int rounds,
+                         double wander, struct rounds_agreement *out)
+{
+    struct round_sums t = {0};
+    out->level_f = out->level_p = out->spread_f = out->spread_p = out->p = NAN;
+    for (int want = 1; want <= rounds; want++) {
+        struct round_logs x = round_logs_of(gbps, s, n, want);
+        if (x.n >= 1) {
+            t.count += x.n;
+            t.groups++;
+            t.sum += x.n * x.mean;
+            t.sq += x.n * x.n;
+            t.ssw += x.ss;
+        }
+        if (x.ss > 0) { /* so two samples or more */
+            t.ss += x.ss;
+            t.df += x.n - 1;
+            t.compared++;
+        }
+    }
+    int spread = t.compared >= 2;
+    for (int want = 1; want <= rounds; want++) {
+        struct round_logs x = round_logs_of(gbps, s, n, want);
+        if (x.n >= 1)
+            t.ssb += x.n * pow(x.mean - t.sum / t.count, 2);
+        if (spread && x.ss > 0)
+            agree_spread(&x, &t, wander, out);
+    }
+    if (t.groups >= 2 && t.count - t.groups >= 1)
+        agree_level(&t, wander, out);
+    if (spread)
+        out->spread_p = fmin(1, 2 * t.compared * out->spread_p);
+    double least = fmin(out->level_p, out->spread_p); /* NaN only when both are */
+    out->p = isnan(least) ? NAN : fmin(1, 2 * least);
+}
+
+int record_stable(const struct rounds_agreement *a)
+{
+    if (isnan(a->p))
+        return -1;
+    return a->p >= STABLE_LEVEL;
+}
+
 /*
  * Each round's median and rsd of gbps[] (r's samples' bandwidths) into
- * out's round fields; gbps.median becomes the median of the rounds'
- * medians.  One round: the fields are NaN.  Returns 0 or -1 (memory).
+ * out's round fields, and whether the rounds agree; gbps.median becomes
+ * the median of the rounds' medians.  One round: the fields are NaN.
+ * Returns 0 or -1 (memory).
  */
 static int summarise_rounds(const struct result *r, const double *gbps, struct summary *out)
 {
@@ -88,6 +205,7 @@ static int summarise_rounds(const struct result *r, const double *gbps, struct s
     out->rounds = k;
     out->round_median_gbps = out->round_min_gbps = out->round_max_gbps = nan;
     out->between_rsd_pct = out->within_rsd_pct = out->pi95_pct = nan;
+    record_rounds_agree(gbps, r->samples, r->nsamples, k, STABLE_WANDER, &out->agree);
     if (k <= 1)
         return 0;
     double *one = malloc((r->nsamples ? r->nsamples : 1) * sizeof(double));

@@ -538,7 +538,9 @@ static void summary_of(struct summary_row *row, const struct experiment *e, cons
     row->between_rsd_pct = rounds ? s->between_rsd_pct : nan;
     row->within_rsd_pct = rounds ? s->within_rsd_pct : nan;
     row->pi95_pct = rounds ? s->pi95_pct : nan;
-    row->stable = rounds ? (s->between_rsd_pct <= r->target_rsd_pct ? "yes" : "no") : "";
+    int stable = rounds ? record_stable(&s->agree) : -1;
+    row->stable = stable < 0 ? "" : stable ? "yes" : "no";
+    row->stable_p = rounds ? s->agree.p : nan;
     row->timing = timing_name(c);
     row->us_per_copy = ok ? s->us_per_copy_median : nan;
     row->roundtrip_us = ok ? r->roundtrip_us : nan;

@@ -37,6 +37,7 @@ static const struct column summary_cols[] = {
     NUM("within_rsd_pct", "%", within_rsd_pct, "%.6g"),
     NUM("pi95_pct", "%", pi95_pct, "%.6g"),
     TEXT("stable", stable),
+    NUM("stable_p", "", stable_p, "%.6g"),
     TEXT("timing", timing),
     NUM(COLUMN_US_PER_COPY, "µs", us_per_copy, "%.3f"),
     NUM("roundtrip_us_median", "µs", roundtrip_us, "%.3f"),

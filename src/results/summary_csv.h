@@ -23,7 +23,9 @@ struct summary_row {
     double gbps_median, gbps_min, gbps_max, gbps_mean, gbps_stddev, rsd_pct;
     const char *target_met, *stop;
     double rounds, round_gbps_min, round_gbps_max, between_rsd_pct, within_rsd_pct, pi95_pct;
-    const char *stable, *timing;
+    const char *stable;
+    double stable_p; /* the rounds' agreement (record/summary.h): NaN without rounds */
+    const char *timing;
     double us_per_copy, roundtrip_us, host_gbps, h2d_gbps, d2h_gbps;
     double alloc_ms, pin_ms, fill_ms, copy_ms, free_ms, effective_gbps, kernel_us;
     double pipeline_ms, serial_ms, ideal_ms, overlap, h2d_alone_ms, kernel_alone_ms, d2h_alone_ms;

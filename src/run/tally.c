@@ -3,10 +3,14 @@
  */
 #include "run/tally.h"
 #include "base/units.h"
+#include "record/summary.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* How many unstable configurations the end of a run names; the rest are counted. */
+#define TALLY_SAY_UNSTABLE 20
 
 int tally_init(struct run_tally *t, size_t configs)
 {
@@ -41,7 +45,7 @@ void tally_row(struct run_tally *t, const struct result *r, const struct summary
         t->pipes[t->npipes++] =
             (struct tally_pipe){r->config, s->pipeline_ms_median, s->serial_ms_median,
                                 s->ideal_ms_median, s->overlap_median};
-    if (r->status == RESULT_OK && s->rounds > 1 && !(s->between_rsd_pct <= r->target_rsd_pct))
+    if (r->status == RESULT_OK && s->rounds > 1 && record_stable(&s->agree) == 0)
         t->unstable[t->nunstable++] = r->config->index;
 }
 
@@ -114,18 +118,20 @@ static void print_pipelines(FILE *out, const struct tally_pipe *p, size_t n)
     }
 }
 
-/* The configurations whose rounds spread more than their target. */
+/* The configurations whose rounds disagree (stable=no): a few by number, more counted. */
 static void print_unstable(FILE *out, const struct run_tally *t, const struct experiment *e)
 {
     if (e->measure.rounds <= 1)
         return;
     fprintf(out,
-            "rounds: %d; %zu configuration%s spread between rounds more than target_rsd "
-            "(%g%%, stable=no in summary.csv)%s",
+            "rounds: %d; %zu configuration%s whose rounds disagree more than their noise allows "
+            "(stable=no in summary.csv)%s",
             e->measure.rounds, t->nunstable, t->nunstable == 1 ? "" : "s",
-            e->measure.target_rsd_pct, t->nunstable ? ":" : "");
-    for (size_t k = 0; k < t->nunstable; k++)
+            t->nunstable ? ":" : "");
+    for (size_t k = 0; k < t->nunstable && k < TALLY_SAY_UNSTABLE; k++)
         fprintf(out, " %d", t->unstable[k]);
+    if (t->nunstable > TALLY_SAY_UNSTABLE)
+        fprintf(out, " and %zu more", t->nunstable - TALLY_SAY_UNSTABLE);
     fputc('\n', out);
 }
 

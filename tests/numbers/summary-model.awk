@@ -28,6 +28,7 @@ $H["status"] != "ok" { next }
     chk("gbps_stddev", 0, 0); chk("link_gbps", "", 0); chk("pct_of_link", "", 0); chk("error", "", 0)
     chk("rounds", 1, 0); chk("round_gbps_min", "", 0); chk("round_gbps_max", "", 0)
     chk("between_rsd_pct", "", 0); chk("within_rsd_pct", "", 0); chk("pi95_pct", "", 0); chk("stable", "", 0)
+    chk("stable_p", "", 0)
     if (a == "pipeline") pipeline_row()
     else if (a == "host-read" || a == "host-write") host_row()
     else copy_row()

@@ -11,6 +11,8 @@
 #include "record/result.h"
 #include "record/summary.h"
 
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +119,17 @@ static void test_stats(void)
                100 * 4.302652729749464 * sqrt(700) * sqrt(4.0 / 3) / 20, 1e-6);
     CHECK_NEAR("pooled min stays the samples' min", sum.gbps.min, 9, 1e-9);
     CHECK("rounds counted", sum.rounds == 3, "%d", sum.rounds);
+    struct rounds_agreement want;
+    double all[] = {11, 9, 10, 20, 21, 19, 60, 60, 60};
+    record_rounds_agree(all, acc.samples, 9, 3, STABLE_WANDER, &want);
+    CHECK_NEAR("the summary's agreement is its samples' with the default wander", sum.agree.p,
+               want.p, 1e-9);
+    CHECK_NEAR("... its level F", sum.agree.level_f, want.level_f, 1e-9);
+    /* F = 585 on (2, 6), n0 = 3: Q_F(585 / 76) = 0.022, p = 0.044.  Three rounds of three
+       samples this noisy (sd 6.5 % pooled) allow a wander of 5 sd, 33 %: a limit of 2 degrees
+       of freedom between rounds, not of the arithmetic. */
+    CHECK("rounds 10, 20, 60 with sds of 10 %, 5 % and 0: stable at 1 % (p 0.044)",
+          record_stable(&sum.agree) == 1 && fabs(sum.agree.p - 0.044) < 0.001, "p %g", sum.agree.p);
     /* The median of round medians is not the pooled median: rounds {1,1,1,100} {2} {3}. */
     double a[] = {1, 1, 1, 100}, b[] = {2}, d[] = {3};
     const double *qs[] = {a, b, d};
@@ -139,7 +152,7 @@ static void test_stats(void)
     record_summarise(&r, &sum);
     CHECK("one round: no round statistics",
           sum.rounds == 1 && isnan(sum.between_rsd_pct) && isnan(sum.round_min_gbps) &&
-              isnan(sum.pi95_pct),
+              isnan(sum.pi95_pct) && isnan(sum.agree.p) && isnan(sum.agree.level_f),
           "rounds %d", sum.rounds);
     CHECK_NEAR("one round: the samples' median", sum.gbps.median, 10, 1e-9);
     result_free(&r);
@@ -156,6 +169,244 @@ static void test_stats(void)
           "status %d", acc.status);
     result_free(&acc);
     result_free(&r);
+}
+
+/* Rounds of samples given by their logs y (gbps = e^y): up to 4 rounds of up to 8 samples. */
+struct logs_case {
+    int rounds, n[4];
+    double y[4][8];
+};
+
+/* Samples tagged with the rounds tag[0..n) into s[]. */
+static void tag_samples(struct sample *s, const int *tag, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        s[i] = (struct sample){.round = tag[i]};
+}
+
+/* The agreement of c's rounds with wander into *a; its GB/s and samples built here. */
+static void agree_of(const struct logs_case *c, double wander, struct rounds_agreement *a)
+{
+    double g[32];
+    int tag[32];
+    struct sample s[32];
+    size_t n = 0;
+    for (int r = 0; r < c->rounds; r++)
+        for (int i = 0; i < c->n[r]; i++) {
+            g[n] = exp(c->y[r][i]);
+            tag[n++] = r + 1;
+        }
+    tag_samples(s, tag, n);
+    record_rounds_agree(g, s, n, c->rounds, wander, a);
+}
+
+/*
+ * The two tests against values worked by hand.  With 3 rounds the level
+ * test's F has 2 and N - 3 degrees of freedom, and Q_F(x; 2, d) = (1 +
+ * 2x/d)^(-d/2); a round of 3 samples has 2, and Q_F(x; d, 2) = 1 - z^(d/2),
+ * z = dx / (dx + 2): every p below has a closed form.
+ */
+static void test_agree_exact(void)
+{
+    struct rounds_agreement a;
+    /* A: logs {0, .1, .2} {.3, .4, .5} {.1, .2, .3}: means .1, .4, .2, grand 7/30, SSB = 3 *
+       (.01778 + .02778 + .00111) = .14 (MSB .07), SSW = 3 * .02 = .06 (MSW .01): F = 7. */
+    struct logs_case A = {3, {3, 3, 3}, {{0, .1, .2}, {.3, .4, .5}, {.1, .2, .3}}};
+    agree_of(&A, 0, &a);
+    CHECK_NEAR("level F: between-round over within-round mean square (7)", a.level_f, 7, 1e-9);
+    CHECK_NEAR("level p, no wander: Q_F(7; 2, 6) = (1 + 14/6)^-3 = 0.027", a.level_p, 0.027, 1e-9);
+    /* Equal variances: each round's .01 against the others' .01, ratio 1 both ways:
+       Q_F(1; 2, 4) = 1.5^-2 = 4/9 is the least, 6 comparisons: p_S = min(1, 24/9) = 1. */
+    CHECK_NEAR("spread F of equal variances: 1", a.spread_f, 1, 1e-9);
+    CHECK_NEAR("spread p: 6 comparisons x 4/9, at most 1", a.spread_p, 1, 1e-12);
+    CHECK_NEAR("p: twice the least (Bonferroni)", a.p, 0.054, 1e-9);
+    CHECK("p 0.054 >= 1 %: stable", record_stable(&a) == 1, "%d", record_stable(&a));
+    /* Wander 1: n0 = (9 - 27/9) / 2 = 3, so F / (1 + 3) = 7/4: (1 + 7/12)^-3 = (12/19)^3. */
+    agree_of(&A, 1, &a);
+    CHECK_NEAR("level p with wander 1: Q_F(7 / (1 + n0), 2, 6) = (12/19)^3", a.level_p,
+               pow(12.0 / 19, 3), 1e-9);
+    CHECK_NEAR("the wander leaves F as it is", a.level_f, 7, 1e-9);
+    /* C: {0, .1, .2} twice and {3, 3.1, 3.2}: means .1, .1, 3.1, grand 1.1, SSB 18 (MSB 9),
+       MSW .01: F = 900.  Wander 5 (the default): 900 / 76 = 225/19, p_L = (19/94)^3 = 0.00826,
+       p = 0.0165: stable (30 within-round sd off, but 3 rounds of 3 samples cannot tell that
+       from a wander of 5).  Wander 4: 900 / 49, p_L = (49/349)^3, p = 0.00554: not stable. */
+    struct logs_case C = {3, {3, 3, 3}, {{0, .1, .2}, {0, .1, .2}, {3, 3.1, 3.2}}};
+    agree_of(&C, STABLE_WANDER, &a);
+    CHECK_NEAR("level F of a round 30 sd off: 900", a.level_f, 900, 1e-9);
+    CHECK_NEAR("its p with the wander of 5: 2 (19/94)^3", a.p, 2 * pow(19.0 / 94, 3), 1e-9);
+    CHECK("stable at 1.65 %", record_stable(&a) == 1, "%d", record_stable(&a));
+    agree_of(&C, 4, &a);
+    CHECK_NEAR("with a wander of 4: 2 (49/349)^3", a.p, 2 * pow(49.0 / 349, 3), 1e-9);
+    CHECK("not stable at 0.55 %", record_stable(&a) == 0, "%d", record_stable(&a));
+    /* B: {0, .1, .2} {.3, .4, .5} {.2, .6, 1}: means .1, .4, .6, SSB .38 (MSB .19), SSW .36
+       (MSW .06): F = 19/6, p_L = (1 + 19/18)^-3 = (18/37)^3.  Spread: round 3's .16 against
+       the others' .01: 16 on (2, 4), Q = (1 + 8)^-2 = 1/81, the least of 6: p_S = 6/81;
+       p = 12/81. */
+    struct logs_case B = {3, {3, 3, 3}, {{0, .1, .2}, {.3, .4, .5}, {.2, .6, 1}}};
+    agree_of(&B, 0, &a);
+    CHECK_NEAR("B: level F 19/6", a.level_f, 19.0 / 6, 1e-9);
+    CHECK_NEAR("B: level p (18/37)^3", a.level_p, pow(18.0 / 37, 3), 1e-9);
+    CHECK_NEAR("B: spread F, the noisy round's variance over the others' (16)", a.spread_f, 16,
+               1e-9);
+    CHECK_NEAR("B: spread p, 6 comparisons x 1/81", a.spread_p, 6.0 / 81, 1e-9);
+    CHECK_NEAR("B: p = 12/81", a.p, 12.0 / 81, 1e-9);
+    /* Wander 2: the variances may differ 4-fold: 16/4 on (2, 4): (1 + 2)^-2 = 1/9, and the
+       other way 8.5/4 on (4, 2) is 1 - (8.5/10.5)^2 = 0.345: p_S = 6/9. */
+    agree_of(&B, 2, &a);
+    CHECK_NEAR("B, wander 2: spread p 6/9", a.spread_p, 6.0 / 9, 1e-9);
+    CHECK_NEAR("B, wander 2: spread F still 16", a.spread_f, 16, 1e-9);
+    /* D: one round noisy at the others' level: {0, .01, .02} twice, {-.5, .01, .52}: means
+       all .01 (F about 0, p_L 1); variance .2601 against 1e-4, 2601 on (2, 4), wander 5:
+       x = 2601/25, Q = (1 + x/2)^-2, p_S = 6 Q, p = 12 Q = 0.0043: not stable. */
+    struct logs_case D = {3, {3, 3, 3}, {{0, .01, .02}, {0, .01, .02}, {-.5, .01, .52}}};
+    agree_of(&D, STABLE_WANDER, &a);
+    double x = 2601.0 / 25;
+    CHECK_NEAR("D: a round at the same level has level p 1", a.level_p, 1, 1e-9);
+    CHECK_NEAR("D: the noisy round's variance ratio 2601", a.spread_f, 2601, 1e-6);
+    CHECK_NEAR("D: p = 12 (1 + x/2)^-2", a.p, 12 * pow(1 + x / 2, -2), 1e-6);
+    CHECK("D: a round noisy 51-fold is not stable", record_stable(&a) == 0, "p %g", a.p);
+    /* D2: two noisy rounds and a quiet one: the quiet round's 1e-4 against the others' .2601,
+       the other way: 2601 on (4, 2): Q = 1 - z^2, z = 4x / (4x + 2); p = 12 Q = 0.1145. */
+    struct logs_case D2 = {3, {3, 3, 3}, {{-.5, .01, .52}, {-.5, .01, .52}, {0, .01, .02}}};
+    agree_of(&D2, STABLE_WANDER, &a);
+    double z = 4 * x / (4 * x + 2);
+    CHECK_NEAR("D2: a round quieter than the others, the other way", a.p, 12 * (1 - z * z), 1e-6);
+    CHECK_NEAR("D2: its ratio is the others' over its own", a.spread_f, 2601, 1e-6);
+    /* F: a round of 2 samples, {0, .6} (SS .18), beside {.1, .2, .3} {.3, .4, .5}: means .3,
+       .2, .4, grand .3, SSB .06 (MSB .03), SSW .22 (MSW .044): F_L = 15/22 on (2, 5), p_L =
+       (1 + 6/22)^-2.5.  Spread: its .18 against the others' .01, 18 on (1, 4): with a = sqrt
+       18, Q_F(a^2; 1, 4) = 1 - a (a^2 + 6) / (a^2 + 4)^1.5 (Student's t, 4 df), p_S = 6 Q. */
+    struct logs_case F = {3, {2, 3, 3}, {{0, .6}, {.1, .2, .3}, {.3, .4, .5}}};
+    agree_of(&F, 0, &a);
+    double q = 1 - sqrt(18) * 24 / pow(22, 1.5);
+    CHECK_NEAR("F: level F 15/22", a.level_f, 15.0 / 22, 1e-9);
+    CHECK_NEAR("F: level p (14/11)^-2.5", a.level_p, pow(14.0 / 11, -2.5), 1e-9);
+    CHECK_NEAR("F: a round of 2 samples is compared: ratio 18", a.spread_f, 18, 1e-9);
+    CHECK_NEAR("F: spread p = 6 Q_F(18; 1, 4)", a.spread_p, 6 * q, 1e-9);
+    CHECK_NEAR("F: p = 12 Q_F(18; 1, 4)", a.p, 12 * q, 1e-9);
+    /* G: two rounds, {0, .2} and {.5} (one sample: no spread of its own): means .1, .5, SSB
+       .10667, SSW .02 on 1 df: F = 16/3 on (1, 1), Q = 1 - (2/pi) atan sqrt F; no spread
+       test (one round with a spread), p = 2 Q. */
+    struct logs_case G = {2, {2, 1}, {{0, .2}, {.5}}};
+    agree_of(&G, 0, &a);
+    double q1 = 1 - 2 / M_PI * atan(sqrt(16.0 / 3));
+    CHECK_NEAR("G: a round of one sample counts in the level: F 16/3 on (1, 1)", a.level_f,
+               16.0 / 3, 1e-9);
+    CHECK_NEAR("G: its p", a.level_p, q1, 1e-9);
+    CHECK("G: one round with a spread: no spread test", isnan(a.spread_p) && isnan(a.spread_f),
+          "%g", a.spread_p);
+    CHECK_NEAR("G: p from the level alone, doubled", a.p, 2 * q1, 1e-9);
+    /* E: rounds of 3, 3 and 4 samples: {0, .1, .2} {.3, .4, .5} {.1, .2, .3, .2}: N = 10, grand
+       .23, SSB .141 (MSB .0705), SSW .06 (MSW .06/7): F = 8.225; n0 = (10 - 34/10) / 2 = 3.3,
+       wander 1: Q_F(8.225 / 4.3; 2, 7) = (1 + 2 x / 7)^-3.5. */
+    struct logs_case E = {3, {3, 3, 4}, {{0, .1, .2}, {.3, .4, .5}, {.1, .2, .3, .2}}};
+    agree_of(&E, 1, &a);
+    CHECK_NEAR("E: level F with unequal rounds", a.level_f, 8.225, 1e-9);
+    CHECK_NEAR("E: n0 = (N - sum n_i^2 / N) / (k - 1) in the wander", a.level_p,
+               pow(1 + 2 * (8.225 / 4.3) / 7, -3.5), 1e-9);
+}
+
+/*
+ * How often a row of quiet rounds is flagged, seeded: rows of 3 rounds of 5
+ * samples, sd 1 % on the log scale, each round's level drawn with sd
+ * level_sd; counts of rows whose level p, spread p and p are below 1 %.
+ */
+static void quiet_rows(unsigned long seed, double level_sd, double wander, int rows, int counts[3])
+{
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, seed);
+    counts[0] = counts[1] = counts[2] = 0;
+    for (int row = 0; row < rows; row++) {
+        double g[15];
+        struct sample s[15];
+        for (int r = 0; r < 3; r++) {
+            double level = gsl_ran_gaussian(rng, level_sd);
+            for (int i = 0; i < 5; i++) {
+                g[5 * r + i] = 50 * exp(level + gsl_ran_gaussian(rng, 0.01));
+                s[5 * r + i] = (struct sample){.round = r + 1};
+            }
+        }
+        struct rounds_agreement a;
+        record_rounds_agree(g, s, 15, 3, wander, &a);
+        counts[0] += a.level_p < 0.01;
+        counts[1] += a.spread_p < 0.01;
+        counts[2] += a.p < STABLE_LEVEL;
+    }
+    gsl_rng_free(rng);
+}
+
+/* The tests hold their level: quiet rows are flagged about 1 % of the time, or less. */
+static void test_agree_level(void)
+{
+    int n[3];
+    /* 5000 rows at 1 %: 50 expected, sd 7; [30, 70] holds 99.5 % of runs of a true 1 % */
+    quiet_rows(7, 0, 0, 5000, n);
+    CHECK("plain ANOVA (wander 0) on quiet rows: level p < 1 % in about 1 % of them",
+          n[0] >= 30 && n[0] <= 70, "%d of 5000", n[0]);
+    CHECK("the spread test (Bonferroni) at most about 1 %", n[1] <= 75, "%d of 5000", n[1]);
+    CHECK("the flag (both, p doubled) at most about 1 %", n[2] <= 75, "%d of 5000", n[2]);
+    /* At the null's edge: each round's level wanders with sd 5 within-round sd. */
+    quiet_rows(11, 5 * 0.01, STABLE_WANDER, 5000, n);
+    CHECK("rounds that wander by exactly the wander: level p < 1 % in about 1 %",
+          n[0] >= 30 && n[0] <= 70, "%d of 5000", n[0]);
+    CHECK("... and the flag at most about 1 %", n[2] <= 70, "%d of 5000", n[2]);
+    quiet_rows(13, 0, STABLE_WANDER, 5000, n);
+    CHECK("quiet rounds that do not wander: hardly ever flagged", n[2] <= 5, "%d of 5000", n[2]);
+    quiet_rows(17, 0.2, STABLE_WANDER, 1000, n);
+    CHECK("rounds that wander 20 within-round sd: mostly flagged", n[2] >= 500, "%d of 1000", n[2]);
+}
+
+/* What has no answer, samples left out, and the flag's edge. */
+static void test_agree_edges(void)
+{
+    struct rounds_agreement a;
+    /* Every round's samples equal (a model without noise): means apart, F +inf, p 0; the
+       same means, p 1; no round has a spread to compare. */
+    struct logs_case flat = {3, {3, 3, 3}, {{1, 1, 1}, {1, 1, 1}, {2, 2, 2}}};
+    agree_of(&flat, STABLE_WANDER, &a);
+    CHECK("rounds without spread, apart: F +inf, p 0, not stable",
+          isinf(a.level_f) && a.level_p == 0 && a.p == 0 && isnan(a.spread_p) &&
+              record_stable(&a) == 0,
+          "F %g p %g spread %g", a.level_f, a.p, a.spread_p);
+    flat.y[2][0] = flat.y[2][1] = flat.y[2][2] = 1;
+    agree_of(&flat, STABLE_WANDER, &a);
+    CHECK("rounds without spread, alike: p 1, stable",
+          isnan(a.level_f) && a.level_p == 1 && a.p == 1 && record_stable(&a) == 1, "F %g p %g",
+          a.level_f, a.p);
+    struct logs_case ones = {3, {1, 1, 1}, {{1}, {1.5}, {2}}};
+    agree_of(&ones, STABLE_WANDER, &a);
+    CHECK("a sample a round: no test, no flag",
+          isnan(a.level_p) && isnan(a.spread_p) && isnan(a.p) && record_stable(&a) == -1, "p %g",
+          a.p);
+    struct logs_case one = {1, {3}, {{0, .1, .2}}};
+    agree_of(&one, STABLE_WANDER, &a);
+    CHECK("one round: no test", isnan(a.p) && record_stable(&a) == -1, "p %g", a.p);
+    /* A's samples, with a 0, a NaN and a negative GB/s among them, and round 1 tagged 0. */
+    double g[] = {1,   exp(.1), 0,       exp(.2), exp(.3), exp(.4),
+                  NAN, exp(.5), exp(.1), -1,      exp(.2), exp(.3)};
+    int tag[] = {0, 1, 1, 0, 2, 2, 2, 2, 3, 3, 3, 3};
+    struct sample s[12];
+    tag_samples(s, tag, 12);
+    record_rounds_agree(g, s, 12, 3, 0, &a);
+    CHECK_NEAR("GB/s not > 0 left out, round 0 is round 1: A's F", a.level_f, 7, 1e-9);
+    CHECK_NEAR("... and A's p", a.p, 0.054, 1e-9);
+    /* Round 2 missing between rounds 1 and 3: two rounds, F on (1, 4). */
+    int skip[] = {1, 1, 1, 3, 3, 3};
+    double h[] = {1, exp(.1), exp(.2), exp(.3), exp(.4), exp(.5)};
+    tag_samples(s, skip, 6);
+    record_rounds_agree(h, s, 6, 3, 0, &a);
+    /* means .1 and .4, grand .25: SSB = 6 * .0225 = .135 (MSB .135), MSW .04 / 4: F = 13.5 */
+    CHECK_NEAR("a round without samples is not a round: F on (1, 4)", a.level_f, 13.5, 1e-9);
+    /* Two rounds, one noisy: {0, .01, .02} and {-.5, .01, .52}: 2601 on (2, 2), wander 5:
+       Q_F(x; 2, 2) = 1 / (1 + x), x = 2601/25; 4 comparisons: p_S = 4 Q, p = 8 Q = 0.076. */
+    struct logs_case two = {2, {3, 3}, {{0, .01, .02}, {-.5, .01, .52}}};
+    agree_of(&two, STABLE_WANDER, &a);
+    CHECK_NEAR("two rounds are enough for the spread test: ratio 2601", a.spread_f, 2601, 1e-6);
+    CHECK_NEAR("... p = 8 / (1 + 2601/25)", a.p, 8 / (1 + 2601.0 / 25), 1e-6);
+    struct rounds_agreement edge = {NAN, NAN, NAN, NAN, STABLE_LEVEL};
+    CHECK("p at the level is stable", record_stable(&edge) == 1, "unstable");
+    edge.p = nextafter(STABLE_LEVEL, 0);
+    CHECK("p just below it is not", record_stable(&edge) == 0, "stable");
 }
 
 static void test_drift(void)
@@ -251,6 +502,9 @@ int main(void)
     test_order();
     test_budget();
     test_stats();
+    test_agree_exact();
+    test_agree_edges();
+    test_agree_level();
     test_drift();
     test_drift_noise();
     return check_exit();
