@@ -124,7 +124,10 @@ static void agree_level(const struct round_sums *t, double wander, struct rounds
 {
     double msb = t->ssb / (t->groups - 1), msw = t->ssw / (t->count - t->groups);
     double n0 = (t->count - t->sq / t->count) / (t->groups - 1);
-    /* every round's samples equal (msw 0): F is +inf (p 0) when the means differ, NaN when not */
+    /* every round's samples equal (msw 0): F is +inf (p 0) when the means differ by more than
+       the arithmetic's rounding (STABLE_RESOLUTION), NaN (p 1) when not */
+    if (msb <= STABLE_RESOLUTION * STABLE_RESOLUTION)
+        msb = 0;
     a->level_f = msb / msw;
     a->level_p = isnan(a->level_f) ? 1
                                    : gsl_cdf_fdist_Q(a->level_f / (1 + n0 * wander * wander),

@@ -56,6 +56,9 @@ struct sample_rates {
  */
 #define STABLE_WANDER 5.0
 #define STABLE_LEVEL 0.01
+/* Rounds whose ln GB/s means differ by less than this (a relative 1e-12: the arithmetic's
+   rounding, as a model clock gives) agree, whatever their samples' spread. */
+#define STABLE_RESOLUTION 1e-12
 
 /* The two tests and their p (above); NaN where not made. */
 struct rounds_agreement {
