@@ -2,39 +2,15 @@
  * loop.c - the run loop over rounds and configurations (see loop.h).
  */
 #include "run/loop.h"
+#include "run/stop.h"
 #include "run/repair.h"
 #include "run/step.h"
 #include "base/timer.h"
 #include "experiment/rounds.h"
 #include "host/sysinfo.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The signal that asked the run to stop, 0 while none has. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop_signal(int sig)
-{
-    stop_signal = sig;
-    signal(sig, SIG_DFL); /* a second Ctrl-C ends the process at once */
-}
-
-void loop_catch_stop_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
-
-int loop_stopped(void)
-{
-    return stop_signal;
-}
 
 /*
  * Allocate the device buffers the largest configuration still to run needs,
@@ -67,7 +43,7 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
     const struct sweep *s = l->s;
     int per_config = l->per_round.samples ? l->per_round.samples : l->per_round.min_samples;
     progress_start(&l->pr, l->pr.mode, stderr, s, per_config + l->e->measure.warmup, l->clock);
-    for (size_t k = 0; k < s->n && !stop_signal; k++) {
+    for (size_t k = 0; k < s->n && !stop_requested(); k++) {
         size_t i = order[k];
         if (l->finished[i]) {
             progress_end(&l->pr, &s->configs[i], round == 1 ? "done before" : "done");
@@ -121,7 +97,7 @@ static int every_round(struct run_loop *l, size_t *order)
 {
     const struct measure_opts *m = &l->e->measure;
     int rounds = m->rounds > 1 ? m->rounds : 1;
-    for (int round = 1; round <= rounds && !stop_signal; round++) {
+    for (int round = 1; round <= rounds && !stop_requested(); round++) {
         if (rounds_order(l->s, rounds, (unsigned long)m->seed, round, order) < 0) {
             snprintf(l->reason, l->reason_len, "out of memory ordering round %d", round);
             return -1;
@@ -132,7 +108,7 @@ static int every_round(struct run_loop *l, size_t *order)
         if (measure_round(l, round, order) < 0)
             return -1;
     }
-    if (!stop_signal && sentinel_tick(l->sn, &l->gpus->mc[0], 1, l->last_config, rounds, l->reason,
+    if (!stop_requested() && sentinel_tick(l->sn, &l->gpus->mc[0], 1, l->last_config, rounds, l->reason,
                                       l->reason_len) < 0) {
         fprintf(stderr, "pinsweep: %s\n", l->reason);
         return -1;

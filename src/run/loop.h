@@ -64,10 +64,5 @@ struct run_loop {
 int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
                  const unsigned char *done, enum progress_mode mode);
 
-/* From now on SIGINT and SIGTERM stop the loop after the configuration being measured. */
-void loop_catch_stop_signals(void);
-
-/* The signal that stopped the loop (SIGINT, SIGTERM), 0 while none has. */
-int loop_stopped(void);
 
 #endif

@@ -3,6 +3,7 @@
  */
 #include "run/repair.h"
 #include "run/loop.h"
+#include "run/stop.h"
 #include "base/timer.h"
 
 #include <math.h>
@@ -162,7 +163,7 @@ static int repair_all(struct repair *p, double budget_ms, struct drift_repair *o
     const struct sweep *s = l->s;
     double start = timer_read(l->clock);
     int attempts = 0;
-    for (size_t i = 0; i < s->n && !loop_stopped();) {
+    for (size_t i = 0; i < s->n && !stop_requested();) {
         if (!p->want[i]) {
             i++;
             continue;
@@ -199,7 +200,7 @@ static int write_rest(struct repair *p, struct drift_repair *out)
         if (!p->want[i])
             continue;
         int c = p->l->s->configs[i].index;
-        if (loop_stopped()) {
+        if (stop_requested()) {
             note(&out->left, &out->nleft, c);
             continue;
         }
@@ -216,7 +217,7 @@ int repair_run(struct run_loop *l, double rounds_ms, struct drift_repair *out)
     unsigned char *keep = NULL;
     int rc = 0, n;
     memset(out, 0, sizeof(*out));
-    if (!l->keep_acc || loop_stopped())
+    if (!l->keep_acc || stop_requested())
         return 0;
     out->judged = 1;
     out->budget_s = l->e->measure.repair_pct / 100 * rounds_ms / 1e3;

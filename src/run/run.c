@@ -9,6 +9,7 @@
 #include "run/folder.h"
 #include "run/gpus.h"
 #include "run/loop.h"
+#include "run/stop.h"
 #include "run/sentinel.h"
 #include "base/timer.h"
 #include "engine/engines.h"
@@ -108,7 +109,7 @@ static int finish(struct run *r)
                 "pinsweep: warning: the GPU's SM clock dropped during the run, from %u "
                 "to %u MHz (throttling?); later configurations may read low\n",
                 mt->gpu_start.sm_clock_mhz, mt->gpu_end.sm_clock_mhz);
-    if (!mt->reason && !loop_stopped() &&
+    if (!mt->reason && !stop_requested() &&
         run_folder_side_files(r->dir, &r->clock, r->s, r->reason, sizeof(r->reason)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", r->reason);
         mt->reason = r->reason;
@@ -124,11 +125,11 @@ static int finish(struct run *r)
     mt->finished = time(NULL);
     if (meta_write(r->meta_path, mt, err, sizeof(err)) < 0)
         fprintf(stderr, "pinsweep: %s\n", err);
-    if (loop_stopped()) {
+    if (stop_requested()) {
         fprintf(stderr,
                 "pinsweep: interrupted by %s; every finished configuration is kept. Go "
                 "on with: pinsweep run %s --resume %s\n",
-                loop_stopped() == SIGINT ? "SIGINT" : "SIGTERM", mt->exp->path, r->dir);
+                stop_requested() == SIGINT ? "SIGINT" : "SIGTERM", mt->exp->path, r->dir);
         return 0;
     }
     render(r->dir, r->o);
@@ -278,7 +279,7 @@ static void note_drift(struct run *r)
  */
 static int measure(struct run *r)
 {
-    loop_catch_stop_signals();
+    stop_catch_signals();
     r->t0_ms = timer_read(&r->clock);
     if (sentinel_start(&r->sn, r->dir, r->t0_ms, r->reason, sizeof(r->reason)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", r->reason);
@@ -306,13 +307,13 @@ static int measure(struct run *r)
         rc = -1;
     }
     note_drift(r);
-    r->mt.status = rc < 0 ? "failed" : loop_stopped() ? "interrupted" : "complete";
+    r->mt.status = rc < 0 ? "failed" : stop_requested() ? "interrupted" : "complete";
     results_close(&r->res);
     gpus_close(r->ops, r->gpus); /* before the figures: the GPU is not held while they draw */
     if (finish(r) < 0)
         rc = -1;
     return rc < 0           ? EXIT_SYSTEM
-           : loop_stopped() ? EXIT_INTERRUPTED + (loop_stopped() == SIGTERM ? 13 : 0)
+           : stop_requested() ? EXIT_INTERRUPTED + (stop_requested() == SIGTERM ? 13 : 0)
            : r->mt.failed   ? EXIT_SOME_FAILED
                             : EXIT_ALL_OK;
 }
