@@ -180,8 +180,8 @@ static void test_loop(void)
               "peak bandwidth, GB/s (median of samples) @ size:\n"
               "alloc                 h2d                 d2h                 bidir             \n"
               "pinned                23.59 @ 4MiB        23.59 @ 4MiB        -                 \n"
-              "rounds: 2; 0 configurations spread between rounds more than target_rsd (0.5%, "
-              "stable=no in summary.csv)\n");
+              "rounds: 2; 0 configurations whose rounds disagree more than their noise allows "
+              "(stable=no in summary.csv)\n");
     free(printed);
 
     struct csv_table t;
