@@ -42,8 +42,9 @@ struct sample_rates {
  *
  * Unstable when p < STABLE_LEVEL; NaN (one round): no flag.  Q_F is the F
  * distribution's upper tail (GSL).  Rounds whose samples are all equal have
- * SS_i = 0: with every round so, F_L is +inf and p_L 0 when the means
- * differ, p_L 1 when they do not; such a round says nothing of its spread.
+ * SS_i = 0: with every round so, F_L is +inf (p_L 0) when the means
+ * differ, NaN (p_L 1) when they do not; such a round says nothing of its
+ * spread.
  * Why a wander (STABLE_WANDER, c = 5): a round's samples are taken
  * milliseconds apart, its rounds seconds apart, and on the H200 a round's
  * level moves between rounds by more than back-to-back samples scatter
