@@ -130,6 +130,14 @@ const struct drift_window *drift_disturbed(const struct drift *d, const struct d
     return NULL;
 }
 
+size_t drift_episode_end(const struct drift *d, size_t first, double gap_s)
+{
+    size_t end = first + 1;
+    while (end < d->nwindows && d->windows[end].from_s - d->windows[end - 1].to_s <= gap_s)
+        end++;
+    return end;
+}
+
 void drift_repair_free(struct drift_repair *r)
 {
     free(r->disturbed);

@@ -82,6 +82,14 @@ double drift_offset_pct(const struct drift *d, double gbps);
 /* The window s overlaps (the first), or NULL: s was measured while the sentinel was quiet. */
 const struct drift_window *drift_disturbed(const struct drift *d, const struct drift_span *s);
 
+/*
+ * One disturbance: the windows from first on that each begin within gap_s
+ * of the one before ending (the sentinel, read every gap_s, cannot tell
+ * them apart).  Returns the index after the last of them (first + 1 at
+ * least, when first < d->nwindows).
+ */
+size_t drift_episode_end(const struct drift *d, size_t first, double gap_s);
+
 void drift_free(struct drift *d);
 
 #endif

@@ -167,8 +167,10 @@ void sentinel_note(struct sentinel *sn, int config, int round, double from_ms, d
 }
 
 /*
- * The drift, then one sentence per window: when the link was off, how far, and how many
- * configuration rounds were measured in it (the lists are meta.yaml's, not the terminal's).
+ * The drift, then one sentence per disturbance (windows closer than the
+ * sentinel's period make one): when the link was off, how far, and how
+ * many configuration rounds were measured in it (the lists are meta.yaml's,
+ * not the terminal's).
  */
 static void print_drift(const struct sentinel *sn, FILE *out)
 {
@@ -183,17 +185,29 @@ static void print_drift(const struct sentinel *sn, FILE *out)
             "(max/min - 1), reading noise %.2f%%; %zu window%s off by more than %.2f%%\n",
             sn->what, d->ok, d->median_gbps, d->drift_pct, d->noise_pct, d->nwindows,
             d->nwindows == 1 ? "" : "s", d->threshold_pct);
-    for (size_t w = 0; w < d->nwindows; w++) {
-        size_t k = 0;
-        for (size_t i = 0; i < sn->nspans; i++)
-            k += drift_disturbed(d, &sn->spans[i]) == &d->windows[w];
+    for (size_t w = 0, end; w < d->nwindows; w = end) {
+        end = drift_episode_end(d, w, sn->every_ms / 1e3);
+        size_t k = 0, worst = w;
+        for (size_t i = 0; i < sn->nspans; i++) {
+            const struct drift_window *in = drift_disturbed(d, &sn->spans[i]);
+            k += in >= &d->windows[w] && in < &d->windows[end];
+        }
+        for (size_t i = w; i < end; i++)
+            worst = fabs(d->windows[i].worst_pct) > fabs(d->windows[worst].worst_pct) ? i : worst;
+        char dips[48] = "", lists[64];
+        if (end - w > 1) {
+            snprintf(dips, sizeof(dips), ", in %zu dips", end - w);
+            snprintf(lists, sizeof(lists), "drift.window_%zu to _%zu list", w + 1, end);
+        } else {
+            snprintf(lists, sizeof(lists), "drift.window_%zu lists", w + 1);
+        }
         fprintf(out,
-                "pinsweep: the link was disturbed from %.1f to %.1f s (the sentinel read %.2f%% "
-                "%s its median); %zu configuration round%s measured then (meta.yaml's "
-                "drift.window_%zu lists them)\n",
-                d->windows[w].from_s, d->windows[w].to_s, fabs(d->windows[w].worst_pct),
-                d->windows[w].worst_pct < 0 ? "below" : "above", k, k == 1 ? " was" : "s were",
-                w + 1);
+                "pinsweep: the link was disturbed from %.1f to %.1f s%s (the sentinel read %s%.2f%% "
+                "%s its median); %zu configuration round%s measured then (meta.yaml's %s them)\n",
+                d->windows[w].from_s, d->windows[end - 1].to_s, dips, end - w > 1 ? "up to " : "",
+                fabs(d->windows[worst].worst_pct),
+                d->windows[worst].worst_pct < 0 ? "below" : "above", k, k == 1 ? " was" : "s were",
+                lists);
     }
 }
 

@@ -438,6 +438,13 @@ static void test_drift(void)
         CHECK("one that ended as the window began is not", drift_disturbed(&d, &edge) == NULL,
               "flagged");
         CHECK("one between the windows is not", drift_disturbed(&d, &out) == NULL, "flagged");
+        /* the windows 2-8 s and 10-14 s are 2 s apart: one disturbance when read every 2 s */
+        CHECK("windows within the sentinel's period make one disturbance",
+              drift_episode_end(&d, 0, 2.0) == 2, "%zu", drift_episode_end(&d, 0, 2.0));
+        CHECK("further apart, two", drift_episode_end(&d, 0, 1.9) == 1, "%zu",
+              drift_episode_end(&d, 0, 1.9));
+        CHECK("the last window ends its own", drift_episode_end(&d, 1, 2.0) == 2, "%zu",
+              drift_episode_end(&d, 1, 2.0));
     }
     drift_free(&d);
     struct drift_reading quiet[] = {{0, 50}, {2, 50.2}, {4, 49.9}};
