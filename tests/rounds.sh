@@ -41,6 +41,16 @@ rounds_repair() {
     [ "$no" -ge 1 ] && ! rnd_col "$r-long/summary.csv" repaired | grep -q '^yes$' && grep -q "^    not_clean: $no$" "$r-long/meta.yaml" \
         && awk '/^    budget_s:/ { b = $2 } /^    time_s:/ { t = $2 } END { exit !(t <= 1.5 * b) }' "$r-long/meta.yaml" \
         && t_pass "repair: a window that outlasts the budget: $no rows marked repaired=no, within the budget (and the repair it began)" || t_fail "repair: a window past the budget" "$(sed -n '/repair:/,$p' "$r-long/meta.yaml")"
+    # shards repair their own configurations; merge keeps each row's repaired
+    local i n=0
+    for i in 1 2; do
+        expect "repair: shard $i/2 with a slow window" 0 "pinsweep: repair: " -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=100 slow_to_ms=200 slow_factor=1.5" \
+            "$PINSWEEP" run $RND/rounds.yaml -o "$r-shard$i" --shard $i/2 --no-plot || return
+        n=$((n + $(rnd_col "$r-shard$i/summary.csv" repaired | grep -c '^yes$')))
+    done
+    expect "repair: the shards merged" 0 "" -- "$PINSWEEP" merge "$r-shard1" "$r-shard2" -o "$r-shards" || return
+    [ "$n" -ge 2 ] && [ "$(rnd_col "$r-shards/summary.csv" repaired | grep -c '^yes$')" = "$n" ] && [ "$(rnd_col "$r-shards/summary.csv" config | wc -l)" = 12 ] \
+        && t_pass "repair: shards repair their own rows ($n), and merge keeps them" || t_fail "repair: shards and merge" "$n; $(rnd_col "$r-shards/summary.csv" repaired | tr '\n' ' ')"
     # interrupted during the repairs (the fake engine sends itself SIGINT at 1.5 s of its clock), resumed
     expect "repair: interrupted during the repairs" 130 "pinsweep: repair: " -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=150 slow_to_ms=1000 slow_factor=1.5 sigint_at_ms=1500" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r-int" --no-plot || return
