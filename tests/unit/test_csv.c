@@ -7,6 +7,7 @@
 #include "check.h"
 #include "results/csv.h"
 #include "results/problems.h"
+#include "results/hostmemcpy_csv.h"
 #include "results/summary_csv.h"
 
 #include <math.h>
@@ -287,6 +288,46 @@ static void test_summary_reader(void)
     rmdir(dir);
 }
 
+/*
+ * host-memcpy.csv read back: sorted by size (an older file has no direction column, and
+ * every row is both ways), staging_bytes NaN when empty; a GB/s that is not positive
+ * makes the file unusable, named on the log.
+ */
+static void test_hostmemcpy_reader(void)
+{
+    char dir[512], *log = NULL;
+    size_t n = 0, len = 0;
+    snprintf(dir, sizeof(dir), "%s/mc", tmpdir);
+    mkdir(dir, 0700);
+    write_file("mc/host-memcpy.csv", "size_bytes,gbps_median,samples,staging_bytes\n"
+                                     "2097152,9.5,3,\n1048576,11,3,\n4194304,8,3,\n");
+    FILE *f = open_memstream(&log, &len);
+    struct hostmemcpy_row *m = hostmemcpy_read(dir, &n, f);
+    fclose(f);
+    CHECK("an older file: three rows, both ways, by size",
+          m && n == 3 && m[0].dir == AXIS_EMPTY && m[0].size_bytes == 1048576 &&
+              m[1].size_bytes == 2097152 && m[2].size_bytes == 4194304 && m[0].gbps == 11,
+          "n %zu: %g %g %g", n, m ? m[0].size_bytes : 0, m && n > 1 ? m[1].size_bytes : 0,
+          m && n > 2 ? m[2].size_bytes : 0);
+    CHECK("an empty staging_bytes is NaN, and no warning", m && isnan(m[0].staging_bytes) && len == 0,
+          "log [%s]", log ? log : "");
+    free(m);
+    free(log);
+    log = NULL;
+    write_file("mc/host-memcpy.csv", "size_bytes,gbps_median,samples,staging_bytes\n"
+                                     "1048576,0,3,\n");
+    f = open_memstream(&log, &len);
+    m = hostmemcpy_read(dir, &n, f);
+    fclose(f);
+    CHECK("a GB/s of 0 makes the file unusable, named on the log",
+          !m && log && strstr(log, "gbps_median '0' is not a positive number"), "log [%s]",
+          log ? log : "");
+    free(m);
+    free(log);
+    unlink(write_file("mc/host-memcpy.csv", ""));
+    rmdir(dir);
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir)) {
@@ -301,6 +342,7 @@ int main(void)
     test_errors();
     test_missing_file();
     test_summary_reader();
+    test_hostmemcpy_reader();
     char path[512];
     const char *names[] = {"round.csv", "table.csv", "bad.csv"};
     for (size_t i = 0; i < 3; i++) {

@@ -451,6 +451,10 @@ static void test_drift(void)
     drift_analyse(quiet, 3, 1.0, 0, &d);
     CHECK("a quiet sentinel has no window", d.nwindows == 0, "%zu", d.nwindows);
     drift_free(&d);
+    struct drift_reading two[] = {{0, 50}, {2, 40}, {4, NAN}};
+    drift_analyse(two, 3, 1.0, 0, &d);
+    CHECK_NEAR("two good readings are enough for a drift: 50/40 - 1", d.drift_pct, 25, 1e-9);
+    drift_free(&d);
     struct drift_reading first[] = {{0, 40}, {2, 50}, {4, 50}};
     drift_analyse(first, 3, 1.0, 0, &d);
     CHECK("off from the first reading: the window starts there",
@@ -504,8 +508,21 @@ static void test_drift_noise(void)
     drift_free(&d);
 }
 
+/* meta.yaml's phase names, each at its phase (the end of a run reports them by name). */
+static void test_phase_names(void)
+{
+    const char *want[RUN_PHASE_COUNT] = {
+        [RUN_PHASE_BUFFERS] = "host_buffers", [RUN_PHASE_CALIBRATE] = "calibrating",
+        [RUN_PHASE_WARMUP] = "warming_up",    [RUN_PHASE_SAMPLES] = "sampling",
+        [RUN_PHASE_ROUNDTRIP] = "round_trips", [RUN_PHASE_VERIFY] = "verifying"};
+    for (int p = 0; p < RUN_PHASE_COUNT; p++)
+        CHECK("a phase's name", strcmp(run_phase_names[p], want[p]) == 0, "phase %d: %s, want %s",
+              p, run_phase_names[p], want[p]);
+}
+
 int main(void)
 {
+    test_phase_names();
     test_order();
     test_budget();
     test_stats();
