@@ -45,9 +45,9 @@ static const struct {
      "the per-process effect: process P (PINSWEEP_PROCESS, 0 when unset) adds "
      "process_t0_us * frac((seed + P) * 0.618034) to t0_us; process 0 adds nothing, us"},
     {"die_process", 0,
-     "a test's crash: process P = die_process (PINSWEEP_PROCESS) kills itself with SIGKILL "
-     "at a copy starting at or after die_at_ms; 0: never"},
-    {"die_at_ms", 0, "when die_process dies, on the model's clock, ms"},
+     "a test's crash: process die_process and every later one (PINSWEEP_PROCESS) kill "
+     "themselves with SIGKILL at a copy starting at or after die_at_ms; 0: never"},
+    {"die_at_ms", 0, "when they die, on the model's clock, ms"},
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
@@ -282,7 +282,7 @@ double clockmodel_transfer_at_ms(const struct clockmodel *m, struct clockmodel_c
         raise(SIGINT);
     }
     double dies = clockmodel_get(m, quals, nquals, "die_process");
-    if (dies > 0 && m->process == (int)dies &&
+    if (dies > 0 && m->process >= (int)dies &&
         now_ms >= clockmodel_get(m, quals, nquals, "die_at_ms"))
         raise(SIGKILL);
     double noise = clockmodel_get(m, quals, nquals, "noise_pct");
