@@ -231,6 +231,10 @@ static void child_main(int fd, const struct request *rq, const struct position *
     setenv("PINSWEEP_PROCESS", num, 1);
     stop_catch_signals();
     stop_catch_forwarded(SIGUSR1);
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    sigprocmask(SIG_UNBLOCK, &usr1, NULL); /* a stop sent on before now is taken here */
     if (gpus_open(kept.ops, &clock, kept.e, &g, err, sizeof(err)) < 0)
         child_fail(fd, err);
     timer_catch_up(&clock, rq->now_ms);
@@ -284,8 +288,12 @@ static int receive_request(int sock, struct request *rq, struct position **pos, 
 /* The starter: a round's process per request, its pid and then its wait status back. */
 static void starter_main(int sock)
 {
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
     signal(SIGINT, SIG_IGN); /* the run decides; a round's process catches its own */
     signal(SIGTERM, SIG_IGN);
+    sigprocmask(SIG_BLOCK, &usr1, NULL); /* held until a round's process can take it */
     for (;;) {
         struct request rq;
         struct position *pos = NULL;
@@ -463,7 +471,9 @@ static int take_frame(struct following *fw, int fd)
 static const char *ending(const struct following *fw, int status, char *buf, size_t n)
 {
     if (status == -1)
-        snprintf(buf, n, "could not be started");
+        snprintf(buf, n, "could not be started (fork)");
+    else if (status == -2)
+        snprintf(buf, n, "ended unseen (the process that starts the rounds is gone)");
     else if (WIFSIGNALED(status))
         snprintf(buf, n, "was killed by signal %d (%s)", WTERMSIG(status),
                  strsignal(WTERMSIG(status)));
@@ -484,7 +494,7 @@ static int judge_ending(struct following *fw)
     int status = 0;
     char how[800];
     if (read_all(f->sock, &status, sizeof(status), NULL, NULL) != 1)
-        status = -1;
+        status = -2;
     if (!ending(fw, status, how, sizeof(how)))
         return 0;
     f->failures++;
