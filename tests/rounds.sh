@@ -225,17 +225,24 @@ rounds_fresh() {
         sh -c "sed 's/^name: fresh/name: fresh\ndevice: [0, 1]/' $RND/fresh.yaml > '$TMP/fresh-two.yaml' && PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 '$PINSWEEP' run '$TMP/fresh-two.yaml' -o '$r-two' --no-plot"
 }
 
-# A round's process killed (the model's die_process): the run says so and keeps the other rounds.
+# Round K's process killed at AT ms (the model's die_process): the run says so, verbatim, and
+# keeps the other rounds; the rows say how many rounds they have.
+rounds_fresh_dies_in() {
+    local r=$1 q=$2 k=$3 at=$4 sent
+    expect "fresh: round $k's process is killed" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q die_process=$k die_at_ms=$at" \
+        "$PINSWEEP" run $RND/fresh.yaml -o "$r-dies$k" --no-plot || return
+    sent=$(awk -F, -v k="$k" 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["round"] == k { c[$H["config"]] = 1 } END { print length(c) }' "$r-dies$k/samples.csv")
+    [ "$sent" -ge 1 ] && [ "$sent" -le 5 ] && grep -qxF "pinsweep: round $k's process was killed by signal 9 (Killed) after sending $sent of its 6 configurations; those it did not send keep their other rounds" "$TMP/err" \
+        && t_pass "fresh: the run names round $k, the signal and what it sent ($sent of 6)" || t_fail "fresh: round $k's death is told" "$(grep "round $k's" "$TMP/err")"
+    [ "$(rnd_col "$r-dies$k/summary.csv" rounds | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" = "2:$((6 - sent)) 3:$sent " ] && [ "$(rnd_col "$r-dies$k/summary.csv" status | sort -u)" = ok ] \
+        && t_pass "fresh: the configurations round $k missed keep their other two rounds (rounds says 2), the rest 3" || t_fail "fresh: rounds after round $k died" "$(rnd_col "$r-dies$k/summary.csv" rounds | tr '\n' ' ')"
+}
+
 rounds_fresh_dies() {
-    local r=$1 q=$2 sent due
-    expect "fresh: round 3's process is killed" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q die_process=3 die_at_ms=700" \
-        "$PINSWEEP" run $RND/fresh.yaml -o "$r-dies" --no-plot || return
-    sent=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["round"] == 3 { c[$H["config"]] = 1 } END { print length(c) }' "$r-dies/samples.csv")
-    [ "$sent" -ge 1 ] && [ "$sent" -le 5 ] && grep -qxF "pinsweep: round 3's process was killed by signal 9 (Killed) after sending $sent of its 6 configurations; those it did not send keep their other rounds" "$TMP/err" \
-        && t_pass "fresh: the run names the round, the signal and what it sent ($sent of 6)" || t_fail "fresh: the dead round's message" "$(grep "round 3's" "$TMP/err")"
-    [ "$(rnd_col "$r-dies/summary.csv" rounds | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" = "2:$((6 - sent)) 3:$sent " ] && [ "$(rnd_col "$r-dies/summary.csv" status | sort -u)" = ok ] \
-        && t_pass "fresh: the configurations the dead round missed keep rounds 1 and 2 (rounds says 2), the rest 3" || t_fail "fresh: rounds after a dead round" "$(rnd_col "$r-dies/summary.csv" rounds | tr '\n' ' ')"
-    expect "fresh: every round's process is killed" 1 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q die_process=1" \
+    local r=$1 q=$2
+    rounds_fresh_dies_in "$r" "$q" 2 350 || return # a round between: its rounds are 1 and 3
+    rounds_fresh_dies_in "$r" "$q" 3 700 || return # the last: rows written after it
+    expect "fresh: every round's process is killed" 1 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q die_process=1 die_process_to=3" \
         "$PINSWEEP" run $RND/fresh.yaml -o "$r-all" --no-plot || return
     [ "$(grep -c "^pinsweep: round [123]'s process was killed by signal 9 (Killed) after sending 0 of its 6 configurations; those it did not send keep their other rounds$" "$TMP/err")" = 3 ] \
         && [ "$(rnd_col "$r-all/summary.csv" error | sort -u)" = "not measured: every round's process ended before it (the last: round 3's was killed by signal 9 (Killed))" ] \

@@ -45,8 +45,10 @@ static const struct {
      "the per-process effect: process P (PINSWEEP_PROCESS, 0 when unset) adds "
      "process_t0_us * frac((seed + P) * 0.618034) to t0_us; process 0 adds nothing, us"},
     {"die_process", 0,
-     "a test's crash: process die_process and every later one (PINSWEEP_PROCESS) kill "
-     "themselves with SIGKILL at a copy starting at or after die_at_ms; 0: never"},
+     "a test's crash: process die_process (PINSWEEP_PROCESS), and those after it up to "
+     "die_process_to, kill themselves with SIGKILL at a copy starting at or after die_at_ms; "
+     "0: never"},
+    {"die_process_to", 0, "the last process that dies (below die_process: die_process only)"},
     {"die_at_ms", 0, "when they die, on the model's clock, ms"},
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
@@ -55,7 +57,7 @@ const char clockmodel_param_help[] =
     "gbps 25, t0_us 10, host_us 0, wait_us 0, bidir_share 1, overlap 1, alloc_ms 0.1, "
     "alloc_ms_per_gib 300, pin_ms_per_gib 40, free_ms 0.05, free_ms_per_gib 90, noise_pct 0, "
     "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0, sigint_at_ms 0, "
-    "process_t0_us 0, die_process 0, die_at_ms 0";
+    "process_t0_us 0, die_process 0, die_process_to 0, die_at_ms 0";
 
 /* Never 0, and different for each stream of each process (process 0's as before processes). */
 static uint64_t rng_seed(const struct clockmodel *m, unsigned stream)
@@ -282,7 +284,8 @@ double clockmodel_transfer_at_ms(const struct clockmodel *m, struct clockmodel_c
         raise(SIGINT);
     }
     double dies = clockmodel_get(m, quals, nquals, "die_process");
-    if (dies > 0 && m->process >= (int)dies &&
+    double last = fmax(dies, clockmodel_get(m, quals, nquals, "die_process_to"));
+    if (dies > 0 && m->process >= (int)dies && m->process <= (int)last &&
         now_ms >= clockmodel_get(m, quals, nquals, "die_at_ms"))
         raise(SIGKILL);
     double noise = clockmodel_get(m, quals, nquals, "noise_pct");
