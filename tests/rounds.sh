@@ -254,10 +254,10 @@ rounds_fresh_dies() {
 # (sent on to the round's process); each resumed to the end.
 rounds_fresh_stops() {
     local r=$1 q=$2
-    expect "fresh: interrupted in a round's process" 130 "interrupted by SIGINT" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q sigint_at_ms=600" \
+    expect "fresh: interrupted in round 2's process" 130 "interrupted by SIGINT" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q sigint_at_ms=350" \
         "$PINSWEEP" run $RND/fresh.yaml -o "$r-int" --no-plot || return
-    grep -q '^  status: interrupted' "$r-int/meta.yaml" && ! grep -q "process was killed" "$TMP/err" \
-        && t_pass "fresh: the round's process stops after its configuration and the run stops with it" || t_fail "fresh: interrupted" "$(cat "$TMP/err")"
+    grep -q '^  status: interrupted' "$r-int/meta.yaml" && ! grep -q "process was killed" "$TMP/err" && grep -q '^pinsweep: round 2 of 3' "$TMP/err" && ! grep -q '^pinsweep: round 3 of 3' "$TMP/err" \
+        && t_pass "fresh: round 2's process stops after its configuration and the run stops with it" || t_fail "fresh: interrupted" "$(cat "$TMP/err")"
     expect "fresh: the interrupted run resumes" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \
         "$PINSWEEP" run $RND/fresh.yaml --resume "$r-int" --no-plot || return
     [ "$(rnd_col "$r-int/summary.csv" config | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 " ] && grep -q '^  status: complete' "$r-int/meta.yaml" \
