@@ -103,6 +103,22 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
+/* write_all on a socket whose other end may be gone: -1 then, not SIGPIPE. */
+static int send_all(int sock, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n) {
+        ssize_t w = send(sock, p, n, MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
 /* Read all of buf[0..n) from fd: 1, 0 at the end, -1 when it ends within; EINTR goes on. */
 static int read_all(int fd, void *buf, size_t n, void (*on_eintr)(void *), void *ctx)
 {
@@ -210,6 +226,20 @@ static void child_fail(int fd, const char *why)
     _exit(1);
 }
 
+/* The run's sentinel as it stands (rq), its readings sent on through ch. */
+static void child_sentinel(struct sentinel *sn, const struct request *rq, const char *bus_id,
+                           struct child *ch)
+{
+    sn->t0_ms = rq->sn_t0_ms;
+    sn->last_ms = rq->sn_last_ms;
+    sn->n = rq->sn_n;
+    sn->last_good_gbps = rq->sn_last_good_gbps;
+    sn->shard = rq->sn_shard;
+    sn->bus_id = bus_id;
+    sn->forward = keep_reading;
+    sn->forward_ctx = ch;
+}
+
 /* A round's process: open the GPU, measure the round, send it, end.  Never returns. */
 static void child_main(int fd, const struct request *rq, const struct position *pos)
 {
@@ -239,14 +269,7 @@ static void child_main(int fd, const struct request *rq, const struct position *
         child_fail(fd, err);
     timer_catch_up(&clock, rq->now_ms);
     rounds_round_opts(&kept.e->measure, &l.per_round);
-    sn.t0_ms = rq->sn_t0_ms;
-    sn.last_ms = rq->sn_last_ms;
-    sn.n = rq->sn_n;
-    sn.last_good_gbps = rq->sn_last_good_gbps;
-    sn.shard = rq->sn_shard;
-    sn.bus_id = g.info[0].pci_bus_id;
-    sn.forward = keep_reading;
-    sn.forward_ctx = &ch;
+    child_sentinel(&sn, rq, g.info[0].pci_bus_id, &ch);
     unsigned char *finished = malloc(rq->n ? rq->n : 1);
     if (!finished)
         child_fail(fd, "out of memory");
@@ -363,9 +386,9 @@ static int send_request(struct fresh *f, const struct request *rq, const struct 
     if (sent < 0)
         return -1;
     if ((size_t)sent < sizeof(*rq) &&
-        write_all(f->sock, (const char *)rq + sent, sizeof(*rq) - (size_t)sent) < 0)
+        send_all(f->sock, (const char *)rq + sent, sizeof(*rq) - (size_t)sent) < 0)
         return -1;
-    return write_all(f->sock, pos, rq->n * sizeof(*pos));
+    return send_all(f->sock, pos, rq->n * sizeof(*pos));
 }
 
 /* The request of round in l: the clock, the budget, the sentinel, each position's state. */
