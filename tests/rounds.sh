@@ -199,8 +199,92 @@ rounds_bench_script() {
         && t_pass "bench/reproducibility: pairs, coverage and wall times" || t_fail "bench/reproducibility" "$out"
 }
 
+# Rounds in fresh processes (measure.process_per_round, run/fresh.h) on the noise-free model clock,
+# whose process_t0_us gives each process its own latency: round k's process k adds
+# 4 us * frac((seed 3 + k) * 0.618034) to every copy.
+rounds_fresh() {
+    local r=$TMP/fresh q="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10 process_t0_us=4 seed=3"
+    sed 's/process_per_round: yes/process_per_round: no/' $RND/fresh.yaml > "$TMP/fresh-no.yaml"
+    expect "fresh: rounds in one process" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \
+        "$PINSWEEP" run "$TMP/fresh-no.yaml" -o "$r-no" --no-plot || return
+    expect "fresh: rounds in fresh processes" 0 "round 3 of 3" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \
+        "$PINSWEEP" run $RND/fresh.yaml -o "$r" --no-plot || return
+    grep -q '^    process_per_round: yes$' "$r/meta.yaml" && grep -q '^    process_per_round: no$' "$r-no/meta.yaml" \
+        && t_pass "fresh: meta.yaml records process_per_round" || t_fail "fresh: meta.yaml records process_per_round"
+    # exact: each row's round medians are the model's with each round's process offset (min, median, max
+    # of the three), and in one process all three are the model's without one (pi95 0)
+    local want got
+    want=$(awk 'BEGIN { for (k = 1; k <= 3; k++) { x = (3 + k) * 0.618034; o[k] = 4 * (x - int(x)) }
+        split("65536 1048576 4194304", b, " ")
+        for (a = 1; a <= 2; a++) for (j = 1; j <= 3; j++) {
+            t0 = a == 1 ? 5 : 2; g = a == 1 ? 10 : 50; n = 0
+            for (k = 1; k <= 3; k++) v[k] = b[j] / ((t0 + o[k]) * 1e3 + b[j] / g)
+            lo = v[1]; hi = v[1]; for (k = 2; k <= 3; k++) { if (v[k] < lo) lo = v[k]; if (v[k] > hi) hi = v[k] }
+            mid = v[1] + v[2] + v[3] - lo - hi
+            printf "%d 3 %g %g %g\n", (a - 1) * 3 + j, lo, mid, hi } }')
+    got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { print $H["config"], $H["rounds"], $H["round_gbps_min"], $H["gbps_median"], $H["round_gbps_max"] }' "$r/summary.csv" | sort -n)
+    [ "$got" = "$want" ] && t_pass "fresh: each round's median is the model's with its process's latency, exactly" || t_fail "fresh: round medians against the model" "got: $got; want: $want"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } FILENAME == ARGV[1] { no[$H["config"]] = $H["pi95_pct"]; if ($H["pi95_pct"] != 0 || $H["round_gbps_min"] != $H["round_gbps_max"]) bad++; next }
+        FNR > 1 { if (!($H["pi95_pct"] > no[$H["config"]] + 1)) bad++; n++ } END { exit !(n == 6 && !bad) }' "$r-no/summary.csv" "$r/summary.csv" \
+        && t_pass "fresh: pi95 widens from 0 (one process, its rounds alike) to cover the processes' spread" || t_fail "fresh: pi95 widens"
+    [ "$(rnd_col "$r/sentinel.csv" round | sort -u | tr '\n' ' ')" = "1 2 3 " ] && rnd_col "$r/sentinel.csv" time_s | sort -c -g \
+        && t_pass "fresh: the rounds' processes read the sentinel, on the run's clock (times in order)" || t_fail "fresh: sentinel readings from the rounds' processes" "$(cut -d, -f1-4 "$r/sentinel.csv")"
+    rounds_fresh_dies "$r" "$q" || return
+    rounds_fresh_stops "$r" "$q"
+    expect_exact "fresh: several GPUs are refused" 2 "pinsweep: $TMP/fresh-two.yaml: measure.process_per_round: yes measures one GPU, and device: asks for several; give one (device: N, or -d N on the command line), or set process_per_round: no" -- \
+        sh -c "sed 's/^name: fresh/name: fresh\ndevice: [0, 1]/' $RND/fresh.yaml > '$TMP/fresh-two.yaml' && PINSWEEP_ENGINE=fake PINSWEEP_FAKE_DEVICES=2 '$PINSWEEP' run '$TMP/fresh-two.yaml' -o '$r-two' --no-plot"
+}
+
+# Round K's process killed at AT ms (the model's die_process): the run says so, verbatim, and
+# keeps the other rounds; the rows say how many rounds they have.
+rounds_fresh_dies_in() {
+    local r=$1 q=$2 k=$3 at=$4 sent
+    expect "fresh: round $k's process is killed" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q die_process=$k die_at_ms=$at" \
+        "$PINSWEEP" run $RND/fresh.yaml -o "$r-dies$k" --no-plot || return
+    sent=$(awk -F, -v k="$k" 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["round"] == k { c[$H["config"]] = 1 } END { print length(c) }' "$r-dies$k/samples.csv")
+    [ "$sent" -ge 1 ] && [ "$sent" -le 5 ] && grep -qxF "pinsweep: round $k's process was killed by signal 9 (Killed) after sending $sent of its 6 configurations; those it did not send keep their other rounds" "$TMP/err" \
+        && t_pass "fresh: the run names round $k, the signal and what it sent ($sent of 6)" || t_fail "fresh: round $k's death is told" "$(grep "round $k's" "$TMP/err")"
+    [ "$(rnd_col "$r-dies$k/summary.csv" rounds | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" = "2:$((6 - sent)) 3:$sent " ] && [ "$(rnd_col "$r-dies$k/summary.csv" status | sort -u)" = ok ] \
+        && t_pass "fresh: the configurations round $k missed keep their other two rounds (rounds says 2), the rest 3" || t_fail "fresh: rounds after round $k died" "$(rnd_col "$r-dies$k/summary.csv" rounds | tr '\n' ' ')"
+}
+
+rounds_fresh_dies() {
+    local r=$1 q=$2
+    rounds_fresh_dies_in "$r" "$q" 2 350 || return # a round between: its rounds are 1 and 3
+    rounds_fresh_dies_in "$r" "$q" 3 700 || return # the last: rows written after it
+    expect "fresh: every round's process is killed" 1 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q die_process=1 die_process_to=3" \
+        "$PINSWEEP" run $RND/fresh.yaml -o "$r-all" --no-plot || return
+    [ "$(grep -c "^pinsweep: round [123]'s process was killed by signal 9 (Killed) after sending 0 of its 6 configurations; those it did not send keep their other rounds$" "$TMP/err")" = 3 ] \
+        && [ "$(rnd_col "$r-all/summary.csv" error | sort -u)" = "not measured: every round's process ended before it (the last: round 3's was killed by signal 9 (Killed))" ] \
+        && [ "$(rnd_col "$r-all/summary.csv" status | sort | uniq -c | awk '{ print $1, $2 }')" = "6 error" ] \
+        && t_pass "fresh: when every round's process dies each configuration is a failed row saying so" || t_fail "fresh: every round dead" "$(cat "$TMP/err")"
+}
+
+# Stopped: by SIGINT in a round's process (the model's sigint_at_ms), and by SIGTERM to the run alone
+# (sent on to the round's process); each resumed to the end.
+rounds_fresh_stops() {
+    local r=$1 q=$2
+    expect "fresh: interrupted in round 2's process" 130 "interrupted by SIGINT" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q sigint_at_ms=350" \
+        "$PINSWEEP" run $RND/fresh.yaml -o "$r-int" --no-plot || return
+    grep -q '^  status: interrupted' "$r-int/meta.yaml" && ! grep -q "process was killed" "$TMP/err" && grep -q '^pinsweep: round 2 of 3' "$TMP/err" && ! grep -q '^pinsweep: round 3 of 3' "$TMP/err" \
+        && t_pass "fresh: round 2's process stops after its configuration and the run stops with it" || t_fail "fresh: interrupted" "$(cat "$TMP/err")"
+    expect "fresh: the interrupted run resumes" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \
+        "$PINSWEEP" run $RND/fresh.yaml --resume "$r-int" --no-plot || return
+    [ "$(rnd_col "$r-int/summary.csv" config | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 " ] && grep -q '^  status: complete' "$r-int/meta.yaml" \
+        && [ "$(rnd_col "$r-int/summary.csv" rounds | sort -u)" = 3 ] \
+        && t_pass "fresh: after resume every configuration is there once, with its 3 rounds" || t_fail "fresh: resumed" "$(rnd_col "$r-int/summary.csv" config | tr '\n' ' ')"
+    (env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" "$PINSWEEP" run $RND/fresh.yaml -o "$r-term" --no-plot > /dev/null 2> "$TMP/err-term" & p=$!; sleep 1; kill -TERM $p; wait $p; echo $? > "$TMP/rc-term")
+    [ "$(cat "$TMP/rc-term")" = 143 ] && grep -q 'interrupted by SIGTERM' "$TMP/err-term" && ! grep -q "process was killed" "$TMP/err-term" \
+        && t_pass "fresh: SIGTERM to the run alone stops the round's process after its configuration" || t_fail "fresh: SIGTERM to the run" "exit $(cat "$TMP/rc-term"): $(cat "$TMP/err-term")"
+    expect "fresh: the run stopped by SIGTERM resumes" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \
+        "$PINSWEEP" run $RND/fresh.yaml --resume "$r-term" --no-plot || return
+    [ "$(rnd_col "$r-term/summary.csv" config | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 " ] && grep -q '^  status: complete' "$r-term/meta.yaml" \
+        && t_pass "fresh: after SIGTERM and resume every configuration is there once" || t_fail "fresh: resumed after SIGTERM"
+}
+
 sed 's/^  sentinel_every: 10ms$/  sentinel: 99/' $RND/rounds.yaml > "$TMP/rnd-bad.yaml"
 rounds_run
 rounds_many_buffers
 rounds_machine_state
 rounds_bench_script
+rounds_fresh

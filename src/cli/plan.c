@@ -132,6 +132,11 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
                 m->rounds, m->seed_given ? "from measure.seed" : "seed chosen when the run starts",
                 r.samples ? r.samples : r.min_samples, r.samples ? r.samples : r.max_samples,
                 r.max_time_ms / 1e3);
+        if (m->process_per_round)
+            fprintf(out, "rounds: each measured in a new process with its own CUDA context "
+                         "(process_per_round: yes), then merged\n");
+    } else if (m->process_per_round) {
+        fprintf(out, "process_per_round: yes changes nothing with one round\n");
     }
     if (m->samples > 0)
         fprintf(out, "each: %d warm-up and %d timed samples", m->warmup, m->samples);

@@ -41,19 +41,39 @@ static const struct {
     {"sigint_at_ms", 0,
      "a test's interruption: the process sends itself SIGINT once, at a copy "
      "starting at or after this, ms; 0: never"},
+    {"process_t0_us", 0,
+     "the per-process effect: process P (PINSWEEP_PROCESS, 0 when unset) adds "
+     "process_t0_us * frac((seed + P) * 0.618034) to t0_us; process 0 adds nothing, us"},
+    {"die_process", 0,
+     "a test's crash: process die_process (PINSWEEP_PROCESS), and those after it up to "
+     "die_process_to, kill themselves with SIGKILL at a copy starting at or after die_at_ms; "
+     "0: never"},
+    {"die_process_to", 0, "the last process that dies (below die_process: die_process only)"},
+    {"die_at_ms", 0, "when they die, on the model's clock, ms"},
 };
 #define NPARAMS (sizeof(params) / sizeof(params[0]))
 
 const char clockmodel_param_help[] =
     "gbps 25, t0_us 10, host_us 0, wait_us 0, bidir_share 1, overlap 1, alloc_ms 0.1, "
     "alloc_ms_per_gib 300, pin_ms_per_gib 40, free_ms 0.05, free_ms_per_gib 90, noise_pct 0, "
-    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0, sigint_at_ms 0";
+    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0, sigint_at_ms 0, "
+    "process_t0_us 0, die_process 0, die_process_to 0, die_at_ms 0";
 
-/* Never 0, and different for each stream. */
+/* Never 0, and different for each stream of each process (process 0's as before processes). */
 static uint64_t rng_seed(const struct clockmodel *m, unsigned stream)
 {
     double seed = clockmodel_get(m, NULL, 0, "seed");
-    return ((uint64_t)seed + stream) * 0x9E3779B97F4A7C15ULL + 1;
+    uint64_t s = (uint64_t)seed + stream + (uint64_t)m->process * CLOCKMODEL_PROCESS_STREAMS;
+    return s * 0x9E3779B97F4A7C15ULL + 1;
+}
+
+/* PINSWEEP_PROCESS: the process's number, 0 when unset or not a number from 0 to 1000000. */
+static int process_number(void)
+{
+    const char *s = getenv("PINSWEEP_PROCESS");
+    char *end;
+    long p = s ? strtol(s, &end, 10) : 0;
+    return s && *s && !*end && p >= 0 && p <= 1000000 ? (int)p : 0;
 }
 
 static int param_index(const char *name)
@@ -140,6 +160,7 @@ int clockmodel_load(struct clockmodel *m, const char *spec, int (*known)(const c
                     char *err, size_t err_len)
 {
     m->n = 0;
+    m->process = process_number();
     if (parse_spec(m, spec, known, err, err_len) < 0) {
         m->n = 0;
         return -1;
@@ -153,6 +174,7 @@ int clockmodel_load_env(struct clockmodel *m, int (*known)(const char *qual), ch
     const char *file = getenv("PINSWEEP_FAKE_MODEL_FILE"), *spec = getenv("PINSWEEP_FAKE_MODEL");
     char why[256];
     m->n = 0;
+    m->process = process_number();
     if (!file && !spec)
         return 0;
     if (file) {
@@ -222,6 +244,14 @@ double clockmodel_get(const struct clockmodel *m, const char *const *quals, int 
     return best < 0 ? params[p].dflt : m->e[best].value;
 }
 
+double clockmodel_process_t0_us(const struct clockmodel *m, const char *const *quals, int nquals)
+{
+    if (m->process == 0)
+        return 0;
+    double seed = clockmodel_get(m, NULL, 0, "seed"), x = (seed + m->process) * 0.618034;
+    return clockmodel_get(m, quals, nquals, "process_t0_us") * (x - floor(x));
+}
+
 /* Uniform in [-1, 1) from xorshift64*. */
 static double noise_unit(uint64_t *rng)
 {
@@ -243,13 +273,21 @@ double clockmodel_transfer_at_ms(const struct clockmodel *m, struct clockmodel_c
                                  const char *const *quals, int nquals, double bytes, double gbps)
 {
     double now_ms = c->now_ms;
-    double ms = clockmodel_get(m, quals, nquals, "t0_us") / 1e3 + bytes / (gbps * 1e6);
+    double ms =
+        (clockmodel_get(m, quals, nquals, "t0_us") + clockmodel_process_t0_us(m, quals, nquals)) /
+            1e3 +
+        bytes / (gbps * 1e6);
     double sigint_at = clockmodel_get(m, quals, nquals, "sigint_at_ms");
     static int interrupted; /* once per process */
     if (sigint_at > 0 && now_ms >= sigint_at && !interrupted) {
         interrupted = 1;
         raise(SIGINT);
     }
+    double dies = clockmodel_get(m, quals, nquals, "die_process");
+    double last = fmax(dies, clockmodel_get(m, quals, nquals, "die_process_to"));
+    if (dies > 0 && m->process >= (int)dies && m->process <= (int)last &&
+        now_ms >= clockmodel_get(m, quals, nquals, "die_at_ms"))
+        raise(SIGKILL);
     double noise = clockmodel_get(m, quals, nquals, "noise_pct");
     if (noise > 0)
         ms *= 1.0 + noise / 100.0 * noise_unit(&c->rng);

@@ -40,10 +40,20 @@ struct clockmodel_entry {
     double value;
 };
 
-/* A model: its entries in the order given.  Zeroed: none (every parameter at its default). */
+/* A process's noise streams lie this far apart (a stream is a device number). */
+#define CLOCKMODEL_PROCESS_STREAMS 4096
+
+/*
+ * A model: its entries in the order given, and the process it runs in
+ * (PINSWEEP_PROCESS, read when it is loaded: a run's rounds in new
+ * processes, run/fresh.h, number theirs 1, 2, ...; 0 otherwise), which
+ * seeds its noise apart from other processes' and draws process_t0_us.
+ * Zeroed: none (every parameter at its default), process 0.
+ */
 struct clockmodel {
     struct clockmodel_entry e[CLOCKMODEL_MAX_ENTRIES];
     int n;
+    int process;
 };
 
 /*
@@ -95,7 +105,14 @@ double clockmodel_get(const struct clockmodel *m, const char *const *quals, int 
                       const char *param);
 
 /*
- * How long moving bytes takes on clock c, ms: (t0_us / 1e3 + bytes / (gbps * 1e6)),
+ * What m's process adds to t0_us for what quals[0..nquals) name, us:
+ * process_t0_us * frac((seed + process) * 0.618034), 0 for process 0.
+ */
+double clockmodel_process_t0_us(const struct clockmodel *m, const char *const *quals, int nquals);
+
+/*
+ * How long moving bytes takes on clock c, ms: ((t0_us + the process's
+ * clockmodel_process_t0_us) / 1e3 + bytes / (gbps * 1e6)),
  * times (1 + noise_pct / 100 * u) with u uniform in [-1, 1) from c's
  * generator when noise_pct is set, times slow_factor when c's time is
  * within [slow_from_ms, slow_to_ms).  Does not advance c.

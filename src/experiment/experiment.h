@@ -56,6 +56,7 @@ struct measure_opts {
     int sentinel; /* the drift sentinel: a configuration number, or 0: automatic */
     double sentinel_every_ms; /* how often it is read; 0: never */
     double repair_pct; /* repair rounds may take this share of the rounds' time again; 0: off */
+    int process_per_round; /* each round measured in a new process (run/fresh.h) */
 };
 
 /* limits: what a run may take; max_pinned is bytes, or a share of RAM when pct > 0. */

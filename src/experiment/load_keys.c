@@ -119,6 +119,22 @@ static int parse_choice(struct loader *ld, const struct key_def *def, yaml_node_
     return -1;
 }
 
+/* yes or no (true, false; YAML's booleans), into an int: 1 or 0. */
+static int parse_bool(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
+{
+    static const char *const words[] = {"no", "yes", "false", "true", NULL};
+    const char *s = scalar(v);
+    for (int i = 0; s && words[i]; i++)
+        if (strcmp(s, words[i]) == 0) {
+            *FIELD(int, e, def->offset) = i % 2;
+            return 0;
+        }
+    const char *hint = s && diag_will_show(&ld->diag) ? suggest_word(s, words) : NULL;
+    ERR(ld, v, "'%s' must be yes or no (or true, false), not '%s'%s%s%s", def->name,
+        s ? s : node_kind(v), hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+    return -1;
+}
+
 /* Text, into a char * (a copy; the old text is freed). */
 static int parse_string(struct loader *ld, const struct key_def *def, yaml_node_t *v, char *e)
 {
@@ -233,7 +249,7 @@ static int (*const parsers[])(struct loader *ld, const struct key_def *def, yaml
     [KEY_STRING] = parse_string,     [KEY_INT] = parse_int,
     [KEY_DURATION] = parse_duration, [KEY_PERCENT] = parse_percent,
     [KEY_CHOICE] = parse_choice,     [KEY_SIZE_OR_PERCENT] = parse_size_or_pct,
-    [KEY_DEVICES] = parse_devices,
+    [KEY_DEVICES] = parse_devices,   [KEY_BOOL] = parse_bool,
 };
 
 /* Parse v by def's type into the fields def names (schema.h); errors are reported. */
@@ -262,6 +278,7 @@ void loader_store_default(struct experiment *exp, const struct key_def *def)
         /* fall through */
     case KEY_INT:
     case KEY_CHOICE:
+    case KEY_BOOL:
         *FIELD(int, e, def->offset) = (int)def->default_value;
         break;
     case KEY_DURATION:

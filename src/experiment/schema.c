@@ -203,6 +203,11 @@ const struct key_def schema_measure_keys[] = {
      "repair round, kept only when the sentinel reads quiet before and after it), within this "
      "share of the rounds' time again; summary.csv's repaired says which rows; 0% turns it off",
      .offset = AT(measure.repair_pct), .default_value = 50.0},
+    {"process_per_round", KEY_BOOL, 0, 0, "no",
+     "yes: measure each round in a new process with its own CUDA context (the run schedules "
+     "the rounds and merges them), so the rounds, and the interval summary.csv gives, sample "
+     "what is fixed per process (the small-copy latency); one GPU only",
+     .offset = AT(measure.process_per_round), .default_value = 0 /* no */},
 };
 const size_t schema_measure_nkeys = sizeof(schema_measure_keys) / sizeof(schema_measure_keys[0]);
 

@@ -143,6 +143,7 @@ enum key_type {
     KEY_LIMITS,          /* the limits mapping (schema_limits_keys) */
     KEY_SIZE_OR_PERCENT, /* a size (16GiB) or a share of something (50%) */
     KEY_DEVICES,         /* a GPU index within [min, max], a list of them, or "all" */
+    KEY_BOOL,            /* yes or no (true, false): an int, 1 or 0 */
 };
 
 /*
@@ -160,7 +161,7 @@ struct key_def {
     const char *const *choices; /* KEY_CHOICE: NULL-terminated */
     /*
      * The field the value is parsed into: an int (KEY_INT; KEY_CHOICE's
-     * index), a double (KEY_DURATION in ms, KEY_PERCENT in %), a char *
+     * index; KEY_BOOL's 1 or 0), a double (KEY_DURATION in ms, KEY_PERCENT in %), a char *
      * (KEY_STRING) or a uint64_t of bytes (KEY_SIZE_OR_PERCENT, 0 when a
      * share is given).  0 for the keys that hold a structure (KEY_SWEEP ...).
      */

@@ -455,6 +455,7 @@ static void emit_experiment(struct em *m, const struct meta *mt)
                                     rounds_seed((unsigned long)e->measure.seed, k));
         kv(m, "round_seeds", seeds);
     }
+    kv(m, "process_per_round", e->measure.process_per_round ? "yes" : "no");
     if (e->measure.sentinel_every_ms > 0) {
         snprintf(ms, sizeof(ms), "%gms", e->measure.sentinel_every_ms);
         kv(m, "sentinel_every", ms);

@@ -624,11 +624,25 @@ static void write_samples(FILE *f, const struct experiment *e, const struct resu
     }
 }
 
+/* How many of rounds 1 .. top of r have a sample. */
+static int rounds_with_samples(const struct result *r, int top)
+{
+    int n = 0;
+    for (int round = 1; round <= top; round++) {
+        size_t i = 0;
+        while (i < r->nsamples && (r->samples[i].round ? r->samples[i].round : 1) != round)
+            i++;
+        n += i < r->nsamples;
+    }
+    return n;
+}
+
 /*
  * What r's summary row is made from: r itself, or when some of its samples
- * are disturbed and some are not, *view: r with only the clean samples, their
- * rounds numbered 1, 2, ... in order (the caller frees view->samples).
- * Returns r or view, NULL when memory runs out.
+ * are disturbed and some are not, or a round between has none (its process
+ * died: run/fresh.h), *view: r with only the clean samples, their rounds
+ * numbered 1, 2, ... in order (the caller frees view->samples).  Returns r
+ * or view, NULL when memory runs out.
  */
 static const struct result *clean_view(const struct result *r, struct result *view)
 {
@@ -638,7 +652,7 @@ static const struct result *clean_view(const struct result *r, struct result *vi
         clean += !r->samples[i].disturbed;
         top = r->samples[i].round > top ? r->samples[i].round : top;
     }
-    if (clean == r->nsamples || clean == 0)
+    if (clean == 0 || (clean == r->nsamples && rounds_with_samples(r, top) == top))
         return r;
     *view = *r;
     view->nsamples = 0;

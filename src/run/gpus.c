@@ -3,6 +3,7 @@
  * what they share (see gpus.h).
  */
 #include "run/gpus.h"
+#include "experiment/budget.h"
 #include "engine/nvml.h"
 #include "host/numabind.h"
 #include "host/topology.h"
@@ -126,4 +127,53 @@ void gpus_print_sharing(FILE *out, const struct run_gpus *g, const char *prefix)
                         ? ""
                         : ": at once, their copies contend for its link to the host");
         }
+}
+
+/*
+ * Allocate the device buffers the largest configuration still to run needs,
+ * so no device buffer is freed mid-run (see devpool.c).  A refusal is not
+ * an error: the configurations then grow the buffers themselves.
+ */
+static void reserve_device(struct measure_ctx *mc, const struct sweep *s, const struct budget *b,
+                           const unsigned char *finished)
+{
+    size_t bytes[DEVPOOL_SLOTS] = {0, 0};
+    char why[400];
+    for (size_t i = 0; i < s->n; i++) {
+        const struct config *c = &s->configs[i];
+        if (finished[i] || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS)
+            continue;
+        for (int k = 0; k < budget_device_buffers(c); k++) /* none for host access */
+            if (config_size(c) > bytes[k])
+                bytes[k] = config_size(c);
+    }
+    if (devpool_reserve(&mc->pool, mc->gpu, bytes) < 0)
+        fprintf(stderr,
+                "pinsweep: note: device buffers for the largest configuration not "
+                "reserved (%s); they grow as the sweep goes\n",
+                mc->gpu->ops->error(mc->gpu));
+}
+
+void gpus_keep_buffers(struct run_gpus *g, const struct sweep *s, const struct budget *b,
+                       const unsigned char *finished)
+{
+    for (int k = 0; k < g->n; k++) { /* host buffers kept: a quarter of the RAM in all */
+        reserve_device(&g->mc[k], s, b, finished);
+        uint64_t keep = b->ram / 4 < b->pinned_cap ? b->ram / 4 : b->pinned_cap;
+        g->mc[k].hostpool.limit_bytes = keep / (uint64_t)g->n;
+    }
+}
+
+size_t gpus_release_buffers(struct run_gpus *g)
+{
+    size_t reused = 0;
+    for (int k = 0; k < g->n; k++) {
+        struct measure_ctx *m = &g->mc[k];
+        reused += m->hostpool.reused;
+        if (hostpool_release(&m->hostpool, m->gpu) < 0)
+            fprintf(stderr, "pinsweep: warning: freeing the kept host buffers: %s\n",
+                    m->gpu->ops->error(m->gpu));
+        devpool_release(&m->pool, m->gpu);
+    }
+    return reused;
 }

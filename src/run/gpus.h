@@ -8,6 +8,7 @@
 #define PINSWEEP_GPUS_H
 
 #include "engine/gpu.h"
+#include "experiment/budget.h"
 #include "experiment/experiment.h"
 #include "host/sysinfo.h"
 #include "measure/measure.h"
@@ -50,5 +51,19 @@ void gpus_read_topology(struct run_gpus *g);
  * deepest first), each line begun with prefix; nothing for one GPU.
  */
 void gpus_print_sharing(FILE *out, const struct run_gpus *g, const char *prefix);
+
+/*
+ * Keep buffers from one configuration to the next on each of g's GPUs: the
+ * device buffers the largest configuration of s not finished (finished[i]
+ * by position) within b needs, allocated now (so none is freed mid-run, see
+ * devpool.c; a refusal is noted on stderr and they grow as the sweep goes),
+ * and reused host buffers up to a quarter of the RAM (or b's pinned cap)
+ * shared among the GPUs.
+ */
+void gpus_keep_buffers(struct run_gpus *g, const struct sweep *s, const struct budget *b,
+                       const unsigned char *finished);
+
+/* Give back what gpus_keep_buffers kept; returns how many host buffers were reused. */
+size_t gpus_release_buffers(struct run_gpus *g);
 
 #endif

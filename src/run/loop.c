@@ -2,6 +2,7 @@
  * loop.c - the run loop over rounds and configurations (see loop.h).
  */
 #include "run/loop.h"
+#include "run/fresh.h"
 #include "run/stop.h"
 #include "run/repair.h"
 #include "run/step.h"
@@ -11,31 +12,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/*
- * Allocate the device buffers the largest configuration still to run needs,
- * so no device buffer is freed mid-run (see devpool.c).  A refusal is not
- * an error: the configurations then grow the buffers themselves.
- */
-static void reserve_device(struct measure_ctx *mc, const struct sweep *s, const struct budget *b,
-                           const unsigned char *done)
-{
-    size_t bytes[DEVPOOL_SLOTS] = {0, 0};
-    char why[400];
-    for (size_t i = 0; i < s->n; i++) {
-        const struct config *c = &s->configs[i];
-        if ((done && done[c->index - 1]) || budget_check(c, b, why, sizeof(why)) != BUDGET_FITS)
-            continue;
-        for (int k = 0; k < budget_device_buffers(c); k++) /* none for host access */
-            if (config_size(c) > bytes[k])
-                bytes[k] = config_size(c);
-    }
-    if (devpool_reserve(&mc->pool, mc->gpu, bytes) < 0)
-        fprintf(stderr,
-                "pinsweep: note: device buffers for the largest configuration not "
-                "reserved (%s); they grow as the sweep goes\n",
-                mc->gpu->ops->error(mc->gpu));
-}
 
 /* One round over the configurations not finished yet, in its order. */
 static int measure_round(struct run_loop *l, int round, const size_t *order)
@@ -82,11 +58,8 @@ static int set_up(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
         (struct budget){.pinned_cap = pinned_cap, .gpu_free = gpu_free, .ram = sysinfo_ram_bytes()};
     for (size_t i = 0; i < s->n; i++)
         l->finished[i] = done && done[s->configs[i].index - 1];
-    for (int k = 0; k < l->gpus->n; k++) { /* host buffers kept: a quarter of the RAM in all */
-        reserve_device(&l->gpus->mc[k], s, &l->b, done);
-        uint64_t keep = l->b.ram / 4 < pinned_cap ? l->b.ram / 4 : pinned_cap;
-        l->gpus->mc[k].hostpool.limit_bytes = keep / (uint64_t)l->gpus->n;
-    }
+    if (!l->fresh) /* else each round's process keeps its own (fresh.h) */
+        gpus_keep_buffers(l->gpus, s, &l->b, l->finished);
     l->pr.mode = mode;
     l->keep_acc = l->repair && l->sn->on && l->e->measure.repair_pct > 0 && l->gpus->n == 1;
     return 0;
@@ -105,8 +78,13 @@ static int every_round(struct run_loop *l, size_t *order)
         if (rounds > 1)
             fprintf(stderr, "pinsweep: round %d of %d (seed %lu)\n", round, rounds,
                     rounds_seed((unsigned long)m->seed, round));
-        if (measure_round(l, round, order) < 0)
+        if (l->fresh ? fresh_round(l->fresh, l, round, order) < 0
+                     : measure_round(l, round, order) < 0)
             return -1;
+    }
+    if (l->fresh && !stop_requested() && fresh_write_missed(l->fresh, l) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", l->reason);
+        return -1;
     }
     if (!stop_requested() && sentinel_tick(l->sn, &l->gpus->mc[0], 1, l->last_config, rounds, l->reason,
                                       l->reason_len) < 0) {
@@ -114,19 +92,6 @@ static int every_round(struct run_loop *l, size_t *order)
         return -1;
     }
     return 0;
-}
-
-/* Give back every GPU's kept buffers, counting the host buffers reused for meta.yaml. */
-static void release_buffers(struct run_loop *l)
-{
-    for (int k = 0; k < l->gpus->n; k++) {
-        struct measure_ctx *m = &l->gpus->mc[k];
-        l->mt->host_buffers_reused += m->hostpool.reused;
-        if (hostpool_release(&m->hostpool, m->gpu) < 0)
-            fprintf(stderr, "pinsweep: warning: freeing the kept host buffers: %s\n",
-                    m->gpu->ops->error(m->gpu));
-        devpool_release(&m->pool, m->gpu);
-    }
 }
 
 int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
@@ -147,7 +112,7 @@ int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
     }
     if (rc < 0)
         l->mt->reason = l->reason;
-    release_buffers(l);
+    l->mt->host_buffers_reused += gpus_release_buffers(l->gpus);
     if (rc == 0)
         tally_print(stdout, &l->tally, l->gpus->n, l->e);
     for (size_t i = 0; l->acc && i < l->s->n * step_rows_per_config(l->gpus); i++)

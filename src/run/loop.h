@@ -51,6 +51,8 @@ struct run_loop {
     /* Repair rounds (repair.h). */
     int keep_acc;                /* acc kept after its rows are written, for repair rounds */
     struct drift_repair *repair; /* what they did (the caller's; NULL: none) */
+    /* Rounds in fresh processes (fresh.h): the caller's starter; NULL: measured here. */
+    struct fresh *fresh;
 };
 
 /*

@@ -7,6 +7,7 @@
  */
 #include "run/run.h"
 #include "run/folder.h"
+#include "run/fresh.h"
 #include "run/gpus.h"
 #include "run/loop.h"
 #include "run/stop.h"
@@ -40,6 +41,7 @@ struct run {
     struct results res;
     struct sentinel sn;
     struct drift_repair repair; /* what the repair rounds did (run/repair.h) */
+    struct fresh fresh;         /* rounds in fresh processes (run/fresh.h): its starter */
     char *dir, *meta_path;
     unsigned char *done; /* by plan number: finished before (--resume) */
     struct timer_clock clock; /* the run's, from the engine: released after the GPUs */
@@ -136,6 +138,12 @@ static int finish(struct run *r)
     return 0;
 }
 
+/* Are e's rounds measured in fresh processes (more than one round, process_per_round: yes)? */
+static int fresh_rounds(const struct experiment *e)
+{
+    return e->measure.process_per_round && e->measure.rounds > 1;
+}
+
 /*
  * Step 1, before anything is opened: measure.sentinel names a configuration
  * of the plan, and the engine is one.  Returns 0 or EXIT_USAGE.
@@ -149,6 +157,29 @@ static int check_inputs(struct run *r)
     if (!(r->ops = engine_find(r->o->engine, r->err, sizeof(r->err)))) {
         fprintf(stderr, "pinsweep: PINSWEEP_ENGINE=%s\n", r->err);
         return EXIT_USAGE;
+    }
+    if (fresh_rounds(r->e) && (r->e->devices_all || r->e->ndevices > 1)) {
+        fprintf(stderr,
+                "pinsweep: %s: measure.process_per_round: yes measures one GPU, and device: "
+                "asks for several; give one (device: N, or -d N on the command line), or set "
+                "process_per_round: no\n",
+                r->e->path);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/*
+ * Step 1b, before any GPU is opened: the starter of the rounds' processes
+ * (run/fresh.h) when they are measured in fresh ones.  Returns 0 or EXIT_SYSTEM.
+ */
+static int start_fresh(struct run *r)
+{
+    if (!fresh_rounds(r->e))
+        return 0;
+    if (fresh_start(&r->fresh, r->e, r->s, r->ops, &r->sn, r->err, sizeof(r->err)) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", r->err);
+        return EXIT_SYSTEM;
     }
     return 0;
 }
@@ -295,6 +326,7 @@ static int measure(struct run *r)
                          .mt = &r->mt,
                          .sn = &r->sn,
                          .repair = &r->repair,
+                         .fresh = r->fresh.starter ? &r->fresh : NULL,
                          .reason = r->reason,
                          .reason_len = sizeof(r->reason)};
     int rc = loop_measure(&l, r->o->pinned_cap, r->gpus->info[0].mem_free_bytes, r->done,
@@ -323,6 +355,8 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     struct run run = {.e = e, .s = s, .o = o}, *r = &run;
     int code = check_inputs(r);
     if (code == 0)
+        code = start_fresh(r);
+    if (code == 0)
         code = open_gpus(r);
     if (code == 0)
         code = open_folder(r);
@@ -330,6 +364,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
         code = start(r);
     if (code == 0)
         code = measure(r);
+    fresh_stop(&r->fresh);
     sentinel_free(&r->sn);
     drift_repair_free(&r->repair);
     results_close(&r->res);

@@ -120,11 +120,23 @@ static int take_reading(struct sentinel *sn, struct measure_ctx *mc, int after_c
         .error = ok ? "" : r.error,
         .shard = sn->shard ? sn->shard : nan,
     };
-    if (ok)
-        sn->last_good_gbps = g;
-    int rc = sentinel_append(sn->csv, &row, err, errlen);
+    int rc =
+        sn->forward ? sn->forward(sn->forward_ctx, &row) : sentinel_record(sn, &row, err, errlen);
+    if (sn->forward) { /* the run records it; this process only counts it */
+        sn->n++;
+        if (ok)
+            sn->last_good_gbps = g;
+    }
     result_free(&r);
-    if (rc == 0 && keep_reading(sn, time_s, g) < 0) {
+    return rc;
+}
+
+int sentinel_record(struct sentinel *sn, const struct sentinel_row *row, char *err, size_t errlen)
+{
+    if (strcmp(row->status, "ok") == 0)
+        sn->last_good_gbps = row->gbps_median;
+    int rc = sentinel_append(sn->csv, row, err, errlen);
+    if (rc == 0 && keep_reading(sn, row->time_s, row->gbps_median) < 0) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }

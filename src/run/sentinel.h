@@ -18,6 +18,7 @@
 #include "record/drift.h"
 #include "measure/measure.h"
 #include "results/outdir.h"
+#include "results/sentinel_csv.h"
 #include "host/hoststate.h"
 
 #define SENTINEL_SAMPLES 3
@@ -38,6 +39,13 @@ struct sentinel {
     const char *bus_id; /* the GPU's, for the link read during the first and last readings */
     int shard;          /* run --shard I/N: I, written in every reading; 0 for a whole run */
     struct pcie_link link_first, link_last; /* known 0: not read */
+    /*
+     * A round's own process (run/fresh.h): each reading handed to forward
+     * (0, or -1 when it cannot be sent) instead of recorded; the run records
+     * it (sentinel_record).  NULL: recorded here.
+     */
+    int (*forward)(void *ctx, const struct sentinel_row *row);
+    void *forward_ctx;
 };
 
 /*
@@ -61,6 +69,12 @@ int sentinel_start(struct sentinel *sn, const char *dir, double t0_ms, char *err
  */
 int sentinel_tick(struct sentinel *sn, struct measure_ctx *mc, int force, int after_config,
                   int round, char *err, size_t errlen);
+
+/*
+ * Record a reading taken (row, its time_s on the run's clock): appended to
+ * sentinel.csv and kept for the analysis.  Returns 0, or -1 with why in err.
+ */
+int sentinel_record(struct sentinel *sn, const struct sentinel_row *row, char *err, size_t errlen);
 
 /* Note that config was measured in round from from_ms to to_ms (the run's clock). */
 void sentinel_note(struct sentinel *sn, int config, int round, double from_ms, double to_ms);

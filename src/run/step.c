@@ -54,27 +54,28 @@ static void account(struct run_loop *l, const struct result *r, const struct sum
                  r->status == RESULT_OK ? ok_text(r, sum, status, sizeof(status)) : r->error);
 }
 
-/* step_measure on a run of one GPU. */
-static int measure_one(struct run_loop *l, size_t i, int round)
+int step_config(struct run_loop *l, size_t i, const struct result *earlier, struct result *r)
 {
     struct measure_ctx *mc = &l->gpus->mc[0];
-    const struct config *c = &l->s->configs[i];
-    struct result r;
-    struct summary sum;
-    int rounds = l->e->measure.rounds > 1 ? l->e->measure.rounds : 1;
-    progress_begin(&l->pr, c);
-    double from = timer_read(l->clock);
-    mc->earlier = round > 1 ? &l->acc[i] : NULL;
-    int measured = measure_or_skip(mc, &l->per_round, c, &l->b, &r);
+    mc->earlier = earlier;
+    int measured = measure_or_skip(mc, &l->per_round, &l->s->configs[i], &l->b, r);
     mc->earlier = NULL;
-    l->mt->measuring_ms += timer_read(l->clock) - from;
+    return measured;
+}
+
+int step_take(struct run_loop *l, size_t i, int round, int measured, struct result *r,
+              double from_ms, double to_ms)
+{
+    const struct config *c = &l->s->configs[i];
+    int rounds = l->e->measure.rounds > 1 ? l->e->measure.rounds : 1;
+    l->mt->measuring_ms += to_ms - from_ms;
     for (int p = 0; p < RUN_PHASE_COUNT; p++)
-        l->mt->phase_ms[p] += r.phase_ms[p];
-    sentinel_note(l->sn, c->index, round, from, timer_read(l->clock));
+        l->mt->phase_ms[p] += r->phase_ms[p];
+    sentinel_note(l->sn, c->index, round, from_ms, to_ms);
     l->last_config = c->index;
-    if (measured == 0 && record_merge_round(&l->acc[i], &r, round) < 0)
+    if (measured == 0 && record_merge_round(&l->acc[i], r, round) < 0)
         measured = -1;
-    result_free(&r);
+    result_free(r);
     if (measured < 0) {
         snprintf(l->reason, l->reason_len, "out of memory measuring configuration %d", c->index);
         return -1;
@@ -83,6 +84,12 @@ static int measure_one(struct run_loop *l, size_t i, int round)
         progress_end(&l->pr, c, "round done");
         return 0;
     }
+    return step_write(l, i);
+}
+
+int step_write(struct run_loop *l, size_t i)
+{
+    struct summary sum;
     double writing = timer_read(l->clock);
     int rc = results_write(l->res, l->e, &l->acc[i], &sum, l->reason, l->reason_len);
     l->mt->writing_ms += timer_read(l->clock) - writing;
@@ -92,6 +99,16 @@ static int measure_one(struct run_loop *l, size_t i, int round)
     if (!l->keep_acc) /* else kept for a repair round (repair.h) */
         result_free(&l->acc[i]);
     return rc;
+}
+
+/* step_measure on a run of one GPU. */
+static int measure_one(struct run_loop *l, size_t i, int round)
+{
+    struct result r;
+    progress_begin(&l->pr, &l->s->configs[i]);
+    double from = timer_read(l->clock);
+    int measured = step_config(l, i, round > 1 ? &l->acc[i] : NULL, &r);
+    return step_take(l, i, round, measured, &r, from, timer_read(l->clock));
 }
 
 /* A GPU's link rate per direction (the aggregate's: their sum), NaN when unknown. */

@@ -29,3 +29,26 @@ int stop_requested(void)
 {
     return stop_signal;
 }
+
+/* A stop forwarded by the run to a round's process (run/fresh.h): asked, but no reset. */
+static void on_forwarded(int sig)
+{
+    (void)sig;
+    if (!stop_signal)
+        stop_signal = SIGTERM;
+}
+
+void stop_catch_forwarded(int sig)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_forwarded;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+}
+
+void stop_note(int sig)
+{
+    if (!stop_signal && sig)
+        stop_signal = sig;
+}

@@ -26,7 +26,8 @@ int main(void)
                                "  rounds: 4\n"
                                "  sentinel: 1\n"
                                "  sentinel_every: 500ms\n"
-                               "  repair: 25%\n";
+                               "  repair: 25%\n"
+                               "  process_per_round: yes\n";
     static const char fixed[] = "sweep: {size: 4KiB}\n"
                                 "measure:\n"
                                 "  samples: 11\n";
@@ -48,7 +49,7 @@ int main(void)
                   m->target_rsd_pct == 1.5 && m->max_time_ms == 3000 && m->min_sample_ms == 5 &&
                   m->max_batch == 123 && m->shuffled == 1 && m->seed == 42 && m->seed_given &&
                   m->verify == 1 && m->rounds == 4 && m->sentinel == 1 &&
-                  m->sentinel_every_ms == 500 && m->repair_pct == 25,
+                  m->sentinel_every_ms == 500 && m->repair_pct == 25 && m->process_per_round == 1,
               "warmup %d samples %d min %d max %d rsd %g time %g sample %g batch %d order %d "
               "seed %d/%d verify %d",
               m->warmup, m->samples, m->min_samples, m->max_samples, m->target_rsd_pct,

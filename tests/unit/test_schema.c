@@ -61,6 +61,7 @@ static size_t value_size(const struct key_def *def)
     switch (def->type) {
     case KEY_INT:
     case KEY_CHOICE:
+    case KEY_BOOL:
         return sizeof(int);
     case KEY_DURATION:
     case KEY_PERCENT:
