@@ -27,8 +27,8 @@ array panel_first[1] = [1]
 array panel_nblocks[1] = [1]
 array panel_over_first[1] = [1]
 array panel_nover[1] = [2]
-array block_npoints[1] = [14]
-array block_minrun[1] = [14]
+array block_npoints[1] = [15]
+array block_minrun[1] = [15]
 array band_npoints[1] = [0]
 array block_color[1] = ['pinned']
 array block_line[1] = ['reuse']
@@ -45,21 +45,21 @@ array hline_label[1]
 nkeys = 3
 key_cols = 1
 key_rows = 3
-key_max_chars = 54
+key_max_chars = 88
 array key_color[3] = ['pinned', '', 'reference']
 array key_line[3] = ['reuse', 'guide', 'reference']
 array key_point[3] = ['sync', '', '']
-array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median (0 % = 54.85 GB/s)', 'the drift check''s band (0.5 % either side: target_rsd)']
-nnotes = 2
+array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median (0 % = 54.69 GB/s)', 'the drift check''s band (2.969 % either side: 5 x the reading noise, at least target_rsd)']
+nnotes = 1
 note_cols = 1
-note_rows = 2
+note_rows = 1
 note_max_chars = 67
-array note_color[2] = ['-', '-']
-array note_line[2] = ['', '']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)', 'bars cut at the axis''s ends']
-x_min = -0.83789000000000002
-x_max = 28.80189
+array note_color[1] = ['-']
+array note_line[1] = ['']
+array note_point[1] = ['']
+array note_title[1] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)']
+x_min = -0.86069276818000007
+x_max = 29.568098662180002
 y_min = -5
 y_max = 5
 y_tics = 'autofreq'

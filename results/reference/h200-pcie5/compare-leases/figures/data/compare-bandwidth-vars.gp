@@ -52,19 +52,19 @@ hline_panel[4] = 2; hline_y[4] = 63.0154; hline_color[4] = 'machine:2'; hline_li
 nkeys = 2
 key_cols = 2
 key_rows = 1
-key_max_chars = 44
+key_max_chars = 46
 array key_color[2] = ['machine:1', 'machine:2']
 array key_line[2] = ['machine:1', 'machine:2']
 array key_point[2] = ['', '']
-array key_title[2] = ['lease 9 (3 rounds) — baseline: filled points', 'lease 1 (10 samples): open points']
-nnotes = 7
+array key_title[2] = ['2026-12-02, 3 rounds — baseline: filled points', '2026-11-29, 10 samples: open points']
+nnotes = 6
 note_cols = 1
-note_rows = 7
+note_rows = 6
 note_max_chars = 98
-array note_color[7] = ['', '', '-', '', '-', '-', '-']
-array note_line[7] = ['machine:1', 'machine:1', '', 'link', '', '', '']
-array note_point[7] = ['machine:1/pageable', 'machine:1/page-locked', '', '', '', '', '']
-array note_title[7] = ['pageable', '6 page-locked kinds within 12.5%: pinned, mallochost, portable, write-combined, mapped, registered', 'a merged line''s bars: its members'' lowest to highest end', 'thin: PCIe link, raw rate', 'bars: lease 9 (3 rounds): 95 % prediction interval of another round''s median (3 rounds)', 'bars: lease 1 (10 samples): 95 % prediction interval of another sample (n = 10, one round)', '1 ends at the raw rate']
+array note_color[6] = ['', '', '-', '', '-', '-']
+array note_line[6] = ['machine:1', 'machine:1', '', 'link', '', '']
+array note_point[6] = ['machine:1/pageable', 'machine:1/page-locked', '', '', '', '']
+array note_title[6] = ['pageable', '6 page-locked kinds within 14.0%: pinned, mallochost, portable, write-combined, mapped, registered', 'a merged line''s bars: its members'' lowest to highest end', 'thin: PCIe link, raw rate', 'bars: 2026-12-02, 3 rounds: 95 % prediction interval of another round''s median (3 rounds)', 'bars: 2026-11-29, 10 samples: 95 % prediction interval of another sample (n = 10, one round)']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
 y_min = 0

@@ -1,5 +1,5 @@
 # compare-ratio-vars.gp - written by pinsweep for plots/compare-ratio.gp (see src/figures/kit/gnuplot_vars.c)
-fig_title = 'default: bandwidth relative to lease 9 (3 rounds)'
+fig_title = 'default: bandwidth relative to 2026-12-02, 3 rounds'
 fig_detail = 'reuse, cache warm, pages prefaulted'
 fig_machine = 'H200, PCIe Gen5 x16, vm'
 x_label = 'transfer size (bytes, 1K = 1024)'
@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/compare-leases/figures'
 log_y = 1
 npanels = 4
-nblocks = 13
+nblocks = 6
 array panel_title[4]
 array panel_file[4]
 array panel_over_file[4]
@@ -34,16 +34,16 @@ panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] =
 panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
 panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
 y2 = 0
-array panel_first[4] = [1, 2, 3, 9]
-array panel_nblocks[4] = [1, 1, 6, 5]
+array panel_first[4] = [1, 2, 3, 4]
+array panel_nblocks[4] = [1, 1, 1, 3]
 array panel_over_first[4] = [1, 1, 1, 1]
 array panel_nover[4] = [0, 0, 0, 0]
-array block_npoints[13] = [19, 19, 19, 1, 2, 1, 2, 2, 19, 3, 3, 1, 1]
-array block_minrun[13] = [19, 19, 19, 1, 1, 1, 1, 1, 19, 1, 1, 1, 1]
+array block_npoints[6] = [19, 19, 19, 19, 2, 1]
+array block_minrun[6] = [19, 19, 19, 19, 1, 1]
 array band_npoints[4] = [0, 0, 0, 0]
-array block_color[13] = ['machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2']
-array block_line[13] = ['machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2']
-array block_point[13] = ['machine:2/pageable', 'machine:2/pageable', 'machine:2/page-locked', 'machine:2/pinned', 'machine:2/portable', 'machine:2/write-combined', 'machine:2/mapped', 'machine:2/registered', 'machine:2/page-locked', 'machine:2/pinned', 'machine:2/mallochost', 'machine:2/portable', 'machine:2/mapped']
+array block_color[6] = ['machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2']
+array block_line[6] = ['machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2']
+array block_point[6] = ['machine:2/pageable', 'machine:2/pageable', 'machine:2/page-locked', 'machine:2/page-locked', 'machine:2/mallochost', 'machine:2/write-combined']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 4
@@ -64,27 +64,27 @@ key_max_chars = 26
 array key_color[2] = ['machine:2', '']
 array key_line[2] = ['machine:2', 'guide']
 array key_point[2] = ['', '']
-array key_title[2] = ['lease 1 (10 samples)', '1: as fast as the baseline']
-nnotes = 14
+array key_title[2] = ['2026-11-29, 10 samples', '1: as fast as the baseline']
+nnotes = 10
 note_cols = 1
-note_rows = 14
+note_rows = 10
 note_max_chars = 116
-array note_color[14] = ['', '', '', '', '', '', '', '', '-', '-', '-', '-', '-', '-']
-array note_line[14] = ['machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', 'machine:2', '', '', '', '', '', '']
-array note_point[14] = ['machine:2/pageable', 'machine:2/pinned', 'machine:2/mallochost', 'machine:2/portable', 'machine:2/write-combined', 'machine:2/mapped', 'machine:2/registered', 'machine:2/page-locked', '', '', '', '', '', '']
-array note_title[14] = ['pageable', 'pinned', 'mallochost', 'portable', 'write-combined', 'mapped', 'registered', '6 page-locked kinds within 16.9%: pinned, mallochost, portable, write-combined, mapped, registered', 'a point off a merged line: that kind''s own ratio, significant there', 'a merged line: its members'' median ratio, without bars as their intervals differ; each holds 1 but those drawn apart', 'each row of panels has the axis its values need; a bar may run past it', 'bars: the ratio''s 95 % prediction interval (its medians'' intervals in quadrature); missing 1: significant', 'bars: lease 9 (3 rounds)''s medians: 95 % prediction interval of another round''s median (3 rounds)', 'bars: lease 1 (10 samples)''s medians: 95 % prediction interval of another sample (n = 10, one round)']
+array note_color[10] = ['', '', '', '', '-', '-', '-', '-', '-', '-']
+array note_line[10] = ['machine:2', 'machine:2', 'machine:2', 'machine:2', '', '', '', '', '', '']
+array note_point[10] = ['machine:2/pageable', 'machine:2/mallochost', 'machine:2/write-combined', 'machine:2/page-locked', '', '', '', '', '', '']
+array note_title[10] = ['pageable', 'mallochost', 'write-combined', '6 page-locked kinds within 14.6%: pinned, mallochost, portable, write-combined, mapped, registered', 'a point off a merged line: that kind''s own ratio, significant there', 'a merged line: its members'' median ratio, without bars as their intervals differ; each holds 1 but those drawn apart', 'each row of panels has the axis its values need; a bar may run past it', 'bars: the ratio''s 95 % prediction interval (its medians'' intervals in quadrature); missing 1: significant', 'bars: 2026-12-02, 3 rounds''s medians: 95 % prediction interval of another round''s median (3 rounds)', 'bars: 2026-11-29, 10 samples''s medians: 95 % prediction interval of another sample (n = 10, one round)']
 x_min = 2925.7142857142858
 x_max = 1503238553.5999999
-y_min = 0.5
-y_max = 2
-y_tics = '("1" 1, "1.2" 1.2, "1.5" 1.5, "2" 2, "0.8" 0.80000000000000004, "0.7" 0.69999999999999996, "0.6" 0.59999999999999998, "0.5" 0.5)'
+y_min = 0.66666666666666663
+y_max = 1.5
+y_tics = '("1" 1, "1.1" 1.1000000000000001, "1.2" 1.2, "1.5" 1.5, "0.9" 0.90000000000000002, "0.8" 0.80000000000000004)'
 array panel_y_min[4]
 array panel_y_max[4]
 array panel_y_tics[4]
-panel_y_min[1] = 0.5; panel_y_max[1] = 2
-panel_y_tics[1] = '("1" 1, "1.2" 1.2, "1.5" 1.5, "2" 2, "0.8" 0.80000000000000004, "0.7" 0.69999999999999996, "0.6" 0.59999999999999998, "0.5" 0.5)'
-panel_y_min[2] = 0.5; panel_y_max[2] = 2
-panel_y_tics[2] = '("1" 1, "1.2" 1.2, "1.5" 1.5, "2" 2, "0.8" 0.80000000000000004, "0.7" 0.69999999999999996, "0.6" 0.59999999999999998, "0.5" 0.5)'
+panel_y_min[1] = 0.66666666666666663; panel_y_max[1] = 1.5
+panel_y_tics[1] = '("1" 1, "1.1" 1.1000000000000001, "1.2" 1.2, "1.5" 1.5, "0.9" 0.90000000000000002, "0.8" 0.80000000000000004)'
+panel_y_min[2] = 0.66666666666666663; panel_y_max[2] = 1.5
+panel_y_tics[2] = '("1" 1, "1.1" 1.1000000000000001, "1.2" 1.2, "1.5" 1.5, "0.9" 0.90000000000000002, "0.8" 0.80000000000000004)'
 panel_y_min[3] = 0.83333333333333337; panel_y_max[3] = 1.2
 panel_y_tics[3] = '("1" 1, "1.05" 1.05, "1.1" 1.1000000000000001, "1.2" 1.2, "0.95" 0.94999999999999996, "0.9" 0.90000000000000002)'
 panel_y_min[4] = 0.83333333333333337; panel_y_max[4] = 1.2

@@ -27,8 +27,8 @@ array panel_first[1] = [1]
 array panel_nblocks[1] = [1]
 array panel_over_first[1] = [1]
 array panel_nover[1] = [2]
-array block_npoints[1] = [22]
-array block_minrun[1] = [22]
+array block_npoints[1] = [20]
+array block_minrun[1] = [20]
 array band_npoints[1] = [0]
 array block_color[1] = ['pinned']
 array block_line[1] = ['reuse']
@@ -45,11 +45,11 @@ array hline_label[1]
 nkeys = 3
 key_cols = 1
 key_rows = 3
-key_max_chars = 54
+key_max_chars = 88
 array key_color[3] = ['pinned', '', 'reference']
 array key_line[3] = ['reuse', 'guide', 'reference']
 array key_point[3] = ['sync', '', '']
-array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median (0 % = 54.62 GB/s)', 'the drift check''s band (0.5 % either side: target_rsd)']
+array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median (0 % = 54.94 GB/s)', 'the drift check''s band (1.294 % either side: 5 x the reading noise, at least target_rsd)']
 nnotes = 2
 note_cols = 1
 note_rows = 2
@@ -58,8 +58,8 @@ array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
 array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)', 'bars cut at the axis''s ends']
-x_min = -1.32359
-x_max = 45.477589999999999
+x_min = -1.21711164837
+x_max = 41.806913301370003
 y_min = -5
 y_max = 5
 y_tics = 'autofreq'

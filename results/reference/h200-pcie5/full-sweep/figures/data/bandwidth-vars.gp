@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 0
 npanels = 5
-nblocks = 5
+nblocks = 20
 array panel_title[5]
 array panel_file[5]
 array panel_over_file[5]
@@ -38,18 +38,18 @@ panel_nband[3] = 1; panel_band_file[3] = 'results/reference/h200-pcie5/full-swee
 panel_nband[4] = 1; panel_band_file[4] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-d2h-async-band.dat'; band_color[4] = 'page-locked'; band_point[4] = 'page-locked'; panel_link[4] = 63.0154
 panel_nband[5] = 1; panel_band_file[5] = 'results/reference/h200-pcie5/full-sweep/figures/data/bandwidth-bidir-async-band.dat'; band_color[5] = 'page-locked'; band_point[5] = 'page-locked'; panel_link[5] = 126.0308
 y2 = 1
-array panel_first[5] = [1, 2, 3, 4, 5]
-array panel_nblocks[5] = [1, 1, 1, 1, 1]
-array panel_over_first[5] = [1, 1, 1, 1, 1]
-array panel_nover[5] = [0, 0, 0, 0, 0]
-array block_npoints[5] = [9, 9, 9, 9, 9]
-array block_minrun[5] = [9, 9, 9, 9, 9]
+array panel_first[5] = [1, 5, 9, 13, 17]
+array panel_nblocks[5] = [4, 4, 4, 4, 4]
+array panel_over_first[5] = [1, 3, 6, 9, 12]
+array panel_nover[5] = [2, 3, 3, 3, 0]
+array block_npoints[20] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+array block_minrun[20] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
 array band_npoints[5] = [9, 9, 9, 9, 9]
-array block_color[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
-array block_line[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
-array block_point[5] = ['pageable', 'pageable', 'pageable', 'pageable', 'pageable']
-array over_color[1] = ['']
-array over_line[1] = ['']
+array block_color[20] = ['pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered']
+array block_line[20] = ['pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered']
+array block_point[20] = ['pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered', 'pageable', 'write-combined', 'mapped', 'registered']
+array over_color[11] = ['write-combined', 'mapped', 'write-combined', 'mapped', 'registered', 'write-combined', 'mapped', 'registered', 'write-combined', 'mapped', 'registered']
+array over_line[11] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit']
 nhlines = 10
 array hline_panel[10]
 array hline_y[10]
@@ -58,31 +58,31 @@ array hline_line[10]
 array hline_where[10]
 array hline_label[10]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, read): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
+hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, read): 58.45 GB/s'
 hline_panel[5] = 3; hline_y[5] = 63.0154; hline_color[5] = 'link'; hline_line[5] = 'link'; hline_where[5] = 'right-above'; hline_label[5] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
+hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling (MPS 256 B, read): 57.61 GB/s'
 hline_panel[7] = 4; hline_y[7] = 63.0154; hline_color[7] = 'link'; hline_line[7] = 'link'; hline_where[7] = 'right-above'; hline_label[7] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
+hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling (MPS 256 B, read): 57.61 GB/s'
 hline_panel[9] = 5; hline_y[9] = 126.0308; hline_color[9] = 'link'; hline_line[9] = 'link'; hline_where[9] = 'right-above'; hline_label[9] = 'PCIe Gen5 x16 raw, both directions: 126.03 GB/s'
-hline_panel[10] = 5; hline_y[10] = 116.06314666666667; hline_color[10] = 'link'; hline_line[10] = 'practical'; hline_where[10] = 'left-above'; hline_label[10] = 'practical ceiling (MPS 256 B, assumed): 116.06 GB/s'
-nkeys = 2
+hline_panel[10] = 5; hline_y[10] = 116.06314666666667; hline_color[10] = 'link'; hline_line[10] = 'practical'; hline_where[10] = 'left-above'; hline_label[10] = 'practical ceiling (MPS 256 B, read): 116.06 GB/s'
+nkeys = 5
 key_cols = 1
-key_rows = 2
-key_max_chars = 113
-array key_color[2] = ['pageable', 'page-locked']
-array key_line[2] = ['pageable', 'band']
-array key_point[2] = ['pageable', 'page-locked']
-array key_title[2] = ['pageable', '6 page-locked kinds within 13.3% (8.1% from 1M): pinned, mallochost, portable, write-combined, mapped, registered']
-nnotes = 2
+key_rows = 5
+key_max_chars = 78
+array key_color[5] = ['pageable', 'write-combined', 'mapped', 'registered', 'page-locked']
+array key_line[5] = ['pageable', 'write-combined', 'mapped', 'registered', 'band']
+array key_point[5] = ['pageable', 'write-combined', 'mapped', 'registered', 'page-locked']
+array key_title[5] = ['pageable', 'write-combined', 'mapped', 'registered', '3 page-locked kinds within 10.5% (10.3% from 1M): pinned, mallochost, portable']
+nnotes = 3
 note_cols = 1
-note_rows = 2
-note_max_chars = 56
-array note_color[2] = ['-', '-']
-array note_line[2] = ['', '']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 7)', 'band: its members'' lowest to highest median']
+note_rows = 3
+note_max_chars = 61
+array note_color[3] = ['-', '-', '']
+array note_line[3] = ['', '', 'fit']
+array note_point[3] = ['', '', '']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 7)', 'band: its members'' lowest to highest median', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0

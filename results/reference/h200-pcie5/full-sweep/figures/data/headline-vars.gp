@@ -93,11 +93,11 @@ array key_title[5] = ['pageable', 'pinned', 'solid: host → device', 'dashed: d
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 124
+note_max_chars = 77
 array note_color[3] = ['-', '', '-']
 array note_line[3] = ['', 'alloc+free', '']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 7)', 'dotted: alloc + free of one pinned buffer, of no direction', 'break-even: no point where pinned is not faster (h2d 4 KiB–16 KiB) or the saving is within the copies'' intervals (d2h 4 KiB)']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 7)', 'dotted: alloc + free of one pinned buffer, of no direction', 'break-even: no point where pinned is not faster (h2d 4 KiB–16 KiB, d2h 4 KiB)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
@@ -112,12 +112,12 @@ panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
 panel_y_min[3] = 0; panel_y_max[3] = 140
 panel_y_tics[3] = 'autofreq'
-panel_y_min[4] = 2; panel_y_max[4] = 200
-panel_y_tics[4] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
-panel_y_min[5] = 0.001; panel_y_max[5] = 200
-panel_y_tics[5] = '("0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
-panel_y_min[6] = 0.050000000000000003; panel_y_max[6] = 20
-panel_y_tics[6] = '("0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20)'
+panel_y_min[4] = 5; panel_y_max[4] = 200
+panel_y_tics[4] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[5] = 0.002; panel_y_max[5] = 500
+panel_y_tics[5] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[6] = 0.10000000000000001; panel_y_max[6] = 50
+panel_y_tics[6] = '("0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

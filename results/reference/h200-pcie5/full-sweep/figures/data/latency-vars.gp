@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 1
 npanels = 4
-nblocks = 20
+nblocks = 16
 array panel_title[4]
 array panel_file[4]
 array panel_over_file[4]
@@ -34,16 +34,16 @@ panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] =
 panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] = ''; panel_link[3] = 0
 panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
 y2 = 0
-array panel_first[4] = [1, 6, 11, 16]
-array panel_nblocks[4] = [5, 5, 5, 5]
+array panel_first[4] = [1, 5, 9, 13]
+array panel_nblocks[4] = [4, 4, 4, 4]
 array panel_over_first[4] = [1, 1, 1, 1]
 array panel_nover[4] = [0, 0, 0, 0]
-array block_npoints[20] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
-array block_minrun[20] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_npoints[16] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[16] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
 array band_npoints[4] = [0, 0, 0, 0]
-array block_color[20] = ['pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked']
-array block_line[20] = ['pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'roundtrip', 'pipelined', 'roundtrip']
-array block_point[20] = ['pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked', 'pageable', 'pageable', 'pinned', 'page-locked', 'page-locked']
+array block_color[16] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array block_line[16] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
+array block_point[16] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -53,14 +53,14 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 4
+nkeys = 2
 key_cols = 1
-key_rows = 4
-key_max_chars = 109
-array key_color[4] = ['pageable', 'pinned', 'page-locked', 'page-locked']
-array key_line[4] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip']
-array key_point[4] = ['pageable', 'pinned', 'page-locked', 'page-locked']
-array key_title[4] = ['pageable', 'pinned (round trip)', 'pipelined: 6 page-locked kinds within 15.3%: pinned, mallochost, portable, write-combined, mapped, registered', 'round trip: 5 page-locked kinds within 16.3%: mallochost, portable, write-combined, mapped, registered']
+key_rows = 2
+key_max_chars = 98
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pipelined', 'pipelined']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '6 page-locked kinds within 15.1%: pinned, mallochost, portable, write-combined, mapped, registered']
 nnotes = 4
 note_cols = 1
 note_rows = 4
@@ -72,19 +72,19 @@ array note_title[4] = ['pipelined: event time ÷ copies; its kind''s own point (
 x_min = 2925.7142857142858
 x_max = 23488102.399999999
 y_min = 1
-y_max = 10000
-y_tics = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+y_max = 5000
+y_tics = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
 array panel_y_min[4]
 array panel_y_max[4]
 array panel_y_tics[4]
-panel_y_min[1] = 1; panel_y_max[1] = 10000
-panel_y_tics[1] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
-panel_y_min[2] = 1; panel_y_max[2] = 10000
-panel_y_tics[2] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
-panel_y_min[3] = 1; panel_y_max[3] = 10000
-panel_y_tics[3] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
-panel_y_min[4] = 1; panel_y_max[4] = 10000
-panel_y_tics[4] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+panel_y_min[1] = 1; panel_y_max[1] = 5000
+panel_y_tics[1] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
+panel_y_min[2] = 1; panel_y_max[2] = 5000
+panel_y_tics[2] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
+panel_y_min[3] = 1; panel_y_max[3] = 5000
+panel_y_tics[3] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
+panel_y_min[4] = 1; panel_y_max[4] = 5000
+panel_y_tics[4] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/full-sweep/figures'
 log_y = 1
 npanels = 5
-nblocks = 5
+nblocks = 20
 array panel_title[5]
 array panel_file[5]
 array panel_over_file[5]
@@ -38,16 +38,16 @@ panel_nband[3] = 0; panel_band_file[3] = ''; band_color[3] = ''; band_point[3] =
 panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] = ''; panel_link[4] = 0
 panel_nband[5] = 0; panel_band_file[5] = ''; band_color[5] = ''; band_point[5] = ''; panel_link[5] = 0
 y2 = 0
-array panel_first[5] = [1, 2, 3, 4, 5]
-array panel_nblocks[5] = [1, 1, 1, 1, 1]
+array panel_first[5] = [1, 5, 9, 13, 17]
+array panel_nblocks[5] = [4, 4, 4, 4, 4]
 array panel_over_first[5] = [1, 1, 1, 1, 1]
 array panel_nover[5] = [0, 0, 0, 0, 0]
-array block_npoints[5] = [9, 9, 9, 9, 9]
-array block_minrun[5] = [9, 9, 9, 9, 9]
+array block_npoints[20] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+array block_minrun[20] = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
 array band_npoints[5] = [0, 0, 0, 0, 0]
-array block_color[5] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
-array block_line[5] = ['band', 'band', 'band', 'band', 'band']
-array block_point[5] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
+array block_color[20] = ['write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked']
+array block_line[20] = ['write-combined', 'mapped', 'registered', 'band', 'write-combined', 'mapped', 'registered', 'band', 'write-combined', 'mapped', 'registered', 'band', 'write-combined', 'mapped', 'registered', 'band', 'write-combined', 'mapped', 'registered', 'band']
+array block_point[20] = ['write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked', 'write-combined', 'mapped', 'registered', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 5
@@ -62,14 +62,14 @@ hline_panel[2] = 2; hline_y[2] = 1; hline_color[2] = ''; hline_line[2] = 'guide'
 hline_panel[3] = 3; hline_y[3] = 1; hline_color[3] = ''; hline_line[3] = 'guide'; hline_where[3] = 'right-below'; hline_label[3] = '1×: as fast as pageable'
 hline_panel[4] = 4; hline_y[4] = 1; hline_color[4] = ''; hline_line[4] = 'guide'; hline_where[4] = 'right-below'; hline_label[4] = '1×: as fast as pageable'
 hline_panel[5] = 5; hline_y[5] = 1; hline_color[5] = ''; hline_line[5] = 'guide'; hline_where[5] = 'right-below'; hline_label[5] = '1×: as fast as pageable'
-nkeys = 1
+nkeys = 4
 key_cols = 1
-key_rows = 1
-key_max_chars = 98
-array key_color[1] = ['page-locked']
-array key_line[1] = ['band']
-array key_point[1] = ['page-locked']
-array key_title[1] = ['6 page-locked kinds within 13.3%: pinned, mallochost, portable, write-combined, mapped, registered']
+key_rows = 4
+key_max_chars = 62
+array key_color[4] = ['write-combined', 'mapped', 'registered', 'page-locked']
+array key_line[4] = ['write-combined', 'mapped', 'registered', 'band']
+array key_point[4] = ['write-combined', 'mapped', 'registered', 'page-locked']
+array key_title[4] = ['write-combined', 'mapped', 'registered', '3 page-locked kinds within 10.5%: pinned, mallochost, portable']
 nnotes = 1
 note_cols = 1
 note_rows = 1

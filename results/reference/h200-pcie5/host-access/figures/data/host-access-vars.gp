@@ -60,18 +60,18 @@ note_max_chars = 59
 array note_color[2] = ['-', '-']
 array note_line[2] = ['', '']
 array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 6–30)', 'also measured, in summary.csv: 256 KiB, 4 MiB, 64 MiB']
+array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 5–30)', 'also measured, in summary.csv: 256 KiB, 4 MiB, 64 MiB']
 x_min = 0.7142857142857143
 x_max = 11.199999999999999
 y_min = 0
-y_max = 70
+y_max = 100
 y_tics = 'autofreq'
 array panel_y_min[2]
 array panel_y_max[2]
 array panel_y_tics[2]
-panel_y_min[1] = 0; panel_y_max[1] = 70
+panel_y_min[1] = 0; panel_y_max[1] = 100
 panel_y_tics[1] = 'autofreq'
-panel_y_min[2] = 0; panel_y_max[2] = 70
+panel_y_min[2] = 0; panel_y_max[2] = 100
 panel_y_tics[2] = 'autofreq'
 size_tics = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'
 size_tics_wide = '("1B" 1, "2B" 2, "4B" 4, "8B" 8)'

@@ -28,16 +28,16 @@ panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] =
 y2 = 1
 array panel_first[2] = [1, 7]
 array panel_nblocks[2] = [6, 6]
-array panel_over_first[2] = [1, 5]
-array panel_nover[2] = [4, 4]
+array panel_over_first[2] = [1, 4]
+array panel_nover[2] = [3, 4]
 array block_npoints[12] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
 array block_minrun[12] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
 array band_npoints[2] = [0, 0]
 array block_color[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
 array block_line[12] = ['reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed', 'reuse', 'first-touch', 'flushed', 'flushed+first-touch', 'reuse', 'flushed']
 array block_point[12] = ['pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pageable', 'pageable', 'pinned', 'pinned']
-array over_color[8] = ['pageable', 'pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
-array over_line[8] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit']
+array over_color[7] = ['pageable', 'pinned', 'pinned', 'pageable', 'pageable', 'pinned', 'pinned']
+array over_line[7] = ['fit', 'fit', 'fit', 'fit', 'fit', 'fit', 'fit']
 nhlines = 4
 array hline_panel[4]
 array hline_y[4]
@@ -46,9 +46,9 @@ array hline_line[4]
 array hline_where[4]
 array hline_label[4]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, read): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
+hline_panel[4] = 2; hline_y[4] = 57.614080000000001; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, read): 57.61 GB/s'
 nkeys = 2
 key_cols = 2
 key_rows = 1
@@ -60,11 +60,11 @@ array key_title[2] = ['pageable', 'pinned']
 nnotes = 6
 note_cols = 1
 note_rows = 6
-note_max_chars = 83
+note_max_chars = 82
 array note_color[6] = ['', '', '', '', '-', '']
 array note_line[6] = ['reuse', 'flushed', 'first-touch', 'flushed+first-touch', '', 'fit']
 array note_point[6] = ['', '', '', '', '', '']
-array note_title[6] = ['warm cache and prefaulted pages', 'flushed cache (flushed from the CPU caches before each copy) and prefaulted pages', 'warm cache and first-touch pages (never touched before the copy)', 'flushed cache and first-touch pages', 'bars: 95 % prediction interval of another sample (n = 3–15); 1 ends at the raw rate', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
+array note_title[6] = ['warm cache and prefaulted pages', 'flushed cache (flushed from the CPU caches before each copy) and prefaulted pages', 'warm cache and first-touch pages (never touched before the copy)', 'flushed cache and first-touch pages', 'bars: 95 % prediction interval of another sample (n = 3–15); 2 end at the raw rate', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
 x_min = 46811.428571428572
 x_max = 375809638.39999998
 y_min = 0

@@ -36,16 +36,16 @@ panel_nband[4] = 0; panel_band_file[4] = ''; band_color[4] = ''; band_point[4] =
 y2 = 1
 array panel_first[4] = [1, 3, 5, 7]
 array panel_nblocks[4] = [2, 2, 2, 2]
-array panel_over_first[4] = [1, 2, 3, 4]
-array panel_nover[4] = [1, 1, 1, 1]
+array panel_over_first[4] = [1, 4, 5, 6]
+array panel_nover[4] = [3, 1, 1, 1]
 array block_npoints[8] = [81, 81, 81, 81, 81, 81, 81, 81]
 array block_minrun[8] = [81, 81, 81, 81, 81, 81, 81, 81]
 array band_npoints[4] = [0, 0, 0, 0]
 array block_color[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
 array block_line[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
 array block_point[8] = ['pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned']
-array over_color[4] = ['pinned', 'pinned', 'pinned', 'pinned']
-array over_line[4] = ['fit', 'fit', 'fit', 'fit']
+array over_color[6] = ['pageable', 'pageable', 'pinned', 'pinned', 'pinned', 'pinned']
+array over_line[6] = ['regime', 'regime', 'fit', 'fit', 'fit', 'fit']
 nhlines = 8
 array hline_panel[8]
 array hline_y[8]
@@ -54,13 +54,13 @@ array hline_line[8]
 array hline_where[8]
 array hline_label[8]
 hline_panel[1] = 1; hline_y[1] = 63.0154; hline_color[1] = 'link'; hline_line[1] = 'link'; hline_where[1] = 'right-above'; hline_label[1] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
+hline_panel[2] = 1; hline_y[2] = 58.449066666666667; hline_color[2] = 'link'; hline_line[2] = 'practical'; hline_where[2] = 'left-above'; hline_label[2] = 'practical ceiling (MPS 256 B, read): 58.45 GB/s'
 hline_panel[3] = 2; hline_y[3] = 63.0154; hline_color[3] = 'link'; hline_line[3] = 'link'; hline_where[3] = 'right-above'; hline_label[3] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, assumed): 58.45 GB/s'
+hline_panel[4] = 2; hline_y[4] = 58.449066666666667; hline_color[4] = 'link'; hline_line[4] = 'practical'; hline_where[4] = 'left-above'; hline_label[4] = 'practical ceiling (MPS 256 B, read): 58.45 GB/s'
 hline_panel[5] = 3; hline_y[5] = 63.0154; hline_color[5] = 'link'; hline_line[5] = 'link'; hline_where[5] = 'right-above'; hline_label[5] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
+hline_panel[6] = 3; hline_y[6] = 57.614080000000001; hline_color[6] = 'link'; hline_line[6] = 'practical'; hline_where[6] = 'left-above'; hline_label[6] = 'practical ceiling (MPS 256 B, read): 57.61 GB/s'
 hline_panel[7] = 4; hline_y[7] = 63.0154; hline_color[7] = 'link'; hline_line[7] = 'link'; hline_where[7] = 'right-above'; hline_label[7] = 'PCIe Gen5 x16 raw: 63.02 GB/s'
-hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling (MPS 256 B, assumed): 57.61 GB/s'
+hline_panel[8] = 4; hline_y[8] = 57.614080000000001; hline_color[8] = 'link'; hline_line[8] = 'practical'; hline_where[8] = 'left-above'; hline_label[8] = 'practical ceiling (MPS 256 B, read): 57.61 GB/s'
 nkeys = 2
 key_cols = 2
 key_rows = 1
@@ -69,14 +69,14 @@ array key_color[2] = ['pageable', 'pinned']
 array key_line[2] = ['pageable', 'pinned']
 array key_point[2] = ['pageable', 'pinned']
 array key_title[2] = ['pageable', 'pinned']
-nnotes = 2
+nnotes = 3
 note_cols = 1
-note_rows = 2
-note_max_chars = 61
-array note_color[2] = ['-', '']
-array note_line[2] = ['', 'fit']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 5–20)', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)']
+note_rows = 3
+note_max_chars = 81
+array note_color[3] = ['-', '', 'pageable']
+array note_line[3] = ['', 'fit', 'regime']
+array note_point[3] = ['', '', '']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 5–20)', 'dotted, in a curve''s colour: its fit t0 + n/B (residual < 5%)', 'thick dots: a pageable copy''s two regimes, each t = n/B over its sizes (fits.csv)']
 x_min = 714.28571428571433
 x_max = 89600000
 y_min = 0

@@ -8,7 +8,7 @@ x_tics = ''
 out_dir = 'results/reference/h200-pcie5/zerocopy/figures'
 log_y = 1
 npanels = 2
-nblocks = 8
+nblocks = 10
 array panel_title[2]
 array panel_file[2]
 array panel_over_file[2]
@@ -26,16 +26,16 @@ array panel_link[2]
 panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
 panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
 y2 = 0
-array panel_first[2] = [1, 5]
-array panel_nblocks[2] = [4, 4]
+array panel_first[2] = [1, 6]
+array panel_nblocks[2] = [5, 5]
 array panel_over_first[2] = [1, 1]
 array panel_nover[2] = [0, 0]
-array block_npoints[8] = [7, 7, 7, 7, 7, 7, 7, 7]
-array block_minrun[8] = [7, 7, 7, 7, 7, 7, 7, 7]
+array block_npoints[10] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+array block_minrun[10] = [7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
 array band_npoints[2] = [0, 0]
-array block_color[8] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
-array block_line[8] = ['pipelined', 'zerocopy', 'roundtrip', 'zerocopy-roundtrip', 'pipelined', 'zerocopy', 'roundtrip', 'zerocopy-roundtrip']
-array block_point[8] = ['page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
+array block_color[10] = ['registered', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'registered', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
+array block_line[10] = ['roundtrip', 'pipelined', 'zerocopy', 'roundtrip', 'zerocopy-roundtrip', 'roundtrip', 'pipelined', 'zerocopy', 'roundtrip', 'zerocopy-roundtrip']
+array block_point[10] = ['registered', 'page-locked', 'page-locked', 'page-locked', 'page-locked', 'registered', 'page-locked', 'page-locked', 'page-locked', 'page-locked']
 array over_color[1] = ['']
 array over_line[1] = ['']
 nhlines = 0
@@ -45,14 +45,14 @@ array hline_color[1]
 array hline_line[1]
 array hline_where[1]
 array hline_label[1]
-nkeys = 1
+nkeys = 3
 key_cols = 1
-key_rows = 1
-key_max_chars = 129
-array key_color[1] = ['page-locked']
-array key_line[1] = ['pipelined']
-array key_point[1] = ['page-locked']
-array key_title[1] = ['5 page-locked kinds within 18.1%: mapped, registered, registered-readonly (host → device), registered-portable, registered-mapped']
+key_rows = 3
+key_max_chars = 140
+array key_color[3] = ['registered', 'page-locked', 'page-locked']
+array key_line[3] = ['roundtrip', 'pipelined', 'roundtrip']
+array key_point[3] = ['registered', 'page-locked', 'page-locked']
+array key_title[3] = ['registered (round trip)', 'pipelined: 5 page-locked kinds within 13.6%: mapped, registered, registered-readonly (host → device), registered-portable, registered-mapped', 'round trip: 4 page-locked kinds within 9.5%: mapped, registered-readonly (host → device), registered-portable, registered-mapped']
 nnotes = 6
 note_cols = 1
 note_rows = 6

@@ -28,8 +28,8 @@ array panel_first[1] = [1]
 array panel_nblocks[1] = [1]
 array panel_over_first[1] = [1]
 array panel_nover[1] = [2]
-array block_npoints[1] = [13]
-array block_minrun[1] = [13]
+array block_npoints[1] = [80]
+array block_minrun[1] = [80]
 array band_npoints[1] = [0]
 array block_color[1] = ['pinned']
 array block_line[1] = ['reuse']
@@ -46,28 +46,28 @@ array hline_label[1]
 nkeys = 3
 key_cols = 1
 key_rows = 3
-key_max_chars = 54
+key_max_chars = 87
 array key_color[3] = ['pinned', '', 'reference']
 array key_line[3] = ['reuse', 'guide', 'reference']
 array key_point[3] = ['sync', '', '']
-array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median (0 % = 54.70 GB/s)', 'the drift check''s band (0.5 % either side: target_rsd)']
-nnotes = 2
+array key_title[3] = ['readings (median of 3 samples each)', 'the run''s median (0 % = 53.82 GB/s)', 'the drift check''s band (4.98 % either side: 5 x the reading noise, at least target_rsd)']
+nnotes = 3
 note_cols = 1
-note_rows = 2
+note_rows = 3
 note_max_chars = 67
-array note_color[2] = ['-', '-']
-array note_line[2] = ['', '']
-array note_point[2] = ['', '']
-array note_title[2] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)', 'bars cut at the axis''s ends']
-x_min = -0.7672500000000001
-x_max = 26.341250000000002
-y_min = -5
-y_max = 5
+array note_color[3] = ['-', '-', '-']
+array note_line[3] = ['', '', '']
+array note_point[3] = ['', '', '']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 3) (from rsd)', 'axis 50 % either side (5 % unless a reading lies beyond 4.5 %)', 'bars cut at the axis''s ends']
+x_min = -1.11964377045
+x_max = 38.455292055450002
+y_min = -50
+y_max = 50
 y_tics = 'autofreq'
 array panel_y_min[1]
 array panel_y_max[1]
 array panel_y_tics[1]
-panel_y_min[1] = -5; panel_y_max[1] = 5
+panel_y_min[1] = -50; panel_y_max[1] = 50
 panel_y_tics[1] = 'autofreq'
 size_tics = '("1K" 1024, "" 2048 1, "4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576)'
 size_tics_wide = '("1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768, "64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576)'

@@ -43,8 +43,8 @@ array panel_first[5] = [1, 3, 5, 9, 10]
 array panel_nblocks[5] = [2, 2, 4, 1, 2]
 array panel_over_first[5] = [1, 1, 1, 1, 1]
 array panel_nover[5] = [0, 0, 0, 0, 0]
-array block_npoints[11] = [9, 9, 9, 9, 5, 5, 5, 5, 9, 7, 8]
-array block_minrun[11] = [9, 9, 9, 9, 5, 5, 5, 5, 9, 7, 8]
+array block_npoints[11] = [9, 9, 9, 9, 5, 5, 5, 5, 9, 7, 9]
+array block_minrun[11] = [9, 9, 9, 9, 5, 5, 5, 5, 9, 7, 9]
 array band_npoints[5] = [0, 0, 0, 0, 0]
 array block_color[11] = ['pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pageable', 'pinned', 'pinned', 'pinned']
 array block_line[11] = ['h2d', 'h2d', 'd2h', 'd2h', 'h2d', 'h2d', 'd2h', 'd2h', 'alloc+free', 'h2d', 'd2h']
@@ -75,7 +75,7 @@ panel_x_min[3] = 2925.7142857142858; panel_x_max[3] = 1468006.3999999999
 panel_log_y[4] = 1; panel_y_label[4] = 'ms per buffer (median)'
 panel_x_min[4] = 2925.7142857142858; panel_x_max[4] = 375809638.39999998
 panel_log_y[5] = 1; panel_y_label[5] = 'copies of that size'
-panel_x_min[5] = 11702.857142857143; panel_x_max[5] = 375809638.39999998
+panel_x_min[5] = 2925.7142857142858; panel_x_max[5] = 375809638.39999998
 nkeys = 4
 key_cols = 4
 key_rows = 1
@@ -87,11 +87,11 @@ array key_title[4] = ['pageable', 'pinned', 'solid: host → device', 'dashed: d
 nnotes = 3
 note_cols = 1
 note_rows = 3
-note_max_chars = 124
+note_max_chars = 66
 array note_color[3] = ['-', '', '-']
 array note_line[3] = ['', 'alloc+free', '']
 array note_point[3] = ['', '', '']
-array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 3–15)', 'dotted: alloc + free of one pinned buffer, of no direction', 'break-even: no point where pinned is not faster (h2d 4 KiB–16 KiB) or the saving is within the copies'' intervals (d2h 4 KiB)']
+array note_title[3] = ['bars: 95 % prediction interval of another sample (n = 4–15)', 'dotted: alloc + free of one pinned buffer, of no direction', 'break-even: no point where pinned is not faster (h2d 4 KiB–16 KiB)']
 x_min = 2925.7142857142858
 x_max = 375809638.39999998
 y_min = 0
@@ -104,12 +104,12 @@ panel_y_min[1] = 0; panel_y_max[1] = 70
 panel_y_tics[1] = 'autofreq'
 panel_y_min[2] = 0; panel_y_max[2] = 70
 panel_y_tics[2] = 'autofreq'
-panel_y_min[3] = 2; panel_y_max[3] = 500
-panel_y_tics[3] = '("2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)'
-panel_y_min[4] = 0.00050000000000000001; panel_y_max[4] = 200
-panel_y_tics[4] = '("0.001" 0.001, "0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
-panel_y_min[5] = 0.050000000000000003; panel_y_max[5] = 20
-panel_y_tics[5] = '("0.05" 0.050000000000000003, "0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20)'
+panel_y_min[3] = 5; panel_y_max[3] = 200
+panel_y_tics[3] = '("5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200)'
+panel_y_min[4] = 0.002; panel_y_max[4] = 200
+panel_y_tics[4] = '("0.01" 0.01, "0.1" 0.10000000000000001, "1" 1, "10" 10, "100" 100)'
+panel_y_min[5] = 0.10000000000000001; panel_y_max[5] = 20
+panel_y_tics[5] = '("0.1" 0.10000000000000001, "0.2" 0.20000000000000001, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20)'
 size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'
 size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216, "" 33554432 1, "64M" 67108864, "" 134217728 1, "256M" 268435456)'
 size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216, "" 33554432 1, "" 67108864 1, "" 134217728 1, "256M" 268435456)'

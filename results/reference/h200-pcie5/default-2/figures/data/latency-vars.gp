@@ -1,0 +1,78 @@
+# latency-vars.gp - written by pinsweep for plots/latency.gp (see src/figures/kit/gnuplot_vars.c)
+fig_title = 'default: time per copy'
+fig_detail = 'reuse, sync, sizes up to 16 MiB'
+fig_machine = 'NVIDIA H200, vm'
+x_label = 'transfer size (bytes, 1K = 1024)'
+y_label = 'time per copy (µs)'
+x_tics = ''
+out_dir = 'results/reference/h200-pcie5/default-2/figures'
+log_y = 1
+npanels = 2
+nblocks = 8
+array panel_title[2]
+array panel_file[2]
+array panel_over_file[2]
+panel_title[1] = 'host → device'
+panel_file[1] = 'results/reference/h200-pcie5/default-2/figures/data/latency-h2d.dat'
+panel_over_file[1] = 'results/reference/h200-pcie5/default-2/figures/data/latency-h2d-overlay.dat'
+panel_title[2] = 'device → host'
+panel_file[2] = 'results/reference/h200-pcie5/default-2/figures/data/latency-d2h.dat'
+panel_over_file[2] = 'results/reference/h200-pcie5/default-2/figures/data/latency-d2h-overlay.dat'
+array panel_nband[2]
+array panel_band_file[2]
+array band_color[2]
+array band_point[2]
+array panel_link[2]
+panel_nband[1] = 0; panel_band_file[1] = ''; band_color[1] = ''; band_point[1] = ''; panel_link[1] = 0
+panel_nband[2] = 0; panel_band_file[2] = ''; band_color[2] = ''; band_point[2] = ''; panel_link[2] = 0
+y2 = 0
+array panel_first[2] = [1, 5]
+array panel_nblocks[2] = [4, 4]
+array panel_over_first[2] = [1, 1]
+array panel_nover[2] = [0, 0]
+array block_npoints[8] = [13, 13, 13, 13, 13, 13, 13, 13]
+array block_minrun[8] = [13, 13, 13, 13, 13, 13, 13, 13]
+array band_npoints[2] = [0, 0]
+array block_color[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array block_line[8] = ['pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip', 'pipelined', 'roundtrip']
+array block_point[8] = ['pageable', 'pageable', 'page-locked', 'page-locked', 'pageable', 'pageable', 'page-locked', 'page-locked']
+array over_color[1] = ['']
+array over_line[1] = ['']
+nhlines = 0
+array hline_panel[1]
+array hline_y[1]
+array hline_color[1]
+array hline_line[1]
+array hline_where[1]
+array hline_label[1]
+nkeys = 2
+key_cols = 1
+key_rows = 2
+key_max_chars = 98
+array key_color[2] = ['pageable', 'page-locked']
+array key_line[2] = ['pipelined', 'pipelined']
+array key_point[2] = ['pageable', 'page-locked']
+array key_title[2] = ['pageable', '6 page-locked kinds within 15.0%: pinned, mallochost, portable, write-combined, mapped, registered']
+nnotes = 4
+note_cols = 1
+note_rows = 4
+note_max_chars = 110
+array note_color[4] = ['', '', '-', '-']
+array note_line[4] = ['pipelined', 'roundtrip', '', '']
+array note_point[4] = ['page-locked', 'page-locked', '', '']
+array note_title[4] = ['pipelined: event time ÷ copies; its kind''s own point (pageable''s open)', 'round trip: one copy, waited for (host clock); its point in the other fill (pageable''s filled)', 'bars: 95 % prediction interval of another round (3 rounds); round trips: medians', 'bars of a merged line: its members'' lowest to highest bar end (or value, without bars); the line: their median']
+x_min = 2925.7142857142858
+x_max = 23488102.399999999
+y_min = 1
+y_max = 10000
+y_tics = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+array panel_y_min[2]
+array panel_y_max[2]
+array panel_y_tics[2]
+panel_y_min[1] = 1; panel_y_max[1] = 10000
+panel_y_tics[1] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+panel_y_min[2] = 1; panel_y_max[2] = 10000
+panel_y_tics[2] = '("1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500, "1000" 1000, "2000" 2000, "5000" 5000, "10000" 10000)'
+size_tics = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'
+size_tics_wide = '("4K" 4096, "" 8192 1, "16K" 16384, "" 32768 1, "64K" 65536, "" 131072 1, "256K" 262144, "" 524288 1, "1M" 1048576, "" 2097152 1, "4M" 4194304, "" 8388608 1, "16M" 16777216)'
+size_tics_tex = '("4K" 4096, "" 8192 1, "" 16384 1, "" 32768 1, "64K" 65536, "" 131072 1, "" 262144 1, "" 524288 1, "1M" 1048576, "" 2097152 1, "" 4194304 1, "" 8388608 1, "16M" 16777216)'
