@@ -33,6 +33,18 @@ rounds_repair() {
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["disturbed"] == "yes" { d[$H["config"]] = 1; if ($H["round"] > 3) bad++ } $H["round"] == 4 { rep[$H["config"]] = 1 } END { for (c in d) { n++; if (!(c in rep)) bad++ } exit !(n >= 1 && !bad) }' "$r/samples.csv" \
         && t_pass "repair: samples.csv keeps the disturbed samples (disturbed=yes) and the repair round (round 4)" || t_fail "repair: samples.csv's disturbed and repair rounds"
     grep -q '^    measured: .*/r4' "$r/meta.yaml" && t_fail "repair: no repair round lies in a window" "$(grep measured "$r/meta.yaml")" || t_pass "repair: no repair round lies in a window"
+    # the record says what decided the repairs: the rounds' readings are the basis, and every
+    # configuration measured again was measured in a window meta.yaml lists
+    [ "$(grep '^  basis_readings:' "$r/meta.yaml" | awk '{ print $2 }')" = "$(awk -F, 'NR > 1 && $4 <= 3 && $12 == "ok"' "$r/sentinel.csv" | wc -l)" ] \
+        && [ "$(awk -F, 'NR > 1 && $4 > 3' "$r/sentinel.csv" | wc -l)" -ge 1 ] \
+        && awk '/^    measured:/ { for (i = 2; i <= NF; i++) { split($i, a, "/"); w[a[1]] = 1 } } /^    disturbed_configs:/ { for (i = 2; i <= NF; i++) if (!($i in w)) bad++; n = NF - 1 } END { exit !(n >= 1 && !bad) }' "$r/meta.yaml" \
+        && t_pass "repair: meta.yaml's basis is the rounds' readings, and its windows list every configuration measured again" || t_fail "repair: the record of what decided the repairs" "$(sed -n '/^drift:/,/^[a-z]/p' "$r/meta.yaml" | head -30)"
+    # the sentinel figure's caption says which readings are the repair rounds' and what they are judged by
+    local nrep
+    nrep=$(awk -F, 'NR > 1 && $4 > 3 && $12 == "ok"' "$r/sentinel.csv" | wc -l)
+    "$PINSWEEP" plot "$r" > /dev/null 2>&1
+    grep -q "of the median of the rounds' readings, [0-9.]* GB/s, .*; $nrep of the readings are the repair rounds', taken around each configuration measured again, judged against the rounds' median and band, not part of them" "$r/figures/captions.md" \
+        && t_pass "repair: the sentinel caption counts the repair rounds' readings ($nrep) and says what judged them" || t_fail "repair: the sentinel caption and the repair rounds" "$(grep -A4 '^## sentinel' "$r/figures/captions.md" | tail -1 | cut -c1-600)"
     # a window that outlasts the budget (from 1.15 s of the rounds' 1.4: the median stays the quiet level): what is left is marked no, never repaired=yes
     expect "repair: a slow window to the end" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=1150 slow_to_ms=1000000 slow_factor=1.5" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r-long" --no-plot || return

@@ -101,7 +101,10 @@ static int read_drift_meta(const struct plot_input *in, struct sentinel_view *v)
     v->noise_judged = target != NULL;
     if (!target) /* a folder from before the threshold followed the noise: target_rsd */
         target = meta_get(&m, "drift.target_pct");
-    const char *count = meta_get(&m, "drift.windows");
+    const char *count = meta_get(&m, "drift.windows"),
+               *rounds = meta_get(&m, "experiment.measure.rounds");
+    if (meta_get(&m, "drift.basis_readings"))
+        v->rounds = rounds ? strtod(rounds, NULL) : 1;
     copy_text(copy ? copy : "", v->copy, sizeof(v->copy));
     char *end;
     double t = target ? strtod(target, &end) : NAN;
@@ -143,7 +146,8 @@ static int shard_medians(struct sentinel_view *v)
     for (size_t i = 0, j; i < v->n; i = j) {
         struct drift d;
         for (j = i; j < v->n && same_shard(v->rows[j].shard, v->rows[i].shard); j++)
-            r[j - i] = (struct drift_reading){v->rows[j].time_s, v->rows[j].gbps_median};
+            r[j - i] = (struct drift_reading){v->rows[j].time_s, v->rows[j].gbps_median,
+                                              v->rows[j].round > v->rounds};
         if (drift_analyse(r, j - i, v->target_pct, 0, &d) < 0) {
             free(r);
             return -1;
@@ -182,6 +186,7 @@ int sentinel_view_read(const struct plot_input *in, struct sentinel_view *v, FIL
     const struct key_def *k =
         schema_key_find(schema_measure_keys, schema_measure_nkeys, "target_rsd");
     v->target_pct = k ? k->default_value : NAN; /* unless meta.yaml says (read_drift_meta) */
+    v->rounds = INFINITY;
     struct sentinel_row *rows = sentinel_read(in->dir, &n, log);
     if (!rows)
         return 0;
@@ -387,14 +392,18 @@ static void say_before(FILE *f, const struct plot_input *in, const struct sentin
         }
         return;
     }
-    if (!isnan(r->round))
+    if (r->round > v->rounds)
+        fputs(" (a repair round's)", f);
+    else if (!isnan(r->round))
         fprintf(f, " (round %.0f)", r->round);
     for (size_t k = 0; k < v->nwindows; k++) {
         const struct sentinel_window *w = &v->windows[k];
         if (!(r->time_s >= w->from_s - 1e-3 && r->time_s <= w->to_s + 1e-3) || !w->nconfigs)
             continue;
         char rounds[48] = "";
-        if (w->round_min && w->round_min < w->round_max)
+        if (w->round_min > v->rounds)
+            snprintf(rounds, sizeof(rounds), " of the repair rounds");
+        else if (w->round_min && w->round_min < w->round_max)
             snprintf(rounds, sizeof(rounds), " of rounds %d–%d", w->round_min, w->round_max);
         else if (w->round_min)
             snprintf(rounds, sizeof(rounds), " of round %d", w->round_min);
@@ -433,10 +442,12 @@ static size_t worst_first(const struct sentinel_view *v, size_t *worst)
 static void say_summary(const struct sentinel_view *v, size_t noff, FILE *f)
 {
     double lo = INFINITY, hi = -INFINITY, last = 0;
+    size_t repair = 0;
     for (size_t i = 0; i < v->n; i++) {
         lo = fmin(lo, v->rows[i].gbps_median);
         hi = fmax(hi, v->rows[i].gbps_median);
         last = fmax(last, v->rows[i].time_s);
+        repair += v->rows[i].round > v->rounds;
     }
     if (v->copy[0])
         fprintf(f, "the sentinel copy, %s, was read %zu times in %.1f s", v->copy, v->n, last);
@@ -456,10 +467,17 @@ static void say_summary(const struct sentinel_view *v, size_t noff, FILE *f)
     fprintf(f, " within %g %% (the drift check's threshold, %s%s) of %s", v->target_pct,
             v->noise_judged ? "its reading noise x 5, at least target_rsd" : "target_rsd",
             v->target_known ? "" : "'s default: meta.yaml does not say",
-            v->shards > 1 ? "their shard's median" : "their median");
+            v->shards > 1
+                ? (repair ? "the median of their shard's rounds' readings" : "their shard's median")
+                : (repair ? "the median of the rounds' readings" : "their median"));
     if (v->shards == 1)
         fprintf(f, ", %.2f GB/s", v->median_gbps[0]);
     fprintf(f, ", and all within %.2f–%.2f GB/s, %.2f %% apart", lo, hi, 100 * (hi / lo - 1));
+    if (repair)
+        fprintf(f,
+                "; %zu of the readings are the repair rounds', taken around each configuration "
+                "measured again, judged against the rounds' median and band, not part of them",
+                repair);
 }
 
 void sentinel_view_say(const struct plot_input *in, const struct sentinel_view *v, FILE *f)

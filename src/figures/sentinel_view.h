@@ -41,6 +41,9 @@ struct sentinel_view {
     double target_pct;               /* the drift check's threshold, % */
     int target_known;                /* from meta.yaml; else the schema's default of target_rsd */
     int noise_judged; /* meta.yaml's drift.threshold_pct: the threshold followed the noise */
+    double rounds;    /* meta.yaml's drift.basis_readings: readings of a later round are the
+                         repair rounds', judged against the others (record/drift.h); else
+                         INFINITY: every reading is of the basis, as folders before it */
     char copy[160];                  /* meta.yaml's drift.sentinel ("pinned h2d reuse sync 64MiB
                                         (automatic)"), "" when it does not say */
     double samples_min, samples_max; /* the samples behind each reading's median */

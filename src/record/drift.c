@@ -38,7 +38,7 @@ static double noise_of(const struct drift *d, const struct drift_reading *r, siz
 {
     size_t m = 0;
     for (size_t i = 0, prev = n; i < n; i++) {
-        if (isnan(r[i].gbps))
+        if (isnan(r[i].gbps) || r[i].repair)
             continue;
         if (prev < n && fabs(drift_offset_pct(d, r[prev].gbps)) <= limit_pct &&
             fabs(drift_offset_pct(d, r[i].gbps)) <= limit_pct)
@@ -58,7 +58,7 @@ static void judge_noise(struct drift *d, const struct drift_reading *r, size_t n
                         double *diff)
 {
     d->threshold_pct = d->floor_pct;
-    if (!(k > 0) || d->ok < 3 || !(d->median_gbps > 0))
+    if (!(k > 0) || d->basis < 3 || !(d->median_gbps > 0))
         return;
     d->noise_pct = noise_of(d, r, n, INFINITY, diff);
     double first = fmax(d->floor_pct, k * d->noise_pct);
@@ -89,12 +89,14 @@ int drift_analyse(const struct drift_reading *r, size_t n, double floor_pct, dou
         drift_free(out);
         return -1;
     }
+    size_t m = 0;
     for (size_t i = 0; i < n; i++) {
-        g[i] = r[i].gbps;
         out->ok += !isnan(r[i].gbps);
+        if (!r[i].repair)
+            g[m++] = r[i].gbps;
     }
     out->readings = n;
-    if (stats_compute(g, n, &st) < 0) {
+    if (stats_compute(g, m, &st) < 0) {
         free(g);
         drift_free(out);
         return -1;
@@ -102,7 +104,8 @@ int drift_analyse(const struct drift_reading *r, size_t n, double floor_pct, dou
     out->median_gbps = st.median;
     out->min_gbps = st.min;
     out->max_gbps = st.max;
-    out->drift_pct = out->ok >= 2 ? 100.0 * (st.max / st.min - 1) : NAN;
+    out->basis = st.n;
+    out->drift_pct = out->basis >= 2 ? 100.0 * (st.max / st.min - 1) : NAN;
     judge_noise(out, r, n, k, g);
     free(g);
     for (size_t i = 0; i < n; i++) {

@@ -10,9 +10,16 @@
 
 #include <stddef.h>
 
-/* One reading of the sentinel: when (s since the run started) and its median, GB/s. */
+/*
+ * One reading of the sentinel: when (s since the run started) and its
+ * median, GB/s.  A reading taken during the repair rounds (run/repair.h) is
+ * judged against the rounds' readings, never part of their median, noise or
+ * drift: the repairs were decided by those, and the record must say what
+ * decided them.
+ */
 struct drift_reading {
     double time_s, gbps; /* gbps NaN: the reading failed */
+    int repair;          /* taken during the repair rounds */
 };
 
 /*
@@ -45,8 +52,9 @@ struct drift_window {
 
 struct drift {
     size_t readings, ok;                    /* all, and those with a bandwidth */
-    double median_gbps, min_gbps, max_gbps; /* NaN without readings */
-    double drift_pct;                       /* 100 * (max / min - 1); NaN with fewer than 2 */
+    size_t basis;                           /* of ok, the rounds' (not repair) readings */
+    double median_gbps, min_gbps, max_gbps; /* of the basis; NaN without */
+    double drift_pct; /* of the basis, 100 * (max / min - 1); NaN with fewer than 2 */
     double floor_pct;                       /* the least threshold (target_rsd) */
     double noise_pct; /* the readings' own noise: robust sd of a reading in quiet stretches, % */
     double threshold_pct; /* max(floor_pct, k * noise_pct): a reading further off is off */
@@ -59,12 +67,14 @@ struct drift {
 
 /*
  * Analyse r[0..n) (in time order): a reading is off when it differs from
- * the median of the good readings by more than threshold_pct % =
+ * the median of the good readings of the rounds (the basis: not repair) by
+ * more than threshold_pct % =
  * max(floor_pct, k * noise_pct).  noise_pct is the readings' own noise, from
  * the differences of successive good readings (a step in the level moves
  * only the difference across it): 1.4826 * their MAD / sqrt(2), in % of the
  * median, taken again over the pairs of readings both within the first
- * pass's threshold (the quiet stretches).  k 0: floor_pct alone (a fixed
+ * pass's threshold (the quiet stretches); successive means successive in
+ * the basis.  k 0: floor_pct alone (a fixed
  * threshold, as folders before pinsweep judged the noise were analysed);
  * fewer than 3 good readings: noise_pct 0.  Each run of off readings makes one window, from the
  * good reading before it (its own time when there is none) to the good reading after it (its own

@@ -335,6 +335,7 @@ static void emit_drift(struct em *m, const struct meta *mt)
         const struct drift *d = mt->drift;
         kv_num(m, "readings", (unsigned long long)d->readings);
         kv_num(m, "good_readings", (unsigned long long)d->ok);
+        kv_num(m, "basis_readings", (unsigned long long)d->basis);
         kv_double(m, "median_gbps", "%.6g", d->median_gbps);
         kv_double(m, "min_gbps", "%.6g", d->min_gbps);
         kv_double(m, "max_gbps", "%.6g", d->max_gbps);

@@ -58,6 +58,7 @@ int sentinel_init(struct sentinel *sn, const struct experiment *e, const struct 
     sn->m.warmup = 1;
     sn->m.verify = 0;
     sn->every_ms = e->measure.sentinel_every_ms;
+    sn->rounds = e->measure.rounds > 1 ? e->measure.rounds : 1;
     sn->on = 1;
     return 0;
 }
@@ -73,7 +74,7 @@ int sentinel_start(struct sentinel *sn, const char *dir, double t0_ms, char *err
 }
 
 /* Keep reading (time_s, gbps) for the analysis at the end; -1 when memory runs out. */
-static int keep_reading(struct sentinel *sn, double time_s, double gbps)
+static int keep_reading(struct sentinel *sn, double time_s, double gbps, int repair)
 {
     if (sn->n == sn->cap) {
         size_t cap = sn->cap ? 2 * sn->cap : 64;
@@ -83,7 +84,7 @@ static int keep_reading(struct sentinel *sn, double time_s, double gbps)
         sn->readings = r;
         sn->cap = cap;
     }
-    sn->readings[sn->n++] = (struct drift_reading){time_s, gbps};
+    sn->readings[sn->n++] = (struct drift_reading){time_s, gbps, repair};
     return 0;
 }
 
@@ -136,7 +137,7 @@ int sentinel_record(struct sentinel *sn, const struct sentinel_row *row, char *e
     if (strcmp(row->status, "ok") == 0)
         sn->last_good_gbps = row->gbps_median;
     int rc = sentinel_append(sn->csv, row, err, errlen);
-    if (rc == 0 && keep_reading(sn, row->time_s, row->gbps_median) < 0) {
+    if (rc == 0 && keep_reading(sn, row->time_s, row->gbps_median, row->round > sn->rounds) < 0) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }
@@ -187,15 +188,19 @@ void sentinel_note(struct sentinel *sn, int config, int round, double from_ms, d
 static void print_drift(const struct sentinel *sn, FILE *out)
 {
     const struct drift *d = &sn->drift;
-    if (d->ok < 2) {
+    char more[96] = "";
+    if (d->basis < 2) {
         fprintf(out, "pinsweep: sentinel (%s): %zu good readings, too few for a drift\n", sn->what,
-                d->ok);
+                d->basis);
         return;
     }
+    if (d->ok > d->basis)
+        snprintf(more, sizeof(more), " (and %zu in the repair rounds, judged against them)",
+                 d->ok - d->basis);
     fprintf(out,
-            "pinsweep: sentinel (%s): %zu readings, median %.2f GB/s, drift %.2f%% "
+            "pinsweep: sentinel (%s): %zu readings%s, median %.2f GB/s, drift %.2f%% "
             "(max/min - 1), reading noise %.2f%%; %zu window%s off by more than %.2f%%\n",
-            sn->what, d->ok, d->median_gbps, d->drift_pct, d->noise_pct, d->nwindows,
+            sn->what, d->basis, more, d->median_gbps, d->drift_pct, d->noise_pct, d->nwindows,
             d->nwindows == 1 ? "" : "s", d->threshold_pct);
     for (size_t w = 0, end; w < d->nwindows; w = end) {
         end = drift_episode_end(d, w, sn->every_ms / 1e3);

@@ -25,6 +25,7 @@
 
 struct sentinel {
     int on;
+    int rounds; /* the run's: a reading of a later round is a repair round's (record/drift.h) */
     struct config config; /* what is read */
     char what[160];       /* its description ("pinned h2d 64MiB (auto)") */
     struct measure_opts m;

@@ -535,23 +535,25 @@ static void test_host_states(void)
         plot_input_read(&in, dir, NULL) == 0 ? plot_reading(&in, fig_bandwidth_def.read) : NULL;
     char *h = plot_reading(&in, fig_headline_def.read),
          *sp = plot_reading(&in, fig_speedup_def.read);
-    /* fits.csv: 16.6 %, 9.67 %, 10.8 % and 9.12 % residuals; summary.csv at 256 MiB, pageable d2h:
-       12.2823 warm, 15.8367 flushed, 1.4597 first touch, 1.6765 both */
+    /* fits.csv (2026-12-02): 22.4 %, 8.94 %, 8.39 %, 10.1 % and 17.2 % residuals; summary.csv
+       at 256 MiB, pageable d2h: 13.4137 warm, 15.2819 flushed, 1.46602 first touch, 1.47696
+       both */
     CHECK("host states: the reading names every curve no fit describes",
           r && strstr(r, "no single t0 + n/B fits (residual ≥ 5%, or t0 < 0): pageable h2d sync "
-                         "with a warm cache and prefaulted pages (17%), pageable h2d sync with a "
-                         "flushed cache (10%), pageable d2h sync with a warm cache and "
-                         "prefaulted pages (11%), pageable d2h sync with a flushed cache (9%)"),
+                         "with a warm cache and prefaulted pages (22%), pageable h2d sync on "
+                         "first-touch pages (9%), pageable h2d sync with a flushed cache (8%), "
+                         "pageable d2h sync with a warm cache and prefaulted pages (10%), "
+                         "pageable d2h sync with a flushed cache (17%)"),
           "reading: %s", r ? r : "none");
     CHECK("host states: the reading says what a flushed cache and first touch do",
-          r && strstr(r, "pageable d2h at 256 MiB: 12.28 GB/s with a warm cache and prefaulted "
-                         "pages, 15.84 (1.29×) with a flushed cache, 1.46 (0.12×) on first-touch "
-                         "pages, 1.68 (0.14×) with a flushed cache and first-touch pages"),
+          r && strstr(r, "pageable d2h at 256 MiB: 13.41 GB/s with a warm cache and prefaulted "
+                         "pages, 15.28 (1.14×) with a flushed cache, 1.47 (0.11×) on first-touch "
+                         "pages, 1.48 (0.11×) with a flushed cache and first-touch pages"),
           "reading: %s", r ? r : "none");
     static const char baseline[] =
-        "pageable is drawn with a warm cache and prefaulted pages only; pinned is up to 6.6× "
-        "(h2d) and 4.0× (d2h) faster than pageable with a flushed cache, 14.2× (h2d) and 38.9× "
-        "(d2h) faster than pageable on first-touch pages, 15.6× (h2d) and 32.9× (d2h) faster "
+        "pageable is drawn with a warm cache and prefaulted pages only; pinned is up to 9.0× "
+        "(h2d) and 5.1× (d2h) faster than pageable with a flushed cache, 19.7× (h2d) and 39.7× "
+        "(d2h) faster than pageable on first-touch pages, 15.2× (h2d) and 40.3× (d2h) faster "
         "than pageable with a flushed cache and first-touch pages (the bandwidth figure draws "
         "those)";
     CHECK("host states: headline and speedup say their baseline and the speedups over the others",

@@ -508,6 +508,32 @@ static void test_drift_noise(void)
     drift_free(&d);
 }
 
+/* Readings of the repair rounds are judged against the rounds' readings, never part of them. */
+static void test_drift_repair_readings(void)
+{
+    /* rounds: 50 +- 0.4 %, then repair readings mostly 10 % low: more of them than of the rounds */
+    struct drift_reading r[] = {{0, 50},        {1, 50.2},    {2, 50.1},      {3, 49.9},
+                                {4, 50},        {5, 50.1, 1}, {5.1, 45, 1},   {5.2, 45, 1},
+                                {5.3, 45.2, 1}, {5.4, 45, 1}, {5.5, 45.1, 1}, {5.6, 50, 1}};
+    struct drift d;
+    CHECK("analysed", drift_analyse(r, 12, 0.5, DRIFT_NOISE_K, &d) == 0, "failed");
+    CHECK("the basis is the rounds' 5 good readings of 12", d.basis == 5 && d.ok == 12,
+          "%zu of %zu", d.basis, d.ok);
+    CHECK_NEAR("the median is the rounds' (50), not the repair rounds' (45.1)", d.median_gbps, 50,
+               1e-12);
+    CHECK_NEAR("the drift is the rounds': 50.2 / 49.9 - 1", d.drift_pct, 100 * (50.2 / 49.9 - 1),
+               1e-9);
+    /* the basis' successive differences +0.4, -0.2, -0.4, +0.2 % of 50: centre 0, MAD 0.3 */
+    CHECK_NEAR("the noise from the basis alone", d.noise_pct, 1.4826 * 0.3 / sqrt(2.0), 1e-9);
+    CHECK("the repair rounds' dip is one window, 5-5.6 s",
+          d.nwindows == 1 && d.windows[0].from_s == 5 && d.windows[0].to_s == 5.6, "%zu: %g-%g",
+          d.nwindows, d.nwindows ? d.windows[0].from_s : NAN, d.nwindows ? d.windows[0].to_s : NAN);
+    if (d.nwindows)
+        CHECK_NEAR("its worst reading, against the rounds' median", d.windows[0].worst_pct, -10,
+                   1e-9);
+    drift_free(&d);
+}
+
 /* meta.yaml's phase names, each at its phase (the end of a run reports them by name). */
 static void test_phase_names(void)
 {
@@ -531,5 +557,6 @@ int main(void)
     test_agree_level();
     test_drift();
     test_drift_noise();
+    test_drift_repair_readings();
     return check_exit();
 }
