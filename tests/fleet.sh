@@ -247,9 +247,11 @@ fleet_view() {
     local row
     row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["node"] == "node-d" && (lo == "" || $c["z"] < lo) { lo = $c["z"]; r = $0 }
-        END { split(r, f, ","); printf "| node-d | 266 | %d | at its maximum | %s %s %s %s %s %s %s | %.2f | %.2f | %.2f | %.1f | flagged |",
+        END { split(r, f, ","); b = f[c["size_bytes"]]
+              size = b % 1073741824 == 0 ? b / 1073741824 "GiB" : b % 1048576 == 0 ? b / 1048576 "MiB" : b / 1024 "KiB"
+              printf "| node-d | 266 | %d | at its maximum | %s %s %s %s %s %s %s | %.2f | %.2f | %.2f | %.1f | flagged |",
               n, f[c["alloc"]], f[c["direction"]], f[c["buffer"]], f[c["api"]], f[c["cache"]], f[c["touch"]],
-              f[c["size_bytes"]] / 1048576 "MiB", f[c["gbps_median"]], f[c["fleet_median"]], f[c["fleet_spread"]], f[c["z"]] }' \
+              size, f[c["gbps_median"]], f[c["fleet_median"]], f[c["fleet_spread"]], f[c["z"]] }' \
         n="$want" "$d/rep/fleet.csv")
     grep -qxF "$row" "$d/rep/report.md" &&
         grep -qx "| node-e | 266 | 0 | below its maximum | none below the fleet's median |  |  |  |  | flagged |" "$d/rep/report.md" &&

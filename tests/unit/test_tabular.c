@@ -74,6 +74,25 @@ static const char *peaks_cell(size_t r, size_t c, char *buf)
     return buf;
 }
 
+/* zerocopy's copy table (2026-12-02): a measurement of five columns, too wide at 4 pt a gap. */
+static const char *copy_cell(size_t r, size_t c, char *buf)
+{
+    static const char *const cells[] = {"registered-readonly", "h2d", "default", "54.5%zu",
+                                        "55.2%zu–55.47", "4%zu in 3 rounds", "async", "256 MiB"};
+    if (c == 0)
+        return r % 2 ? "registered-portable" : "registered-readonly";
+    if (c == 1)
+        return r % 2 ? "d2h" : "h2d";
+    if (c == 2)
+        return r % 2 ? "thp" : "default";
+    if (c == 6)
+        return r % 2 ? "sync" : "async";
+    if (c == 7)
+        return r % 2 ? "16 MiB" : "256 MiB";
+    snprintf(buf, 64, cells[c], r);
+    return buf;
+}
+
 /* Every cell differs: nothing can be said once. */
 static const char *distinct_cell(size_t r, size_t c, char *buf)
 {
@@ -180,6 +199,26 @@ static void test_layouts(void)
     CHECK("layout: a measurement's columns stay in one part",
           last && count(last, "min GB/s") == 1 && count(last, "more rounds") == 1 &&
               count(tex, "min GB/s") == 1,
+          "%s", tex);
+    free(tex);
+    tabular_free(&t);
+
+    /* one measurement too wide to split at 4 pt a gap: its columns closer together, in one part */
+    static const char *const head_copy[] = {"kind", "direction", "pages", "copy peak GB/s",
+                                            "95 % interval GB/s", "n", "api", "at"};
+    make(&t, "lllrrrlr", head_copy, 4, copy_cell);
+    for (size_t c = 3; c < 8; c++)
+        t.group[c] = 1;
+    tex = tex_of(&t, "copy");
+    CHECK("layout: a measurement that no split fits gets its columns 2 pt apart, in one part",
+          tex && strstr(tex, "\\setlength{\\tabcolsep}{2pt}") &&
+              count(tex, "\\begin{tabular}{") == 1,
+          "%s", tex);
+    free(tex);
+    tabular_free(&t);
+    make(&t, "llr", head3, 3, distinct_cell);
+    tex = tex_of(&t, "narrow-again");
+    CHECK("layout: a table that fits keeps 4 pt", tex && strstr(tex, "\\setlength{\\tabcolsep}{4pt}"),
           "%s", tex);
     free(tex);
     tabular_free(&t);

@@ -100,6 +100,8 @@ static void tex_put(FILE *f, const char *s)
 
 /* \tabcolsep in the LaTeX tables: narrower than LaTeX's 6 pt, as booktabs tables often are. */
 #define TEX_SEP_PT 4.0
+/* The last step when no split fits: a measurement's columns closer together. */
+#define TEX_SEP_NARROW_PT 2.0
 
 /*
  * How a LaTeX table is laid out to fit TABULAR_TEX_WIDTH_PT: each column's
@@ -115,6 +117,7 @@ struct tex_layout {
     int broken;
     size_t other[TABULAR_MAX_COLS], nother;
     size_t part_end[TABULAR_MAX_COLS], nparts;
+    double sep; /* \tabcolsep, pt */
 };
 
 /* Line *nlines of a broken heading: counted, its width into *widest; with out, written as LaTeX. */
@@ -165,9 +168,9 @@ static double part_width(const struct tabular *t, const struct tex_layout *l, si
 {
     double w = 0;
     for (size_t c = 0; c < t->nkey; c++)
-        w += l->shown[c] ? l->col_w[c] + 2 * TEX_SEP_PT : 0;
+        w += l->shown[c] ? l->col_w[c] + 2 * l->sep : 0;
     for (size_t i = from; i < to; i++)
-        w += l->col_w[l->other[i]] + 2 * TEX_SEP_PT;
+        w += l->col_w[l->other[i]] + 2 * l->sep;
     return w;
 }
 
@@ -228,17 +231,35 @@ static void list_others(const struct tabular *t, struct tex_layout *l)
     l->part_end[0] = l->nother;
 }
 
+/* The fewest parts that fit, or the split whose widest part is narrowest; returns its width. */
+static double split(const struct tabular *t, struct tex_layout *l)
+{
+    double narrowest = INFINITY; /* of the splits tried (a split within a group is none) */
+    for (size_t k = 1; k <= l->nother && narrowest > TABULAR_TEX_WIDTH_PT; k++) {
+        size_t end[TABULAR_MAX_COLS];
+        double w = best_split(t, l, 0, k, end);
+        if (w < narrowest) {
+            narrowest = w;
+            l->nparts = k;
+            memcpy(l->part_end, end, k * sizeof(end[0]));
+        }
+    }
+    return narrowest;
+}
+
 /*
  * Lay t out to fit TABULAR_TEX_WIDTH_PT, each step only when the one before
  * is not enough: every column with its heading on one line; the columns
  * whose cells are all the same left to a line under the table (unless that
  * leaves no column but the key's); headings broken to their cells' width;
  * the fewest parts that fit (when none do, the split whose widest part is
- * the narrowest).
+ * the narrowest, and then again with the columns closer together:
+ * TEX_SEP_NARROW_PT).
  */
 static void tex_lay_out(const struct tabular *t, struct tex_layout *l)
 {
     memset(l, 0, sizeof(*l));
+    l->sep = TEX_SEP_PT;
     for (size_t c = 0; c < t->ncols; c++) {
         for (size_t r = 0; r < t->nrows; r++) {
             double w = plot_tex_width_pt(t->cells[r * t->ncols + c]);
@@ -265,15 +286,9 @@ static void tex_lay_out(const struct tabular *t, struct tex_layout *l)
         double h = heading_lines(t->head[c], l->cell_w[c], NULL, &lines);
         l->col_w[c] = h > l->cell_w[c] ? h : l->cell_w[c];
     }
-    double narrowest = INFINITY; /* of the splits tried (a split within a group is none) */
-    for (size_t k = 1; k <= l->nother && narrowest > TABULAR_TEX_WIDTH_PT; k++) {
-        size_t end[TABULAR_MAX_COLS];
-        double w = best_split(t, l, 0, k, end);
-        if (w < narrowest) {
-            narrowest = w;
-            l->nparts = k;
-            memcpy(l->part_end, end, k * sizeof(end[0]));
-        }
+    if (split(t, l) > TABULAR_TEX_WIDTH_PT) {
+        l->sep = TEX_SEP_NARROW_PT;
+        split(t, l);
     }
 }
 
@@ -345,7 +360,7 @@ void tabular_tex(FILE *f, const struct tabular *t, const char *label)
             "%% tab:%s - written by pinsweep; needs \\usepackage{booktabs}\n"
             "\\begin{table}\n\\centering\\footnotesize\n\\setlength{\\tabcolsep}{%gpt}\n"
             "\\caption{",
-            label ? label : t->name, TEX_SEP_PT);
+            label ? label : t->name, l.sep);
     tex_put(f, t->caption);
     fprintf(f, ".}\n\\label{tab:%s}\n", label ? label : t->name);
     for (size_t k = 0; k < l.nparts; k++) {
