@@ -87,12 +87,12 @@ struct wire_done {
     size_t host_buffers_reused;
 };
 
-/* Write all of buf[0..n) to fd; 0 or -1. */
-static int write_all(int fd, const void *buf, size_t n)
+/* Write all of buf[0..n) to fd; a socket by send, so a gone reader is -1, not SIGPIPE. */
+static int put_all(int fd, const void *buf, size_t n, int sock)
 {
     const char *p = buf;
     while (n) {
-        ssize_t w = write(fd, p, n);
+        ssize_t w = sock ? send(fd, p, n, MSG_NOSIGNAL) : write(fd, p, n);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
@@ -103,20 +103,14 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-/* write_all on a socket whose other end may be gone: -1 then, not SIGPIPE. */
+static int write_all(int fd, const void *buf, size_t n)
+{
+    return put_all(fd, buf, n, 0);
+}
+
 static int send_all(int sock, const void *buf, size_t n)
 {
-    const char *p = buf;
-    while (n) {
-        ssize_t w = send(sock, p, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
+    return put_all(sock, buf, n, 1);
 }
 
 /* Read all of buf[0..n) from fd: 1, 0 at the end, -1 when it ends within; EINTR goes on. */
