@@ -512,7 +512,8 @@ static void emit_run(struct em *m, const struct meta *mt)
     map_end(m);
 }
 
-static int emit_all(struct em *m, const struct meta *mt)
+/* The whole document; a failure is m->failed. */
+static void emit_all(struct em *m, const struct meta *mt)
 {
     yaml_event_t ev;
     emit(m, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
@@ -531,7 +532,6 @@ static int emit_all(struct em *m, const struct meta *mt)
     map_end(m);
     emit(m, &ev, yaml_document_end_event_initialize(&ev, 1));
     emit(m, &ev, yaml_stream_end_event_initialize(&ev));
-    return m->failed ? -1 : 0;
 }
 
 /* meta.yaml as text (malloc'd, *len bytes); NULL with a message in err. */
@@ -550,7 +550,8 @@ static char *meta_text(const struct meta *mt, size_t *len, char *err, size_t err
     yaml_emitter_set_output_file(&m.e, f);
     yaml_emitter_set_unicode(&m.e, 1);
     yaml_emitter_set_width(&m.e, -1); /* no folding: one line per value, easy to grep */
-    if (emit_all(&m, mt) < 0)
+    emit_all(&m, mt);
+    if (m.failed)
         snprintf(err, errlen, "cannot emit meta.yaml: %s",
                  m.e.problem ? m.e.problem : "emitter error");
     yaml_emitter_delete(&m.e);

@@ -455,6 +455,11 @@ static void test_drift(void)
     drift_analyse(two, 3, 1.0, 0, &d);
     CHECK_NEAR("two good readings are enough for a drift: 50/40 - 1", d.drift_pct, 25, 1e-9);
     drift_free(&d);
+    struct drift_reading one[] = {{0, 50}, {2, NAN}, {4, 45, 1}};
+    drift_analyse(one, 3, 1.0, 0, &d);
+    CHECK("one good reading of the rounds is too few for a drift (the repair's is not one)",
+          d.basis == 1 && isnan(d.drift_pct), "basis %zu, drift %g", d.basis, d.drift_pct);
+    drift_free(&d);
     struct drift_reading first[] = {{0, 40}, {2, 50}, {4, 50}};
     drift_analyse(first, 3, 1.0, 0, &d);
     CHECK("off from the first reading: the window starts there",
