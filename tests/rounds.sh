@@ -64,7 +64,7 @@ rounds_repair() {
     [ "$n" -ge 2 ] && [ "$(rnd_col "$r-shards/summary.csv" repaired | grep -c '^yes$')" = "$n" ] && [ "$(rnd_col "$r-shards/summary.csv" config | wc -l)" = 12 ] \
         && t_pass "repair: shards repair their own rows ($n), and merge keeps them" || t_fail "repair: shards and merge" "$n; $(rnd_col "$r-shards/summary.csv" repaired | tr '\n' ' ')"
     # interrupted during the repairs (the fake engine sends itself SIGINT at 1.5 s of its clock), resumed
-    expect "repair: interrupted during the repairs" 130 "pinsweep: repair: " -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=150 slow_to_ms=1000 slow_factor=1.5 sigint_at_ms=1500" \
+    expect "repair: interrupted during the repairs" 130 "pinsweep: repair: " -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=150 slow_to_ms=1000 slow_factor=1.5 sigint_at_ms=1700" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r-int" --no-plot || return
     grep -q '^    left: [1-9]' "$r-int/meta.yaml" && t_pass "repair: the interruption left configurations unwritten, listed in meta.yaml" || t_fail "repair: interrupted during the repairs" "$(sed -n '/repair:/,$p' "$r-int/meta.yaml")"
     expect "repair: the interrupted run resumes" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q" \

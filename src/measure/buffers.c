@@ -9,7 +9,10 @@
 
 static struct hostpool_key key_of(const struct buffers *b, const struct config *c)
 {
-    return (struct hostpool_key){config_alloc(c), config_pages(c), b->node, config_size(c)};
+    struct hostpool_key k = {config_alloc(c), config_pages(c), b->node, config_size(c), 0};
+    if (k.kind != ALLOC_PAGEABLE && k.bytes <= ROUND_BUFFER_MAX_BYTES)
+        k.round = b->round > 1 ? b->round : 1;
+    return k;
 }
 
 int buffers_alloc_host(struct gpu *g, struct buffers *b, const struct config *c, struct result *r)
@@ -33,6 +36,10 @@ int buffers_alloc_host(struct gpu *g, struct buffers *b, const struct config *c,
         }
         if (rc < 0) {
             measure_fail(r, "allocating the host buffer", g->ops->error(g));
+            return -1;
+        }
+        if (b->pool && k.round > 1 && hostpool_drop_rounds_before(b->pool, g, &k) < 0) {
+            measure_fail(r, "freeing an earlier round's host buffer", g->ops->error(g));
             return -1;
         }
     }

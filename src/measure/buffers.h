@@ -20,6 +20,7 @@ struct buffers {
     int ndev;  /* 0 for host access, 2 for bidir, else 1 */
     struct hostpool *pool; /* where host buffers come from and go back to; NULL: none */
     int node;              /* the NUMA node the thread is bound to, -1 none (the pool's key) */
+    int round;             /* the round measured (the pool's key: hostpool.h), 0 as 1 */
     unsigned char from_pool[2]; /* host[i] was used before: filled again only when small */
     struct host_note note;      /* where host[0]'s pages are (placement_note) */
 };

@@ -8,7 +8,9 @@
  * does not depend on when the buffer was allocated, only on its kind, pages,
  * NUMA node and size, so a buffer is handed to the next configuration that
  * asks for the same four: the other direction, or the same configuration in
- * the next round.  The caller fills it again (buffers.c) so it is used in
+ * the next round.  Not quite: a small page-locked copy depends on which
+ * buffer it copies (ROUND_BUFFER_MAX_BYTES), so such a buffer serves one
+ * round and the next round allocates its own.  The caller fills it again (buffers.c) so it is used in
  * the state a new one would be.  Reallocate, pipeline and host-access
  * configurations do not use the pool.  The limit keeps the memory held idle
  * within the run's pinned cap and a quarter of the RAM (run.c).
@@ -21,7 +23,7 @@
 static int same_key(const struct hostpool_key *a, const struct hostpool_key *b)
 {
     return a->kind == b->kind && a->pages == b->pages && a->node == b->node &&
-           a->bytes == b->bytes;
+           a->bytes == b->bytes && a->round == b->round;
 }
 
 static void drop(struct hostpool *p, size_t i)
@@ -64,6 +66,22 @@ int hostpool_make_room(struct hostpool *p, struct gpu *g, uint64_t bytes)
             return -1;
     }
     return 0;
+}
+
+int hostpool_drop_rounds_before(struct hostpool *p, struct gpu *g, const struct hostpool_key *k)
+{
+    int rc = 0;
+    for (size_t i = 0; i < p->n;) {
+        struct hostpool_key old = p->idle[i].key;
+        old.round = k->round;
+        if (p->idle[i].key.round && p->idle[i].key.round < k->round && same_key(&old, k)) {
+            if (free_idle(p, g, i) < 0)
+                rc = -1;
+        } else {
+            i++;
+        }
+    }
+    return rc;
 }
 
 int hostpool_give(struct hostpool *p, struct gpu *g, const struct hostpool_key *k,

@@ -18,7 +18,21 @@ struct hostpool_key {
     enum page_kind pages;
     int node; /* the NUMA node the thread was bound to when allocating, -1 none */
     size_t bytes;
+    int round; /* the round it serves (ROUND_BUFFER_MAX_BYTES), 0: any round */
 };
+
+/*
+ * A page-locked buffer of at most this many bytes serves one round: the next
+ * round allocates its own (hostpool_drop_rounds_before frees the old one).  On the H200 a 64 KiB sync
+ * copy's time depends on the buffer it copies: two page-locked buffers of one
+ * process, allocated apart, read 5.4 and 12.9 us per copy, in every round,
+ * for as long as they live (bench/README.md, bench/t0-probe.cu).  Rounds on
+ * one buffer all read its offset, so their spread could not say what a rerun
+ * reads; rounds on their own buffers sample it.  A larger copy is mostly
+ * transfer, where the offset is under 1 %; and allocating 64 MiB page-locked
+ * costs about 20 ms, 2 GiB ten times that.
+ */
+#define ROUND_BUFFER_MAX_BYTES (64ULL << 20)
 
 /*
  * Where a buffer's pages were found when it was first used (placement.c):
@@ -60,6 +74,14 @@ int hostpool_take(struct hostpool *p, const struct hostpool_key *k, struct host_
  * Returns 0, or -1 when g failed to free one (g's error() says why).
  */
 int hostpool_make_room(struct hostpool *p, struct gpu *g, uint64_t bytes);
+
+/*
+ * Free the idle buffers that served an earlier round (key.round 1 ..
+ * k->round - 1) and match k otherwise: call after allocating k's own, so
+ * that the new buffer does not take the old one's place.  Returns 0, or -1
+ * when g failed to free one (g's error() says why).
+ */
+int hostpool_drop_rounds_before(struct hostpool *p, struct gpu *g, const struct hostpool_key *k);
 
 /*
  * Keep b (allocated as k, with its note unless NULL) for a later configuration when it fits the limit,

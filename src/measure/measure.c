@@ -62,6 +62,7 @@ int measure_config(struct measure_ctx *mc, const struct measure_opts *m, const s
     if (bound < 0)
         return 0;
     b.node = r->bound_node;
+    b.round = mc->round;
     if (devpool_take(&mc->pool, mc->gpu, b.ndev, config_size(c), b.dev) == 0)
         dispatch(mc, m, c, &b, r);
     else

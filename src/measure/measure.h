@@ -41,6 +41,11 @@ struct measure_ctx {
      * again, and leaves the round trip measured.  Set by the caller.
      */
     const struct result *earlier;
+    /*
+     * The round being measured, 1 and up (0 counts as 1): a small page-locked
+     * buffer is kept for its own round only (hostpool.h).  Set by the caller.
+     */
+    int round;
 };
 
 /*

@@ -186,7 +186,7 @@ static int child_measure(struct child *ch, struct run_loop *l, const struct requ
                              .batch = pos[i].batch,
                              .roundtrip_us = pos[i].roundtrip_us};
     w.from_ms = timer_read(l->clock);
-    w.measured = step_config(l, i, rq->round > 1 ? &earlier : NULL, &w.r);
+    w.measured = step_config(l, i, rq->round, rq->round > 1 ? &earlier : NULL, &w.r);
     w.to_ms = timer_read(l->clock);
     int rc = send_frame(ch->fd, FRAME_RESULT, &w, sizeof(w), w.r.samples,
                         w.r.nsamples * sizeof(*w.r.samples));

@@ -135,6 +135,7 @@ static int measure_again(struct repair *p, size_t i, int round, char *err, size_
     struct result r;
     double from = timer_read(l->clock);
     mc->earlier = &l->acc[i];
+    mc->round = round;
     int rc = measure_config(mc, &l->per_round, c, &r);
     mc->earlier = NULL;
     l->mt->measuring_ms += timer_read(l->clock) - from;

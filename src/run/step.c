@@ -54,10 +54,12 @@ static void account(struct run_loop *l, const struct result *r, const struct sum
                  r->status == RESULT_OK ? ok_text(r, sum, status, sizeof(status)) : r->error);
 }
 
-int step_config(struct run_loop *l, size_t i, const struct result *earlier, struct result *r)
+int step_config(struct run_loop *l, size_t i, int round, const struct result *earlier,
+                struct result *r)
 {
     struct measure_ctx *mc = &l->gpus->mc[0];
     mc->earlier = earlier;
+    mc->round = round;
     int measured = measure_or_skip(mc, &l->per_round, &l->s->configs[i], &l->b, r);
     mc->earlier = NULL;
     return measured;
@@ -107,7 +109,7 @@ static int measure_one(struct run_loop *l, size_t i, int round)
     struct result r;
     progress_begin(&l->pr, &l->s->configs[i]);
     double from = timer_read(l->clock);
-    int measured = step_config(l, i, round > 1 ? &l->acc[i] : NULL, &r);
+    int measured = step_config(l, i, round, round > 1 ? &l->acc[i] : NULL, &r);
     return step_take(l, i, round, measured, &r, from, timer_read(l->clock));
 }
 
@@ -207,6 +209,7 @@ static int measure_one_gpus(struct run_loop *l, size_t i, int round)
     for (int k = 0; k < g->n; k++) {
         tg[k].mc = &g->mc[k];
         g->mc[k].earlier = round > 1 ? &acc[k] : NULL; /* its batch and round trip */
+        g->mc[k].round = round;
     }
     if (budget_check(c, &l->b, why, sizeof(why)) != BUDGET_FITS || !g->together) {
         int fits = budget_check(c, &l->b, why, sizeof(why)) == BUDGET_FITS;

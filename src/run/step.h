@@ -24,11 +24,13 @@ int step_measure(struct run_loop *l, size_t i, int round);
 
 /*
  * Measure the configuration at position i of l->s on l's first GPU into *r
- * with one round's budget, or skip it when it is over l->b; earlier is its
- * result from the rounds before (NULL in the first: see measure_ctx).
+ * in round (1 and up) with one round's budget, or skip it when it is over
+ * l->b; earlier is its result from the rounds before (NULL in the first:
+ * see measure_ctx).
  * Returns 0, or -1 when the host ran out of memory (measure_config).
  */
-int step_config(struct run_loop *l, size_t i, const struct result *earlier, struct result *r);
+int step_config(struct run_loop *l, size_t i, int round, const struct result *earlier,
+                struct result *r);
 
 /*
  * What step_config left for position i in round (measured: its return, r

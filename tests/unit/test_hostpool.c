@@ -105,6 +105,43 @@ static void test_pool(void)
           "freed %zu", nfreed);
 }
 
+/* Keys of one round: a small page-locked buffer serves the round it was allocated in. */
+static void test_rounds(void)
+{
+    struct gpu g = {.ops = &counting_ops};
+    struct hostpool p = {.limit_bytes = 100};
+    struct hostpool_key r1 = key(ALLOC_PINNED, -1, 4), r2 = r1, r3 = r1, any = r1,
+                        other = key(ALLOC_PINNED, -1, 3);
+    struct host_buf a = buf_of(4), b = buf_of(4), c = buf_of(3), d = buf_of(4), out;
+    r1.round = 1;
+    r2.round = 2;
+    r3.round = 3;
+    other.round = 1;
+    hostpool_give(&p, &g, &r1, &a, NULL);
+    CHECK("round 2 does not take round 1's buffer", hostpool_take(&p, &r2, &out, NULL) == 0,
+          "taken");
+    CHECK("nor does a key for any round", hostpool_take(&p, &any, &out, NULL) == 0, "taken");
+    hostpool_give(&p, &g, &r3, &b, NULL);
+    hostpool_give(&p, &g, &other, &c, NULL);
+    hostpool_give(&p, &g, &any, &d, NULL);
+    nfreed = 0;
+    CHECK("round 2's own buffer frees round 1's of the same kind and size, only it",
+          hostpool_drop_rounds_before(&p, &g, &r2) == 0 && nfreed == 1 && freed[0] == 4 &&
+              p.n == 3 && p.held_bytes == 11,
+          "freed %zu, left %zu, held %llu", nfreed, p.n, (unsigned long long)p.held_bytes);
+    CHECK("round 3's and the any-round buffer are still there",
+          hostpool_take(&p, &r3, &out, NULL) == 1 && hostpool_take(&p, &any, &out, NULL) == 1,
+          "missing");
+    hostpool_give(&p, &g, &any, &out, NULL);
+    nfreed = 0;
+    CHECK("round 3 frees round 1's 3-byte buffer, not the any-round one",
+          hostpool_drop_rounds_before(&p, &g, &(struct hostpool_key){ALLOC_PINNED, PAGES_DEFAULT,
+                                                                        -1, 3, 3}) == 0 &&
+              nfreed == 1 && freed[0] == 3 && p.n == 1,
+          "freed %zu, left %zu", nfreed, p.n);
+    hostpool_release(&p, &g);
+}
+
 /* Measure c verified on mc after `warmup` warm-up batches; its status, and its batch, round
    trip and phase times in *r_out. */
 static enum result_status measure_warm(struct measure_ctx *mc, const struct config *c, int warmup,
@@ -174,6 +211,44 @@ static void test_with_engine(void)
     timer_clock_release(&clock);
 }
 
+/* Later rounds with the fake engine: a small page-locked buffer is allocated again for each
+   round and the earlier round's freed; a pageable one is reused across rounds. */
+static void test_round_buffers(void)
+{
+    struct gpu_info info;
+    struct measure_ctx mc = {.gpu_node = -1};
+    struct timer_clock clock = {0};
+    char err[256];
+    struct result r;
+    if (gpu_fake_ops.open(0, &clock, &info, &mc.gpu, err, sizeof(err)) < 0) {
+        CHECK("the fake engine opens", 0, "%s", err);
+        return;
+    }
+    mc.hostpool.limit_bytes = 8 * MIB;
+    struct config h2d = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, MIB),
+                  d2h = test_copy_config(ALLOC_PINNED, DIR_D2H, API_SYNC, MIB),
+                  pageable = test_copy_config(ALLOC_PAGEABLE, DIR_H2D, API_SYNC, MIB);
+    mc.round = 1;
+    measure(&mc, &h2d, &r);
+    measure(&mc, &pageable, &r);
+    mc.round = 2;
+    CHECK("round 2's pinned h2d allocates its own buffer and frees round 1's",
+          measure(&mc, &h2d, &r) == RESULT_OK && mc.hostpool.reused == 0 &&
+              mc.hostpool.n == 2 && mc.hostpool.held_bytes == 2 * MIB,
+          "%s (reused %zu, kept %zu)", r.error, mc.hostpool.reused, mc.hostpool.n);
+    CHECK("round 2's d2h takes round 2's buffer",
+          measure(&mc, &d2h, &r) == RESULT_OK && mc.hostpool.reused == 1, "%s (reused %zu)",
+          r.error, mc.hostpool.reused);
+    CHECK("round 2's pageable h2d takes round 1's buffer",
+          measure(&mc, &pageable, &r) == RESULT_OK && mc.hostpool.reused == 2 &&
+              mc.hostpool.n == 2,
+          "%s (reused %zu, kept %zu)", r.error, mc.hostpool.reused, mc.hostpool.n);
+    hostpool_release(&mc.hostpool, mc.gpu);
+    devpool_release(&mc.pool, mc.gpu);
+    gpu_fake_ops.close(mc.gpu);
+    timer_clock_release(&clock);
+}
+
 /* A later round warms up with one batch of the earlier round's size, or none when the
    experiment asks for none.  On the model's clock the warm-up phase is exactly the time of
    the batches it ran: 3 in the first round, 1 in a later one, 0 with warmup 0. */
@@ -213,7 +288,9 @@ static void test_later_round_warmup(void)
 int main(void)
 {
     test_pool();
+    test_rounds();
     test_with_engine();
+    test_round_buffers();
     test_later_round_warmup();
     return check_exit();
 }
