@@ -10,10 +10,10 @@
  * asks for the same four: the other direction, or the same configuration in
  * the next round.  Not quite: a small page-locked copy depends on which
  * buffer it copies (ROUND_BUFFER_MAX_BYTES), so such a buffer serves one
- * round and the next round allocates its own.  The caller fills it again (buffers.c) so it is used in
- * the state a new one would be.  Reallocate, pipeline and host-access
- * configurations do not use the pool.  The limit keeps the memory held idle
- * within the run's pinned cap and a quarter of the RAM (run.c).
+ * round and the next round allocates its own.  The caller fills it again (buffers.c) so it is used
+ * in the state a new one would be.  Reallocate, pipeline and host-access configurations do not use
+ * the pool.  The limit keeps the memory held idle within the run's pinned cap and a quarter of the
+ * RAM (run.c).
  */
 #include "measure/hostpool.h"
 

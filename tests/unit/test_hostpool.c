@@ -135,8 +135,8 @@ static void test_rounds(void)
     hostpool_give(&p, &g, &any, &out, NULL);
     nfreed = 0;
     CHECK("round 3 frees round 1's 3-byte buffer, not the any-round one",
-          hostpool_drop_rounds_before(&p, &g, &(struct hostpool_key){ALLOC_PINNED, PAGES_DEFAULT,
-                                                                        -1, 3, 3}) == 0 &&
+          hostpool_drop_rounds_before(
+              &p, &g, &(struct hostpool_key){ALLOC_PINNED, PAGES_DEFAULT, -1, 3, 3}) == 0 &&
               nfreed == 1 && freed[0] == 3 && p.n == 1,
           "freed %zu, left %zu", nfreed, p.n);
     hostpool_release(&p, &g);
@@ -233,15 +233,14 @@ static void test_round_buffers(void)
     measure(&mc, &pageable, &r);
     mc.round = 2;
     CHECK("round 2's pinned h2d allocates its own buffer and frees round 1's",
-          measure(&mc, &h2d, &r) == RESULT_OK && mc.hostpool.reused == 0 &&
-              mc.hostpool.n == 2 && mc.hostpool.held_bytes == 2 * MIB,
+          measure(&mc, &h2d, &r) == RESULT_OK && mc.hostpool.reused == 0 && mc.hostpool.n == 2 &&
+              mc.hostpool.held_bytes == 2 * MIB,
           "%s (reused %zu, kept %zu)", r.error, mc.hostpool.reused, mc.hostpool.n);
     CHECK("round 2's d2h takes round 2's buffer",
           measure(&mc, &d2h, &r) == RESULT_OK && mc.hostpool.reused == 1, "%s (reused %zu)",
           r.error, mc.hostpool.reused);
     CHECK("round 2's pageable h2d takes round 1's buffer",
-          measure(&mc, &pageable, &r) == RESULT_OK && mc.hostpool.reused == 2 &&
-              mc.hostpool.n == 2,
+          measure(&mc, &pageable, &r) == RESULT_OK && mc.hostpool.reused == 2 && mc.hostpool.n == 2,
           "%s (reused %zu, kept %zu)", r.error, mc.hostpool.reused, mc.hostpool.n);
     hostpool_release(&mc.hostpool, mc.gpu);
     devpool_release(&mc.pool, mc.gpu);
