@@ -45,6 +45,19 @@ rounds_repair() {
     "$PINSWEEP" plot "$r" > /dev/null 2>&1
     grep -q "of the median of the rounds' readings, [0-9.]* GB/s, .*; $nrep of the readings are the repair rounds', taken around each configuration measured again, judged against the rounds' median and band, not part of them" "$r/figures/captions.md" \
         && t_pass "repair: the sentinel caption counts the repair rounds' readings ($nrep) and says what judged them" || t_fail "repair: the sentinel caption and the repair rounds" "$(grep -A4 '^## sentinel' "$r/figures/captions.md" | tail -1 | cut -c1-600)"
+    # a shallow window (2 %): a round is measured again only when the dip is deeper than its own
+    # samples scatter (rsd); noisy pageable rounds in it are kept, noise-free pinned ones repaired
+    expect "repair: a shallow window" 0 "pinsweep: repair: " -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q pageable.noise_pct=6 slow_from_ms=150 slow_to_ms=400 slow_factor=1.02" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-shallow" --no-plot || return
+    local want got kept
+    want=$(awk -F, -v meta="$r-shallow/meta.yaml" 'BEGIN { while ((getline l < meta) > 0) { if (l ~ /^    worst_pct:/) { split(l, a, ": "); depth = a[2] < 0 ? -a[2] : a[2] } if (l ~ /^    measured:/) { nm = split(l, a, " "); for (i = 2; i <= nm; i++) { split(a[i], cr, "/r"); in_w[cr[1] "," cr[2]] = 1 } } } }
+        NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next }
+        $H["round"] <= 3 { k = $H["config"] "," $H["round"]; if (!(k in in_w)) next; n[k]++; s[k] += $H["gbps"]; q[k] += $H["gbps"] ^ 2 }
+        END { for (k in n) { m = s[k] / n[k]; sd = n[k] > 1 ? sqrt((q[k] - n[k] * m * m) / (n[k] - 1)) : 0; split(k, cr, ","); if (n[k] < 2 || depth > 100 * sd / m) print cr[1] } }' "$r-shallow/samples.csv" | sort -n | tr '\n' ' ')
+    got=$(sed -n 's/^    disturbed_configs: //p' "$r-shallow/meta.yaml" | tr ' ' '\n' | sort -n | tr '\n' ' ')
+    kept=$(grep -c '' <<< "$(sed -n 's/^    measured: //p' "$r-shallow/meta.yaml" | tr ' ' '\n' | sed 's,/r.*,,' | sort -u)")
+    [ -n "$want" ] && [ "$want" = "$got" ] && [ "$kept" -gt "$(echo $got | wc -w)" ] \
+        && t_pass "repair: a shallow window repairs the rounds it moves more than their samples scatter (${got% } of $kept)" || t_fail "repair: a shallow window" "want '$want', got '$got' of $kept"
     # a window that outlasts the budget (from 1.15 s of the rounds' 1.4: the median stays the quiet level): what is left is marked no, never repaired=yes
     expect "repair: a slow window to the end" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=1150 slow_to_ms=1000000 slow_factor=1.5" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r-long" --no-plot || return

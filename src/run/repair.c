@@ -4,7 +4,9 @@
 #include "run/repair.h"
 #include "run/loop.h"
 #include "run/stop.h"
+#include "base/stats.h"
 #include "base/timer.h"
+#include "record/summary.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -45,6 +47,41 @@ static void mark_round(struct result *r, int round)
     for (size_t i = 0; i < r->nsamples; i++)
         if ((r->samples[i].round ? r->samples[i].round : 1) == round)
             r->samples[i].disturbed = 1;
+}
+
+/*
+ * Is round `round` of r (1 and up) moved by a window as deep as depth_pct:
+ * is the depth over the round's own sample spread (rsd)?  A dip that the
+ * round's samples scatter more than cannot be told in it: on the H200 a
+ * quiet run's sentinel finds 1 % dips, which move a large copy's round and
+ * not a small sync copy's, whose samples scatter by a few %.
+ */
+static int moved_by(const struct result *r, int round, double depth_pct)
+{
+    double *g = malloc((r->nsamples ? r->nsamples : 1) * sizeof(*g));
+    size_t n = 0;
+    struct stats st;
+    for (size_t k = 0; g && k < r->nsamples; k++) {
+        struct sample_rates x;
+        if ((r->samples[k].round ? r->samples[k].round : 1) != round)
+            continue;
+        record_sample_rates(r->config, &r->samples[k], &x);
+        g[n++] = x.gbps;
+    }
+    int moved = n < 2 || stats_compute(g, n, &st) < 0 || depth_pct > st.rsd_pct;
+    free(g);
+    return moved;
+}
+
+/* The deepest of d's windows that span s overlaps, |worst_pct|; 0 when none. */
+static double depth_at(const struct drift *d, const struct drift_span *s)
+{
+    double depth = 0;
+    for (size_t w = 0; w < d->nwindows; w++)
+        if (s->from_s < d->windows[w].to_s && s->to_s > d->windows[w].from_s &&
+            fabs(d->windows[w].worst_pct) > depth)
+            depth = fabs(d->windows[w].worst_pct);
+    return depth;
 }
 
 /* The last reading off the rounds' median by more than its noise allows, or failed. */
@@ -93,7 +130,8 @@ static int find_disturbed(struct repair *p, struct drift_repair *out)
             continue;
         double ms = 1e3 * (sp->to_s - sp->from_s);
         p->est_ms[i] = ms > p->est_ms[i] ? ms : p->est_ms[i];
-        if (drift_disturbed(&p->d, sp)) {
+        double depth = depth_at(&p->d, sp);
+        if (depth > 0 && moved_by(&l->acc[i], sp->round ? sp->round : 1, depth)) {
             mark_round(&l->acc[i], sp->round);
             p->want[i] = 1;
         }

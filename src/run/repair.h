@@ -1,7 +1,7 @@
 /*
  * repair.h - repair rounds: after the last round, the configurations
- * measured while the drift sentinel was off (record/drift.h's windows) are
- * measured again, one repair round each, while the sentinel reads quiet
+ * measured while the drift sentinel was off (record/drift.h's windows), by
+ * more than that round's samples scatter (their rsd), are measured again, one repair round each, while the sentinel reads quiet
  * before and after it, within measure.repair of the rounds' time again.
  *
  * Their rows are taken out of summary.csv and samples.csv first
