@@ -8,9 +8,9 @@
  * does not depend on when the buffer was allocated, only on its kind, pages,
  * NUMA node and size, so a buffer is handed to the next configuration that
  * asks for the same four: the other direction, or the same configuration in
- * the next round.  Not quite: a small page-locked copy depends on which
- * buffer it copies (ROUND_BUFFER_MAX_BYTES), so such a buffer serves one
- * round and the next round allocates its own.  The caller fills it again (buffers.c) so it is used
+ * the next round.  Not quite: a small page-locked async copy can depend on
+ * which buffer it copies (ROUND_BUFFER_MAX_BYTES), so such a buffer serves
+ * one round and the next round allocates its own.  The caller fills it again (buffers.c) so it is used
  * in the state a new one would be.  Reallocate, pipeline and host-access configurations do not use
  * the pool.  The limit keeps the memory held idle within the run's pinned cap and a quarter of the
  * RAM (run.c).

@@ -23,13 +23,15 @@ struct hostpool_key {
 
 /*
  * A page-locked buffer of at most this many bytes serves one round: the next
- * round allocates its own (hostpool_drop_rounds_before frees the old one).  On the H200 a 64 KiB
- * sync copy's time depends on the buffer it copies: two page-locked buffers of one process,
- * allocated apart, read 5.4 and 12.9 us per copy, in every round, for as long as they live
- * (bench/README.md, bench/t0-probe.cu).  Rounds on one buffer all read its offset, so their spread
- * could not say what a rerun reads; rounds on their own buffers sample it.  A larger copy is mostly
- * transfer, where the offset is under 1 %; and allocating 64 MiB page-locked
- * costs about 20 ms, 2 GiB ten times that.
+ * round allocates its own (hostpool_drop_rounds_before frees the old one).
+ * On the H200 a 64 KiB cudaMemcpyAsync can depend on the buffer it copies:
+ * in 2 of 12 processes one of two page-locked buffers read 12.9 us per copy
+ * and the other 5.4, for as long as they lived (bench/t0-probe.cu,
+ * bench/README.md).  Rounds on one buffer all read its offset; rounds on
+ * their own buffers sample it.  (A sync cudaMemcpy read alike from 8 buffers
+ * of a process; what moves it is the process.)  A larger copy is mostly
+ * transfer; and allocating 64 MiB page-locked costs about 20 ms, 2 GiB ten
+ * times that.
  */
 #define ROUND_BUFFER_MAX_BYTES (64ULL << 20)
 
