@@ -177,6 +177,52 @@ rounds_run() {
         env PINSWEEP_ENGINE=fake "$PINSWEEP" run "$TMP/rnd-bad.yaml" -o "$r-bad" --no-plot < /dev/null
 }
 
+# Two slow windows on the noise-free model clock (the model's slow2_*): two disturbances apart,
+# and two dips one good reading apart (closer than the sentinel's period, 10 ms: one disturbance).
+# The model clock repeats itself, so meta.yaml's windows and the closing lines are exact: a window
+# runs from the good reading before its off readings to the one after (sentinel.csv's times), and
+# lists what was measured between them.
+rounds_two_windows() {
+    local r=$TMP/rnd-two q="gbps=20 t0_us=5 pinned.gbps=50 pinned.t0_us=2 pageable.gbps=10 slow_factor=1.5"
+    local head="pinsweep: sentinel (pinned h2d reuse sync 64MiB (automatic)): 37 readings, median 49.93 GB/s, drift"
+    local kept="pinsweep: the rows measured in those windows were kept as measured (no repair round: measure.repair is 0, or the run measured several GPUs or was stopped)"
+    # the first reading 20 % low; reading 5 33 % low
+    expect "two windows: two disturbances" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=186 slow_to_ms=204 slow2_from_ms=20 slow2_to_ms=40 slow2_factor=1.25" \
+        "$PINSWEEP" run $RND/no-repair.yaml -o "$r-apart" --no-plot || return
+    [ "$(grep '^pinsweep: \(sentinel (\|the link\|the rows\)' "$TMP/err")" = "$head 50.00% (max/min - 1), reading noise 0.00%; 2 windows off by more than 0.50%
+pinsweep: the link was disturbed from 0.0 to 0.1 s (the sentinel read 20.00% below its median); 1 configuration round was measured then (meta.yaml's drift.window_1 lists them)
+pinsweep: the link was disturbed from 0.1 to 0.2 s (the sentinel read 33.33% below its median); 2 configuration rounds were measured then (meta.yaml's drift.window_2 lists them)
+$kept" ] && t_pass "two windows: a sentence per disturbance, its plurals (2 windows, 1 round was, 2 rounds were, those windows)" || t_fail "two windows: the closing lines of two disturbances" "$(grep '^pinsweep: \(sentinel (\|the link\|the rows\)' "$TMP/err")"
+    [ "$(sed -n '/^  windows:/,$p' "$r-apart/meta.yaml")" = "  windows: 2
+  window_1:
+    from_s: 0.000
+    to_s: 0.061
+    worst_pct: -20.000
+    measured: 11/r1
+  window_2:
+    from_s: 0.145
+    to_s: 0.233
+    worst_pct: -33.333
+    measured: 5/r1 12/r1" ] && t_pass "two windows: meta.yaml's drift.window_1 and window_2, each its own span, worst and configurations" || t_fail "two windows: meta.yaml's windows of two disturbances" "$(sed -n '/^  windows:/,$p' "$r-apart/meta.yaml")"
+    # readings 5 and 6 33 % low, reading 7 good, reading 8 50 % low: the worst is the second dip's
+    expect "two windows: one disturbance in two dips" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q slow_from_ms=160 slow_to_ms=260 slow2_from_ms=335 slow2_to_ms=355 slow2_factor=2" \
+        "$PINSWEEP" run $RND/no-repair.yaml -o "$r-dips" --no-plot || return
+    [ "$(grep '^pinsweep: \(sentinel (\|the link\|the rows\)' "$TMP/err")" = "$head 100.00% (max/min - 1), reading noise 0.00%; 2 windows off by more than 0.50%
+pinsweep: the link was disturbed from 0.1 to 0.4 s, in 2 dips (the sentinel read up to 50.00% below its median); 5 configuration rounds were measured then (meta.yaml's drift.window_1 to _2 list them)
+$kept" ] && t_pass "two windows: dips one reading apart are one sentence (in 2 dips, up to the worst of both, both windows' rounds)" || t_fail "two windows: the closing lines of one disturbance in two dips" "$(grep '^pinsweep: \(sentinel (\|the link\|the rows\)' "$TMP/err")"
+    [ "$(sed -n '/^  windows:/,$p' "$r-dips/meta.yaml")" = "  windows: 2
+  window_1:
+    from_s: 0.142
+    to_s: 0.295
+    worst_pct: -33.333
+    measured: 5/r1 12/r1 3/r1
+  window_2:
+    from_s: 0.295
+    to_s: 0.380
+    worst_pct: -50.000
+    measured: 1/r1 4/r1" ] && t_pass "two windows: the dips are two windows in meta.yaml, the second from the good reading that ends the first" || t_fail "two windows: meta.yaml's windows of two dips" "$(sed -n '/^  windows:/,$p' "$r-dips/meta.yaml")"
+}
+
 # More host buffers live at once than the fake engine once remembered (eight, so that a kept
 # pinned buffer could read the pageable rate in a later round): a noise-free model qualified by
 # kind gives every configuration its kind's exact rate in every round, so none spreads.
@@ -309,6 +355,7 @@ rounds_fresh_stops() {
 
 sed 's/^  sentinel_every: 10ms$/  sentinel: 99/' $RND/rounds.yaml > "$TMP/rnd-bad.yaml"
 rounds_run
+rounds_two_windows
 rounds_many_buffers
 rounds_machine_state
 rounds_bench_script

@@ -36,6 +36,9 @@ static const struct {
     {"slow_from_ms", 0, "start of a slow window on the model's clock, ms"},
     {"slow_to_ms", 0, "its end (exclusive), ms; copies starting within take slow_factor times"},
     {"slow_factor", 1, "how much longer copies in the slow window take"},
+    {"slow2_from_ms", 0, "start of a second slow window, ms (two disturbances in one run)"},
+    {"slow2_to_ms", 0, "its end (exclusive), ms; copies starting within take slow2_factor times"},
+    {"slow2_factor", 1, "how much longer copies in the second slow window take"},
     {"host_gbps", 0,
      "the host's bandwidth shared by every copy stream of every GPU at once, GB/s; 0: none"},
     {"sigint_at_ms", 0,
@@ -56,7 +59,8 @@ static const struct {
 const char clockmodel_param_help[] =
     "gbps 25, t0_us 10, host_us 0, wait_us 0, bidir_share 1, overlap 1, alloc_ms 0.1, "
     "alloc_ms_per_gib 300, pin_ms_per_gib 40, free_ms 0.05, free_ms_per_gib 90, noise_pct 0, "
-    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, host_gbps 0, sigint_at_ms 0, "
+    "seed 1, slow_from_ms 0, slow_to_ms 0, slow_factor 1, slow2_from_ms 0, slow2_to_ms 0, "
+    "slow2_factor 1, host_gbps 0, sigint_at_ms 0, "
     "process_t0_us 0, die_process 0, die_process_to 0, die_at_ms 0";
 
 /* Never 0, and different for each stream of each process (process 0's as before processes). */
@@ -123,7 +127,9 @@ static int parse_entry(struct clockmodel *m, const char *tok, int (*known)(const
             strcpy(e.quals[e.nquals++], q);
         }
     }
-    if ((strcmp(name, "gbps") == 0 || strcmp(name, "slow_factor") == 0) && e.value <= 0) {
+    if ((strcmp(name, "gbps") == 0 || strcmp(name, "slow_factor") == 0 ||
+         strcmp(name, "slow2_factor") == 0) &&
+        e.value <= 0) {
         snprintf(err, err_len, "%s: must be above 0", tok);
         return -1;
     }
@@ -269,6 +275,19 @@ double clockmodel_transfer_ms(const struct clockmodel *m, struct clockmodel_cloc
                                      clockmodel_get(m, quals, nquals, "gbps"));
 }
 
+/* The factor of the slow window now_ms lies in (the first when both hold it), else 1. */
+static double slow_factor_at(const struct clockmodel *m, const char *const *quals, int nquals,
+                             double now_ms)
+{
+    static const char *const slow[][3] = {{"slow_from_ms", "slow_to_ms", "slow_factor"},
+                                          {"slow2_from_ms", "slow2_to_ms", "slow2_factor"}};
+    for (size_t k = 0; k < 2; k++)
+        if (now_ms >= clockmodel_get(m, quals, nquals, slow[k][0]) &&
+            now_ms < clockmodel_get(m, quals, nquals, slow[k][1]))
+            return clockmodel_get(m, quals, nquals, slow[k][2]);
+    return 1;
+}
+
 double clockmodel_transfer_at_ms(const struct clockmodel *m, struct clockmodel_clock *c,
                                  const char *const *quals, int nquals, double bytes, double gbps)
 {
@@ -291,8 +310,5 @@ double clockmodel_transfer_at_ms(const struct clockmodel *m, struct clockmodel_c
     double noise = clockmodel_get(m, quals, nquals, "noise_pct");
     if (noise > 0)
         ms *= 1.0 + noise / 100.0 * noise_unit(&c->rng);
-    if (now_ms >= clockmodel_get(m, quals, nquals, "slow_from_ms") &&
-        now_ms < clockmodel_get(m, quals, nquals, "slow_to_ms"))
-        ms *= clockmodel_get(m, quals, nquals, "slow_factor");
-    return ms;
+    return ms * slow_factor_at(m, quals, nquals, now_ms);
 }

@@ -115,7 +115,8 @@ double clockmodel_process_t0_us(const struct clockmodel *m, const char *const *q
  * clockmodel_process_t0_us) / 1e3 + bytes / (gbps * 1e6)),
  * times (1 + noise_pct / 100 * u) with u uniform in [-1, 1) from c's
  * generator when noise_pct is set, times slow_factor when c's time is
- * within [slow_from_ms, slow_to_ms).  Does not advance c.
+ * within [slow_from_ms, slow_to_ms), else slow2_factor within
+ * [slow2_from_ms, slow2_to_ms).  Does not advance c.
  */
 double clockmodel_transfer_ms(const struct clockmodel *m, struct clockmodel_clock *c,
                               const char *const *quals, int nquals, double bytes);

@@ -7,11 +7,13 @@
  * ±5 % unless a reading needs more, never chosen by the bars), the drift
  * check's band, the caption's "Drawn:" and "Bars:" parts and the copy it
  * names, each reading off the band tied to what was measured before it (in
- * the plan's order, or from meta.yaml's drift window when the rounds were
- * shuffled), a sentinel of three readings as a table, a folder of CPU
- * access alone, and (with gnuplot and pdftotext) every word of the PDF on
- * its page, for the screen and for a paper.  Prints PASS, FAIL or SKIP per
- * check (check.h).  Run from the repository root.
+ * the plan's order, also when the sentinel was read twice between two
+ * configurations, or from meta.yaml's drift window when the order was
+ * shuffled, in rounds or in one round), a sentinel of three readings as a
+ * table, a folder of CPU access alone, and (with gnuplot and pdftotext)
+ * every word of the PDF on its page, for the screen and for a paper.
+ * Prints PASS, FAIL or SKIP per check (check.h).  Run from the repository
+ * root.
  */
 #include "check.h"
 #include "figures/plot.h"
@@ -55,28 +57,52 @@ static const char shuffled_csv[] =
                   "4,6.000,2026-01-01T00:00:06Z,2,3,48.0,47.9,48.1,0.2,3,-4.0,ok,\n"
                   "5,8.000,2026-01-01T00:00:08Z,2,101,50.05,50.0,50.1,0.2,3,4.3,ok,\n";
 
-static const char drift_meta[] = "drift:\n"
-                                 "  sentinel: pinned h2d reuse sync 64MiB (automatic)\n"
-                                 "  readings: 5\n"
-                                 "  target_pct: 0.5\n"
-                                 "  windows: 1\n"
-                                 "  window_1:\n"
-                                 "    from_s: 4.000\n"
-                                 "    to_s: 8.000\n"
-                                 "    measured: 5/r2 3/r2 101/r2\n";
+/* One round in a shuffled order (measure.order: shuffled): after_config goes back, 17 after 200. */
+static const char one_round_csv[] =
+    SENTINEL_HEAD "1,0.000,2026-01-01T00:00:00Z,1,,50.0,49.9,50.1,0.2,3,,ok,\n"
+                  "2,2.000,2026-01-01T00:00:02Z,1,200,50.1,50.0,50.2,0.2,3,0.2,ok,\n"
+                  "3,4.000,2026-01-01T00:00:04Z,1,17,50.0,49.9,50.1,0.2,3,0.0,ok,\n"
+                  "4,6.000,2026-01-01T00:00:06Z,1,3,48.0,47.9,48.1,0.2,3,-4.0,ok,\n"
+                  "5,8.000,2026-01-01T00:00:08Z,1,101,50.05,50.0,50.1,0.2,3,4.3,ok,\n";
+
+/* The plan's order, the sentinel read twice with no configuration between (after 45 twice). */
+static const char twice_csv[] =
+    SENTINEL_HEAD "1,0.000,2026-01-01T00:00:00Z,1,,50.0,49.9,50.1,0.2,3,,ok,\n"
+                  "2,2.000,2026-01-01T00:00:02Z,1,20,50.1,50.0,50.2,0.2,3,0.2,ok,\n"
+                  "3,4.000,2026-01-01T00:00:04Z,1,45,50.0,49.9,50.1,0.2,3,0.0,ok,\n"
+                  "4,6.000,2026-01-01T00:00:06Z,1,45,48.0,47.9,48.1,0.2,3,-4.0,ok,\n"
+                  "5,8.000,2026-01-01T00:00:08Z,1,150,50.05,50.0,50.1,0.2,3,4.3,ok,\n";
+
+/* meta.yaml's drift section but for its window's measured: one window, 4 to 8 s. */
+#define DRIFT_HEAD                                                                                 \
+    "drift:\n"                                                                                     \
+    "  sentinel: pinned h2d reuse sync 64MiB (automatic)\n"                                        \
+    "  readings: 5\n"                                                                              \
+    "  target_pct: 0.5\n"                                                                          \
+    "  windows: 1\n"                                                                               \
+    "  window_1:\n"                                                                                \
+    "    from_s: 4.000\n"                                                                          \
+    "    to_s: 8.000\n"
+
+static const char drift_meta[] = DRIFT_HEAD "    measured: 5/r2 3/r2 101/r2\n";
+
+/* The same of the run of one round. */
+static const char one_round_meta[] = DRIFT_HEAD "    measured: 5/r1 3/r1 101/r1\n";
 
 /*
  * A new folder tmpdir/name: summary.csv from summary (a path), results-small's
- * meta.yaml with drift_meta after it, and sentinel.csv holding csv; NULL on failure.
+ * meta.yaml with drift (a drift section) after it, and sentinel.csv holding csv;
+ * NULL on failure.
  */
-static const char *sentinel_folder(const char *name, const char *summary, const char *csv)
+static const char *sentinel_folder_with(const char *name, const char *summary, const char *csv,
+                                        const char *drift)
 {
     static const char *const none[] = {NULL};
     const char *dir = make_folder(name, SMALL, none);
-    char *meta = read_text(SMALL "/meta.yaml"), *both = malloc(strlen(meta) + sizeof(drift_meta));
+    char *meta = read_text(SMALL "/meta.yaml"), *both = malloc(strlen(meta) + strlen(drift) + 1);
     int ok = dir && both;
     if (ok) {
-        sprintf(both, "%s%s", meta, drift_meta);
+        sprintf(both, "%s%s", meta, drift);
         ok = write_text(path_in(dir, "meta.yaml"), both) == 0 &&
              write_text(path_in(dir, "sentinel.csv"), csv) == 0 &&
              copy_edit(summary, path_in(dir, "summary.csv"), NULL, NULL) == 0;
@@ -84,6 +110,12 @@ static const char *sentinel_folder(const char *name, const char *summary, const 
     free(meta);
     free(both);
     return ok ? dir : NULL;
+}
+
+/* sentinel_folder_with drift_meta. */
+static const char *sentinel_folder(const char *name, const char *summary, const char *csv)
+{
+    return sentinel_folder_with(name, summary, csv, drift_meta);
 }
 
 /* Draw dir (gnuplot hidden when hide, for a paper when paper); the log in *log. */
@@ -211,6 +243,37 @@ static void test_shuffled(const char *dir)
     free(cap);
 }
 
+/*
+ * Measured in the plan's order or not: one round whose order is shuffled
+ * names meta.yaml's window as the rounds do; a reading after the same
+ * configuration as the one before is still the plan's order, and says so.
+ */
+static void test_order(void)
+{
+    static const struct {
+        const char *name, *csv, *meta, *want;
+    } cases[] = {
+        {"one_round_shuffled_names_the_drift_window", one_round_csv, one_round_meta,
+         "; the −4.00 % reading at 6.0 s (round 1) fell in meta.yaml's drift window 4.0–8.0 s, "
+         "in which 3 configurations of round 1 (pageable h2d sync 64 KiB–1 MiB, pinned h2d sync 4 "
+         "KiB) were measured. Drawn: "},
+        {"plan_order_read_twice_follows_no_configuration", twice_csv, drift_meta,
+         "; the −4.00 % reading at 6.0 s followed no configuration since the reading before. "
+         "Drawn: "},
+    };
+    for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        const char *dir =
+            sentinel_folder_with(cases[k].name, SMALL "/summary.csv", cases[k].csv, cases[k].meta);
+        char *log = NULL;
+        int rc = dir ? draw(dir, 1, 0, &log) : -100;
+        char *cap = dir ? caption_of(dir) : strdup("");
+        CHECK(cases[k].name, rc == PLOT_ENO_GNUPLOT && strstr(cap, cases[k].want),
+              "rc %d, caption: %s", rc, cap);
+        free(cap);
+        free(log);
+    }
+}
+
 /* Fix 6: in a folder of CPU access alone the caption says what the sentinel guards. */
 static void test_cpu_only(void)
 {
@@ -302,6 +365,7 @@ int main(void)
     test_dip_caption(dir);
     test_dip_axis(dir, quiet);
     test_shuffled(shuffled);
+    test_order();
     rc = draw(few, 1, 0, &log);
     test_few(few, log, rc);
     free(log);
