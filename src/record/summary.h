@@ -110,12 +110,12 @@ void record_rounds_agree(const double *gbps, const struct sample *s, size_t n, i
 int record_stable(const struct rounds_agreement *a);
 
 /*
- * Does round `round` of r, its last (a repair round, run/repair.h), disagree
- * with r's clean rounds: the agreement (above) of the samples of every
- * round that are not disturbed, that round's with them, is unstable.  1 when
- * it disagrees; 0 when it agrees, or cannot be judged so: no clean round, or
- * clean rounds (at least 2) that already disagree among themselves; -1 when
- * out of memory.
+ * Whether round `round` of r, its last (a repair round, run/repair.h),
+ * disagrees with r's clean rounds: r's samples that are not disturbed are
+ * unstable (above) with that round's, and not without them.  1 when it
+ * disagrees; 0 when it agrees, or cannot be judged so (no clean round, or
+ * clean rounds that already disagree among themselves); -1 when out of
+ * memory.
  */
 int record_round_disagrees(const struct result *r, int round);
 

@@ -131,9 +131,10 @@ static int write_again(struct repair *p, size_t i, enum repair_state state)
 }
 
 /*
- * One repair round of position i: clean when the sentinel read quiet after
- * it and it agrees with the row's clean rounds (record_round_disagrees), else
- * marked disturbed; -1 when it cannot be measured or the sentinel read.
+ * One repair round of position i: AGAIN_CLEAN when the sentinel read quiet
+ * after it and it agrees with the row's clean rounds (record_round_disagrees);
+ * else, its samples (a failed round has none) marked disturbed, AGAIN_NOT_CLEAN
+ * or AGAIN_DISAGREED; -1 with err: memory, or the sentinel reading not recorded.
  */
 static int measure_again(struct repair *p, size_t i, int round, char *err, size_t errlen)
 {
