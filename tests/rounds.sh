@@ -21,11 +21,11 @@ rounds_repair() {
     yes=$(rnd_col "$r/summary.csv" repaired | grep -c '^yes$')
     # the closing lines: a sentence per window, and what became of its rows, counted
     grep -q '^pinsweep: the link was disturbed from [0-9.]* to [0-9.]* s (the sentinel read [0-9.]*% below its median); [1-9][0-9]* configuration rounds\{0,1\} w[a-z]* measured then (meta.yaml.s drift.window_1 lists them)$' "$TMP/err" \
-        && grep -q "^pinsweep: repair: $yes configurations\\{0,1\\} w[a-z]* measured again after the rounds, in [0-9.]* s (budget [0-9.]* s): $yes clean, 0 could not be measured clean, 0 left by an interruption; " "$TMP/err" \
+        && grep -q "^pinsweep: repair: $yes configurations\\{0,1\\} w[a-z]* measured again after the rounds, in [0-9.]* s (budget [0-9.]* s): $yes clean, 0 could not be measured clean, 0 left by an interruption; summary.csv's " "$TMP/err" \
         && ! grep -q ' [0-9]*/r[0-9]' "$TMP/err" \
         && t_pass "repair: the closing lines say when, how far, how many, and what became of them (no lists)" || t_fail "repair: the closing lines" "$(grep '^pinsweep: \(the link\|repair\)' "$TMP/err")"
-    [ "$yes" -ge 1 ] && ! rnd_col "$r/summary.csv" repaired | grep -q '^no$' && grep -q "^    repaired: $yes$" "$r/meta.yaml" \
-        && t_pass "repair: the configurations measured in the window are repaired ($yes), none left unclean" || t_fail "repair: the window's configurations repaired" "$(sed -n '/repair:/,$p' "$r/meta.yaml")"
+    [ "$yes" -ge 1 ] && ! rnd_col "$r/summary.csv" repaired | grep -q '^no$' && grep -q "^    repaired: $yes$" "$r/meta.yaml" && grep -q '^    disagreed: 0$' "$r/meta.yaml" \
+        && t_pass "repair: the configurations measured in the window are repaired ($yes), none left unclean, none disagreed" || t_fail "repair: the window's configurations repaired" "$(sed -n '/repair:/,$p' "$r/meta.yaml")"
     # exact: every row's median is the quiet run's (the model's rate), repaired or not
     [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { print $H["config"], $H["gbps_median"] }' "$r/summary.csv" | sort -n)" = \
       "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } { print $H["config"], $H["gbps_median"] }' "$r-quiet/summary.csv" | sort -n)" ] \
@@ -84,6 +84,46 @@ rounds_repair() {
         "$PINSWEEP" run $RND/rounds.yaml --resume "$r-int" --no-plot || return
     [ "$(rnd_col "$r-int/summary.csv" config | sort -n | uniq | wc -l)" = 12 ] && [ "$(rnd_col "$r-int/summary.csv" config | wc -l)" = 12 ] && grep -q '^  status: complete' "$r-int/meta.yaml" \
         && t_pass "repair: after resume every configuration is there once" || t_fail "repair: after resume every configuration once" "$(rnd_col "$r-int/summary.csv" config | sort -n | tr '\n' ' ')"
+    rounds_repair_dips "$r" "$q"
+}
+
+# Each row's "config repaired disturbed_rounds gbps_median stable" where repaired is set, of summary.csv FILE.
+rnd_repaired() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["repaired"] != "" { print $H["config"], $H["repaired"], $H["disturbed_rounds"], $H["gbps_median"], $H["stable"] }' "$1" | sort -n; }
+# The samples of samples.csv FILE marked disturbed, as config/round, each once.
+rnd_disturbed() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["disturbed"] == "yes" { print $H["config"] "/" $H["round"] }' "$1" | sort -n -t/ -k1,1 -k2,2 | uniq | tr '\n' ' '; }
+# Configuration C's gbps_median in summary.csv FILE.
+rnd_median() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i; next } $H["config"] == c { print $H["gbps_median"] }' "$1"; }
+
+# Repair rounds judged against their rows' clean rounds too (record_round_disagrees), on the
+# noise-free model of rounds_repair: the slow window of 150-260 ms puts configurations 3, 5 and 12
+# under the sentinel (pinned h2d 64 MiB) in round 1; windows qualified by kind slow only what is
+# measured, never the sentinel.  The rounds end at 1.36 s; each repair takes about 5 ms, each
+# sentinel reading around it 30 ms: the repairs run at 1.39 s (3), 1.43 s (3's second, or 5), ...
+rounds_repair_dips() {
+    local r=$1-dips q="$2 slow_from_ms=150 slow_to_ms=260 slow_factor=1.5" quiet=$1-quiet
+    # configuration 3 (pageable h2d) dips in its first repair alone, 5 (pageable d2h) in both; the
+    # sentinel reads quiet around each
+    expect "repair: repairs in dips the sentinel does not read" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q pageable.h2d.slow_from_ms=1370 pageable.h2d.slow_to_ms=1400 pageable.d2h.slow_from_ms=1370 pageable.d2h.slow_to_ms=1000000" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r" --no-plot || return
+    grep -qxF "pinsweep: repair: 3 configurations were measured again after the rounds, in 0.2 s (budget 0.7 s): 2 clean, 1 could not be measured clean, 0 left by an interruption; 2 had a repair round that disagreed with their clean rounds; summary.csv's repaired column says which, meta.yaml's drift.repair lists them" "$TMP/err" \
+        && t_pass "repair: the closing line counts the repairs that disagreed with their clean rounds" || t_fail "repair: the closing line of repairs that disagreed" "$(grep '^pinsweep: repair: .* again after' "$TMP/err")"
+    [ "$(rnd_repaired "$r/summary.csv")" = "3 yes 2 $(rnd_median "$quiet/summary.csv" 3) yes
+5 no 3 $(rnd_median "$quiet/summary.csv" 5) yes
+12 yes 1 $(rnd_median "$quiet/summary.csv" 12) yes" ] \
+        && t_pass "repair: 3 repaired by its second repair, 5 (both in a dip) repaired=no from its clean rounds, 12 repaired; each at the quiet rate" || t_fail "repair: the rows repaired after dips" "$(rnd_repaired "$r/summary.csv" | tr '\n' ';')"
+    [ "$(rnd_disturbed "$r/samples.csv")" = "3/1 3/4 5/1 5/4 5/5 12/1 " ] \
+        && t_pass "repair: samples.csv marks the repair rounds that disagreed disturbed (3/r4, 5/r4, 5/r5), beside round 1's" || t_fail "repair: disturbed samples after dips" "$(rnd_disturbed "$r/samples.csv")"
+    [ "$(sed -n 's/^    \(repaired\|not_clean\|disagreed\|[a-z_]*_configs\): */\1 /p' "$r/meta.yaml" | tr '\n' ';')" = "repaired 2;not_clean 1;disagreed 2;disturbed_configs 3 5 12;repaired_configs 3 12;not_clean_configs 5;disagreed_configs 3 5;left_configs ;" ] \
+        && grep -q '^  windows: 1$' "$r/meta.yaml" && ! grep -q '^    measured: .*/r[45]' "$r/meta.yaml" \
+        && t_pass "repair: meta.yaml lists what disagreed (3 5) beside what was not clean (5); the sentinel read no window in the repairs" || t_fail "repair: meta.yaml after dips" "$(sed -n '/^  window_1:/,$p' "$r/meta.yaml")"
+    # configuration 12's round 2 (pinned d2h, at 0.71 s) dips: its clean rounds disagree, so the
+    # sentinel alone judges its repair, which is kept though it reads apart from round 2
+    expect "repair: a row whose clean rounds disagree" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q pinned.d2h.slow_from_ms=690 pinned.d2h.slow_to_ms=720" \
+        "$PINSWEEP" run $RND/rounds.yaml -o "$r-apart" --no-plot || return
+    grep -qxF "pinsweep: repair: 3 configurations were measured again after the rounds, in 0.1 s (budget 0.7 s): 3 clean, 0 could not be measured clean, 0 left by an interruption; summary.csv's repaired column says which, meta.yaml's drift.repair lists them" "$TMP/err" \
+        && [ "$(rnd_repaired "$r-apart/summary.csv" | tail -1)" = "12 yes 1 $(rnd_median "$quiet/summary.csv" 12) no" ] \
+        && [ "$(rnd_disturbed "$r-apart/samples.csv")" = "3/1 5/1 12/1 " ] && grep -q '^    disagreed: 0$' "$r-apart/meta.yaml" \
+        && t_pass "repair: with clean rounds that already disagree the sentinel alone judges the repair (12 repaired, stable=no)" || t_fail "repair: clean rounds that disagree" "$(rnd_repaired "$r-apart/summary.csv" | tr '\n' ';') $(rnd_disturbed "$r-apart/samples.csv")"
 }
 
 rounds_run() {

@@ -200,8 +200,9 @@ const struct key_def schema_measure_keys[] = {
      .offset = AT(measure.sentinel_every_ms), .default_value = 2000.0},
     {"repair", KEY_PERCENT, 0, 1000, "50%",
      "after the last round, measure again what was measured while the sentinel was off, by "
-     "more than its round's samples scatter (a repair round, kept only when the sentinel reads quiet before and after it), within this "
-     "share of the rounds' time again; summary.csv's repaired says which rows; 0% turns it off",
+     "more than its round's samples scatter (a repair round, kept only when the sentinel reads "
+     "quiet before and after it and it agrees with the row's clean rounds), within this share "
+     "of the rounds' time again; summary.csv's repaired says which rows; 0% turns it off",
      .offset = AT(measure.repair_pct), .default_value = 50.0},
     {"process_per_round", KEY_BOOL, 0, 0, "no",
      "yes: measure each round in a new process with its own CUDA context (the run schedules "

@@ -147,6 +147,7 @@ void drift_repair_free(struct drift_repair *r)
     free(r->repaired);
     free(r->unclean);
     free(r->left);
+    free(r->disagreed);
     memset(r, 0, sizeof(*r));
 }
 

@@ -25,14 +25,18 @@ struct drift_reading {
 /*
  * What the repair rounds did (run/repair.h), for meta.yaml and the end of the
  * run: the plan numbers measured while the sentinel was off, and of them
- * those measured clean again, those that could not be (budget, or the
- * sentinel off again), and those an interruption left unwritten.
+ * those measured clean again, those that could not be (budget, the sentinel
+ * off again, or repair rounds that disagreed with the row's clean rounds),
+ * and those an interruption left unwritten; and, whatever came of them, those
+ * with a repair round that disagreed with the row's clean rounds.
  */
 struct drift_repair {
     int judged; /* the repair looked at the windows (sentinel on, repair on, one GPU) */
     double budget_s, time_s;
     int *disturbed, *repaired, *unclean, *left; /* malloc'd, plan numbers in plan order */
     size_t ndisturbed, nrepaired, nunclean, nleft;
+    int *disagreed; /* malloc'd, plan numbers in plan order */
+    size_t ndisagreed;
 };
 
 void drift_repair_free(struct drift_repair *r);

@@ -45,7 +45,8 @@ struct sample {
     double pin_ms;                     /* reallocate registered: the register part of alloc_ms */
     double kernel_ms; /* pipeline: its kernels alone (h2d_ms, d2h_ms: its copies) */
     int round;        /* the round it was taken in, 1-based (0 counts as 1) */
-    int disturbed;    /* taken while the drift sentinel was off (run/repair.h): not summarised */
+    int disturbed;    /* taken while the drift sentinel was off, or in a repair round that disagreed
+                         with the row's clean rounds (run/repair.h): not summarised */
 };
 
 /* Whether a row's disturbed rounds were measured again (run/repair.h): summary.csv's repaired. */

@@ -195,6 +195,31 @@ int record_stable(const struct rounds_agreement *a)
     return a->p >= STABLE_LEVEL;
 }
 
+int record_round_disagrees(const struct result *r, int round)
+{
+    size_t n = 0;
+    double *gbps = malloc((r->nsamples ? r->nsamples : 1) * sizeof(*gbps));
+    struct sample *s = malloc((r->nsamples ? r->nsamples : 1) * sizeof(*s));
+    int rc = -1;
+    if (gbps && s) {
+        struct rounds_agreement clean, with;
+        struct sample_rates sr;
+        for (size_t i = 0; i < r->nsamples; i++)
+            if (!r->samples[i].disturbed) {
+                s[n] = r->samples[i];
+                record_sample_rates(r->config, &s[n], &sr);
+                gbps[n++] = sr.gbps;
+            }
+        /* one round (no clean round) and one clean round alone have no p: not unstable */
+        record_rounds_agree(gbps, s, n, round - 1, STABLE_WANDER, &clean);
+        record_rounds_agree(gbps, s, n, round, STABLE_WANDER, &with);
+        rc = record_stable(&clean) != 0 && record_stable(&with) == 0;
+    }
+    free(gbps);
+    free(s);
+    return rc;
+}
+
 /*
  * Each round's median and rsd of gbps[] (r's samples' bandwidths) into
  * out's round fields, and whether the rounds agree; gbps.median becomes

@@ -109,4 +109,14 @@ void record_rounds_agree(const double *gbps, const struct sample *s, size_t n, i
 /* Is a configuration stable: 1 when p >= STABLE_LEVEL, 0 when below, -1 when p is NaN. */
 int record_stable(const struct rounds_agreement *a);
 
+/*
+ * Whether round `round` of r, its last (a repair round, run/repair.h),
+ * disagrees with r's clean rounds: r's samples that are not disturbed are
+ * unstable (above) with that round's, and not without them.  1 when it
+ * disagrees; 0 when it agrees, or cannot be judged so (no clean round, or
+ * clean rounds that already disagree among themselves); -1 when out of
+ * memory.
+ */
+int record_round_disagrees(const struct result *r, int round);
+
 #endif

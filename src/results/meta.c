@@ -307,7 +307,8 @@ static void kv_list(struct em *m, const char *key, const int *c, size_t n)
     free(list);
 }
 
-/* The repair rounds (run/repair.h): what was disturbed, measured clean again, or not. */
+/* The repair rounds (run/repair.h): what was disturbed, measured clean again, or not, and
+   which had a repair round that disagreed with their clean rounds. */
 static void emit_repair(struct em *m, const struct drift_repair *r)
 {
     map_start(m, "repair");
@@ -316,10 +317,12 @@ static void emit_repair(struct em *m, const struct drift_repair *r)
     kv_num(m, "disturbed", (unsigned long long)r->ndisturbed);
     kv_num(m, "repaired", (unsigned long long)r->nrepaired);
     kv_num(m, "not_clean", (unsigned long long)r->nunclean);
+    kv_num(m, "disagreed", (unsigned long long)r->ndisagreed);
     kv_num(m, "left", (unsigned long long)r->nleft);
     kv_list(m, "disturbed_configs", r->disturbed, r->ndisturbed);
     kv_list(m, "repaired_configs", r->repaired, r->nrepaired);
     kv_list(m, "not_clean_configs", r->unclean, r->nunclean);
+    kv_list(m, "disagreed_configs", r->disagreed, r->ndisagreed);
     kv_list(m, "left_configs", r->left, r->nleft);
     map_end(m);
 }

@@ -12,8 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A repair round measured in a new off window is tried once more, then given up. */
+/* A repair round that is not clean (a new off window, or it disagrees) is tried once more. */
 #define REPAIR_ATTEMPTS 2
+
+/* What one repair round was: not clean (failed, or the sentinel off after it), clean, or it
+   disagreed with the row's clean rounds (record/summary.h). */
+enum again { AGAIN_NOT_CLEAN, AGAIN_CLEAN, AGAIN_DISAGREED };
 
 /* What one repair pass works with. */
 struct repair {
@@ -164,7 +168,12 @@ static int write_again(struct repair *p, size_t i, enum repair_state state)
     return 0;
 }
 
-/* One repair round of position i; 1 when the sentinel read quiet after it, 0 when not. */
+/*
+ * One repair round of position i: AGAIN_CLEAN when the sentinel read quiet
+ * after it and it agrees with the row's clean rounds (record_round_disagrees);
+ * else, its samples (a failed round has none) marked disturbed, AGAIN_NOT_CLEAN
+ * or AGAIN_DISAGREED; -1 with err: memory, or the sentinel reading not recorded.
+ */
 static int measure_again(struct repair *p, size_t i, int round, char *err, size_t errlen)
 {
     struct run_loop *l = p->l;
@@ -188,11 +197,21 @@ static int measure_again(struct repair *p, size_t i, int round, char *err, size_
     result_free(&r);
     if (sentinel_tick(l->sn, mc, 1, c->index, round, err, errlen) < 0)
         return -1;
-    if (ok && !last_off(p))
-        return 1;
-    if (ok)
+    if (!ok)
+        return AGAIN_NOT_CLEAN;
+    if (last_off(p)) {
         mark_round(&l->acc[i], round);
-    return 0;
+        return AGAIN_NOT_CLEAN;
+    }
+    int disagrees = record_round_disagrees(&l->acc[i], round);
+    if (disagrees < 0) {
+        snprintf(err, errlen, "out of memory judging configuration %d again", c->index);
+        return -1;
+    }
+    if (!disagrees)
+        return AGAIN_CLEAN;
+    mark_round(&l->acc[i], round);
+    return AGAIN_DISAGREED;
 }
 
 /* The repair rounds, in plan order, within budget_ms; -1: a row or a reading failed. */
@@ -215,14 +234,18 @@ static int repair_all(struct repair *p, double budget_ms, struct drift_repair *o
                 return -1;
             continue;
         }
-        int clean = measure_again(p, i, p->rounds + 1 + attempts, l->reason, l->reason_len);
-        if (clean < 0)
+        int again = measure_again(p, i, p->rounds + 1 + attempts, l->reason, l->reason_len);
+        int clean = again == AGAIN_CLEAN, c = s->configs[i].index;
+        if (again < 0)
             return -1;
+        if (again == AGAIN_DISAGREED &&
+            (!out->ndisagreed || out->disagreed[out->ndisagreed - 1] != c))
+            note(&out->disagreed, &out->ndisagreed, c);
         if (clean || ++attempts >= REPAIR_ATTEMPTS) {
             if (clean) {
                 if (write_again(p, i, REPAIR_YES) < 0)
                     return -1;
-                note(&out->repaired, &out->nrepaired, s->configs[i].index);
+                note(&out->repaired, &out->nrepaired, c);
             }
             attempts = 0;
             i++;

@@ -228,7 +228,8 @@ static void print_drift(const struct sentinel *sn, FILE *out)
     }
 }
 
-/* What became of the rows measured in the windows: repaired, not clean, or kept as measured. */
+/* What became of the rows measured in the windows: repaired, not clean, or kept as measured;
+   how many had a repair round that disagreed with their clean rounds, when any did. */
 static void print_repair(const struct drift *d, const struct drift_repair *rep, FILE *out)
 {
     if (d->nwindows == 0)
@@ -241,13 +242,18 @@ static void print_repair(const struct drift *d, const struct drift_repair *rep, 
     }
     if (rep->ndisturbed == 0)
         return;
+    char disagreed[96] = "";
+    if (rep->ndisagreed)
+        snprintf(disagreed, sizeof(disagreed),
+                 "; %zu had a repair round that disagreed with %s clean rounds", rep->ndisagreed,
+                 rep->ndisagreed == 1 ? "its" : "their");
     fprintf(out,
             "pinsweep: repair: %zu configuration%s measured again after the rounds, in %.1f s "
             "(budget %.1f s): %zu clean, %zu could not be measured clean, %zu left by an "
-            "interruption; summary.csv's repaired column says which, meta.yaml's drift.repair "
+            "interruption%s; summary.csv's repaired column says which, meta.yaml's drift.repair "
             "lists them\n",
-            rep->ndisturbed, rep->ndisturbed == 1 ? " was" : "s were", rep->time_s,
-            rep->budget_s, rep->nrepaired, rep->nunclean, rep->nleft);
+            rep->ndisturbed, rep->ndisturbed == 1 ? " was" : "s were", rep->time_s, rep->budget_s,
+            rep->nrepaired, rep->nunclean, rep->nleft, disagreed);
 }
 
 int sentinel_finish(struct sentinel *sn, double target_pct, const struct drift_repair *rep,

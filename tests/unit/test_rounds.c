@@ -1,7 +1,8 @@
 /*
  * test_rounds.c - rounds (experiment/rounds.c): each round's order and
  * budget; the statistics over rounds (record/summary.c) against
- * hand-computed asymmetric cases; the drift sentinel's analysis
+ * hand-computed asymmetric cases, and whether a repair round disagrees with
+ * a row's clean rounds; the drift sentinel's analysis
  * (record/drift.c): drift, off windows and the configurations in them.
  */
 #include "check.h"
@@ -539,6 +540,52 @@ static void test_drift_repair_readings(void)
     drift_free(&d);
 }
 
+/*
+ * Whether a repair round (the last) disagrees with the row's clean rounds
+ * (record_round_disagrees): each round 3 samples at its level, GB/s, times
+ * 1, 1 + spread and 1 - spread; those of the rounds marked disturbed left
+ * out.  Rounds without spread agree exactly (p 1) or not at all (p 0).
+ */
+static void test_round_disagrees(void)
+{
+    static const struct {
+        const char *what;
+        int rounds;
+        double spread, level[5];
+        int disturbed[5], want;
+    } cases[] = {
+        {"a repair round at the clean rounds' level agrees", 4, 0, {10, 10, 10, 10}, {1}, 0},
+        {"a repair round below the clean rounds disagrees", 4, 0, {10, 10, 10, 8}, {1}, 1},
+        {"disturbed round 1 left out: clean rounds 10, repair 8", 4, 0, {8, 10, 10, 8}, {1}, 1},
+        {"an earlier repair round, disturbed, left out", 5, 0, {8, 10, 10, 8, 8}, {1, 0, 0, 1}, 1},
+        {"clean rounds that already disagree cannot judge it", 4, 0, {10, 8, 10, 8}, {0}, 0},
+        {"one clean round: judged against it, below", 4, 0, {8, 10, 8, 8}, {1, 0, 1}, 1},
+        {"one clean round: judged against it, alike", 4, 0, {8, 10, 8, 10}, {1, 0, 1}, 0},
+        {"no clean round: not judged", 3, 0, {8, 8, 10}, {1, 1}, 0},
+        {"rounds spread 1 %: a repair 1 % low agrees", 4, 0.01, {10, 10, 10, 9.9}, {0}, 0},
+        {"rounds spread 1 %: a repair 30 % low disagrees", 4, 0.01, {10, 10, 10, 7}, {0}, 1},
+    };
+    struct config c[1];
+    struct sweep s;
+    make_sweep(&s, c, 1);
+    for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        struct result acc, r;
+        memset(&acc, 0, sizeof(acc));
+        for (int round = 1; round <= cases[k].rounds; round++) {
+            double at = cases[k].level[round - 1], d = cases[k].spread;
+            double g[] = {at, at * (1 + d), at * (1 - d)};
+            test_round_of(&r, &c[0], g, 3);
+            record_merge_round(&acc, &r, round);
+            result_free(&r);
+        }
+        for (size_t i = 0; i < acc.nsamples; i++)
+            acc.samples[i].disturbed = cases[k].disturbed[acc.samples[i].round - 1];
+        int got = record_round_disagrees(&acc, cases[k].rounds);
+        CHECK(cases[k].what, got == cases[k].want, "%d, want %d", got, cases[k].want);
+        result_free(&acc);
+    }
+}
+
 /* meta.yaml's phase names, each at its phase (the end of a run reports them by name). */
 static void test_phase_names(void)
 {
@@ -563,5 +610,6 @@ int main(void)
     test_drift();
     test_drift_noise();
     test_drift_repair_readings();
+    test_round_disagrees();
     return check_exit();
 }
