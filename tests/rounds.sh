@@ -97,13 +97,13 @@ rnd_median() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) H[$i] = i;
 # Repair rounds judged against their rows' clean rounds too (record_round_disagrees), on the
 # noise-free model of rounds_repair: the slow window of 150-260 ms puts configurations 3, 5 and 12
 # under the sentinel (pinned h2d 64 MiB) in round 1; windows qualified by kind slow only what is
-# measured, never the sentinel.  The rounds end at 1.36 s; each repair takes about 5 ms, each
-# sentinel reading around it 30 ms: the repairs run at 1.39 s (3), 1.43 s (3's second, or 5), ...
+# measured, never the sentinel.  The rounds end at 1.41 s; each repair takes about 5 ms, each
+# sentinel reading around it 30 ms: the repairs run at 1.44 s (3), 1.48 s (3's second, or 5), ...
 rounds_repair_dips() {
     local r=$1-dips q="$2 slow_from_ms=150 slow_to_ms=260 slow_factor=1.5" quiet=$1-quiet
     # configuration 3 (pageable h2d) dips in its first repair alone, 5 (pageable d2h) in both; the
     # sentinel reads quiet around each
-    expect "repair: repairs in dips the sentinel does not read" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q pageable.h2d.slow_from_ms=1370 pageable.h2d.slow_to_ms=1400 pageable.d2h.slow_from_ms=1370 pageable.d2h.slow_to_ms=1000000" \
+    expect "repair: repairs in dips the sentinel does not read" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q pageable.h2d.slow_from_ms=1435 pageable.h2d.slow_to_ms=1460 pageable.d2h.slow_from_ms=1435 pageable.d2h.slow_to_ms=1000000" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r" --no-plot || return
     grep -qxF "pinsweep: repair: 3 configurations were measured again after the rounds, in 0.2 s (budget 0.7 s): 2 clean, 1 could not be measured clean, 0 left by an interruption; 2 had a repair round that disagreed with their clean rounds; summary.csv's repaired column says which, meta.yaml's drift.repair lists them" "$TMP/err" \
         && t_pass "repair: the closing line counts the repairs that disagreed with their clean rounds" || t_fail "repair: the closing line of repairs that disagreed" "$(grep '^pinsweep: repair: .* again after' "$TMP/err")"
@@ -116,9 +116,9 @@ rounds_repair_dips() {
     [ "$(sed -n 's/^    \(repaired\|not_clean\|disagreed\|[a-z_]*_configs\): */\1 /p' "$r/meta.yaml" | tr '\n' ';')" = "repaired 2;not_clean 1;disagreed 2;disturbed_configs 3 5 12;repaired_configs 3 12;not_clean_configs 5;disagreed_configs 3 5;left_configs ;" ] \
         && grep -q '^  windows: 1$' "$r/meta.yaml" && ! grep -q '^    measured: .*/r[45]' "$r/meta.yaml" \
         && t_pass "repair: meta.yaml lists what disagreed (3 5) beside what was not clean (5); the sentinel read no window in the repairs" || t_fail "repair: meta.yaml after dips" "$(sed -n '/^  window_1:/,$p' "$r/meta.yaml")"
-    # configuration 12's round 2 (pinned d2h, at 0.71 s) dips: its clean rounds disagree, so the
+    # configuration 12's round 2 (pinned d2h, at 0.73 s) dips: its clean rounds disagree, so the
     # sentinel alone judges its repair, which is kept though it reads apart from round 2
-    expect "repair: a row whose clean rounds disagree" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q pinned.d2h.slow_from_ms=690 pinned.d2h.slow_to_ms=720" \
+    expect "repair: a row whose clean rounds disagree" 0 "" -- env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$q pinned.d2h.slow_from_ms=725 pinned.d2h.slow_to_ms=745" \
         "$PINSWEEP" run $RND/rounds.yaml -o "$r-apart" --no-plot || return
     grep -qxF "pinsweep: repair: 3 configurations were measured again after the rounds, in 0.1 s (budget 0.7 s): 3 clean, 0 could not be measured clean, 0 left by an interruption; summary.csv's repaired column says which, meta.yaml's drift.repair lists them" "$TMP/err" \
         && [ "$(rnd_repaired "$r-apart/summary.csv" | tail -1)" = "12 yes 1 $(rnd_median "$quiet/summary.csv" 12) no" ] \
