@@ -114,12 +114,13 @@ slurm_test() {
     grep -q '^#SBATCH --array=1-4$' "$SL/sweep/job.sbatch" && t_pass "slurm: the job script is an array of 4" \
         || t_fail "slurm: the job script is an array of 4" "$(grep SBATCH "$SL/sweep/job.sbatch")"
     PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/good/slurm-sweep.yaml -o "$SL/single" --no-plot > /dev/null 2>&1
-    # The configurations (config and the axes) of the merged folder and of one whole run.
+    # The configurations (config and the axes) of the merged folder and of one whole run, sorted:
+    # a run on the wall clock whose sentinel sees a window writes its repaired rows again last.
     local f
     for f in sweep/merged single; do
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
                  { print $c["experiment"], $c["config"], $c["alloc"], $c["direction"], $c["buffer"], $c["api"], $c["size_bytes"], $c["status"] }' \
-            "$SL/$f/summary.csv" > "$SL/$(basename $f).cfg" 2> /dev/null
+            "$SL/$f/summary.csv" 2> /dev/null | sort > "$SL/$(basename $f).cfg"
     done
     if [ -s "$SL/single.cfg" ] && cmp -s "$SL/merged.cfg" "$SL/single.cfg"; then
         t_pass "slurm: the merged configurations equal a single run's"
@@ -136,7 +137,7 @@ slurm_test() {
         -o "$SL/survey" --survey "$node" --gpus 0 --wait > "$SL/out" 2> "$SL/err"; rc=$?
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
              { print $c["experiment"], $c["config"], $c["alloc"], $c["direction"], $c["buffer"], $c["api"], $c["size_bytes"], $c["status"] }' \
-        "$SL/survey/$host/summary.csv" > "$SL/survey.cfg" 2> /dev/null
+        "$SL/survey/$host/summary.csv" 2> /dev/null | sort > "$SL/survey.cfg"
     if [ $rc -eq 0 ] && [ -s "$SL/single.cfg" ] && cmp -s "$SL/survey.cfg" "$SL/single.cfg"; then
         t_pass "slurm: a survey of node $node ran the whole sweep into its folder $host/"
     else
