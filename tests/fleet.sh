@@ -287,7 +287,7 @@ fleet_view() {
 # t_compare_text NAME WANT FILE: FILE holds exactly the line WANT.
 # check without --expect: pinned h2d, d2h and bidir held to the floor of the link's model
 # (analysis/link.h: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B from link-healthy's config space, the
-# H200's; ceilings 58.45, 57.61, 115.75 GB/s; floors 85 %, 85 %, 78 % of them), latency and
+# H200's; ceilings 58.45, 57.61, 115.75 GB/s; floors 84 %, 84 %, 68 % of them), latency and
 # pageable not judged; sizes assumed where config space is cut at 64 bytes (not root); nothing
 # judged, and never healthy, where the GPU has no PCIe link.
 fleet_check_link() {
@@ -295,16 +295,16 @@ fleet_check_link() {
     host=$(hostname)
     rm -rf "$d"; mkdir -p "$d"
     export PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
-    ceiling="0    ceiling   58.45 h2d, 57.61 d2h, 115.75 bidir GB/s; floors 85%, 85%, 78% of them; link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)"
+    ceiling="0    ceiling   58.45 h2d, 57.61 d2h, 115.75 bidir GB/s; floors 84%, 84%, 68% of them; link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)"
     PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
         "check: no --expect, at the H200's rates: healthy against the link's floor, exit 0" 0 "" -- \
         "$PINSWEEP" check --json "$d/ok.json" --prom "$d/ok.prom"
     t_compare_text "check: no --expect: the table, the floors and what was not judged" "gpu  check           read unit    expected      limit  verdict
 0    link             Gen5 x16 of Gen5 x16                        ok
 $ceiling
-0    h2d            55.40 GB/s           -      49.68  ok
-0    d2h            55.40 GB/s           -      48.97  ok
-0    bidir         100.83 GB/s           -      90.28  ok
+0    h2d            55.40 GB/s           -      49.10  ok
+0    d2h            55.40 GB/s           -      48.40  ok
+0    bidir         100.83 GB/s           -      78.71  ok
 0    latency         0.07 us             -          -  not judged: no --expect for it
 0    pageable       25.00 GB/s           -          -  not judged: no --expect for it
 pinsweep: check: $host: healthy (0 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" "$TMP/err"
@@ -314,8 +314,8 @@ j = json.load(open(sys.argv[1]))
 assert (j["verdict"], j["judged"], j["not_judged"]) == ("healthy", "link, h2d, d2h, bidir", "latency, pageable"), j
 c = {x["name"]: x for x in j["gpus"][0]["checks"]}
 assert c["h2d"]["source"] == "link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)", c["h2d"]
-assert (c["h2d"]["floor_pct"], round(c["h2d"]["ceiling"], 2), round(c["h2d"]["limit"], 2)) == (85, 58.45, 49.68), c["h2d"]
-assert (c["bidir"]["floor_pct"], round(c["bidir"]["limit"], 2), c["bidir"]["expected"]) == (78, 90.28, None), c["bidir"]
+assert (c["h2d"]["floor_pct"], round(c["h2d"]["ceiling"], 2), round(c["h2d"]["limit"], 2)) == (84, 58.45, 49.10), c["h2d"]
+assert (c["bidir"]["floor_pct"], round(c["bidir"]["limit"], 2), c["bidir"]["expected"]) == (68, 78.71, None), c["bidir"]
 assert [(c[n]["verdict"], c[n]["not_judged"]) for n in ("latency", "pageable")] == [("not judged", "no --expect for it")] * 2, c
 m = j["gpus"][0]["link"]["model"]
 assert (m["sizes"], m["mrrs_bytes"], m["relaxed_ordering"], round(m["raw_gbps"], 2)) == ("read", 4096, True, 63.02), m
@@ -324,20 +324,20 @@ PY
         && grep -qx 'pinsweep_check_judged{gpu="0",bus_id="0000:00:06.0",check="h2d"} 1' "$d/ok.prom" \
         && grep -qx "pinsweep_check_healthy{host=\"$host\"} 1" "$d/ok.prom" \
         && t_pass "check: --prom says which checks were judged" || t_fail "check: --prom says which checks were judged" "$(grep judged "$d/ok.prom")"
-    # h2d at 49 GB/s: under its floor, 0.85 x 58.45 = 49.68; bidir then 2 x 49 x 0.91 = 89.18,
-    # under 0.78 x 115.75 = 90.28; d2h, 55.4, above its 48.97.
-    PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.h2d.gbps=49" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
+    # h2d at 49 GB/s: under its floor, 0.84 x 58.45 = 49.10; bidir at 70 % each way, 2 x 49 x
+    # 0.7 = 68.60, under 0.68 x 115.75 = 78.71; d2h, 55.4, above its 48.40.
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.h2d.gbps=49 bidir_share=0.7" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
         "check: no --expect, pinned h2d under the link's floor: unhealthy, exit 1" 1 \
         "pinsweep: check: $host: unhealthy (2 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
-    t_compare_text "check: the ERROR lines against the link's floor" "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: 49.00 GB/s, below 49.68 (85% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))
-ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 89.18 GB/s, below 90.28 (78% of a 115.75 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))" "$TMP/out"
+    t_compare_text "check: the ERROR lines against the link's floor" "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: 49.00 GB/s, below 49.10 (84% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))
+ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 68.60 GB/s, below 78.71 (68% of a 115.75 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))" "$TMP/out"
     # A link trained to Gen4 of its Gen5, read without root: the floor is the maximum's, the
-    # sizes assumed (MRRS 512 B: bidir 113.56, floor 88.58), and it says why.
+    # sizes assumed (MRRS 512 B: bidir 113.56, floor 77.22), and it says why.
     PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.gbps=27" PINSWEEP_SYSFS=tests/fixtures/link-degraded expect \
         "check: no --expect, a Gen4 link of a Gen5 GPU: held to the Gen5 floor, exit 1" 1 \
         "pinsweep: check: $host: unhealthy (4 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
-    grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) d2h: 27.00 GB/s, below 48.97 (85% of a 57.61 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
-        && grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 49.14 GB/s, below 88.58 (78% of a 113.56 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
+    grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) d2h: 27.00 GB/s, below 48.40 (84% of a 57.61 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
+        && grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 49.14 GB/s, below 77.22 (68% of a 113.56 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
         && t_pass "check: without config space the sizes are assumed, and the line says why" \
         || t_fail "check: without config space the sizes are assumed, and the line says why" "$(cat "$TMP/out")"
     # No PCIe link (no link files in sysfs for its bus id: NVLink-C2C, or a VM that hides it).

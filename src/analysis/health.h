@@ -139,7 +139,7 @@ void health_print_verdict(FILE *out, const char *host, const struct health_tally
  * prolog drain the node with it as the reason) and Node Health Check:
  * "ERROR: pinsweep check: HOST GPU 0 (BUS) h2d: 41.20 GB/s, below 49.86
  * (10% under 55.40 expected, from SRC)", or against the link's floor
- * "... below 49.68 (85% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS
+ * "... below 49.10 (84% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS
  * 256 B, MRRS 4096 B (read))".  Returns how many.
  */
 int health_print_failures(FILE *out, const char *host, const struct health_gpu *g, size_t n,
