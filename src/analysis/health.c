@@ -250,8 +250,7 @@ int health_link_model(const struct health_gpu *g, struct link_model *m)
 }
 
 /* "link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)", or "(assumed: why)". */
-static void link_source(const struct health_gpu *g, const struct link_model *m, char *buf,
-                        size_t n)
+static void link_source(const struct health_gpu *g, const struct link_model *m, char *buf, size_t n)
 {
     char name[128];
     link_model_name(m, name, sizeof(name));
@@ -273,8 +272,8 @@ enum health_state health_judge(const struct health_gpu *g, const struct health_e
     if (!isnan(x->value[i])) {
         b->expected = x->value[i];
         b->tolerance_pct = health_tolerance(x, i);
-        b->limit = b->expected * (c->latency ? 1 + b->tolerance_pct / 100
-                                             : 1 - b->tolerance_pct / 100);
+        b->limit =
+            b->expected * (c->latency ? 1 + b->tolerance_pct / 100 : 1 - b->tolerance_pct / 100);
         snprintf(b->source, sizeof(b->source), "%s", x->source[i]);
     } else if (c->link_dir < 0) {
         b->not_judged = "no --expect for it";
@@ -322,8 +321,7 @@ static int check_order(int o)
 }
 
 /* Check c of g: the link (c == HC_COUNT) or check c. */
-static enum health_state judge_any(const struct health_gpu *g, const struct health_expect *x,
-                                   int c)
+static enum health_state judge_any(const struct health_gpu *g, const struct health_expect *x, int c)
 {
     struct health_basis b;
     return c == HC_COUNT ? health_judge_link(g) : health_judge(g, x, c, &b);
@@ -377,9 +375,7 @@ void health_tally(const struct health_gpu *g, size_t n, const struct health_expe
         list_add(t->not_judged_names, sizeof(t->not_judged_names), name, g, n, judged, 0);
     }
     free(judged);
-    t->verdict = t->failed   ? HEALTH_UNHEALTHY
-                 : t->judged ? HEALTH_HEALTHY
-                             : HEALTH_UNJUDGED;
+    t->verdict = t->failed ? HEALTH_UNHEALTHY : t->judged ? HEALTH_HEALTHY : HEALTH_UNJUDGED;
 }
 
 void health_print_verdict(FILE *out, const char *host, const struct health_tally *t)
@@ -512,6 +508,13 @@ static const char *verdict_word(enum health_verdict v)
     return v == HEALTH_HEALTHY ? "healthy" : v == HEALTH_UNHEALTHY ? "unhealthy" : "not judged";
 }
 
+/* , "key": v (null for NaN). */
+static void json_key_number(FILE *out, const char *key, double v)
+{
+    fprintf(out, ", \"%s\": ", key);
+    json_number(out, v);
+}
+
 /* "h2d": x, "d2h": y, "bidir": z of v by direction. */
 static void json_by_direction(FILE *out, const double *v)
 {
@@ -536,9 +539,11 @@ static void json_model(FILE *out, const struct health_gpu *g)
             "\"sizes\": \"%s\", \"sizes_why\": ",
             m.gen, m.width, m.mps_bytes, m.mrrs_bytes, m.sizes_read ? "read" : "assumed");
     json_string(out, m.sizes_read ? "" : l->mps_why);
-    fprintf(out, ", \"relaxed_ordering\": %s, \"raw_gbps\": ",
-            l->relaxed_ordering < 0 ? "null" : l->relaxed_ordering ? "true" : "false");
-    json_number(out, m.raw_gbps);
+    fprintf(out, ", \"relaxed_ordering\": %s",
+            l->relaxed_ordering < 0 ? "null"
+            : l->relaxed_ordering   ? "true"
+                                    : "false");
+    json_key_number(out, "raw_gbps", m.raw_gbps);
     fprintf(out, ", \"ceiling_gbps\": ");
     json_by_direction(out, m.ceiling_gbps);
     fprintf(out, ", \"floor_gbps\": ");
@@ -563,24 +568,17 @@ static void json_link(FILE *out, const struct health_gpu *g)
 }
 
 /* Check i of g as a JSON object. */
-static void json_check(FILE *out, const struct health_gpu *g, const struct health_expect *x,
-                       int i)
+static void json_check(FILE *out, const struct health_gpu *g, const struct health_expect *x, int i)
 {
     struct health_basis b;
     enum health_state s = health_judge(g, x, i, &b);
-    fprintf(out, "{\"name\": \"%s\", \"unit\": \"%s\", \"value\": ", health_checks[i].name,
-            health_unit(i));
-    json_number(out, g->value[i]);
-    fprintf(out, ", \"expected\": ");
-    json_number(out, b.expected);
-    fprintf(out, ", \"tolerance_pct\": ");
-    json_number(out, b.tolerance_pct);
-    fprintf(out, ", \"ceiling\": ");
-    json_number(out, b.ceiling);
-    fprintf(out, ", \"floor_pct\": ");
-    json_number(out, 100 * b.floor_share);
-    fprintf(out, ", \"limit\": ");
-    json_number(out, b.limit);
+    fprintf(out, "{\"name\": \"%s\", \"unit\": \"%s\"", health_checks[i].name, health_unit(i));
+    json_key_number(out, "value", g->value[i]);
+    json_key_number(out, "expected", b.expected);
+    json_key_number(out, "tolerance_pct", b.tolerance_pct);
+    json_key_number(out, "ceiling", b.ceiling);
+    json_key_number(out, "floor_pct", 100 * b.floor_share);
+    json_key_number(out, "limit", b.limit);
     fprintf(out, ", \"source\": ");
     json_string(out, b.source);
     fprintf(out, ", \"error\": ");
@@ -712,9 +710,10 @@ int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, s
               "was judged.");
     fprintf(out, "pinsweep_check_healthy{host=\"");
     prom_label(out, host);
-    fprintf(out, "\"} %s\n", t->verdict == HEALTH_HEALTHY     ? "1"
-                             : t->verdict == HEALTH_UNHEALTHY ? "0"
-                                                              : "NaN");
+    fprintf(out, "\"} %s\n",
+            t->verdict == HEALTH_HEALTHY     ? "1"
+            : t->verdict == HEALTH_UNHEALTHY ? "0"
+                                             : "NaN");
     prom_head(out, "timestamp_seconds", "When the check ended, seconds since the epoch.");
     fprintf(out, "pinsweep_check_timestamp_seconds %.0f\n", time_s);
     return ferror(out) ? -1 : 0;

@@ -85,12 +85,12 @@ enum health_state { HEALTH_OK, HEALTH_FAIL, HEALTH_NOT_JUDGED };
 
 /* What one check of one GPU is held to, and where that comes from. */
 struct health_basis {
-    double expected;      /* the expectation's value; NaN: none (a link's floor is not one) */
-    double tolerance_pct; /* how far from expected a healthy node may be; NaN without one */
-    double ceiling;       /* the link's practical ceiling when its floor is the limit, else NaN */
-    double floor_share;   /* the floor's share of ceiling (LINK_FLOOR_*), else NaN */
-    double limit;         /* the least (latency: the most) a healthy node reads; NaN: none */
-    char source[384];     /* "stated", a folder, "link: PCIe 5.0 x16, ... (read)"; "" */
+    double expected;        /* the expectation's value; NaN: none (a link's floor is not one) */
+    double tolerance_pct;   /* how far from expected a healthy node may be; NaN without one */
+    double ceiling;         /* the link's practical ceiling when its floor is the limit, else NaN */
+    double floor_share;     /* the floor's share of ceiling (LINK_FLOOR_*), else NaN */
+    double limit;           /* the least (latency: the most) a healthy node reads; NaN: none */
+    char source[384];       /* "stated", a folder, "link: PCIe 5.0 x16, ... (read)"; "" */
     const char *not_judged; /* why there is no limit ("no --expect for it", HEALTH_NO_LINK) */
 };
 
@@ -158,7 +158,6 @@ int health_write_json(FILE *out, const char *host, const struct health_gpu *g, s
  * collector), with t's verdict (healthy NaN when nothing was judged).
  */
 int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, size_t n,
-                      const struct health_expect *x, const struct health_tally *t,
-                      double time_s);
+                      const struct health_expect *x, const struct health_tally *t, double time_s);
 
 #endif

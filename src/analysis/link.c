@@ -8,10 +8,10 @@
 #include <stdio.h>
 
 enum {
-    FRAMING_BYTES = 8,   /* below Gen 6, per packet: STP token (sequence number) and LCRC */
-    HDR_COMPLETION = 12, /* a completion's header: 3 dwords */
-    HDR_ADDR64 = 16,     /* a 64-bit memory write's or read request's header: 4 dwords */
-    FLIT_BYTES = 256,    /* PCIe 6.0 Flit Mode: a flit ... */
+    FRAMING_BYTES = 8,    /* below Gen 6, per packet: STP token (sequence number) and LCRC */
+    HDR_COMPLETION = 12,  /* a completion's header: 3 dwords */
+    HDR_ADDR64 = 16,      /* a 64-bit memory write's or read request's header: 4 dwords */
+    FLIT_BYTES = 256,     /* PCIe 6.0 Flit Mode: a flit ... */
     FLIT_TLP_BYTES = 236, /* ... of which packets (the rest: 6 B DLP, 8 B CRC, 6 B FEC) */
 };
 
@@ -63,9 +63,9 @@ int link_model_init(struct link_model *m, int gen, int width, int mps_bytes, int
     double completion = m->mps_bytes < m->mrrs_bytes ? m->mps_bytes : m->mrrs_bytes;
     double h2d = payload_gbps(m->raw_gbps, flit, completion, HDR_COMPLETION);
     /* the wire h2d's read requests take from the device-to-host direction, GB/s */
-    double requests = h2d / m->mrrs_bytes *
-                      (flit ? (double)HDR_ADDR64 * FLIT_BYTES / FLIT_TLP_BYTES
-                            : HDR_ADDR64 + FRAMING_BYTES);
+    double requests =
+        h2d / m->mrrs_bytes *
+        (flit ? (double)HDR_ADDR64 * FLIT_BYTES / FLIT_TLP_BYTES : HDR_ADDR64 + FRAMING_BYTES);
     m->ceiling_gbps[DIR_H2D] = h2d;
     m->ceiling_gbps[DIR_D2H] = payload_gbps(m->raw_gbps, flit, m->mps_bytes, HDR_ADDR64);
     m->ceiling_gbps[DIR_BIDIR] =

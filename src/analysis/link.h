@@ -106,10 +106,10 @@ double link_share_pct(double gbps, double link_gbps, int dir);
  * the host's memory.
  */
 struct link_model {
-    int gen, width;             /* the generation (1-6) and lanes */
-    int mps_bytes, mrrs_bytes;  /* the payload and read request sizes taken */
-    int sizes_read;             /* 1: both read from config space; 0: assumed */
-    double raw_gbps;            /* per direction: GT/s x lanes x line code / 8 */
+    int gen, width;                 /* the generation (1-6) and lanes */
+    int mps_bytes, mrrs_bytes;      /* the payload and read request sizes taken */
+    int sizes_read;                 /* 1: both read from config space; 0: assumed */
+    double raw_gbps;                /* per direction: GT/s x lanes x line code / 8 */
     double ceiling_gbps[DIR_COUNT]; /* the practical ceiling (bidir: both together) */
     double floor_gbps[DIR_COUNT];   /* the healthy floor: LINK_FLOOR_* of the ceiling */
 };

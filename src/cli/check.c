@@ -52,8 +52,9 @@ static int report(const struct check_opts *o, const struct health_gpu *g, size_t
     if ((o->json_path && write_file(o->json_path, 1, h.hostname, g, n, x, &t) < 0) ||
         (o->prom_path && write_file(o->prom_path, 0, h.hostname, g, n, x, &t) < 0))
         return EXIT_SYSTEM;
-    return t.verdict == HEALTH_UNHEALTHY ? 1 : t.verdict == HEALTH_UNJUDGED ? EXIT_USAGE
-                                                                          : EXIT_ALL_OK;
+    return t.verdict == HEALTH_UNHEALTHY  ? 1
+           : t.verdict == HEALTH_UNJUDGED ? EXIT_USAGE
+                                          : EXIT_ALL_OK;
 }
 
 int check_node(const struct check_opts *o)

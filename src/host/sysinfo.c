@@ -199,7 +199,8 @@ void sysinfo_pcie_config(const unsigned char *cfg, size_t len, struct pcie_link 
     unsigned devctl = cfg_u16(cfg, at + EXP_DEVCTL);
     unsigned ctl = (devctl >> 5) & 7, cap = cfg[at + EXP_DEVCAP] & 7, rrs = (devctl >> 12) & 7;
     if (ctl > 5 || cap > 5 || rrs > 5) { /* 6 and 7 are reserved: 4096 B is the largest */
-        snprintf(l->mps_why, sizeof(l->mps_why), "its payload or read request size fields hold reserved values");
+        snprintf(l->mps_why, sizeof(l->mps_why),
+                 "its payload or read request size fields hold reserved values");
         return;
     }
     l->mps_bytes = 128 << ctl;

@@ -74,9 +74,9 @@ int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_li
 
 /*
  * The payload and read request sizes of the same device into l
- * (sysinfo_pcie_config), from the first 256 bytes of its config file.  Once per run, never in a loop:
- * each read of config space goes to the device (in a virtual machine, a
- * trip through the hypervisor per register).
+ * (sysinfo_pcie_config), from the first 256 bytes of its config file.  Once per run, never in a
+ * loop: each read of config space goes to the device (in a virtual machine, a trip through the
+ * hypervisor per register).
  */
 void sysinfo_pcie_payload(const char *sysfs_root, const char *bus_id, struct pcie_link *l);
 

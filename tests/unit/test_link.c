@@ -133,8 +133,8 @@ static void check_model_table(void)
     for (size_t i = 0; i < sizeof(model_cases) / sizeof(model_cases[0]); i++) {
         int rc = link_model_init(&m, model_cases[i].gen, model_cases[i].width, 0, 0);
         snprintf(name, sizeof(name), "model Gen%d x%d: raw %.6g, h2d %.6g, d2h %.6g, bidir %.6g",
-                 model_cases[i].gen, model_cases[i].width, model_cases[i].raw,
-                 model_cases[i].h2d, model_cases[i].d2h, model_cases[i].bidir);
+                 model_cases[i].gen, model_cases[i].width, model_cases[i].raw, model_cases[i].h2d,
+                 model_cases[i].d2h, model_cases[i].bidir);
         CHECK(name,
               rc == 0 && near(m.raw_gbps, model_cases[i].raw) &&
                   near(m.ceiling_gbps[DIR_H2D], model_cases[i].h2d) &&
@@ -158,11 +158,11 @@ static void check_model_sizes(void)
               near(m.ceiling_gbps[DIR_BIDIR], 115.749998407),
           "read %d, %d/%d B, bidir %.12g", m.sizes_read, m.mps_bytes, m.mrrs_bytes,
           m.ceiling_gbps[DIR_BIDIR]);
-    CHECK("model floors: 84 % of one way, 68 % of both",
-          near(m.floor_gbps[DIR_H2D], 49.0972040134) && near(m.floor_gbps[DIR_D2H], 48.3958153846) &&
-              near(m.floor_gbps[DIR_BIDIR], 78.709998917),
-          "%.12g %.12g %.12g", m.floor_gbps[DIR_H2D], m.floor_gbps[DIR_D2H],
-          m.floor_gbps[DIR_BIDIR]);
+    CHECK(
+        "model floors: 84 % of one way, 68 % of both",
+        near(m.floor_gbps[DIR_H2D], 49.0972040134) && near(m.floor_gbps[DIR_D2H], 48.3958153846) &&
+            near(m.floor_gbps[DIR_BIDIR], 78.709998917),
+        "%.12g %.12g %.12g", m.floor_gbps[DIR_H2D], m.floor_gbps[DIR_D2H], m.floor_gbps[DIR_BIDIR]);
     /* MRRS 128 under MPS 512: completions of 128 B, 63.0154 x 128/148 = 54.4998;
        d2h 63.0154 x 512/536 = 60.1938; bidir 54.4998 + (63.0154 - 54.4998 x 24/128)
        x 512/536 = 54.4998 + (63.0154 - 10.2187) x 0.955224 = 104.9324 */

@@ -16,8 +16,9 @@ static void test_ceilings(void)
         int gen, width;
         double gbps;
     } cases[] = {
-        {1, 1, 0.25},       {2, 8, 4.0},         {3, 16, 15.753846}, {4, 16, 31.507692},
-        {5, 16, 63.015385}, {6, 16, 128.0}, /* FLIT mode: no line code */ {4, 8, 15.753846},  {3, 4, 3.938462},
+        /* Gen 6 runs in FLIT mode, without a line code: 64 x 16 / 8 = 128 */
+        {1, 1, 0.25},       {2, 8, 4.0},    {3, 16, 15.753846}, {4, 16, 31.507692},
+        {5, 16, 63.015385}, {6, 16, 128.0}, {4, 8, 15.753846},  {3, 4, 3.938462},
     };
     char name[64];
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -65,14 +66,10 @@ static void test_mps(void)
         unsigned devcap, devctl;
         int mps, supported, mrrs, relaxed;
     } cases[] = {
-        {0x00000000, 0x0000, 128, 128, 128, 0},
-        {0x10008fa1, 0x2930, 256, 256, 512, 1},
-        {0x10008fa2, 0x2930, 256, 512, 512, 1},
-        {0x00000003, 0x5f7f, 1024, 1024, 4096, 1},
-        {0x00000005, 0x0080, 2048, 4096, 128, 0},
-        {0xfffffff8 | 4, 0x0040, 512, 2048, 128, 0},
-        {0x00000005, 0xdfbf, 4096, 4096, 4096, 1},
-        {0x00000001, 0x3020, 256, 256, 1024, 0},
+        {0x00000000, 0x0000, 128, 128, 128, 0},    {0x10008fa1, 0x2930, 256, 256, 512, 1},
+        {0x10008fa2, 0x2930, 256, 512, 512, 1},    {0x00000003, 0x5f7f, 1024, 1024, 4096, 1},
+        {0x00000005, 0x0080, 2048, 4096, 128, 0},  {0xfffffff8 | 4, 0x0040, 512, 2048, 128, 0},
+        {0x00000005, 0xdfbf, 4096, 4096, 4096, 1}, {0x00000001, 0x3020, 256, 256, 1024, 0},
         {0x112c8021, 0x5134, 256, 256, 4096, 1}, /* the H200's, read as root in its KVM guest */
     };
     unsigned char cfg[256];
@@ -83,8 +80,8 @@ static void test_mps(void)
         sysinfo_pcie_config(cfg, sizeof(cfg), &l);
         snprintf(name, sizeof(name),
                  "DevCtl 0x%04x, DevCap 0x%08x: MPS %d of %d B, MRRS %d B, relaxed ordering %d",
-                 cases[i].devctl, cases[i].devcap, cases[i].mps, cases[i].supported,
-                 cases[i].mrrs, cases[i].relaxed);
+                 cases[i].devctl, cases[i].devcap, cases[i].mps, cases[i].supported, cases[i].mrrs,
+                 cases[i].relaxed);
         CHECK(name,
               l.mps_bytes == cases[i].mps && l.mps_supported_bytes == cases[i].supported &&
                   l.mrrs_bytes == cases[i].mrrs && l.relaxed_ordering == cases[i].relaxed,
@@ -103,7 +100,8 @@ static void test_mps(void)
         {"MPS: no config space", 0, 0, "its config space could not be read"},
         {"MPS: no capability list", 256, 1, "the device lists no capabilities"},
         {"MPS: a capability list that loops", 256, 2, "the device has no PCI Express capability"},
-        {"MPS: a reserved payload size", 256, 3, "its payload or read request size fields hold reserved values"},
+        {"MPS: a reserved payload size", 256, 3,
+         "its payload or read request size fields hold reserved values"},
         {"MPS: a conventional PCI device", 256, 4, "the device has no PCI Express capability"},
         {"MPS: a reserved read request size", 256, 5,
          "its payload or read request size fields hold reserved values"},
@@ -158,7 +156,8 @@ static void test_h200_config(void)
     sysinfo_pcie_config(h200_config, 64, &l);
     CHECK("the H200's config space as a user reads it: unread, and why",
           l.mps_bytes == 0 && l.mrrs_bytes == 0 && l.relaxed_ordering == -1 &&
-              strcmp(l.mps_why, "config space past its first 64 bytes is readable only by root") == 0,
+              strcmp(l.mps_why, "config space past its first 64 bytes is readable only by root") ==
+                  0,
           "got %d, %d, %d ('%s')", l.mps_bytes, l.mrrs_bytes, l.relaxed_ordering, l.mps_why);
 }
 
