@@ -199,9 +199,10 @@ const struct key_def schema_measure_keys[] = {
      "read the sentinel briefly at this interval through the run (sentinel.csv); 0s turns it off",
      .offset = AT(measure.sentinel_every_ms), .default_value = 2000.0},
     {"repair", KEY_PERCENT, 0, 1000, "50%",
-     "after the last round, measure again what was measured while the sentinel was off (a "
-     "repair round, kept only when the sentinel reads quiet before and after it), within this "
-     "share of the rounds' time again; summary.csv's repaired says which rows; 0% turns it off",
+     "after the last round, measure again what was measured while the sentinel was off, by "
+     "more than its round's samples scatter (a repair round, kept only when the sentinel reads "
+     "quiet before and after it), within this share of the rounds' time again; summary.csv's "
+     "repaired says which rows; 0% turns it off",
      .offset = AT(measure.repair_pct), .default_value = 50.0},
     {"process_per_round", KEY_BOOL, 0, 0, "no",
      "yes: measure each round in a new process with its own CUDA context (the run schedules "
