@@ -78,6 +78,10 @@ fleet_shards() {
         "$PINSWEEP" merge "$d/s1" "$d/s2-elsewhere" "$d/s3" -o "$d/m6" --no-plot --different-machines
 }
 
+# The fake engine at the H200's pinned rates (GPU.md): 55.4 GB/s each way, bidir at 91 % of it
+# each way (100.83 GB/s together); no fixed cost, so each reading is the model's exactly.
+CHECK_MODEL='pinned.gbps=55.4 bidir_share=0.91 t0_us=0'
+
 # check through the fake engine, its link read from a fixture sysfs tree.
 fleet_check() {
     local d=$TMP/check host all_low
@@ -86,12 +90,16 @@ fleet_check() {
     all_low=h2d=0.001,d2h=0.001,bidir=0.001,latency=100000,pageable=0.001
     export PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
     PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: healthy against stated numbers, exit 0" 0 \
-        "pinsweep: check: $host: healthy (0 failed)" -- "$PINSWEEP" check --expect "$all_low" --json "$d/ok.json" --prom "$d/ok.prom"
+        "pinsweep: check: $host: healthy (0 failed; judged: link, h2d, d2h, bidir, latency, pageable)" -- \
+        "$PINSWEEP" check --expect "$all_low" --json "$d/ok.json" --prom "$d/ok.prom"
     [ ! -s "$TMP/out" ] && t_pass "check: a healthy node prints nothing on stdout" || t_fail "check: a healthy node prints nothing on stdout" "$(cat "$TMP/out")"
     PINSWEEP_SYSFS=tests/fixtures/link-degraded expect "check: a link trained below its maximum is unhealthy, exit 1" 1 \
-        "pinsweep: check: $host: unhealthy (1 failed)" -- "$PINSWEEP" check --expect "$all_low" --json "$d/bad.json" --prom "$d/bad.prom"
+        "pinsweep: check: $host: unhealthy (1 failed; judged: link, h2d, d2h, bidir, latency, pageable)" -- \
+        "$PINSWEEP" check --expect "$all_low" --json "$d/bad.json" --prom "$d/bad.prom"
     t_compare_text "check: the failed link's line" "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16" "$TMP/out"
-    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: slower than stated is unhealthy" 1 "unhealthy (2 failed)" -- \
+    # d2h and bidir, not stated, are held to the link's floor: the model keeps them above it.
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: slower than stated is unhealthy" 1 \
+        "unhealthy (2 failed; judged: link, h2d, d2h, bidir, latency; not judged: pageable)" -- \
         "$PINSWEEP" check --expect h2d=100000 --expect latency=0.000001,h2d=1
     grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: [0-9.]* GB/s, below 90000.00 (10% under 100000.00 expected, from stated)$" "$TMP/out" \
         && grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) latency: [0-9.]* us, above 0.00 (50% over 0.00 expected, from stated)$" "$TMP/out" \
@@ -145,7 +153,8 @@ fleet_check() {
     expect "check: a bad --expect" 2 "--expect 'h2d=fast': each of NAME=VALUE takes a check" -- "$PINSWEEP" check --expect h2d=fast
     expect "check: --expect neither folder nor numbers" 2 "--expect 'nowhere' is neither a folder nor NAME=VALUE" -- "$PINSWEEP" check --expect nowhere
     PINSWEEP_FAKE_NO_GPU=1 expect "check: no GPU exits 3" 3 "no usable GPU" -- "$PINSWEEP" check
-    PINSWEEP_FAKE_DEVICES=2 PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: every GPU of the node" 0 "" -- "$PINSWEEP" check --json "$d/two.json"
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_FAKE_DEVICES=2 PINSWEEP_SYSFS=tests/fixtures/link-healthy \
+        expect "check: every GPU of the node" 0 "" -- "$PINSWEEP" check --json "$d/two.json"
     python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert [g['index'] for g in j['gpus']] == [0, 1], j" "$d/two.json" \
         && t_pass "check: two fake GPUs, both in the JSON" || t_fail "check: two fake GPUs, both in the JSON"
     python3 - "$d/bad.json" <<'PY' && t_pass "check: --json holds the verdict, the link and each check" || t_fail "check: --json holds the verdict, the link and each check"
@@ -153,7 +162,11 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["verdict"] == "unhealthy"
 g = j["gpus"][0]
-assert g["link"] == {"verdict": "fail", "current": {"generation": 4, "width": 16}, "max": {"generation": 5, "width": 16}}, g["link"]
+m = g["link"].pop("model")
+assert g["link"] == {"verdict": "fail", "not_judged": "", "current": {"generation": 4, "width": 16}, "max": {"generation": 5, "width": 16}}, g["link"]
+assert (m["generation"], m["width"], m["mps_bytes"], m["mrrs_bytes"], m["sizes"], m["relaxed_ordering"]) == (5, 16, 256, 512, "assumed", None), m
+assert m["sizes_why"] == "config space past its first 64 bytes is readable only by root", m
+assert (j["failed"], j["judged"], j["not_judged"]) == (1, "link, h2d, d2h, bidir, latency, pageable", ""), j
 assert [c["name"] for c in g["checks"]] == ["h2d", "d2h", "bidir", "latency", "pageable"]
 assert all(c["verdict"] == "ok" and c["value"] > 0 for c in g["checks"])
 PY
@@ -174,6 +187,7 @@ assert s[("pinsweep_check_pcie_link_generation", (("bus_id", "0000:00:06.0"), ("
 assert s[("pinsweep_check_ok", (("bus_id", "0000:00:06.0"), ("check", "link"), ("gpu", "0")))] == 0
 assert [x.value for x in fams["pinsweep_check_healthy"].samples] == [0]
 assert len(fams["pinsweep_check_bandwidth_gbps"].samples) == 4
+assert [x.value for x in fams["pinsweep_check_judged"].samples] == [1] * 6
 PY
     fi
     [ ! -e "$d/bad.prom.tmp" ] && t_pass "check: --prom is renamed into place" || t_fail "check: --prom is renamed into place"
@@ -273,10 +287,93 @@ fleet_view() {
 }
 
 # t_compare_text NAME WANT FILE: FILE holds exactly the line WANT.
+# check without --expect: pinned h2d, d2h and bidir held to the floor of the link's model
+# (analysis/link.h: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B from link-healthy's config space, the
+# H200's; ceilings 58.45, 57.61, 115.75 GB/s; floors 84 %, 84 %, 68 % of them), latency and
+# pageable not judged; sizes assumed where config space is cut at 64 bytes (not root); nothing
+# judged, and never healthy, where the GPU has no PCIe link.
+fleet_check_link() {
+    local d=$TMP/check-link host ceiling
+    host=$(hostname)
+    rm -rf "$d"; mkdir -p "$d"
+    export PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
+    ceiling="0    ceiling   58.45 h2d, 57.61 d2h, 115.75 bidir GB/s; floors 84%, 84%, 68% of them; link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)"
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
+        "check: no --expect, at the H200's rates: healthy against the link's floor, exit 0" 0 "" -- \
+        "$PINSWEEP" check --json "$d/ok.json" --prom "$d/ok.prom"
+    t_compare_text "check: no --expect: the table, the floors and what was not judged" "gpu  check           read unit    expected      limit  verdict
+0    link             Gen5 x16 of Gen5 x16                        ok
+$ceiling
+0    h2d            55.40 GB/s           -      49.10  ok
+0    d2h            55.40 GB/s           -      48.40  ok
+0    bidir         100.83 GB/s           -      78.71  ok
+0    latency         0.07 us             -          -  not judged: no --expect for it
+0    pageable       25.00 GB/s           -          -  not judged: no --expect for it
+pinsweep: check: $host: healthy (0 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" "$TMP/err"
+    python3 - "$d/ok.json" <<'PY' && t_pass "check: --json names the link's floor as each pinned check's source" || t_fail "check: --json names the link's floor"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert (j["verdict"], j["judged"], j["not_judged"]) == ("healthy", "link, h2d, d2h, bidir", "latency, pageable"), j
+c = {x["name"]: x for x in j["gpus"][0]["checks"]}
+assert c["h2d"]["source"] == "link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)", c["h2d"]
+assert (c["h2d"]["floor_pct"], round(c["h2d"]["ceiling"], 2), round(c["h2d"]["limit"], 2)) == (84, 58.45, 49.10), c["h2d"]
+assert (c["bidir"]["floor_pct"], round(c["bidir"]["limit"], 2), c["bidir"]["expected"]) == (68, 78.71, None), c["bidir"]
+assert [(c[n]["verdict"], c[n]["not_judged"]) for n in ("latency", "pageable")] == [("not judged", "no --expect for it")] * 2, c
+m = j["gpus"][0]["link"]["model"]
+assert (m["sizes"], m["mrrs_bytes"], m["relaxed_ordering"], round(m["raw_gbps"], 2)) == ("read", 4096, True, 63.02), m
+PY
+    grep -qx 'pinsweep_check_judged{gpu="0",bus_id="0000:00:06.0",check="latency"} 0' "$d/ok.prom" \
+        && grep -qx 'pinsweep_check_judged{gpu="0",bus_id="0000:00:06.0",check="h2d"} 1' "$d/ok.prom" \
+        && grep -qx "pinsweep_check_healthy{host=\"$host\"} 1" "$d/ok.prom" \
+        && t_pass "check: --prom says which checks were judged" || t_fail "check: --prom says which checks were judged" "$(grep judged "$d/ok.prom")"
+    # h2d at 49 GB/s: under its floor, 0.84 x 58.45 = 49.10; bidir at 70 % each way, 2 x 49 x
+    # 0.7 = 68.60, under 0.68 x 115.75 = 78.71; d2h, 55.4, above its 48.40.
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.h2d.gbps=49 bidir_share=0.7" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
+        "check: no --expect, pinned h2d under the link's floor: unhealthy, exit 1" 1 \
+        "pinsweep: check: $host: unhealthy (2 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
+    t_compare_text "check: the ERROR lines against the link's floor" "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: 49.00 GB/s, below 49.10 (84% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))
+ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 68.60 GB/s, below 78.71 (68% of a 115.75 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))" "$TMP/out"
+    # A link trained to Gen4 of its Gen5, read without root: the floor is the maximum's, the
+    # sizes assumed (MRRS 512 B: bidir 113.56, floor 77.22), and it says why.
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.gbps=27" PINSWEEP_SYSFS=tests/fixtures/link-degraded expect \
+        "check: no --expect, a Gen4 link of a Gen5 GPU: held to the Gen5 floor, exit 1" 1 \
+        "pinsweep: check: $host: unhealthy (4 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
+    grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) d2h: 27.00 GB/s, below 48.40 (84% of a 57.61 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
+        && grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 49.14 GB/s, below 77.22 (68% of a 113.56 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
+        && t_pass "check: without config space the sizes are assumed, and the line says why" \
+        || t_fail "check: without config space the sizes are assumed, and the line says why" "$(cat "$TMP/out")"
+    # No PCIe link (no link files in sysfs for its bus id: NVLink-C2C, or a VM that hides it).
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_FAKE_BUS_ID=0000:00:07.0 PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
+        "check: no --expect and no PCIe link: nothing judged, exit 2" 2 "" -- "$PINSWEEP" check --json "$d/none.json" --prom "$d/none.prom"
+    t_compare_text "check: no PCIe link: the pinned checks not judged, never a PCIe number" "gpu  check           read unit    expected      limit  verdict
+0    link                     not readable                        not judged: no PCIe link to the host
+0    h2d            55.40 GB/s           -          -  not judged: no PCIe link to the host
+0    d2h            55.40 GB/s           -          -  not judged: no PCIe link to the host
+0    bidir         100.83 GB/s           -          -  not judged: no PCIe link to the host
+0    latency         0.07 us             -          -  not judged: no --expect for it
+0    pageable       25.00 GB/s           -          -  not judged: no --expect for it
+pinsweep: check: $host: not judged (nothing to judge against; not judged: link, h2d, d2h, bidir, latency, pageable); give --expect" "$TMP/err"
+    [ ! -s "$TMP/out" ] && python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert j['verdict'] == 'not judged' and j['judged'] == '' and j['gpus'][0]['link']['model'] is None, j" "$d/none.json" \
+        && grep -qx "pinsweep_check_healthy{host=\"$host\"} NaN" "$d/none.prom" && ! grep -q '^pinsweep_check_ok' "$d/none.prom" \
+        && t_pass "check: nothing judged: no ERROR line, JSON 'not judged', healthy NaN in --prom" \
+        || t_fail "check: nothing judged: no ERROR line, JSON 'not judged', healthy NaN in --prom" "$(cat "$TMP/out"; head -c 300 "$d/none.json")"
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_FAKE_BUS_ID=0000:00:07.0 PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
+        "check: no PCIe link, but stated numbers: judged against them" 0 \
+        "pinsweep: check: $host: healthy (0 failed; judged: h2d, d2h; not judged: link, bidir, latency, pageable)" -- \
+        "$PINSWEEP" check --expect h2d=55,d2h=55
+    # Two GPUs, one with a link and one without: the verdict names the GPUs where they differ.
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_FAKE_DEVICES=2 PINSWEEP_FAKE_BUS_ID=0000:00:06.0,0000:00:07.0 \
+        PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a GPU without a link beside one with" 0 \
+        "pinsweep: check: $host: healthy (0 failed; judged: link (GPU 0), h2d (GPU 0), d2h (GPU 0), bidir (GPU 0); not judged: link (GPU 1), h2d (GPU 1), d2h (GPU 1), bidir (GPU 1), latency, pageable)" -- \
+        "$PINSWEEP" check
+    unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
 
 fleet_shards
 fleet_check
+fleet_check_link
 fleet_view

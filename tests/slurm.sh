@@ -73,9 +73,12 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
     export SLURM_CONF=$SL/slurm.conf
     # The health check: healthy until $SL/degraded exists, then the link reads Gen4 of Gen5.
+    # Without --expect the pinned checks are held to the link's floor: the fake GPU copies at
+    # the H200's rates (55.4 GB/s each way), above the Gen5 x16 floor, whichever link it reads.
     cat > "$SL/healthcheck" <<HC
 #!/usr/bin/env bash
 export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
+export PINSWEEP_FAKE_MODEL='pinned.gbps=55.4 bidir_share=0.91 t0_us=0'
 export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf
 [ -e $SL/degraded ] && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
 exec $PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1

@@ -12,6 +12,7 @@
 #include "base/units.h"
 
 #include <dirent.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -31,15 +32,15 @@
  */
 const struct health_check_def health_checks[HC_COUNT] = {
     [HC_H2D] = {"h2d", "pinned", "h2d", "sync", "256MiB", 0, 10, 2,
-                "pinned host-to-device bandwidth at 256 MiB"},
+                "pinned host-to-device bandwidth at 256 MiB", DIR_H2D},
     [HC_D2H] = {"d2h", "pinned", "d2h", "sync", "256MiB", 0, 10, 2,
-                "pinned device-to-host bandwidth at 256 MiB"},
+                "pinned device-to-host bandwidth at 256 MiB", DIR_D2H},
     [HC_BIDIR] = {"bidir", "pinned", "bidir", "async", "256MiB", 0, 10, 5,
-                  "pinned bidirectional bandwidth at 256 MiB each way"},
+                  "pinned bidirectional bandwidth at 256 MiB each way", DIR_BIDIR},
     [HC_LATENCY] = {"latency", "pinned", "h2d", "sync", "4KiB", 1, 50, 30,
-                    "time of one small pinned host-to-device copy (4 KiB)"},
+                    "time of one small pinned host-to-device copy (4 KiB)", -1},
     [HC_PAGEABLE] = {"pageable", "pageable", "h2d", "sync", "64MiB", 0, 35, 35,
-                     "pageable host-to-device bandwidth at 64 MiB"},
+                     "pageable host-to-device bandwidth at 64 MiB", -1},
 };
 
 double health_tolerance(const struct health_expect *x, int i)
@@ -238,26 +239,173 @@ int health_expect_add(struct health_expect *x, const char *src, FILE *log)
     return expect_folder(x, src, log);
 }
 
+int health_link_model(const struct health_gpu *g, struct link_model *m)
+{
+    const struct pcie_link *l = &g->link;
+    int max = l->max_gen > 0 && l->max_width > 0;
+    if (!l->known)
+        return -1;
+    return link_model_init(m, max ? l->max_gen : l->cur_gen, max ? l->max_width : l->cur_width,
+                           l->mps_bytes, l->mrrs_bytes);
+}
+
+/* "link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)", or "(assumed: why)". */
+static void link_source(const struct health_gpu *g, const struct link_model *m, char *buf, size_t n)
+{
+    char name[128];
+    link_model_name(m, name, sizeof(name));
+    if (m->sizes_read)
+        snprintf(buf, n, "link: %s (read)", name);
+    else
+        snprintf(buf, n, "link: %s (assumed: %s)", name,
+                 g->link.mps_why[0] ? g->link.mps_why : "not read");
+}
+
 enum health_state health_judge(const struct health_gpu *g, const struct health_expect *x, int i,
-                               double *limit)
+                               struct health_basis *b)
 {
     const struct health_check_def *c = &health_checks[i];
-    *limit = NAN;
+    struct link_model m;
+    b->expected = b->tolerance_pct = b->ceiling = b->floor_share = b->limit = NAN;
+    b->source[0] = '\0';
+    b->not_judged = NULL;
+    if (!isnan(x->value[i])) {
+        b->expected = x->value[i];
+        b->tolerance_pct = health_tolerance(x, i);
+        b->limit =
+            b->expected * (c->latency ? 1 + b->tolerance_pct / 100 : 1 - b->tolerance_pct / 100);
+        snprintf(b->source, sizeof(b->source), "%s", x->source[i]);
+    } else if (c->link_dir < 0) {
+        b->not_judged = "no --expect for it";
+    } else if (health_link_model(g, &m) < 0) {
+        b->not_judged = HEALTH_NO_LINK;
+    } else {
+        b->ceiling = m.ceiling_gbps[c->link_dir];
+        b->floor_share = link_floor_share(c->link_dir);
+        b->limit = m.floor_gbps[c->link_dir];
+        link_source(g, &m, b->source, sizeof(b->source));
+    }
+    enum health_state s;
     if (isnan(g->value[i]))
-        return g->error[i][0] ? HEALTH_FAIL : HEALTH_UNKNOWN;
-    if (isnan(x->value[i]))
-        return HEALTH_UNKNOWN;
-    double tol = health_tolerance(x, i);
-    *limit = x->value[i] * (c->latency ? 1 + tol / 100 : 1 - tol / 100);
-    return (c->latency ? g->value[i] <= *limit : g->value[i] >= *limit) ? HEALTH_OK : HEALTH_FAIL;
+        s = g->error[i][0] ? HEALTH_FAIL : HEALTH_NOT_JUDGED;
+    else if (isnan(b->limit))
+        s = HEALTH_NOT_JUDGED;
+    else
+        s = (c->latency ? g->value[i] <= b->limit : g->value[i] >= b->limit) ? HEALTH_OK
+                                                                             : HEALTH_FAIL;
+    if (s != HEALTH_NOT_JUDGED)
+        b->not_judged = NULL;
+    else if (isnan(g->value[i]))
+        b->not_judged = "not measured";
+    return s;
 }
 
 enum health_state health_judge_link(const struct health_gpu *g)
 {
     const struct pcie_link *l = &g->link;
     if (!l->known || !l->cur_gen || !l->max_gen || !l->max_width)
-        return HEALTH_UNKNOWN;
+        return HEALTH_NOT_JUDGED;
     return l->cur_gen < l->max_gen || l->cur_width < l->max_width ? HEALTH_FAIL : HEALTH_OK;
+}
+
+/* Why the link of g is not judged. */
+static const char *link_not_judged(const struct health_gpu *g)
+{
+    return g->link.known ? "its maximum generation and width are unread" : HEALTH_NO_LINK;
+}
+
+/* The o-th check in the order they are listed: the link (HC_COUNT) first, then the table's. */
+static int check_order(int o)
+{
+    return o == 0 ? HC_COUNT : o - 1;
+}
+
+/* Check c of g: the link (c == HC_COUNT) or check c. */
+static enum health_state judge_any(const struct health_gpu *g, const struct health_expect *x, int c)
+{
+    struct health_basis b;
+    return c == HC_COUNT ? health_judge_link(g) : health_judge(g, x, c, &b);
+}
+
+/* Append to buf (of n bytes, a string), cut short where it is full. */
+static void append(char *buf, size_t n, const char *fmt, ...)
+{
+    size_t at = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    if (at + 1 < n)
+        vsnprintf(buf + at, n - at, fmt, ap);
+    va_end(ap);
+}
+
+/* name into list buf when some GPU's mark is want, with those GPUs when not all are. */
+static void list_add(char *buf, size_t n, const char *name, const struct health_gpu *g,
+                     size_t ngpus, const int *judged, int want)
+{
+    size_t count = 0;
+    for (size_t k = 0; k < ngpus; k++)
+        count += judged[k] == want;
+    if (!count)
+        return;
+    append(buf, n, "%s%s", buf[0] ? ", " : "", name);
+    for (size_t k = 0, first = 1; count < ngpus && k < ngpus; k++)
+        if (judged[k] == want) {
+            append(buf, n, "%s%d", first ? " (GPU " : ", ", g[k].index);
+            first = 0;
+        }
+    if (count < ngpus)
+        append(buf, n, ")");
+}
+
+void health_tally(const struct health_gpu *g, size_t n, const struct health_expect *x,
+                  struct health_tally *t)
+{
+    int *judged = calloc(n ? n : 1, sizeof(*judged));
+    memset(t, 0, sizeof(*t));
+    for (int o = 0; o <= HC_COUNT && judged; o++) {
+        int c = check_order(o);
+        for (size_t k = 0; k < n; k++) {
+            enum health_state s = judge_any(&g[k], x, c);
+            judged[k] = s != HEALTH_NOT_JUDGED;
+            t->judged += judged[k];
+            t->failed += s == HEALTH_FAIL;
+        }
+        const char *name = c == HC_COUNT ? "link" : health_checks[c].name;
+        list_add(t->judged_names, sizeof(t->judged_names), name, g, n, judged, 1);
+        list_add(t->not_judged_names, sizeof(t->not_judged_names), name, g, n, judged, 0);
+    }
+    free(judged);
+    t->verdict = t->failed ? HEALTH_UNHEALTHY : t->judged ? HEALTH_HEALTHY : HEALTH_UNJUDGED;
+}
+
+void health_print_verdict(FILE *out, const char *host, const struct health_tally *t)
+{
+    if (t->verdict == HEALTH_UNJUDGED) {
+        fprintf(out,
+                "pinsweep: check: %s: not judged (nothing to judge against; not judged: %s); give "
+                "--expect\n",
+                host, t->not_judged_names);
+        return;
+    }
+    fprintf(out, "pinsweep: check: %s: %s (%d failed; judged: %s%s%s)\n", host,
+            t->verdict == HEALTH_HEALTHY ? "healthy" : "unhealthy", t->failed, t->judged_names,
+            t->not_judged_names[0] ? "; not judged: " : "", t->not_judged_names);
+}
+
+/* The failure line of check i of g, after its "ERROR: ... NAME: ". */
+static void print_failure(FILE *out, const struct health_gpu *g, int i,
+                          const struct health_basis *b)
+{
+    const struct health_check_def *c = &health_checks[i];
+    if (isnan(g->value[i]))
+        fprintf(out, "%s\n", g->error[i]);
+    else if (!isnan(b->expected))
+        fprintf(out, "%.2f %s, %s %.2f (%.3g%% %s %.2f expected, from %s)\n", g->value[i],
+                health_unit(i), c->latency ? "above" : "below", b->limit, b->tolerance_pct,
+                c->latency ? "over" : "under", b->expected, b->source);
+    else
+        fprintf(out, "%.2f %s, below %.2f (%.3g%% of a %.2f ceiling, from %s)\n", g->value[i],
+                health_unit(i), b->limit, 100 * b->floor_share, b->ceiling, b->source);
 }
 
 int health_print_failures(FILE *out, const char *host, const struct health_gpu *g, size_t n,
@@ -275,20 +423,13 @@ int health_print_failures(FILE *out, const char *host, const struct health_gpu *
             failed++;
         }
         for (int i = 0; i < HC_COUNT; i++) {
-            double limit;
-            const struct health_check_def *c = &health_checks[i];
-            if (health_judge(gk, x, i, &limit) != HEALTH_FAIL)
+            struct health_basis b;
+            if (health_judge(gk, x, i, &b) != HEALTH_FAIL)
                 continue;
             failed++;
             fprintf(out, "ERROR: pinsweep check: %s GPU %d (%s) %s: ", host, gk->index, gk->bus_id,
-                    c->name);
-            if (isnan(gk->value[i]))
-                fprintf(out, "%s\n", gk->error[i]);
-            else
-                fprintf(out, "%.2f %s, %s %.2f (%.3g%% %s %.2f expected, from %s)\n", gk->value[i],
-                        health_unit(i), c->latency ? "above" : "below", limit,
-                        health_tolerance(x, i), c->latency ? "over" : "under", x->value[i],
-                        x->source[i]);
+                    health_checks[i].name);
+            print_failure(out, gk, i, &b);
         }
     }
     return failed;
@@ -296,7 +437,35 @@ int health_print_failures(FILE *out, const char *host, const struct health_gpu *
 
 static const char *state_text(enum health_state s)
 {
-    return s == HEALTH_OK ? "ok" : s == HEALTH_FAIL ? "FAIL" : "-";
+    return s == HEALTH_OK ? "ok" : s == HEALTH_FAIL ? "FAIL" : "not judged";
+}
+
+/* A number of the table, 10 wide: "-" for NaN. */
+static void table_number(FILE *out, double v)
+{
+    if (isnan(v))
+        fprintf(out, " %10s", "-");
+    else
+        fprintf(out, " %10.2f", v);
+}
+
+/* The ceilings g's pinned checks are held to, when its link sets one of their limits. */
+static void table_ceilings(FILE *out, const struct health_gpu *g, const struct health_expect *x)
+{
+    struct link_model m;
+    char source[384];
+    int used = 0;
+    for (int i = 0; i < HC_COUNT; i++)
+        used |= health_checks[i].link_dir >= 0 && isnan(x->value[i]);
+    if (!used || health_link_model(g, &m) < 0)
+        return;
+    link_source(g, &m, source, sizeof(source));
+    fprintf(out,
+            "%-4d %-9s %.2f h2d, %.2f d2h, %.2f bidir GB/s; floors %.0f%%, %.0f%%, %.0f%% of "
+            "them; %s\n",
+            g->index, "ceiling", m.ceiling_gbps[DIR_H2D], m.ceiling_gbps[DIR_D2H],
+            m.ceiling_gbps[DIR_BIDIR], 100 * link_floor_share(DIR_H2D),
+            100 * link_floor_share(DIR_D2H), 100 * link_floor_share(DIR_BIDIR), source);
 }
 
 void health_print_table(FILE *out, const struct health_gpu *g, size_t n,
@@ -306,45 +475,130 @@ void health_print_table(FILE *out, const struct health_gpu *g, size_t n,
             "limit", "verdict");
     for (size_t k = 0; k < n; k++) {
         const struct pcie_link *l = &g[k].link;
+        enum health_state s = health_judge_link(&g[k]);
         char link[64] = "not readable";
         if (l->known)
             snprintf(link, sizeof(link), "Gen%d x%d of Gen%d x%d", l->cur_gen, l->cur_width,
                      l->max_gen, l->max_width);
-        fprintf(out, "%-4d %-9s %27s %21s  %s\n", g[k].index, "link", link, "",
-                state_text(health_judge_link(&g[k])));
+        fprintf(out, "%-4d %-9s %27s %21s  %s%s%s\n", g[k].index, "link", link, "", state_text(s),
+                s == HEALTH_NOT_JUDGED ? ": " : "",
+                s == HEALTH_NOT_JUDGED ? link_not_judged(&g[k]) : "");
+        table_ceilings(out, &g[k], x);
         for (int i = 0; i < HC_COUNT; i++) {
-            double limit;
-            enum health_state s = health_judge(&g[k], x, i, &limit);
-            fprintf(out, "%-4d %-9s %10.2f %-5s %10.2f %10.2f  %s\n", g[k].index,
-                    health_checks[i].name, g[k].value[i], health_unit(i), x->value[i], limit,
-                    state_text(s));
+            struct health_basis b;
+            s = health_judge(&g[k], x, i, &b);
+            fprintf(out, "%-4d %-9s", g[k].index, health_checks[i].name);
+            table_number(out, g[k].value[i]);
+            fprintf(out, " %-5s", health_unit(i));
+            table_number(out, b.expected);
+            table_number(out, b.limit);
+            fprintf(out, "  %s%s%s\n", state_text(s), b.not_judged ? ": " : "",
+                    b.not_judged ? b.not_judged : "");
         }
     }
 }
 
 static const char *state_word(enum health_state s)
 {
-    return s == HEALTH_OK ? "ok" : s == HEALTH_FAIL ? "fail" : "unknown";
+    return s == HEALTH_OK ? "ok" : s == HEALTH_FAIL ? "fail" : "not judged";
+}
+
+static const char *verdict_word(enum health_verdict v)
+{
+    return v == HEALTH_HEALTHY ? "healthy" : v == HEALTH_UNHEALTHY ? "unhealthy" : "not judged";
+}
+
+/* , "key": v (null for NaN). */
+static void json_key_number(FILE *out, const char *key, double v)
+{
+    fprintf(out, ", \"%s\": ", key);
+    json_number(out, v);
+}
+
+/* "h2d": x, "d2h": y, "bidir": z of v by direction. */
+static void json_by_direction(FILE *out, const double *v)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        fprintf(out, "%s\"%s\": ", d ? ", " : "{", schema_value_name(AXIS_DIRECTION, d));
+        json_number(out, v[d]);
+    }
+    fprintf(out, "}");
+}
+
+/* The link's model (health_link_model), or null. */
+static void json_model(FILE *out, const struct health_gpu *g)
+{
+    struct link_model m;
+    const struct pcie_link *l = &g->link;
+    if (health_link_model(g, &m) < 0) {
+        fprintf(out, "null");
+        return;
+    }
+    fprintf(out,
+            "{\"generation\": %d, \"width\": %d, \"mps_bytes\": %d, \"mrrs_bytes\": %d, "
+            "\"sizes\": \"%s\", \"sizes_why\": ",
+            m.gen, m.width, m.mps_bytes, m.mrrs_bytes, m.sizes_read ? "read" : "assumed");
+    json_string(out, m.sizes_read ? "" : l->mps_why);
+    fprintf(out, ", \"relaxed_ordering\": %s",
+            l->relaxed_ordering < 0 ? "null"
+            : l->relaxed_ordering   ? "true"
+                                    : "false");
+    json_key_number(out, "raw_gbps", m.raw_gbps);
+    fprintf(out, ", \"ceiling_gbps\": ");
+    json_by_direction(out, m.ceiling_gbps);
+    fprintf(out, ", \"floor_gbps\": ");
+    json_by_direction(out, m.floor_gbps);
+    fprintf(out, "}");
 }
 
 static void json_link(FILE *out, const struct health_gpu *g)
 {
     const struct pcie_link *l = &g->link;
-    fprintf(out, "\"link\": {\"verdict\": \"%s\"", state_word(health_judge_link(g)));
+    enum health_state s = health_judge_link(g);
+    fprintf(out, "\"link\": {\"verdict\": \"%s\", \"not_judged\": ", state_word(s));
+    json_string(out, s == HEALTH_NOT_JUDGED ? link_not_judged(g) : "");
     if (l->known)
         fprintf(out,
                 ", \"current\": {\"generation\": %d, \"width\": %d}, "
                 "\"max\": {\"generation\": %d, \"width\": %d}",
                 l->cur_gen, l->cur_width, l->max_gen, l->max_width);
+    fprintf(out, ", \"model\": ");
+    json_model(out, g);
+    fprintf(out, "}");
+}
+
+/* Check i of g as a JSON object. */
+static void json_check(FILE *out, const struct health_gpu *g, const struct health_expect *x, int i)
+{
+    struct health_basis b;
+    enum health_state s = health_judge(g, x, i, &b);
+    fprintf(out, "{\"name\": \"%s\", \"unit\": \"%s\"", health_checks[i].name, health_unit(i));
+    json_key_number(out, "value", g->value[i]);
+    json_key_number(out, "expected", b.expected);
+    json_key_number(out, "tolerance_pct", b.tolerance_pct);
+    json_key_number(out, "ceiling", b.ceiling);
+    json_key_number(out, "floor_pct", 100 * b.floor_share);
+    json_key_number(out, "limit", b.limit);
+    fprintf(out, ", \"source\": ");
+    json_string(out, b.source);
+    fprintf(out, ", \"error\": ");
+    json_string(out, g->error[i]);
+    fprintf(out, ", \"verdict\": \"%s\", \"not_judged\": ", state_word(s));
+    json_string(out, b.not_judged ? b.not_judged : "");
     fprintf(out, "}");
 }
 
 int health_write_json(FILE *out, const char *host, const struct health_gpu *g, size_t n,
-                      const struct health_expect *x, int healthy)
+                      const struct health_expect *x, const struct health_tally *t)
 {
     fprintf(out, "{\"host\": ");
     json_string(out, host);
-    fprintf(out, ", \"verdict\": \"%s\", \"gpus\": [", healthy ? "healthy" : "unhealthy");
+    fprintf(out, ", \"verdict\": \"%s\", \"failed\": %d, \"judged\": ", verdict_word(t->verdict),
+            t->failed);
+    json_string(out, t->judged_names);
+    fprintf(out, ", \"not_judged\": ");
+    json_string(out, t->not_judged_names);
+    fprintf(out, ", \"gpus\": [");
     for (size_t k = 0; k < n; k++) {
         fprintf(out, "%s\n  {\"index\": %d, \"bus_id\": ", k ? "," : "", g[k].index);
         json_string(out, g[k].bus_id);
@@ -354,22 +608,8 @@ int health_write_json(FILE *out, const char *host, const struct health_gpu *g, s
         json_link(out, &g[k]);
         fprintf(out, ", \"checks\": [");
         for (int i = 0; i < HC_COUNT; i++) {
-            double limit;
-            enum health_state s = health_judge(&g[k], x, i, &limit);
-            fprintf(out, "%s\n    {\"name\": \"%s\", \"unit\": \"%s\", \"value\": ", i ? "," : "",
-                    health_checks[i].name, health_unit(i));
-            json_number(out, g[k].value[i]);
-            fprintf(out, ", \"expected\": ");
-            json_number(out, x->value[i]);
-            fprintf(out, ", \"limit\": ");
-            json_number(out, limit);
-            fprintf(out, ", \"tolerance_pct\": ");
-            json_number(out, health_tolerance(x, i));
-            fprintf(out, ", \"source\": ");
-            json_string(out, x->source[i]);
-            fprintf(out, ", \"error\": ");
-            json_string(out, g[k].error[i]);
-            fprintf(out, ", \"verdict\": \"%s\"}", state_word(s));
+            fprintf(out, "%s\n    ", i ? "," : "");
+            json_check(out, &g[k], x, i);
         }
         fprintf(out, "]}");
     }
@@ -427,8 +667,16 @@ static void prom_link(FILE *out, const struct health_gpu *g, size_t n)
     }
 }
 
+/* name{gpu,bus_id,check} v for check c of g (HC_COUNT: the link). */
+static void prom_check(FILE *out, const char *name, const struct health_gpu *g, int c, double v)
+{
+    char extra[64];
+    snprintf(extra, sizeof(extra), "check=\"%s\"", c == HC_COUNT ? "link" : health_checks[c].name);
+    prom_gpu_sample(out, name, g, extra, v);
+}
+
 int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, size_t n,
-                      const struct health_expect *x, int healthy, double time_s)
+                      const struct health_expect *x, const struct health_tally *t, double time_s)
 {
     char extra[128];
     prom_head(out, "bandwidth_gbps",
@@ -444,23 +692,28 @@ int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, s
     for (size_t k = 0; k < n; k++)
         prom_gpu_sample(out, "latency_us", &g[k], "", g[k].value[HC_LATENCY]);
     prom_link(out, g, n);
-    prom_head(out, "ok", "1 when the check passed, 0 when it failed (unknown checks left out).");
-    for (size_t k = 0; k < n; k++) {
-        double limit;
-        if (health_judge_link(&g[k]) != HEALTH_UNKNOWN)
-            prom_gpu_sample(out, "ok", &g[k], "check=\"link\"",
-                            health_judge_link(&g[k]) == HEALTH_OK);
-        for (int i = 0; i < HC_COUNT; i++) {
-            enum health_state s = health_judge(&g[k], x, i, &limit);
-            snprintf(extra, sizeof(extra), "check=\"%s\"", health_checks[i].name);
-            if (s != HEALTH_UNKNOWN)
-                prom_gpu_sample(out, "ok", &g[k], extra, s == HEALTH_OK);
+    prom_head(out, "ok", "1 when the check passed, 0 when it failed (checks not judged left out).");
+    for (size_t k = 0; k < n; k++)
+        for (int o = 0; o <= HC_COUNT; o++) {
+            enum health_state s = judge_any(&g[k], x, check_order(o));
+            if (s != HEALTH_NOT_JUDGED)
+                prom_check(out, "ok", &g[k], check_order(o), s == HEALTH_OK);
         }
-    }
-    prom_head(out, "healthy", "1 when every check of the node passed (the verdict), else 0.");
+    prom_head(out, "judged",
+              "1 when the check was judged (against an expectation or the link's floor), else 0.");
+    for (size_t k = 0; k < n; k++)
+        for (int o = 0; o <= HC_COUNT; o++)
+            prom_check(out, "judged", &g[k], check_order(o),
+                       judge_any(&g[k], x, check_order(o)) != HEALTH_NOT_JUDGED);
+    prom_head(out, "healthy",
+              "1 when every check judged passed (the verdict), 0 when one failed, NaN when none "
+              "was judged.");
     fprintf(out, "pinsweep_check_healthy{host=\"");
     prom_label(out, host);
-    fprintf(out, "\"} %d\n", healthy);
+    fprintf(out, "\"} %s\n",
+            t->verdict == HEALTH_HEALTHY     ? "1"
+            : t->verdict == HEALTH_UNHEALTHY ? "0"
+                                             : "NaN");
     prom_head(out, "timestamp_seconds", "When the check ended, seconds since the epoch.");
     fprintf(out, "pinsweep_check_timestamp_seconds %.0f\n", time_s);
     return ferror(out) ? -1 : 0;

@@ -8,11 +8,14 @@
  * number read from it, which way is worse, and how far from the expectation
  * a healthy node may be.  The PCIe link is checked apart: read while a copy
  * runs (an idle link trains down), it must be at its maximum generation and
- * width.
+ * width.  Without an expectation, the pinned bandwidth checks are held to
+ * the link's own healthy floor (analysis/link.h); latency and pageable are
+ * then not judged, and the verdict says which checks were.
  */
 #ifndef PINSWEEP_HEALTH_H
 #define PINSWEEP_HEALTH_H
 
+#include "analysis/link.h"
 #include "host/sysinfo.h"
 
 #include <stddef.h>
@@ -27,6 +30,7 @@ struct health_check_def {
     double tolerance_pct;     /* a healthy node is within this of the expectation */
     double min_tolerance_pct; /* the least a fleet's band may narrow it to: check's own noise */
     const char *what;         /* "pinned h2d bandwidth at 256 MiB" */
+    int link_dir; /* the link's floor it is held to without an expectation (DIR_*), or -1 */
 };
 
 extern const struct health_check_def health_checks[HC_COUNT];
@@ -68,40 +72,92 @@ struct health_gpu {
     int index;
     char bus_id[32];
     char name[256];
-    struct pcie_link link;  /* read during a copy; known 0: could not be read */
+    struct pcie_link link;  /* read during a copy, its sizes from config space; known 0: unread */
     double value[HC_COUNT]; /* NaN: not measured (error[] says why) */
     char error[HC_COUNT][640];
 };
 
 /* The verdict of one check of one GPU. */
-enum health_state { HEALTH_OK, HEALTH_FAIL, HEALTH_UNKNOWN };
+enum health_state { HEALTH_OK, HEALTH_FAIL, HEALTH_NOT_JUDGED };
 
-/* Check i of g against x; the limit it was held to in *limit (NaN when none). */
+/* Why a pinned check is not judged where the GPU has no PCIe link (NVLink-C2C, a hidden link). */
+#define HEALTH_NO_LINK "no PCIe link to the host"
+
+/* What one check of one GPU is held to, and where that comes from. */
+struct health_basis {
+    double expected;        /* the expectation's value; NaN: none (a link's floor is not one) */
+    double tolerance_pct;   /* how far from expected a healthy node may be; NaN without one */
+    double ceiling;         /* the link's practical ceiling when its floor is the limit, else NaN */
+    double floor_share;     /* the floor's share of ceiling (LINK_FLOOR_*), else NaN */
+    double limit;           /* the least (latency: the most) a healthy node reads; NaN: none */
+    char source[384];       /* "stated", a folder, "link: PCIe 5.0 x16, ... (read)"; "" */
+    const char *not_judged; /* why there is no limit ("no --expect for it", HEALTH_NO_LINK) */
+};
+
+/*
+ * The link's model for g (analysis/link.h): its maximum generation and
+ * width (the current ones where the maximum is unread) and the sizes read
+ * from config space, or assumed.  Returns 0, or -1 when g has no link.
+ */
+int health_link_model(const struct health_gpu *g, struct link_model *m);
+
+/*
+ * Check i of g: its basis (into *b) and its verdict.  An expectation in x
+ * for i wins; else a pinned bandwidth check is held to the floor of g's
+ * link (not judged without a link); else it is not judged.  A check that
+ * could not be measured (NaN with an error) fails either way.
+ */
 enum health_state health_judge(const struct health_gpu *g, const struct health_expect *x, int i,
-                               double *limit);
+                               struct health_basis *b);
 
-/* The link: HEALTH_FAIL when it trained below its maximum, HEALTH_UNKNOWN when unread. */
+/* The link: HEALTH_FAIL when it trained below its maximum, HEALTH_NOT_JUDGED when unread. */
 enum health_state health_judge_link(const struct health_gpu *g);
+
+/* The node's verdict: every check of every GPU judged, failed and not. */
+enum health_verdict { HEALTH_HEALTHY, HEALTH_UNHEALTHY, HEALTH_UNJUDGED };
+
+struct health_tally {
+    enum health_verdict verdict; /* unhealthy: some check failed; unjudged: none was judged */
+    int failed, judged;          /* checks of every GPU, the link one of them */
+    /* "link, h2d, d2h, bidir" and "latency, pageable"; "h2d (GPU 1)" where GPUs differ */
+    char judged_names[512], not_judged_names[512];
+};
+
+/* Tally every check of g[0..n) against x. */
+void health_tally(const struct health_gpu *g, size_t n, const struct health_expect *x,
+                  struct health_tally *t);
+
+/*
+ * The verdict line on out: "pinsweep: check: HOST: healthy (0 failed;
+ * judged: link, h2d, d2h, bidir; not judged: latency, pageable)", or
+ * "not judged" when nothing was: never healthy then.
+ */
+void health_print_verdict(FILE *out, const char *host, const struct health_tally *t);
 
 /*
  * One line per failed check on out, for Slurm (HealthCheckProgram and a
  * prolog drain the node with it as the reason) and Node Health Check:
  * "ERROR: pinsweep check: HOST GPU 0 (BUS) h2d: 41.20 GB/s, below 49.86
- * (90% of 55.40 expected, from SRC)".  Returns how many.
+ * (10% under 55.40 expected, from SRC)", or against the link's floor
+ * "... below 49.10 (84% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS
+ * 256 B, MRRS 4096 B (read))".  Returns how many.
  */
 int health_print_failures(FILE *out, const char *host, const struct health_gpu *g, size_t n,
                           const struct health_expect *x);
 
-/* A table of every reading and its verdict, for people (stderr). */
+/* A table of every reading, its limit and verdict (or why not judged), for people (stderr). */
 void health_print_table(FILE *out, const struct health_gpu *g, size_t n,
                         const struct health_expect *x);
 
-/* The same as JSON. Returns 0 or -1 (errno) when out could not be written. */
+/* The same as JSON, with t's verdict. Returns 0 or -1 (errno) when out could not be written. */
 int health_write_json(FILE *out, const char *host, const struct health_gpu *g, size_t n,
-                      const struct health_expect *x, int healthy);
+                      const struct health_expect *x, const struct health_tally *t);
 
-/* The Prometheus text exposition format (node_exporter's textfile collector). */
+/*
+ * The Prometheus text exposition format (node_exporter's textfile
+ * collector), with t's verdict (healthy NaN when nothing was judged).
+ */
 int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, size_t n,
-                      const struct health_expect *x, int healthy, double time_s);
+                      const struct health_expect *x, const struct health_tally *t, double time_s);
 
 #endif

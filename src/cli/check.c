@@ -10,28 +10,27 @@
 #include "run/check.h"
 #include "run/exitcode.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 /* path ("-": stdout) written by write(); through path.tmp, renamed. Returns 0 or -1. */
 static int write_file(const char *path, int json, const char *host, const struct health_gpu *g,
-                      size_t n, const struct health_expect *x, int healthy)
+                      size_t n, const struct health_expect *x, const struct health_tally *t)
 {
     char err[1024];
     if (strcmp(path, "-") == 0)
-        return json ? health_write_json(stdout, host, g, n, x, healthy)
-                    : health_write_prom(stdout, host, g, n, x, healthy, (double)time(NULL));
+        return json ? health_write_json(stdout, host, g, n, x, t)
+                    : health_write_prom(stdout, host, g, n, x, t, (double)time(NULL));
     struct outfile *o = outfile_replace(path, err, sizeof(err));
     if (!o) {
         fprintf(stderr, "pinsweep: %s\n", err);
         return -1;
     }
     if (json)
-        health_write_json(o->f, host, g, n, x, healthy);
+        health_write_json(o->f, host, g, n, x, t);
     else
-        health_write_prom(o->f, host, g, n, x, healthy, (double)time(NULL));
+        health_write_prom(o->f, host, g, n, x, t, (double)time(NULL));
     if (outfile_close(o, err, sizeof(err)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", err);
         return -1;
@@ -44,20 +43,18 @@ static int report(const struct check_opts *o, const struct health_gpu *g, size_t
                   const struct health_expect *x)
 {
     struct host_info h;
+    struct health_tally t;
     sysinfo_host(&h);
     health_print_table(stderr, g, n, x);
-    int failed = health_print_failures(stdout, h.hostname, g, n, x);
-    int known = 0;
-    for (int i = 0; i < HC_COUNT; i++)
-        known += !isnan(x->value[i]);
-    if (!known)
-        fprintf(stderr, "pinsweep: check: no --expect given: only the link was judged\n");
-    fprintf(stderr, "pinsweep: check: %s: %s (%d failed)\n", h.hostname,
-            failed ? "unhealthy" : "healthy", failed);
-    if ((o->json_path && write_file(o->json_path, 1, h.hostname, g, n, x, !failed) < 0) ||
-        (o->prom_path && write_file(o->prom_path, 0, h.hostname, g, n, x, !failed) < 0))
+    health_print_failures(stdout, h.hostname, g, n, x);
+    health_tally(g, n, x, &t);
+    health_print_verdict(stderr, h.hostname, &t);
+    if ((o->json_path && write_file(o->json_path, 1, h.hostname, g, n, x, &t) < 0) ||
+        (o->prom_path && write_file(o->prom_path, 0, h.hostname, g, n, x, &t) < 0))
         return EXIT_SYSTEM;
-    return failed ? 1 : EXIT_ALL_OK;
+    return t.verdict == HEALTH_UNHEALTHY  ? 1
+           : t.verdict == HEALTH_UNJUDGED ? EXIT_USAGE
+                                          : EXIT_ALL_OK;
 }
 
 int check_node(const struct check_opts *o)

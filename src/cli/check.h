@@ -16,9 +16,11 @@ struct check_opts {
 
 /*
  * Measure every check (analysis/health.h) on each GPU, read its link while
- * the copies run, judge them against the expectation, print one line per
- * failed check on stdout and the readings on stderr.  Returns 0 healthy,
- * 1 unhealthy, 2 a usage error, 3 no usable GPU or a file not written.
+ * the copies run, judge them against the expectation (pinned bandwidth
+ * without one against the link's floor), print one line per failed check
+ * on stdout and the readings on stderr.  Returns 0 healthy, 1 unhealthy,
+ * 2 a usage error or nothing judged (no expectation, no PCIe link), 3 no
+ * usable GPU or a file not written.
  */
 int check_node(const struct check_opts *o);
 

@@ -485,7 +485,9 @@ static const struct command commands[] = {
      "a health check of this node's GPUs in seconds each: the PCIe\n"
      "link during a copy against its maximum, pinned h2d, d2h and\n"
      "bidir bandwidth, small-copy latency, pageable h2d, against\n"
-     "--expect; one ERROR line per failed check on stdout (exit 1)",
+     "--expect, else pinned bandwidth against the link's healthy\n"
+     "floor; one ERROR line per failed check on stdout (exit 1);\n"
+     "exit 2 when nothing could be judged",
      OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_EXPECT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROM), cmd_check},
     {"fleet", "DIR DIR DIR...",
      "nodes' results folders against the fleet itself: per\n"

@@ -123,7 +123,7 @@ double sysinfo_link_gbps(int gen, int width)
     static const double gts[] = {2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
     if (gen < 1 || gen > 6 || width <= 0)
         return NAN;
-    double encoding = gen <= 2 ? 8.0 / 10.0 : 128.0 / 130.0;
+    double encoding = gen <= 2 ? 8.0 / 10.0 : gen <= 5 ? 128.0 / 130.0 : 1.0;
     return gts[gen - 1] * width * encoding / 8.0;
 }
 
@@ -159,15 +159,17 @@ enum {
     CAP_ID_EXP = 0x10,       /* PCI Express */
     EXP_DEVCAP = 4,          /* Device Capabilities, from the capability */
     EXP_DEVCTL = 8,          /* Device Control */
+    DEVCTL_RELAXED = 0x10,   /* bit 4: relaxed ordering enabled */
     EXP_BYTES = 10,          /* through Device Control */
     CAP_LIST_MAX = 48,       /* (256 - 64) / 4: more links than that is a loop */
 };
 
-void sysinfo_pcie_mps(const unsigned char *cfg, size_t len, struct pcie_link *l)
+void sysinfo_pcie_config(const unsigned char *cfg, size_t len, struct pcie_link *l)
 {
     size_t at;
     int hops = 0;
-    l->mps_bytes = l->mps_supported_bytes = 0;
+    l->mps_bytes = l->mps_supported_bytes = l->mrrs_bytes = 0;
+    l->relaxed_ordering = -1;
     if (len < CFG_HEADER_BYTES) {
         snprintf(l->mps_why, sizeof(l->mps_why), "its config space could not be read");
         return;
@@ -194,13 +196,17 @@ void sysinfo_pcie_mps(const unsigned char *cfg, size_t len, struct pcie_link *l)
         snprintf(l->mps_why, sizeof(l->mps_why), "the device has no PCI Express capability");
         return;
     }
-    unsigned ctl = (cfg_u16(cfg, at + EXP_DEVCTL) >> 5) & 7, cap = cfg[at + EXP_DEVCAP] & 7;
-    if (ctl > 5 || cap > 5) { /* 6 and 7 are reserved: 4096 B is the largest */
-        snprintf(l->mps_why, sizeof(l->mps_why), "its payload size fields hold reserved values");
+    unsigned devctl = cfg_u16(cfg, at + EXP_DEVCTL);
+    unsigned ctl = (devctl >> 5) & 7, cap = cfg[at + EXP_DEVCAP] & 7, rrs = (devctl >> 12) & 7;
+    if (ctl > 5 || cap > 5 || rrs > 5) { /* 6 and 7 are reserved: 4096 B is the largest */
+        snprintf(l->mps_why, sizeof(l->mps_why),
+                 "its payload or read request size fields hold reserved values");
         return;
     }
     l->mps_bytes = 128 << ctl;
     l->mps_supported_bytes = 128 << cap;
+    l->mrrs_bytes = 128 << rrs;
+    l->relaxed_ordering = (devctl & DEVCTL_RELAXED) != 0;
     l->mps_why[0] = '\0';
 }
 
@@ -217,7 +223,7 @@ void sysinfo_pcie_payload(const char *sysfs_root, const char *bus_id, struct pci
             len += (size_t)got;
     if (fd >= 0)
         close(fd);
-    sysinfo_pcie_mps(cfg, len, l);
+    sysinfo_pcie_config(cfg, len, l);
 }
 
 int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_link *l)
@@ -229,6 +235,7 @@ int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_li
     read_link_side(dir, "max", l->max_speed, sizeof(l->max_speed), &l->max_gen, &l->max_width);
     /* "Unknown" speeds and width 0 (a VM that hides the link) do not count as known. */
     l->known = l->cur_gen > 0 && l->cur_width > 0;
+    l->relaxed_ordering = -1;
     snprintf(l->mps_why, sizeof(l->mps_why), "not read");
     return 0;
 }

@@ -15,11 +15,14 @@ struct pcie_link {
     int cur_gen, max_gen; /* 0 when the speed is not one of a known generation */
     int cur_width, max_width;
     /*
-     * The Max Payload Size the device sends and receives (Device Control)
-     * and the most it supports (Device Capabilities), bytes, from its PCIe
-     * capability in config space; 0 when not read, and mps_why says why.
+     * From its PCIe capability in config space (sysinfo_pcie_config): the
+     * Max Payload Size the device sends and receives (Device Control) and
+     * the most it supports (Device Capabilities), and the Max Read Request
+     * Size it asks for (Device Control), bytes; relaxed ordering enabled
+     * (1), disabled (0) or unread (-1).  0 when not read, and mps_why says
+     * why (the same reason holds for every one of these fields).
      */
-    int mps_bytes, mps_supported_bytes;
+    int mps_bytes, mps_supported_bytes, mrrs_bytes, relaxed_ordering;
     char mps_why[128];
 };
 
@@ -70,31 +73,37 @@ const char *sysinfo_sysfs_root(void);
 int sysinfo_pcie_link(const char *sysfs_root, const char *bus_id, struct pcie_link *l);
 
 /*
- * The Max Payload Size of the same device into l (sysinfo_pcie_mps), from
- * the first 256 bytes of its config file.  Once per run, never in a loop:
- * each read of config space goes to the device (in a virtual machine, a
- * trip through the hypervisor per register).
+ * The payload and read request sizes of the same device into l
+ * (sysinfo_pcie_config), from the first 256 bytes of its config file.  Once per run, never in a
+ * loop: each read of config space goes to the device (in a virtual machine, a trip through the
+ * hypervisor per register).
  */
 void sysinfo_pcie_payload(const char *sysfs_root, const char *bus_id, struct pcie_link *l);
 
 /*
- * The Max Payload Size from a device's config space, cfg (len bytes, as
- * read from sysfs's config file): the capability list from the pointer at
- * 0x34 to the PCI Express capability (ID 0x10), whose Device Capabilities
- * (offset 4, bits 2:0) and Device Control (offset 8, bits 7:5) registers
- * give 128 << field bytes.  Fills l->mps_bytes and l->mps_supported_bytes,
- * or leaves them 0 with l->mps_why saying why: without root, sysfs gives
- * only the first 64 bytes, and the capability lies beyond them.
+ * The payload and read request sizes from a device's config space, cfg
+ * (len bytes, as read from sysfs's config file): the capability list from
+ * the pointer at 0x34 to the PCI Express capability (ID 0x10), whose
+ * Device Capabilities register (offset 4) holds the largest payload
+ * supported in bits 2:0 and whose Device Control register (offset 8) holds
+ * relaxed ordering enabled in bit 4, the Max Payload Size in bits 7:5 and
+ * the Max Read Request Size in bits 14:12, each size 128 << field bytes.
+ * Fills l->mps_bytes, mps_supported_bytes, mrrs_bytes and
+ * relaxed_ordering, or leaves them 0 (relaxed_ordering -1) with l->mps_why
+ * saying why: without root, sysfs gives only the first 64 bytes, and the
+ * capability lies beyond them.
  */
-void sysinfo_pcie_mps(const unsigned char *cfg, size_t len, struct pcie_link *l);
+void sysinfo_pcie_config(const unsigned char *cfg, size_t len, struct pcie_link *l);
 
 /* PCIe generation of a transfer rate in GT/s (2.5 -> 1 ... 64 -> 6), or 0. */
 int sysinfo_pcie_gen(double gts);
 
 /*
  * The raw per-direction bandwidth of a PCIe link in GB/s (1e9 B/s):
- * GT/s x lanes x encoding / 8, the encoding 8b/10b for Gen 1-2 and 128b/130b
- * from Gen 3 on (Gen3 x16 = 15.75, Gen4 x16 = 31.5, Gen5 x16 = 63.0).
+ * GT/s x lanes x encoding / 8, the encoding 8b/10b for Gen 1-2, 128b/130b
+ * for Gen 3-5, and none at Gen 6's 64 GT/s (PAM4 in FLIT mode, 1b/1b: the
+ * flit's own overhead is the practical ceiling's, analysis/link.h)
+ * (Gen3 x16 = 15.75, Gen4 x16 = 31.5, Gen5 x16 = 63.0, Gen6 x16 = 128).
  * NaN for an unknown generation or a width of 0: never a guess.
  */
 double sysinfo_link_gbps(int gen, int width);

@@ -93,7 +93,7 @@ static void emit_link_side(struct em *m, const char *key, const char *speed, int
 }
 
 /*
- * The Max Payload Size from config space (sysinfo_pcie_mps): in effect and
+ * The Max Payload Size from config space (sysinfo_pcie_config): in effect and
  * supported, in bytes, or unknown and why.
  */
 static void emit_payload(struct em *m, const struct pcie_link *l)

@@ -78,6 +78,7 @@ static int check_gpu(const struct gpu_ops *ops, int device, const struct experim
         result_free(&r);
     }
     link_watch_stop(&w, &g->link);
+    sysinfo_pcie_payload(sysinfo_sysfs_root(), g->bus_id, &g->link); /* once: see sysinfo.h */
     devpool_release(&mc.pool, gpu);
     ops->close(gpu);
     timer_clock_release(&clock);

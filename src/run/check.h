@@ -3,7 +3,8 @@
  * analysis/health.h measured on each GPU through the measure layer, with
  * the PCIe link polled from a thread while the copies run (an idle link
  * trains down to a lower generation, so a reading at rest says nothing
- * about the link).  The verdict is cli/check.c's.
+ * about the link), and its payload and read request sizes read once from
+ * config space.  The verdict is cli/check.c's.
  */
 #ifndef PINSWEEP_RUN_CHECK_H
 #define PINSWEEP_RUN_CHECK_H

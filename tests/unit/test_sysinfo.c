@@ -1,6 +1,6 @@
 /*
  * test_sysinfo.c - PCIe link ceilings, reading the link from a fake sysfs
- * tree, and the Max Payload Size from config space.
+ * tree, and the payload and read request sizes from config space.
  */
 #include "check.h"
 #include "host/sysinfo.h"
@@ -16,8 +16,9 @@ static void test_ceilings(void)
         int gen, width;
         double gbps;
     } cases[] = {
-        {1, 1, 0.25},       {2, 8, 4.0},         {3, 16, 15.753846}, {4, 16, 31.507692},
-        {5, 16, 63.015385}, {6, 16, 126.030769}, {4, 8, 15.753846},  {3, 4, 3.938462},
+        /* Gen 6 runs in FLIT mode, without a line code: 64 x 16 / 8 = 128 */
+        {1, 1, 0.25},       {2, 8, 4.0},    {3, 16, 15.753846}, {4, 16, 31.507692},
+        {5, 16, 63.015385}, {6, 16, 128.0}, {4, 8, 15.753846},  {3, 4, 3.938462},
     };
     char name[64];
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -54,37 +55,43 @@ static void make_config(unsigned char *cfg, size_t len, unsigned devcap, unsigne
     cfg[0x68] = (unsigned char)devctl, cfg[0x69] = (unsigned char)(devctl >> 8);
 }
 
-/* The payload size fields as lspci shows them: every encoding, and the registers' other bits. */
+/*
+ * The payload and read request size fields and relaxed ordering as lspci
+ * shows them (DevCtl: RlxdOrd, MaxPayload, MaxReadReq): every encoding,
+ * and the registers' other bits.
+ */
 static void test_mps(void)
 {
     static const struct {
         unsigned devcap, devctl;
-        int mps, supported;
+        int mps, supported, mrrs, relaxed;
     } cases[] = {
-        {0x00000000, 0x0000, 128, 128},
-        {0x10008fa1, 0x2930, 256, 256},
-        {0x10008fa2, 0x2930, 256, 512},
-        {0x00000003, 0x5f7f, 1024, 1024},
-        {0x00000005, 0x0080, 2048, 4096},
-        {0xfffffff8 | 4, 0x0040, 512, 2048},
-        {0x00000005, 0xffbf, 4096, 4096},
-        {0x112c8021, 0x5134, 256, 256}, /* the H200's, read as root in its KVM guest */
+        {0x00000000, 0x0000, 128, 128, 128, 0},    {0x10008fa1, 0x2930, 256, 256, 512, 1},
+        {0x10008fa2, 0x2930, 256, 512, 512, 1},    {0x00000003, 0x5f7f, 1024, 1024, 4096, 1},
+        {0x00000005, 0x0080, 2048, 4096, 128, 0},  {0xfffffff8 | 4, 0x0040, 512, 2048, 128, 0},
+        {0x00000005, 0xdfbf, 4096, 4096, 4096, 1}, {0x00000001, 0x3020, 256, 256, 1024, 0},
+        {0x112c8021, 0x5134, 256, 256, 4096, 1}, /* the H200's, read as root in its KVM guest */
     };
     unsigned char cfg[256];
     struct pcie_link l;
-    char name[96];
+    char name[128];
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         make_config(cfg, sizeof(cfg), cases[i].devcap, cases[i].devctl);
-        sysinfo_pcie_mps(cfg, sizeof(cfg), &l);
-        snprintf(name, sizeof(name), "MPS from DevCtl 0x%04x, DevCap 0x%08x: %d of %d B",
-                 cases[i].devctl, cases[i].devcap, cases[i].mps, cases[i].supported);
-        CHECK(name, l.mps_bytes == cases[i].mps && l.mps_supported_bytes == cases[i].supported,
-              "got %d of %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mps_why);
+        sysinfo_pcie_config(cfg, sizeof(cfg), &l);
+        snprintf(name, sizeof(name),
+                 "DevCtl 0x%04x, DevCap 0x%08x: MPS %d of %d B, MRRS %d B, relaxed ordering %d",
+                 cases[i].devctl, cases[i].devcap, cases[i].mps, cases[i].supported, cases[i].mrrs,
+                 cases[i].relaxed);
+        CHECK(name,
+              l.mps_bytes == cases[i].mps && l.mps_supported_bytes == cases[i].supported &&
+                  l.mrrs_bytes == cases[i].mrrs && l.relaxed_ordering == cases[i].relaxed,
+              "got %d of %d, %d, %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mrrs_bytes,
+              l.relaxed_ordering, l.mps_why);
     }
     static const struct {
         const char *name;
         size_t len;
-        int edit; /* 0 none, 1 no capability list, 2 a loop, 3 a reserved value, 4 no PCIe */
+        int edit; /* 0 none, 1 no capability list, 2 a loop, 3 and 5 reserved values, 4 no PCIe */
         const char *why;
     } unread[] = {
         {"MPS: 64 bytes of config space (not root)", 64, 0,
@@ -93,8 +100,11 @@ static void test_mps(void)
         {"MPS: no config space", 0, 0, "its config space could not be read"},
         {"MPS: no capability list", 256, 1, "the device lists no capabilities"},
         {"MPS: a capability list that loops", 256, 2, "the device has no PCI Express capability"},
-        {"MPS: a reserved payload size", 256, 3, "its payload size fields hold reserved values"},
+        {"MPS: a reserved payload size", 256, 3,
+         "its payload or read request size fields hold reserved values"},
         {"MPS: a conventional PCI device", 256, 4, "the device has no PCI Express capability"},
+        {"MPS: a reserved read request size", 256, 5,
+         "its payload or read request size fields hold reserved values"},
     };
     for (size_t i = 0; i < sizeof(unread) / sizeof(unread[0]); i++) {
         make_config(cfg, sizeof(cfg), 0x10008fa2, 0x2930);
@@ -106,10 +116,49 @@ static void test_mps(void)
             cfg[0x68] = 0xc0; /* 6 << 5 */
         else if (unread[i].edit == 4)
             cfg[0x41] = 0;
-        sysinfo_pcie_mps(cfg, unread[i].len, &l);
-        CHECK(unread[i].name, l.mps_bytes == 0 && strcmp(l.mps_why, unread[i].why) == 0,
-              "got %d B, why '%s', want 0 and '%s'", l.mps_bytes, l.mps_why, unread[i].why);
+        else if (unread[i].edit == 5)
+            cfg[0x69] = 0x60; /* 6 << 12 */
+        sysinfo_pcie_config(cfg, unread[i].len, &l);
+        CHECK(unread[i].name,
+              l.mps_bytes == 0 && l.mrrs_bytes == 0 && l.relaxed_ordering == -1 &&
+                  strcmp(l.mps_why, unread[i].why) == 0,
+              "got %d B, %d B, %d, why '%s', want 0, 0, -1 and '%s'", l.mps_bytes, l.mrrs_bytes,
+              l.relaxed_ordering, l.mps_why, unread[i].why);
     }
+}
+
+/*
+ * The first 128 bytes of the H200's config space as read as root (2026-12-02): capabilities
+ * from 0x40 (power management) to 0x48 (MSI) to 0x60 (PCI Express); DevCap 0x112c8021,
+ * DevCtl 0x5134 (RlxdOrd+, MaxPayload 256 bytes, MaxReadReq 4096 bytes).
+ */
+static const unsigned char h200_config[128] = {
+    0xde, 0x10, 0x35, 0x23, 0x46, 0x05, 0x10, 0x00, 0xa1, 0x00, 0x02, 0x03, 0x00, 0x00, 0x00, 0x00,
+    0x0c, 0x00, 0x00, 0x02, 0x40, 0x10, 0x00, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00,
+    0x0c, 0x00, 0x00, 0x00, 0x40, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xde, 0x10, 0xbf, 0x18,
+    0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0x01, 0x00, 0x00,
+    0x01, 0x48, 0x13, 0x00, 0x08, 0x00, 0x00, 0x00, 0x05, 0x60, 0x88, 0x03, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x10, 0xb0, 0x02, 0x00, 0x21, 0x80, 0x2c, 0x11, 0x34, 0x51, 0x00, 0x00, 0x05, 0x79, 0x45, 0x00,
+    0x00, 0x00, 0x05, 0x11, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+};
+
+/* The H200's own bytes: three capabilities walked; as a user other than root, its first 64. */
+static void test_h200_config(void)
+{
+    struct pcie_link l;
+    sysinfo_pcie_config(h200_config, sizeof(h200_config), &l);
+    CHECK("the H200's config space: MPS 256 of 256 B, MRRS 4096 B, relaxed ordering on",
+          l.mps_bytes == 256 && l.mps_supported_bytes == 256 && l.mrrs_bytes == 4096 &&
+              l.relaxed_ordering == 1 && l.mps_why[0] == '\0',
+          "got %d of %d, %d, %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mrrs_bytes,
+          l.relaxed_ordering, l.mps_why);
+    sysinfo_pcie_config(h200_config, 64, &l);
+    CHECK("the H200's config space as a user reads it: unread, and why",
+          l.mps_bytes == 0 && l.mrrs_bytes == 0 && l.relaxed_ordering == -1 &&
+              strcmp(l.mps_why, "config space past its first 64 bytes is readable only by root") ==
+                  0,
+          "got %d, %d, %d ('%s')", l.mps_bytes, l.mrrs_bytes, l.relaxed_ordering, l.mps_why);
 }
 
 static void write_file(const char *dir, const char *name, const char *text)
@@ -163,11 +212,13 @@ static void test_sysfs(void)
     if (f)
         fclose(f);
     sysinfo_pcie_link(root, "0000:01:00.0", &l);
-    CHECK("polling the link reads no config space", l.mps_bytes == 0, "read %d", l.mps_bytes);
+    CHECK("polling the link reads no config space",
+          l.mps_bytes == 0 && l.mrrs_bytes == 0 && l.relaxed_ordering == -1, "read %d, %d, %d",
+          l.mps_bytes, l.mrrs_bytes, l.relaxed_ordering);
     sysinfo_pcie_payload(root, "0000:01:00.0", &l);
     CHECK("the payload size read from the config file",
           wrote == sizeof(cfg) && l.mps_bytes == 256 && l.mps_supported_bytes == 512 &&
-              l.mps_why[0] == '\0' && l.known && l.cur_gen == 3,
+              l.mrrs_bytes == 512 && l.mps_why[0] == '\0' && l.known && l.cur_gen == 3,
           "got %d of %d ('%s')", l.mps_bytes, l.mps_supported_bytes, l.mps_why);
 
     write_file(dev, "current_link_speed", "Unknown\n");
@@ -185,6 +236,7 @@ int main(void)
 {
     test_ceilings();
     test_mps();
+    test_h200_config();
     test_sysfs();
     return check_exit();
 }
