@@ -78,7 +78,9 @@ CONF
     cat > "$SL/healthcheck" <<HC
 #!/usr/bin/env bash
 export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
-export PINSWEEP_FAKE_MODEL='pinned.gbps=55.4 bidir_share=0.91 t0_us=0'
+# t0_us 5: with no fixed cost the latency check batches thousands of model copies a sample, 20 s
+# a check under ASan, over Slurm's 60 s limit on a loaded machine.
+export PINSWEEP_FAKE_MODEL='pinned.gbps=55.4 bidir_share=0.91 t0_us=5'
 export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf
 [ -e $SL/degraded ] && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
 exec $PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1
