@@ -73,14 +73,14 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
     export SLURM_CONF=$SL/slurm.conf
     # The health check: healthy until $SL/degraded exists, then the link reads Gen4 of Gen5.
-    # Without --expect the pinned checks are held to the link's floor: the fake GPU copies at
-    # the H200's rates (55.4 GB/s each way), above the Gen5 x16 floor, whichever link it reads.
+    # The fake GPU copies with memcpy, far below a Gen5 x16 link's floor: stated expectations
+    # of 0.01 GB/s (PINSWEEP_EXPECT) hold its pinned checks instead, so the link decides. (On the
+    # model clock at the H200's rates a check under ASan took 20 s alone and went past Slurm's
+    # 60 s on the loaded CI machine.)
     cat > "$SL/healthcheck" <<HC
 #!/usr/bin/env bash
 export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
-# t0_us 5: with no fixed cost the latency check batches thousands of model copies a sample, 20 s
-# a check under ASan, over Slurm's 60 s limit on a loaded machine.
-export PINSWEEP_FAKE_MODEL='pinned.gbps=55.4 bidir_share=0.91 t0_us=5'
+export PINSWEEP_EXPECT=h2d=0.01,d2h=0.01,bidir=0.01
 export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf
 [ -e $SL/degraded ] && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
 exec $PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1
