@@ -125,12 +125,26 @@ int drift_analyse(const struct drift_reading *r, size_t n, double floor_pct, dou
     return 0;
 }
 
+static int overlaps(const struct drift_window *w, const struct drift_span *s)
+{
+    return s->from_s < w->to_s && s->to_s > w->from_s;
+}
+
 const struct drift_window *drift_disturbed(const struct drift *d, const struct drift_span *s)
 {
     for (size_t i = 0; i < d->nwindows; i++)
-        if (s->from_s < d->windows[i].to_s && s->to_s > d->windows[i].from_s)
+        if (overlaps(&d->windows[i], s))
             return &d->windows[i];
     return NULL;
+}
+
+double drift_depth(const struct drift *d, const struct drift_span *s)
+{
+    double depth = 0;
+    for (size_t i = 0; i < d->nwindows; i++)
+        if (overlaps(&d->windows[i], s) && fabs(d->windows[i].worst_pct) > depth)
+            depth = fabs(d->windows[i].worst_pct);
+    return depth;
 }
 
 size_t drift_episode_end(const struct drift *d, size_t first, double gap_s)

@@ -96,6 +96,9 @@ double drift_offset_pct(const struct drift *d, double gbps);
 /* The window s overlaps (the first), or NULL: s was measured while the sentinel was quiet. */
 const struct drift_window *drift_disturbed(const struct drift *d, const struct drift_span *s);
 
+/* How deep the deepest of d's windows that span s overlaps reads, |worst_pct|; 0 when none. */
+double drift_depth(const struct drift *d, const struct drift_span *s);
+
 /*
  * One disturbance: the windows from first on that each begin within gap_s
  * of the one before ending (the sentinel, read every gap_s, cannot tell

@@ -77,17 +77,6 @@ static int moved_by(const struct result *r, int round, double depth_pct)
     return moved;
 }
 
-/* The deepest of d's windows that span s overlaps, |worst_pct|; 0 when none. */
-static double depth_at(const struct drift *d, const struct drift_span *s)
-{
-    double depth = 0;
-    for (size_t w = 0; w < d->nwindows; w++)
-        if (s->from_s < d->windows[w].to_s && s->to_s > d->windows[w].from_s &&
-            fabs(d->windows[w].worst_pct) > depth)
-            depth = fabs(d->windows[w].worst_pct);
-    return depth;
-}
-
 /* The last reading off the rounds' median by more than its noise allows, or failed. */
 static int last_off(const struct repair *p)
 {
@@ -134,7 +123,7 @@ static int find_disturbed(struct repair *p, struct drift_repair *out)
             continue;
         double ms = 1e3 * (sp->to_s - sp->from_s);
         p->est_ms[i] = ms > p->est_ms[i] ? ms : p->est_ms[i];
-        double depth = depth_at(&p->d, sp);
+        double depth = drift_depth(&p->d, sp);
         if (depth > 0 && moved_by(&l->acc[i], sp->round ? sp->round : 1, depth)) {
             mark_round(&l->acc[i], sp->round);
             p->want[i] = 1;
