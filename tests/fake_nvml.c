@@ -64,16 +64,21 @@ int nvmlDeviceGetPowerUsage(nvmlDevice_t dev, unsigned *mw)
 }
 /*
  * The machine state: FAKE_NVML_OTHERS other compute processes besides the
- * caller, FAKE_NVML_THROTTLE's bits (a number) as the clocks' event
+ * caller (with FAKE_NVML_OTHERS_FROM=K, only from the K-th query of them on:
+ * a process that starts during a check), FAKE_NVML_THROTTLE's bits (a number) as the clocks' event
  * reasons, persistence mode off with FAKE_NVML_NO_PERSISTENCE.
  */
 #include <string.h>
 #include <unistd.h>
 int nvmlDeviceGetComputeRunningProcesses_v3(nvmlDevice_t dev, unsigned *count, void *infos)
 {
-    const char *o = getenv("FAKE_NVML_OTHERS");
-    unsigned others = o ? (unsigned)atoi(o) : 0, n = others + 1;
+    static int queries; /* FAKE_NVML_OTHERS_FROM: the others appear at that query (1: the first) */
+    const char *o = getenv("FAKE_NVML_OTHERS"), *from = getenv("FAKE_NVML_OTHERS_FROM");
+    unsigned others = o ? (unsigned)atoi(o) : 0, n;
     (void)dev;
+    if (from && ++queries < atoi(from))
+        others = 0;
+    n = others + 1;
     if (*count < n) {
         *count = n;
         return 7; /* NVML_ERROR_INSUFFICIENT_SIZE */
@@ -143,5 +148,14 @@ int nvmlDeviceGetNvLinkRemotePciInfo_v2(nvmlDevice_t dev, unsigned link, struct 
         return 3;
     memset(pci, 0, sizeof(*pci));
     snprintf(pci->bus_id, sizeof(pci->bus_id), "%s", peer);
+    return 0;
+}
+/* PCIe throughput, KB/s: FAKE_NVML_PCIE_KBPS in both directions (0 unset). */
+int nvmlDeviceGetPcieThroughput(nvmlDevice_t dev, int counter, unsigned *kbps)
+{
+    const char *v = getenv("FAKE_NVML_PCIE_KBPS");
+    (void)dev;
+    (void)counter;
+    *kbps = v ? (unsigned)strtoul(v, NULL, 10) : 0;
     return 0;
 }

@@ -101,8 +101,8 @@ fleet_check() {
     PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: slower than stated is unhealthy" 1 \
         "unhealthy (2 failed; judged: link, h2d, d2h, bidir, latency; not judged: pageable)" -- \
         "$PINSWEEP" check --expect h2d=100000 --expect latency=0.000001,h2d=1
-    grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: [0-9.]* GB/s, below 90000.00 (10% under 100000.00 expected, from stated)$" "$TMP/out" \
-        && grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) latency: [0-9.]* us, above 0.00 (50% over 0.00 expected, from stated)$" "$TMP/out" \
+    grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: [0-9.]* GB/s, below 90000.00 (10% under 100000.00 expected, from stated); measured twice, [0-9.]* the first time$" "$TMP/out" \
+        && grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) latency: [0-9.]* us, above 0.00 (50% over 0.00 expected, from stated); measured twice, [0-9.]* the first time$" "$TMP/out" \
         && t_pass "check: one ERROR line per failed check; the first --expect that has a check wins" \
         || t_fail "check: one ERROR line per failed check" "$(cat "$TMP/out")"
     PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a good node's results folder as the expectation" 1 "" -- \
@@ -112,13 +112,13 @@ fleet_check() {
     want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["alloc"] == "pinned" && $c["direction"] == "h2d" && $c["api"] == "sync" && $c["size_bytes"] == 268435456 { printf "%.2f", $c["gbps_median"] }' \
         results/reference/h200-pcie5/default/summary.csv)
-    grep -q "h2d: .* (10% under ${want:-none} expected, from results/reference/h200-pcie5/default)$" "$TMP/out" \
+    grep -q "h2d: .* (10% under ${want:-none} expected, from results/reference/h200-pcie5/default); measured twice, [0-9.]* the first time$" "$TMP/out" \
         && t_pass "check: the expectation is the folder's row of the same configuration" || t_fail "check: the expectation is the folder's row" "$(cat "$TMP/out")"
     mkdir -p "$d/fleet"
     cp -r results/reference/h200-pcie5/default "$d/fleet/a"; cp -r results/reference/h200-pcie5/default-lease1 "$d/fleet/b"
     cp -r tests/fixtures/results-small "$d/fleet/c"
     PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a fleet's median as the expectation" 1 "" -- "$PINSWEEP" check --expect "$d/fleet"
-    grep -q "h2d: .*expected, from median of 3 nodes in $d/fleet; 3.5 robust spreads of them)$" "$TMP/out" \
+    grep -q "h2d: .*expected, from median of 3 nodes in $d/fleet; 3.5 robust spreads of them); measured twice, [0-9.]* the first time$" "$TMP/out" \
         && t_pass "check: the fleet's median names its nodes" || t_fail "check: the fleet's median names its nodes" "$(cat "$TMP/out")"
     # A fleet of five sets the tolerance from its own spread: h2d scaled by 1, .99, 1.01, 1.02,
     # .98 on the nodes (MAD 1% of the median: 3.5 x 1.4826 x 1% = 5.19%); d2h the same on
@@ -145,7 +145,7 @@ fleet_check() {
             m = $c["gbps_median"]; printf "below %.2f (2%% under %.2f expected, from median of 5 nodes in '"$f5"'; 3.5 robust spreads of them)", m * 0.98, m }' \
         results/reference/h200-pcie5/default/summary.csv)
     grep -qF "h2d: " "$TMP/out" && grep "h2d: " "$TMP/out" | grep -qF "$h2d_line" && grep "d2h: " "$TMP/out" | grep -qF "$d2h_line" &&
-        grep -q "latency: .*, above 0.00 (50% over 0.00 expected, from stated)$" "$TMP/out" &&
+        grep -q "latency: .*, above 0.00 (50% over 0.00 expected, from stated); measured twice, [0-9.]* the first time$" "$TMP/out" &&
         t_pass "check: a fleet's spread sets the tolerance (5.19% for a 1% MAD), never under check's own noise (2%); stated numbers keep theirs" ||
         t_fail "check: the fleet's tolerance" "want '$h2d_line' and '$d2h_line'; got $(cat "$TMP/out")"
     python3 -c "import json,sys; c={x['name']: x for x in json.load(open(sys.argv[1]))['gpus'][0]['checks']}; assert abs(c['h2d']['tolerance_pct'] - 3.5 * 1.4826) < 1e-3 and c['d2h']['tolerance_pct'] == 2 and c['latency']['tolerance_pct'] == 50, c" "$d/f5.json" \
@@ -331,15 +331,15 @@ PY
     PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.h2d.gbps=49 bidir_share=0.7" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect \
         "check: no --expect, pinned h2d under the link's floor: unhealthy, exit 1" 1 \
         "pinsweep: check: $host: unhealthy (2 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
-    t_compare_text "check: the ERROR lines against the link's floor" "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: 49.00 GB/s, below 49.10 (84% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))
-ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 68.60 GB/s, below 78.71 (68% of a 115.75 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read))" "$TMP/out"
+    t_compare_text "check: the ERROR lines against the link's floor" "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) h2d: 49.00 GB/s, below 49.10 (84% of a 58.45 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)); measured twice, 49.00 the first time
+ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 68.60 GB/s, below 78.71 (68% of a 115.75 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 4096 B (read)); measured twice, 68.60 the first time" "$TMP/out"
     # A link trained to Gen4 of its Gen5, read without root: the floor is the maximum's, the
     # sizes assumed (MRRS 512 B: bidir 113.56, floor 77.22), and it says why.
     PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.gbps=27" PINSWEEP_SYSFS=tests/fixtures/link-degraded expect \
         "check: no --expect, a Gen4 link of a Gen5 GPU: held to the Gen5 floor, exit 1" 1 \
         "pinsweep: check: $host: unhealthy (4 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
-    grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) d2h: 27.00 GB/s, below 48.40 (84% of a 57.61 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
-        && grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 49.14 GB/s, below 77.22 (68% of a 113.56 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root))" "$TMP/out" \
+    grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) d2h: 27.00 GB/s, below 48.40 (84% of a 57.61 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root)); measured twice, 27.00 the first time" "$TMP/out" \
+        && grep -qxF "ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) bidir: 49.14 GB/s, below 77.22 (68% of a 113.56 ceiling, from link: PCIe 5.0 x16, MPS 256 B, MRRS 512 B (assumed: config space past its first 64 bytes is readable only by root)); measured twice, 49.14 the first time" "$TMP/out" \
         && t_pass "check: without config space the sizes are assumed, and the line says why" \
         || t_fail "check: without config space the sizes are assumed, and the line says why" "$(cat "$TMP/out")"
     # No PCIe link (no link files in sysfs for its bus id: NVLink-C2C, or a VM that hides it).
@@ -369,6 +369,67 @@ pinsweep: check: $host: not judged (nothing to judge against; not judged: link, 
     unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID
 }
 
+# check's busy verdict: another process on the GPU (the fake NVML's FAKE_NVML_OTHERS, from its
+# FAKE_NVML_OTHERS_FROM-th query: one before the first copy, one after each check), or traffic on
+# its link before the checks copy (FAKE_NVML_PCIE_KBPS, KB/s; busy above 1 GB/s), or another
+# check holding the machine's lock: "busy: not judged", exit 4, never healthy nor failed. A low
+# reading is measured once more before it fails.
+fleet_check_busy() {
+    local d=$TMP/check-busy host nvml=$PWD/$BUILD/tests/libfake-nvml.so lockpid
+    host=$(hostname)
+    rm -rf "$d"; mkdir -p "$d"
+    export PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0 PINSWEEP_SYSFS=tests/fixtures/link-healthy
+    export PINSWEEP_FAKE_MODEL="$CHECK_MODEL"
+    PINSWEEP_NVML_LIB=$nvml FAKE_NVML_OTHERS=1 expect "check: another process on the GPU: busy, not judged, exit 4" 4 \
+        "pinsweep: check: $host: busy: not judged (GPU 0: 1 other process on it: pid 100001; judged: link; not judged: h2d, d2h, bidir, latency, pageable)" -- \
+        "$PINSWEEP" check --json "$d/busy.json" --prom "$d/busy.prom"
+    t_compare_text "check: busy: the BUSY line on stdout, no ERROR line" \
+        "BUSY: pinsweep check: $host GPU 0 (0000:00:06.0): 1 other process on it: pid 100001; its copies are not judged" "$TMP/out"
+    grep -c "not judged: the GPU was busy$" "$TMP/err" | grep -qx 5 \
+        && t_pass "check: busy: each of the five copies says it was not judged because the GPU was busy" \
+        || t_fail "check: busy: each copy not judged" "$(cat "$TMP/err")"
+    python3 - "$d/busy.json" <<'PY' && t_pass "check: busy: --json gives the verdict, the other processes and why" || t_fail "check: busy: --json" "$(head -c 800 "$d/busy.json")"
+import json, sys
+j = json.load(open(sys.argv[1]))
+b = j["gpus"][0]["busy"]
+assert j["verdict"] == "busy" and j["failed"] == 0, j
+assert b == {"why": "1 other process on it: pid 100001", "other_processes": 1, "pids": [100001], "idle_link_gbps": 0}, b
+assert all(c["verdict"] == "not judged" and c["not_judged"] == "the GPU was busy" for c in j["gpus"][0]["checks"])
+PY
+    grep -qx 'pinsweep_check_busy{gpu="0",bus_id="0000:00:06.0"} 1' "$d/busy.prom" && grep -qx "pinsweep_check_healthy{host=\"$host\"} NaN" "$d/busy.prom" \
+        && t_pass "check: busy: --prom has busy 1 and healthy NaN" || t_fail "check: busy: --prom" "$(grep -E 'busy|healthy' "$d/busy.prom")"
+    # A process that starts after the second check: seen by the query after it.
+    PINSWEEP_NVML_LIB=$nvml FAKE_NVML_OTHERS=2 FAKE_NVML_OTHERS_FROM=3 expect "check: a process that starts during the check makes it busy" 4 \
+        "pinsweep: check: $host: busy: not judged (GPU 0: 2 other processes on it: pid 100001, pid 100002; judged: link; not judged: h2d, d2h, bidir, latency, pageable)" -- "$PINSWEEP" check
+    PINSWEEP_NVML_LIB=$nvml FAKE_NVML_PCIE_KBPS=20000000 expect "check: 20 GB/s on the link before the checks: busy" 4 \
+        "pinsweep: check: $host: busy: not judged (GPU 0: its link carried 20.0 GB/s before the checks copied anything; judged: link; not judged: h2d, d2h, bidir, latency, pageable)" -- "$PINSWEEP" check
+    PINSWEEP_NVML_LIB=$nvml FAKE_NVML_PCIE_KBPS=900000 expect "check: 0.9 GB/s on the link is not busy (the limit is 1 GB/s)" 0 \
+        "pinsweep: check: $host: healthy (0 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
+    PINSWEEP_NVML_LIB=$nvml PINSWEEP_SYSFS=tests/fixtures/link-degraded FAKE_NVML_OTHERS=1 expect \
+        "check: a link trained down is unhealthy on a busy GPU too: exit 1" 1 \
+        "pinsweep: check: $host: unhealthy (1 failed; judged: link; not judged: h2d, d2h, bidir, latency, pageable); busy: GPU 0: 1 other process on it: pid 100001" -- "$PINSWEEP" check
+    grep -q "^ERROR: pinsweep check: $host GPU 0 (0000:00:06.0) link: Gen4 x16" "$TMP/out" && grep -q "^BUSY: pinsweep check: $host GPU 0" "$TMP/out" \
+        && t_pass "check: unhealthy and busy: the ERROR line and the BUSY line" || t_fail "check: unhealthy and busy" "$(cat "$TMP/out")"
+    # Another check holds the machine's lock (flock(1) holds it here): this one measures nothing.
+    flock -o "$PINSWEEP_CHECK_LOCK" sleep 60 & lockpid=$! # -o: flock holds it, not its sleep
+    for _ in $(seq 50); do flock -n "$PINSWEEP_CHECK_LOCK" true || break; sleep 0.1; done
+    expect "check: while another check holds the lock: busy, exit 4, nothing measured" 4 \
+        "pinsweep: check: $host: busy: not judged (another pinsweep check holds $PINSWEEP_CHECK_LOCK; its verdict and files are the ones that count)" -- \
+        "$PINSWEEP" check --prom "$d/locked.prom"
+    t_compare_text "check: locked: the BUSY line" "BUSY: pinsweep check: $host: another pinsweep check is running (it holds $PINSWEEP_CHECK_LOCK); this one measured nothing" "$TMP/out"
+    [ ! -e "$d/locked.prom" ] && t_pass "check: locked: the other check's --prom file is left alone" || t_fail "check: locked: --prom written"
+    pkill -P $lockpid sleep; wait $lockpid 2> /dev/null
+    expect "check: once the lock is free, the check runs" 0 "" -- "$PINSWEEP" check
+    # A transient: the model's slow window (x2) covers the first pass of the checks (under 900 ms
+    # of its clock), not the second: each pinned check is low once, measured again, and passes.
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL slow_from_ms=0 slow_to_ms=900 slow_factor=2" expect \
+        "check: a low reading measured again and then within its floor is healthy" 0 \
+        "pinsweep: check: $host: healthy (0 failed; judged: link, h2d, d2h, bidir; not judged: latency, pageable)" -- "$PINSWEEP" check
+    grep -qx "0    h2d            55.40 GB/s           -      49.10  ok (measured twice: 27.70 the first time)" "$TMP/err" \
+        && t_pass "check: the table says which readings were measured twice, and the first" || t_fail "check: the table's measured twice" "$(cat "$TMP/err")"
+    unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID PINSWEEP_SYSFS PINSWEEP_FAKE_MODEL
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
@@ -376,4 +437,5 @@ t_compare_text() {
 fleet_shards
 fleet_check
 fleet_check_link
+fleet_check_busy
 fleet_view

@@ -81,9 +81,12 @@ CONF
 #!/usr/bin/env bash
 export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
 export PINSWEEP_EXPECT=h2d=0.01,d2h=0.01,bidir=0.01
-export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf
+export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf PINSWEEP_CHECK_LOCK=$SL/check.lock
 [ -e $SL/degraded ] && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
-exec $PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1
+$PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1
+rc=\$?
+echo "[\$(date +%T) check of \$(basename \$PINSWEEP_SYSFS) exited \$rc after \$SECONDS s]" >> $SL/log/healthcheck.log
+exit \$rc
 HC
     chmod +x "$SL/healthcheck"
     slurmctld -D -i -f "$SL/slurm.conf" > "$SL/log/slurmctld.out" 2>&1 & slurm_pids+=($!); disown $!
@@ -188,7 +191,7 @@ slurm_test() {
     for p in munged slurmctld slurmd; do pgrep -f "$p.*$SL" > /dev/null && left=1; done
     [ $left = 0 ] && t_pass "slurm: every daemon started was stopped" || t_fail "slurm: every daemon started was stopped" "$(pgrep -af "$SL")"
     unset SLURM_CONF
-    rm -rf "$SL"
+    [ -n "${KEEP_SLURM:-}" ] || rm -rf "$SL"
 }
 
 slurm_test

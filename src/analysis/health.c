@@ -261,6 +261,42 @@ static void link_source(const struct health_gpu *g, const struct link_model *m, 
                  g->link.mps_why[0] ? g->link.mps_why : "not read");
 }
 
+void health_gpu_init(struct health_gpu *g)
+{
+    memset(g, 0, sizeof(*g));
+    for (int i = 0; i < HC_COUNT; i++)
+        g->value[i] = g->first[i] = NAN;
+    g->busy.others = -1;
+    g->busy.idle_link_gbps = NAN;
+}
+
+int health_busy(const struct health_gpu *g, char *buf, size_t n)
+{
+    const struct health_busy *u = &g->busy;
+    size_t len = 0;
+    if (buf && n)
+        buf[0] = '\0';
+    if (u->others > 0) {
+        if (buf)
+            len += (size_t)snprintf(buf, n, "%d other process%s on it:", u->others,
+                                    u->others == 1 ? "" : "es");
+        for (int k = 0; buf && k < u->others && k < HEALTH_BUSY_PIDS && len < n; k++)
+            len +=
+                (size_t)snprintf(buf + len, n - len, "%s pid %u%s%s%s", k ? "," : "", u->pid[k],
+                                 u->comm[k][0] ? " (" : "", u->comm[k], u->comm[k][0] ? ")" : "");
+        if (buf && u->others > HEALTH_BUSY_PIDS && len < n)
+            snprintf(buf + len, n - len, ", ...");
+        return 1;
+    }
+    if (!isnan(u->idle_link_gbps) && u->idle_link_gbps > HEALTH_BUSY_LINK_GBPS) {
+        if (buf)
+            snprintf(buf, n, "its link carried %.1f GB/s before the checks copied anything",
+                     u->idle_link_gbps);
+        return 1;
+    }
+    return 0;
+}
+
 enum health_state health_judge(const struct health_gpu *g, const struct health_expect *x, int i,
                                struct health_basis *b)
 {
@@ -286,6 +322,10 @@ enum health_state health_judge(const struct health_gpu *g, const struct health_e
         link_source(g, &m, b->source, sizeof(b->source));
     }
     enum health_state s;
+    if (health_busy(g, NULL, 0)) {
+        b->not_judged = HEALTH_BUSY;
+        return HEALTH_NOT_JUDGED;
+    }
     if (isnan(g->value[i]))
         s = g->error[i][0] ? HEALTH_FAIL : HEALTH_NOT_JUDGED;
     else if (isnan(b->limit))
@@ -375,7 +415,18 @@ void health_tally(const struct health_gpu *g, size_t n, const struct health_expe
         list_add(t->not_judged_names, sizeof(t->not_judged_names), name, g, n, judged, 0);
     }
     free(judged);
-    t->verdict = t->failed ? HEALTH_UNHEALTHY : t->judged ? HEALTH_HEALTHY : HEALTH_UNJUDGED;
+    for (size_t k = 0; k < n; k++) {
+        char why[384];
+        if (!health_busy(&g[k], why, sizeof(why)))
+            continue;
+        append(t->busy_why, sizeof(t->busy_why), "%sGPU %d: %s", t->busy ? "; " : "", g[k].index,
+               why);
+        t->busy++;
+    }
+    t->verdict = t->failed   ? HEALTH_UNHEALTHY
+                 : t->busy   ? HEALTH_BUSY_NODE
+                 : t->judged ? HEALTH_HEALTHY
+                             : HEALTH_UNJUDGED;
 }
 
 void health_print_verdict(FILE *out, const char *host, const struct health_tally *t)
@@ -387,9 +438,16 @@ void health_print_verdict(FILE *out, const char *host, const struct health_tally
                 host, t->not_judged_names);
         return;
     }
-    fprintf(out, "pinsweep: check: %s: %s (%d failed; judged: %s%s%s)\n", host,
+    if (t->verdict == HEALTH_BUSY_NODE) {
+        fprintf(out, "pinsweep: check: %s: busy: not judged (%s; judged: %s%s%s)\n", host,
+                t->busy_why, t->judged_names[0] ? t->judged_names : "nothing",
+                t->not_judged_names[0] ? "; not judged: " : "", t->not_judged_names);
+        return;
+    }
+    fprintf(out, "pinsweep: check: %s: %s (%d failed; judged: %s%s%s)%s%s\n", host,
             t->verdict == HEALTH_HEALTHY ? "healthy" : "unhealthy", t->failed, t->judged_names,
-            t->not_judged_names[0] ? "; not judged: " : "", t->not_judged_names);
+            t->not_judged_names[0] ? "; not judged: " : "", t->not_judged_names,
+            t->busy ? "; busy: " : "", t->busy_why);
 }
 
 /* The failure line of check i of g, after its "ERROR: ... NAME: ". */
@@ -397,15 +455,18 @@ static void print_failure(FILE *out, const struct health_gpu *g, int i,
                           const struct health_basis *b)
 {
     const struct health_check_def *c = &health_checks[i];
+    char again[64] = "";
+    if (!isnan(g->first[i]))
+        snprintf(again, sizeof(again), "; measured twice, %.2f the first time", g->first[i]);
     if (isnan(g->value[i]))
         fprintf(out, "%s\n", g->error[i]);
     else if (!isnan(b->expected))
-        fprintf(out, "%.2f %s, %s %.2f (%.3g%% %s %.2f expected, from %s)\n", g->value[i],
+        fprintf(out, "%.2f %s, %s %.2f (%.3g%% %s %.2f expected, from %s)%s\n", g->value[i],
                 health_unit(i), c->latency ? "above" : "below", b->limit, b->tolerance_pct,
-                c->latency ? "over" : "under", b->expected, b->source);
+                c->latency ? "over" : "under", b->expected, b->source, again);
     else
-        fprintf(out, "%.2f %s, below %.2f (%.3g%% of a %.2f ceiling, from %s)\n", g->value[i],
-                health_unit(i), b->limit, 100 * b->floor_share, b->ceiling, b->source);
+        fprintf(out, "%.2f %s, below %.2f (%.3g%% of a %.2f ceiling, from %s)%s\n", g->value[i],
+                health_unit(i), b->limit, 100 * b->floor_share, b->ceiling, b->source, again);
 }
 
 int health_print_failures(FILE *out, const char *host, const struct health_gpu *g, size_t n,
@@ -433,6 +494,20 @@ int health_print_failures(FILE *out, const char *host, const struct health_gpu *
         }
     }
     return failed;
+}
+
+int health_print_busy(FILE *out, const char *host, const struct health_gpu *g, size_t n)
+{
+    int busy = 0;
+    for (size_t k = 0; k < n; k++) {
+        char why[384];
+        if (!health_busy(&g[k], why, sizeof(why)))
+            continue;
+        fprintf(out, "BUSY: pinsweep check: %s GPU %d (%s): %s; its copies are not judged\n", host,
+                g[k].index, g[k].bus_id, why);
+        busy++;
+    }
+    return busy;
 }
 
 static const char *state_text(enum health_state s)
@@ -492,8 +567,11 @@ void health_print_table(FILE *out, const struct health_gpu *g, size_t n,
             fprintf(out, " %-5s", health_unit(i));
             table_number(out, b.expected);
             table_number(out, b.limit);
-            fprintf(out, "  %s%s%s\n", state_text(s), b.not_judged ? ": " : "",
+            fprintf(out, "  %s%s%s", state_text(s), b.not_judged ? ": " : "",
                     b.not_judged ? b.not_judged : "");
+            if (!isnan(g[k].first[i]))
+                fprintf(out, " (measured twice: %.2f the first time)", g[k].first[i]);
+            fprintf(out, "\n");
         }
     }
 }
@@ -505,7 +583,10 @@ static const char *state_word(enum health_state s)
 
 static const char *verdict_word(enum health_verdict v)
 {
-    return v == HEALTH_HEALTHY ? "healthy" : v == HEALTH_UNHEALTHY ? "unhealthy" : "not judged";
+    return v == HEALTH_HEALTHY     ? "healthy"
+           : v == HEALTH_UNHEALTHY ? "unhealthy"
+           : v == HEALTH_BUSY_NODE ? "busy"
+                                   : "not judged";
 }
 
 /* , "key": v (null for NaN). */
@@ -567,6 +648,28 @@ static void json_link(FILE *out, const struct health_gpu *g)
     fprintf(out, "}");
 }
 
+/* , "busy": {"why", "other_processes", "pids", "idle_link_gbps"}: what NVML saw; "why" "" when
+ * idle. */
+static void json_busy(FILE *out, const struct health_gpu *g)
+{
+    const struct health_busy *u = &g->busy;
+    char why[384];
+    health_busy(g, why, sizeof(why));
+    fprintf(out, ", \"busy\": {\"why\": ");
+    json_string(out, why);
+    fprintf(out, ", \"other_processes\": ");
+    if (u->others < 0)
+        fprintf(out, "null");
+    else
+        fprintf(out, "%d", u->others);
+    fprintf(out, ", \"pids\": [");
+    for (int k = 0; k < u->others && k < HEALTH_BUSY_PIDS; k++)
+        fprintf(out, "%s%u", k ? ", " : "", u->pid[k]);
+    fprintf(out, "]");
+    json_key_number(out, "idle_link_gbps", u->idle_link_gbps);
+    fprintf(out, "}");
+}
+
 /* Check i of g as a JSON object. */
 static void json_check(FILE *out, const struct health_gpu *g, const struct health_expect *x, int i)
 {
@@ -574,6 +677,7 @@ static void json_check(FILE *out, const struct health_gpu *g, const struct healt
     enum health_state s = health_judge(g, x, i, &b);
     fprintf(out, "{\"name\": \"%s\", \"unit\": \"%s\"", health_checks[i].name, health_unit(i));
     json_key_number(out, "value", g->value[i]);
+    json_key_number(out, "first_value", g->first[i]);
     json_key_number(out, "expected", b.expected);
     json_key_number(out, "tolerance_pct", b.tolerance_pct);
     json_key_number(out, "ceiling", b.ceiling);
@@ -606,6 +710,7 @@ int health_write_json(FILE *out, const char *host, const struct health_gpu *g, s
         json_string(out, g[k].name);
         fprintf(out, ", ");
         json_link(out, &g[k]);
+        json_busy(out, &g[k]);
         fprintf(out, ", \"checks\": [");
         for (int i = 0; i < HC_COUNT; i++) {
             fprintf(out, "%s\n    ", i ? "," : "");
@@ -705,9 +810,14 @@ int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, s
         for (int o = 0; o <= HC_COUNT; o++)
             prom_check(out, "judged", &g[k], check_order(o),
                        judge_any(&g[k], x, check_order(o)) != HEALTH_NOT_JUDGED);
+    prom_head(out, "busy",
+              "1 when another process used the GPU or its link during the check (its copies not "
+              "judged), else 0.");
+    for (size_t k = 0; k < n; k++)
+        prom_gpu_sample(out, "busy", &g[k], "", health_busy(&g[k], NULL, 0));
     prom_head(out, "healthy",
               "1 when every check judged passed (the verdict), 0 when one failed, NaN when none "
-              "was judged.");
+              "was judged or a GPU was busy.");
     fprintf(out, "pinsweep_check_healthy{host=\"");
     prom_label(out, host);
     fprintf(out, "\"} %s\n",

@@ -10,7 +10,10 @@
  * runs (an idle link trains down), it must be at its maximum generation and
  * width.  Without an expectation, the pinned bandwidth checks are held to
  * the link's own healthy floor (analysis/link.h); latency and pageable are
- * then not judged, and the verdict says which checks were.
+ * then not judged, and the verdict says which checks were.  A GPU that
+ * another process used before or during its checks (NVML's processes and
+ * PCIe counters, read by run/check.c) is busy: its copies are not judged,
+ * and with nothing failed the verdict is "busy", neither healthy nor not.
  */
 #ifndef PINSWEEP_HEALTH_H
 #define PINSWEEP_HEALTH_H
@@ -67,6 +70,21 @@ void health_expect_init(struct health_expect *x);
  */
 int health_expect_add(struct health_expect *x, const char *src, FILE *log);
 
+/*
+ * A GPU's other users, seen by NVML before and during its checks.  Busy:
+ * another compute process on the GPU, or PCIe traffic of more than
+ * HEALTH_BUSY_LINK_GBPS before the checks copied anything (an idle GPU's
+ * link carries a few MB/s; a copy that shares it, tens of GB/s).
+ */
+#define HEALTH_BUSY_PIDS 4
+#define HEALTH_BUSY_LINK_GBPS 1.0
+struct health_busy {
+    int others;                      /* most other processes seen at once; -1 unknown */
+    unsigned pid[HEALTH_BUSY_PIDS];  /* the first of them */
+    char comm[HEALTH_BUSY_PIDS][32]; /* their names from /proc ("": unreadable) */
+    double idle_link_gbps;           /* the link's traffic before the checks; NaN unknown */
+};
+
 /* One GPU's readings. */
 struct health_gpu {
     int index;
@@ -74,11 +92,22 @@ struct health_gpu {
     char name[256];
     struct pcie_link link;  /* read during a copy, its sizes from config space; known 0: unread */
     double value[HC_COUNT]; /* NaN: not measured (error[] says why) */
+    double first[HC_COUNT]; /* a first reading that failed, measured again; NaN: measured once */
     char error[HC_COUNT][640];
+    struct health_busy busy;
 };
+
+/* g empty: no readings (NaN), none measured twice, its other users unknown. */
+void health_gpu_init(struct health_gpu *g);
+
+/* Was g busy (struct health_busy)?  Says why into buf ("" when not). */
+int health_busy(const struct health_gpu *g, char *buf, size_t n);
 
 /* The verdict of one check of one GPU. */
 enum health_state { HEALTH_OK, HEALTH_FAIL, HEALTH_NOT_JUDGED };
+
+/* Why a copy of a busy GPU (health_busy) is not judged. */
+#define HEALTH_BUSY "the GPU was busy"
 
 /* Why a pinned check is not judged where the GPU has no PCIe link (NVLink-C2C, a hidden link). */
 #define HEALTH_NO_LINK "no PCIe link to the host"
@@ -113,12 +142,18 @@ enum health_state health_judge(const struct health_gpu *g, const struct health_e
 /* The link: HEALTH_FAIL when it trained below its maximum, HEALTH_NOT_JUDGED when unread. */
 enum health_state health_judge_link(const struct health_gpu *g);
 
-/* The node's verdict: every check of every GPU judged, failed and not. */
-enum health_verdict { HEALTH_HEALTHY, HEALTH_UNHEALTHY, HEALTH_UNJUDGED };
+/*
+ * The node's verdict: every check of every GPU judged, failed and not.
+ * Unhealthy wins (a link trained down is read right on a busy GPU); then
+ * busy; then healthy, or unjudged when nothing was judged.
+ */
+enum health_verdict { HEALTH_HEALTHY, HEALTH_UNHEALTHY, HEALTH_UNJUDGED, HEALTH_BUSY_NODE };
 
 struct health_tally {
     enum health_verdict verdict; /* unhealthy: some check failed; unjudged: none was judged */
     int failed, judged;          /* checks of every GPU, the link one of them */
+    int busy;                    /* busy GPUs */
+    char busy_why[512];          /* "GPU 0: 1 other process on it: pid 4242 (copyd)"; "" */
     /* "link, h2d, d2h, bidir" and "latency, pageable"; "h2d (GPU 1)" where GPUs differ */
     char judged_names[512], not_judged_names[512];
 };
@@ -144,6 +179,13 @@ void health_print_verdict(FILE *out, const char *host, const struct health_tally
  */
 int health_print_failures(FILE *out, const char *host, const struct health_gpu *g, size_t n,
                           const struct health_expect *x);
+
+/*
+ * One line per busy GPU on out: "BUSY: pinsweep check: HOST GPU 0 (BUS): 1
+ * other process on it: pid 4242 (copyd); its copies are not judged".
+ * Returns how many.
+ */
+int health_print_busy(FILE *out, const char *host, const struct health_gpu *g, size_t n);
 
 /* A table of every reading, its limit and verdict (or why not judged), for people (stderr). */
 void health_print_table(FILE *out, const struct health_gpu *g, size_t n,

@@ -4,6 +4,7 @@
  */
 #include "cli/check.h"
 #include "analysis/health.h"
+#include "base/lockfile.h"
 #include "engine/engines.h"
 #include "host/sysinfo.h"
 #include "results/outdir.h"
@@ -12,7 +13,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* path ("-": stdout) written by write(); through path.tmp, renamed. Returns 0 or -1. */
 static int write_file(const char *path, int json, const char *host, const struct health_gpu *g,
@@ -46,15 +49,59 @@ static int report(const struct check_opts *o, const struct health_gpu *g, size_t
     struct health_tally t;
     sysinfo_host(&h);
     health_print_table(stderr, g, n, x);
-    health_print_failures(stdout, h.hostname, g, n, x);
+    /* the ERROR and BUSY lines leave stdout to a file written there */
+    FILE *lines = (o->json_path && strcmp(o->json_path, "-") == 0) ||
+                          (o->prom_path && strcmp(o->prom_path, "-") == 0)
+                      ? stderr
+                      : stdout;
+    health_print_failures(lines, h.hostname, g, n, x);
+    health_print_busy(lines, h.hostname, g, n);
     health_tally(g, n, x, &t);
     health_print_verdict(stderr, h.hostname, &t);
     if ((o->json_path && write_file(o->json_path, 1, h.hostname, g, n, x, &t) < 0) ||
         (o->prom_path && write_file(o->prom_path, 0, h.hostname, g, n, x, &t) < 0))
         return EXIT_SYSTEM;
-    return t.verdict == HEALTH_UNHEALTHY  ? 1
-           : t.verdict == HEALTH_UNJUDGED ? EXIT_USAGE
-                                          : EXIT_ALL_OK;
+    return t.verdict == HEALTH_UNHEALTHY   ? EXIT_SOME_FAILED
+           : t.verdict == HEALTH_BUSY_NODE ? EXIT_BUSY
+           : t.verdict == HEALTH_UNJUDGED  ? EXIT_USAGE
+                                           : EXIT_ALL_OK;
+}
+
+/* The lock that keeps checks apart: PINSWEEP_CHECK_LOCK, else in /run/lock, else in /tmp. */
+static const char *lock_path(void)
+{
+    const char *p = getenv("PINSWEEP_CHECK_LOCK");
+    struct stat st;
+    if (p && *p)
+        return p;
+    return stat("/run/lock", &st) == 0 && S_ISDIR(st.st_mode) ? "/run/lock/pinsweep-check.lock"
+                                                              : "/tmp/pinsweep-check.lock";
+}
+
+/*
+ * Take the machine's check lock: its descriptor, -1 where it cannot be
+ * opened (said: the check goes on unguarded), or -2 when another check
+ * holds it (said, as the busy verdict).
+ */
+static int take_lock(void)
+{
+    char err[1024];
+    struct host_info h;
+    const char *path = lock_path();
+    int fd = lockfile_take(path, err, sizeof(err));
+    if (fd == -1)
+        fprintf(stderr, "pinsweep: check: %s; checks run at once are not kept apart\n", err);
+    if (fd != -2)
+        return fd;
+    sysinfo_host(&h);
+    printf("BUSY: pinsweep check: %s: another pinsweep check is running (it holds %s); this one "
+           "measured nothing\n",
+           h.hostname, path);
+    fprintf(stderr,
+            "pinsweep: check: %s: busy: not judged (another pinsweep check holds %s; its verdict "
+            "and files are the ones that count)\n",
+            h.hostname, path);
+    return -2;
 }
 
 int check_node(const struct check_opts *o)
@@ -64,7 +111,7 @@ int check_node(const struct check_opts *o)
     struct health_gpu *g = NULL;
     size_t n = 0;
     char err[1024];
-    int code = EXIT_USAGE, bad_device;
+    int code = EXIT_USAGE, bad_device, lock = -1;
     health_expect_init(&x);
     for (int i = 0; i < o->nexpect; i++)
         if (health_expect_add(&x, o->expect[i], stderr) < 0)
@@ -73,8 +120,12 @@ int check_node(const struct check_opts *o)
         fprintf(stderr, "pinsweep: PINSWEEP_ENGINE=%s\n", err);
         goto out;
     }
+    if ((lock = take_lock()) == -2) {
+        code = EXIT_BUSY;
+        goto out;
+    }
     code = EXIT_SYSTEM;
-    if (check_measure(ops, o->device, &g, &n, &bad_device, err, sizeof(err)) < 0) {
+    if (check_measure(ops, o->device, &x, &g, &n, &bad_device, err, sizeof(err)) < 0) {
         if (bad_device >= 0) {
             fprintf(stderr, "pinsweep: %s\n", err);
             printf("ERROR: pinsweep check: GPU %d: %s\n", bad_device, err);
@@ -83,6 +134,8 @@ int check_node(const struct check_opts *o)
     }
     code = report(o, g, n, &x);
 out:
+    if (lock >= 0)
+        close(lock);
     free(g);
     return code;
 }

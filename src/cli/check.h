@@ -18,9 +18,12 @@ struct check_opts {
  * Measure every check (analysis/health.h) on each GPU, read its link while
  * the copies run, judge them against the expectation (pinned bandwidth
  * without one against the link's floor), print one line per failed check
- * on stdout and the readings on stderr.  Returns 0 healthy, 1 unhealthy,
- * 2 a usage error or nothing judged (no expectation, no PCIe link), 3 no
- * usable GPU or a file not written.
+ * on stdout and the readings on stderr.  Holds the machine's check lock
+ * (PINSWEEP_CHECK_LOCK, else /run/lock/pinsweep-check.lock) while it
+ * measures.  Returns 0 healthy, 1 unhealthy, 2 a usage error or nothing
+ * judged (no expectation, no PCIe link), 3 no usable GPU or a file not
+ * written, 4 busy (another process on a GPU or its link, or another check
+ * holding the lock: nothing failed, the busy copies not judged).
  */
 int check_node(const struct check_opts *o);
 

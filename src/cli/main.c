@@ -486,8 +486,11 @@ static const struct command commands[] = {
      "link during a copy against its maximum, pinned h2d, d2h and\n"
      "bidir bandwidth, small-copy latency, pageable h2d, against\n"
      "--expect, else pinned bandwidth against the link's healthy\n"
-     "floor; one ERROR line per failed check on stdout (exit 1);\n"
-     "exit 2 when nothing could be judged",
+     "floor; a low reading is measured once more before it fails;\n"
+     "one ERROR line per failed check on stdout (exit 1); exit 2\n"
+     "when nothing could be judged; busy, not judged (exit 4),\n"
+     "when another process used a GPU or its link, or another\n"
+     "check runs",
      OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_EXPECT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROM), cmd_check},
     {"fleet", "DIR DIR DIR...",
      "nodes' results folders against the fleet itself: per\n"

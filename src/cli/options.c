@@ -337,7 +337,8 @@ void options_print_usage(FILE *out, const struct command *cmds, size_t n)
             "\n"
             "exit codes: 0 all configurations ok (some may be skipped); 1 some configurations\n"
             "failed; 2 usage or experiment-file error; 3 no usable GPU/driver or other system\n"
-            "error; 130/143 interrupted by SIGINT/SIGTERM (finished configurations are kept)\n");
+            "error; 4 check: busy, not judged; 130/143 interrupted by SIGINT/SIGTERM\n"
+            "(finished configurations are kept)\n");
 }
 
 void options_print_command(FILE *out, const struct command *cmd)

@@ -42,6 +42,7 @@ static struct {
     nvml_return (*persistence)(nvml_device, int *);
     nvml_return (*nvlink_state)(nvml_device, unsigned, int *);
     nvml_return (*nvlink_remote)(nvml_device, unsigned, struct nvml_pci_info *);
+    nvml_return (*pcie_throughput)(nvml_device, int, unsigned *);
 } nv;
 
 /* Optional symbols, in order of preference for each field. */
@@ -58,6 +59,7 @@ static void bind_optional(void)
         {"nvmlDeviceGetPersistenceMode", offsetof(__typeof__(nv), persistence)},
         {"nvmlDeviceGetNvLinkState", offsetof(__typeof__(nv), nvlink_state)},
         {"nvmlDeviceGetNvLinkRemotePciInfo_v2", offsetof(__typeof__(nv), nvlink_remote)},
+        {"nvmlDeviceGetPcieThroughput", offsetof(__typeof__(nv), pcie_throughput)},
     };
     for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
         void *have;
@@ -75,8 +77,7 @@ static void bind_optional(void)
 #define NVML_PROCESS_INFO_BYTES 24
 #define NVML_MAX_PROCESSES 64
 
-/* Compute processes on the GPU other than this one, or -1 when NVML cannot say. */
-static int other_processes(void)
+int nvml_other_pids(unsigned *pids, int max)
 {
     unsigned char info[NVML_MAX_PROCESSES * NVML_PROCESS_INFO_BYTES];
     unsigned n = NVML_MAX_PROCESSES, self = (unsigned)getpid();
@@ -86,9 +87,19 @@ static int other_processes(void)
     for (unsigned i = 0; i < n && i < NVML_MAX_PROCESSES; i++) {
         unsigned pid;
         memcpy(&pid, info + (size_t)i * NVML_PROCESS_INFO_BYTES, sizeof(pid));
-        others += pid != self;
+        if (pid == self)
+            continue;
+        if (others < max)
+            pids[others] = pid;
+        others++;
     }
     return others;
+}
+
+/* Compute processes on the GPU other than this one, or -1 when NVML cannot say. */
+static int other_processes(void)
+{
+    return nvml_other_pids(NULL, 0);
 }
 
 char *nvml_throttle_text(long long reasons, char *buf, size_t n)
@@ -194,6 +205,18 @@ void nvml_read(struct nvml_state *st)
         nv.reasons && nv.reasons(nv.dev, &reasons) == NVML_SUCCESS ? (long long)reasons : -1;
     st->persistence =
         nv.persistence && nv.persistence(nv.dev, &mode) == NVML_SUCCESS ? mode != 0 : -1;
+}
+
+/* nvmlPcieUtilCounter_t: NVML_PCIE_UTIL_TX_BYTES 0, NVML_PCIE_UTIL_RX_BYTES 1. */
+enum { NVML_PCIE_TX = 0, NVML_PCIE_RX = 1 };
+
+double nvml_pcie_traffic_gbps(void)
+{
+    unsigned tx_kbps, rx_kbps; /* NVML's unit: KB/s, over a 20 ms window */
+    if (!nv.lib || !nv.pcie_throughput || nv.pcie_throughput(nv.dev, NVML_PCIE_TX, &tx_kbps) ||
+        nv.pcie_throughput(nv.dev, NVML_PCIE_RX, &rx_kbps))
+        return -1;
+    return (tx_kbps > rx_kbps ? tx_kbps : rx_kbps) * 1e3 / 1e9;
 }
 
 int nvml_clocks_dropped(const struct nvml_state *start, const struct nvml_state *end)

@@ -35,6 +35,19 @@ int nvml_open(const char *pci_bus_id, char *why, size_t whylen);
 void nvml_read(struct nvml_state *st);
 
 /*
+ * The compute processes on the GPU other than this one: their number (-1
+ * when NVML cannot say), the first max of their pids into pids.
+ */
+int nvml_other_pids(unsigned *pids, int max);
+
+/*
+ * The GPU's PCIe traffic now, GB/s (10^9 B/s): the busier of its two
+ * directions as NVML's throughput counters report it (KB/s over a 20 ms
+ * window, so a short burst may be missed).  -1 when NVML cannot say.
+ */
+double nvml_pcie_traffic_gbps(void);
+
+/*
  * Did the SM clock fall by more than 5% between start and end?  (Both must
  * be valid.)  A drop means the GPU throttled or changed clocks mid-run.
  */

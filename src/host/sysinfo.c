@@ -139,6 +139,20 @@ static void read_link_side(const char *dir, const char *which, char *speed, size
         *width = atoi(w);
 }
 
+void sysinfo_process_name(unsigned pid, char *buf, size_t n)
+{
+    char path[64];
+    FILE *f;
+    buf[0] = '\0';
+    snprintf(path, sizeof(path), "/proc/%u/comm", pid);
+    if (!(f = fopen(path, "r")))
+        return;
+    if (!fgets(buf, (int)n, f))
+        buf[0] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+    fclose(f);
+}
+
 const char *sysinfo_sysfs_root(void)
 {
     const char *r = getenv("PINSWEEP_SYSFS");

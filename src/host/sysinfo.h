@@ -60,6 +60,10 @@ uint64_t sysinfo_ram_bytes(void);
 /* Fill h from the running system; missing facts are left "" or 0. */
 void sysinfo_host(struct host_info *h);
 
+/* Process pid's name (/proc/PID/comm) into buf; "" where it cannot be read (gone, another
+ * namespace). */
+void sysinfo_process_name(unsigned pid, char *buf, size_t n);
+
 /* The sysfs root: PINSWEEP_SYSFS when set (tests give a fixture tree), else "/sys". */
 const char *sysinfo_sysfs_root(void);
 
