@@ -19,6 +19,9 @@ EXPERIMENT ?= experiments/default.yaml
 
 VERSION   := 0.1.0
 GIT_REV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null && (git diff --quiet HEAD -- || echo -dirty))
+# What the binary was built from, by content: two builds of different uncommitted changes
+# share "REV-dirty" but not this (merge tells their shards apart by it).
+SRC_HASH  := $(shell cat $(sort $(wildcard src/*/*.[ch] src/*/*/*.[ch] src/*/*.cu)) Makefile | sha256sum | cut -c1-16)
 
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wno-missing-field-initializers \
@@ -61,13 +64,13 @@ $(BUILD)/pinsweep: $(BUILD)/cli/main.o $(CORE_OBJ) $(GPU_OBJ) $(BUILD)/version.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS_CPU) $(LDLIBS_GPU)
 
-# The version and git revision, rewritten only when they change, so every
+# The version, git revision and source hash, rewritten only when they change, so every
 # binary says which source it was built from and nothing else rebuilds.
 # Outside a git checkout (a copy of the tree on a GPU node) an existing one is kept.
 $(BUILD)/version.c: FORCE | $(BUILD)
 	$(Q)if [ -n "$(strip $(GIT_REV))" ] || [ ! -f $@ ]; then \
-		printf 'const char pinsweep_version[] = "%s";\nconst char pinsweep_git_rev[] = "%s";\n' \
-			'$(VERSION)' '$(or $(strip $(subst $(space),,$(GIT_REV))),unknown)' > $@.tmp; \
+		printf 'const char pinsweep_version[] = "%s";\nconst char pinsweep_git_rev[] = "%s";\nconst char pinsweep_source_hash[] = "%s";\n' \
+			'$(VERSION)' '$(or $(strip $(subst $(space),,$(GIT_REV))),unknown)' '$(or $(SRC_HASH),unknown)' > $@.tmp; \
 		cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; fi
 
 $(BUILD)/version.o: $(BUILD)/version.c

@@ -76,6 +76,21 @@ fleet_shards() {
     sed -i 's/^  git_revision: .*/  git_revision: 0123456789ab/' "$d/s2-elsewhere/meta.yaml"
     expect "fleet: shards of different binaries are refused" 2 "were made by different pinsweep binaries (pinsweep.git_revision: " -- \
         "$PINSWEEP" merge "$d/s1" "$d/s2-elsewhere" "$d/s3" -o "$d/m6" --no-plot --different-machines
+    # Two builds of different uncommitted changes share "REV-dirty": the source hash tells them apart.
+    local hash
+    hash=$(awk '/^  source_sha256: / { print $2 }' "$d/s1/meta.yaml")
+    [[ $hash =~ ^[0-9a-f]{16}$ ]] && t_pass "fleet: meta.yaml records the sources' hash" || t_fail "fleet: meta.yaml records the sources' hash" "'$hash'"
+    cp -r "$d/s2" "$d/s2-dirty"
+    sed -i 's/^  source_sha256: .*/  source_sha256: 0123456789abcdef/' "$d/s2-dirty/meta.yaml"
+    expect_exact "fleet: shards of two builds of one revision, from other sources, are refused" 2 \
+        "pinsweep merge: $d/s1 and $d/s2-dirty were made by different pinsweep binaries (pinsweep.source_sha256: '$hash' and '0123456789abcdef'); merge takes shards of one binary" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s2-dirty" "$d/s3" -o "$d/m7" --no-plot
+    # The same experiment under another file name names its rows otherwise: refused.
+    cp tests/good/slurm-sweep.yaml "$TMP/sweep-copy.yaml"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="gbps=20 t0_us=5" "$PINSWEEP" run "$TMP/sweep-copy.yaml" --shard 2/3 -o "$d/s2-renamed" --no-plot > /dev/null 2>&1
+    expect_exact "fleet: a shard of the same experiment under another file name is refused" 2 \
+        "pinsweep merge: $d/s1 and $d/s2-renamed were made under different experiment names (experiment.name: 'slurm-sweep' and 'sweep-copy'); the same file under another name, or another file: run every shard from one file" -- \
+        "$PINSWEEP" merge "$d/s1" "$d/s2-renamed" "$d/s3" -o "$d/m8" --no-plot
 }
 
 # The fake engine at the H200's pinned rates (GPU.md): 55.4 GB/s each way, bidir at 91 % of it
@@ -430,6 +445,43 @@ PY
     unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID PINSWEEP_SYSFS PINSWEEP_FAKE_MODEL
 }
 
+# A fleet is one experiment on one GPU model, each host once: what is not (a file, a folder
+# without summary.csv, a truncated summary.csv, another experiment, another GPU, a host again)
+# is left out with a line that says why, and the rest are judged.
+fleet_screen() {
+    local d=$TMP/fleetscreen n
+    rm -rf "$d"; mkdir -p "$d"
+    for n in a b c d; do
+        cp -r results/reference/h200-pcie5/default "$d/$n"
+        sed -i "s/^  hostname: .*/  hostname: node-$n/" "$d/$n/meta.yaml"
+    done
+    echo '#!/bin/sh' > "$d/job.sbatch"; mkdir "$d/logs"
+    cp -r "$d/a" "$d/trunc"; head -c 3000 "$d/a/summary.csv" > "$d/trunc/summary.csv"
+    sed -i "s/^  hostname: .*/  hostname: node-t/" "$d/trunc/meta.yaml"
+    cp -r "$d/a" "$d/other"; echo "# another sweep" >> "$d/other/experiment.yaml"
+    sed -i "s/^  hostname: .*/  hostname: node-o/" "$d/other/meta.yaml"
+    cp -r "$d/a" "$d/again"
+    cp -r "$d/a" "$d/h100"; sed -i "s/^  hostname: .*/  hostname: node-g/; s/^  name: NVIDIA H200$/  name: NVIDIA H100/" "$d/h100/meta.yaml"
+    local lines
+    lines=$(awk 'END { print NR }' "$d/trunc/summary.csv")
+    (cd "$d" && "$PINSWEEP" fleet a b c d job.sbatch logs trunc other again h100 --json fleet.json > "$TMP/out" 2> "$TMP/err"); local rc=$?
+    [ $rc = 0 ] && t_pass "fleet: inputs that are not the fleet's are left out and the rest judged, exit 0" || t_fail "fleet: inputs left out, exit 0" "exit $rc: $(cat "$TMP/err")"
+    t_compare_text "fleet: each input left out, with why" "pinsweep fleet: job.sbatch left out: not a results folder (not a folder)
+pinsweep fleet: logs left out: not a results folder (no summary.csv)
+pinsweep fleet: trunc left out: cannot be read: trunc/summary.csv:$lines: row has $(awk -F, -v n="$lines" 'NR == n { print NF }' "$d/trunc/summary.csv") fields but the header has $(head -1 "$d/a/summary.csv" | awk -F, '{ print NF }')
+pinsweep fleet: other left out: another experiment than most folders' (its experiment.yaml differs from that of a)
+pinsweep fleet: again left out: host node-a again (first in a): each host counts once
+pinsweep fleet: h100 left out: another GPU (NVIDIA H100; the fleet's: NVIDIA H200)
+pinsweep fleet: 0 of 4 nodes flagged (6 of the 10 folders given left out, said above)" "$TMP/err"
+    [ "$(awk 'NR > 1 { print $1 }' "$TMP/out" | tr '\n' ' ')" = "node-a node-b node-c node-d " ] \
+        && t_pass "fleet: the table holds the four nodes judged" || t_fail "fleet: the table holds the four nodes judged" "$(cat "$TMP/out")"
+    python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert [x['dir'] for x in j['left_out']] == ['job.sbatch', 'logs', 'trunc', 'other', 'again', 'h100'] and len(j['nodes']) == 4, j" "$d/fleet.json" \
+        && t_pass "fleet: --json lists what was left out" || t_fail "fleet: --json lists what was left out" "$(tail -c 600 "$d/fleet.json")"
+    (cd "$d" && "$PINSWEEP" fleet a b other h100 > "$TMP/out" 2> "$TMP/err"); rc=$?
+    [ $rc = 2 ] && tail -1 "$TMP/err" | grep -qx "pinsweep fleet: 2 of 4 folders can be judged together; takes at least 3" \
+        && t_pass "fleet: too few alike folders left: exit 2, said" || t_fail "fleet: too few alike folders" "exit $rc: $(cat "$TMP/err")"
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
@@ -439,3 +491,4 @@ fleet_check
 fleet_check_link
 fleet_check_busy
 fleet_view
+fleet_screen

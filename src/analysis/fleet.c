@@ -5,12 +5,15 @@
 #include "results/fleet_csv.h"
 #include "results/folder.h"
 #include "results/outdir.h"
+#include "base/fileio.h"
 #include "base/jsonout.h"
 #include "base/stats.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* One node's reading of one configuration. */
 struct reading {
@@ -24,7 +27,9 @@ struct reading {
 
 struct fleet {
     struct folder *f;
-    size_t n;
+    size_t n;          /* the folders judged, f[0..n) */
+    size_t *input;     /* f[k] is dirs[input[k]] */
+    char **experiment; /* f[k]'s experiment.yaml, NULL when unreadable */
     struct reading *r;
     size_t nr;
     int *link_low; /* per node: 1 when its link trained below its maximum */
@@ -188,7 +193,8 @@ static int write_csv(const struct fleet *fl, const char *dir, char *err, size_t 
     return outfile_close(o, err, errlen);
 }
 
-static void write_json(const struct fleet *fl, FILE *f)
+/* The verdict as JSON, with the n inputs left out (lo) and why. */
+static void write_json(const struct fleet *fl, const struct fleet_node *lo, size_t n, FILE *f)
 {
     fprintf(f, "{\"z_outlier\": %g, \"nodes\": [", FLEET_Z_OUTLIER);
     for (size_t k = 0; k < fl->n; k++) {
@@ -202,16 +208,141 @@ static void write_json(const struct fleet *fl, FILE *f)
                 fl->compared[k], fl->outliers[k], fl->link_low[k] ? "true" : "false",
                 fl->outliers[k] || fl->link_low[k] ? "true" : "false");
     }
+    fprintf(f, "\n], \"left_out\": [");
+    for (size_t k = 0; k < n; k++) {
+        fprintf(f, "%s\n  {\"dir\": ", k ? "," : "");
+        json_string(f, lo[k].node);
+        fprintf(f, ", \"why\": ");
+        json_string(f, lo[k].why);
+        fprintf(f, "}");
+    }
     fprintf(f, "\n]}\n");
+}
+
+/* The reason dir is no results folder, or cannot be read, into why; 0 when f holds it open. */
+static int open_node(struct folder *f, const char *dir, char *why, size_t n)
+{
+    struct stat st;
+    char path[4200], *said = NULL;
+    size_t len = 0;
+    if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(why, n, "not a results folder (not a folder)");
+        return -1;
+    }
+    snprintf(path, sizeof(path), "%s/summary.csv", dir);
+    if (access(path, F_OK) < 0) {
+        snprintf(why, n, "not a results folder (no summary.csv)");
+        return -1;
+    }
+    FILE *log = open_memstream(&said, &len);
+    int rc = log ? folder_open(f, dir, NULL, log) : -1;
+    if (log)
+        fclose(log);
+    if (rc < 0) {
+        const char *first = said ? said : "out of memory";
+        if (strncmp(first, "pinsweep: ", 10) == 0)
+            first += 10;
+        snprintf(why, n, "cannot be read: %.*s", (int)strcspn(first, "\n"), first);
+    }
+    free(said);
+    return rc;
+}
+
+/* Leave out f[k] (closed), with why into node v (the input's entry); the rest move down. */
+static void leave_out(struct fleet *fl, size_t k, struct fleet_node *v, const char *fmt,
+                      const char *a, const char *b)
+{
+    snprintf(v->why, sizeof(v->why), fmt, a, b);
+    v->left_out = 1;
+    folder_close(&fl->f[k]);
+    free(fl->experiment[k]);
+    fl->n--;
+    memmove(&fl->f[k], &fl->f[k + 1], (fl->n - k) * sizeof(*fl->f));
+    memmove(&fl->input[k], &fl->input[k + 1], (fl->n - k) * sizeof(*fl->input));
+    memmove(&fl->experiment[k], &fl->experiment[k + 1], (fl->n - k) * sizeof(*fl->experiment));
+}
+
+/* The text f[k] is compared by: its experiment.yaml (what) or its meta.yaml's gpu.name. */
+static const char *trait(const struct fleet *fl, size_t k, int what)
+{
+    const char *g = meta_get(&fl->f[k].m, "gpu.name");
+    return what ? (fl->experiment[k] ? fl->experiment[k] : "") : g ? g : "unknown";
+}
+
+/* The k whose trait most folders share (the first of them on a tie). */
+static size_t most_common(const struct fleet *fl, int what)
+{
+    size_t best = 0, best_count = 0;
+    for (size_t k = 0; k < fl->n; k++) {
+        size_t count = 0;
+        for (size_t j = 0; j < fl->n; j++)
+            count += strcmp(trait(fl, j, what), trait(fl, k, what)) == 0;
+        if (count > best_count) {
+            best = k;
+            best_count = count;
+        }
+    }
+    return best;
+}
+
+/*
+ * Open dirs[0..n) into fl, leaving out (in v[], said on log) what is no
+ * results folder, cannot be read, is of another experiment or GPU than most,
+ * or repeats a host.  Returns 0, or -1 when memory runs out.
+ */
+static int screen(struct fleet *fl, const char *const *dirs, size_t n, struct fleet_node *v,
+                  FILE *log)
+{
+    char path[4200];
+    for (size_t k = 0; k < n; k++) {
+        memset(&v[k], 0, sizeof(v[k]));
+        snprintf(v[k].node, sizeof(v[k].node), "%s", dirs[k]);
+        if (open_node(&fl->f[fl->n], dirs[k], v[k].why, sizeof(v[k].why)) < 0) {
+            v[k].left_out = 1;
+            continue;
+        }
+        snprintf(path, sizeof(path), "%s/experiment.yaml", dirs[k]);
+        fl->experiment[fl->n] = fileio_read_all(path, NULL);
+        fl->input[fl->n++] = k;
+    }
+    for (int what = 1; what >= 0 && fl->n; what--) {
+        size_t m = most_common(fl, what);
+        const char *keep_dir = dirs[fl->input[m]];
+        for (size_t k = fl->n; k-- > 0;)
+            if (strcmp(trait(fl, k, what), trait(fl, m, what)) != 0) {
+                if (what)
+                    leave_out(fl, k, &v[fl->input[k]],
+                              "another experiment than most folders' (its experiment.yaml "
+                              "differs from that of %s)%s",
+                              keep_dir, "");
+                else
+                    leave_out(fl, k, &v[fl->input[k]], "another GPU (%s; the fleet's: %s)",
+                              trait(fl, k, 0), trait(fl, m, 0));
+                if (k < m)
+                    m--;
+            }
+    }
+    for (size_t k = 0; k < fl->n; k++)
+        for (size_t j = 0; j < k; j++)
+            if (strcmp(node_name(fl, j), node_name(fl, k)) == 0) {
+                leave_out(fl, k, &v[fl->input[k]],
+                          "host %s again (first in %s): each host counts once", node_name(fl, j),
+                          dirs[fl->input[j]]);
+                k--;
+                break;
+            }
+    for (size_t k = 0; k < n; k++)
+        if (v[k].left_out)
+            fprintf(log, "pinsweep fleet: %s left out: %s\n", dirs[k], v[k].why);
+    return 0;
 }
 
 int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char *json_path,
               FILE *out, FILE *log, struct fleet_node *nodes)
 {
-    struct fleet fl = {.n = n};
-    struct fleet_node *v = NULL;
+    struct fleet fl = {0};
+    struct fleet_node *v = NULL, *lo = NULL;
     int rc = -1;
-    size_t opened = 0;
     char err[4400];
     double *x = NULL, *dev = NULL, *noise = NULL;
     if (n < FLEET_MIN_NODES) {
@@ -220,17 +351,28 @@ int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char
         return -2;
     }
     fl.f = calloc(n, sizeof(*fl.f));
+    fl.input = calloc(n, sizeof(*fl.input));
+    fl.experiment = calloc(n, sizeof(*fl.experiment));
     fl.link_low = calloc(n, sizeof(int));
     fl.outliers = calloc(n, sizeof(size_t));
     fl.compared = calloc(n, sizeof(size_t));
     fl.worst = calloc(n, sizeof(size_t));
     fl.worst_z = malloc(n * sizeof(double));
-    v = nodes ? nodes : calloc(n, sizeof(*v));
-    if (!fl.f || !fl.link_low || !fl.outliers || !fl.compared || !fl.worst || !fl.worst_z || !v)
+    v = calloc(n, sizeof(*v));
+    lo = calloc(n, sizeof(*lo));
+    if (!fl.f || !fl.input || !fl.experiment || !fl.link_low || !fl.outliers || !fl.compared ||
+        !fl.worst || !fl.worst_z || !v || !lo || screen(&fl, dirs, n, lo, log) < 0)
         goto out;
-    for (; opened < n; opened++) {
-        fl.worst_z[opened] = INFINITY;
-        if (folder_open(&fl.f[opened], dirs[opened], NULL, log) < 0 || add_node(&fl, opened) < 0)
+    if (fl.n < FLEET_MIN_NODES) {
+        fprintf(log,
+                "pinsweep fleet: %zu of %zu folders can be judged together; takes at least %d\n",
+                fl.n, n, FLEET_MIN_NODES);
+        rc = -2;
+        goto out;
+    }
+    for (size_t k = 0; k < fl.n; k++) {
+        fl.worst_z[k] = INFINITY;
+        if (add_node(&fl, k) < 0)
             goto out;
     }
     x = malloc((fl.nr + 1) * sizeof(*x));
@@ -242,9 +384,15 @@ int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char
         if (fl.r[i].spread == 0 && fl.r[i].median == 0)
             judge_key(&fl, i, x, dev, noise);
     size_t flagged = tally(&fl, v);
+    for (size_t k = 0, j = fl.n; k < n; k++)
+        if (lo[k].left_out)
+            v[j++] = lo[k];
     if (out)
-        print_nodes(v, n, out);
-    fprintf(log, "pinsweep fleet: %zu of %zu nodes flagged\n", flagged, n);
+        print_nodes(v, fl.n, out);
+    fprintf(log, "pinsweep fleet: %zu of %zu nodes flagged", flagged, fl.n);
+    if (fl.n < n)
+        fprintf(log, " (%zu of the %zu folders given left out, said above)", n - fl.n, n);
+    fprintf(log, "\n");
     if (out_dir && write_csv(&fl, out_dir, err, sizeof(err)) < 0) {
         fprintf(log, "pinsweep fleet: %s\n", err);
         goto out;
@@ -255,23 +403,29 @@ int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char
             fprintf(log, "pinsweep fleet: cannot write %s\n", json_path);
             goto out;
         }
-        write_json(&fl, f);
+        write_json(&fl, v + fl.n, n - fl.n, f);
         if (f != stdout && fclose(f) != 0)
             goto out;
     }
     rc = flagged ? 1 : 0;
+    if (nodes)
+        memcpy(nodes, v, n * sizeof(*v));
 out:
-    for (size_t k = 0; k < opened && k < n; k++)
+    for (size_t k = 0; k < fl.n; k++) {
         folder_close(&fl.f[k]);
+        free(fl.experiment[k]);
+    }
     free(fl.f);
+    free(fl.input);
+    free(fl.experiment);
     free(fl.r);
     free(fl.link_low);
     free(fl.outliers);
     free(fl.compared);
     free(fl.worst);
     free(fl.worst_z);
-    if (v != nodes)
-        free(v);
+    free(v);
+    free(lo);
     free(x);
     free(dev);
     free(noise);

@@ -31,17 +31,26 @@ struct fleet_node {
     int flagged;         /* outliers or link_low */
     char worst_key[160]; /* its lowest reading's configuration, "" when none compared */
     double worst_gbps, worst_median, worst_spread, worst_z;
+    int left_out; /* 1: not judged, why says why (node is then its folder) */
+    char why[512];
 };
 
 /*
  * Read dirs[0..n-1] (one results folder per node, named by its hostname in
  * meta.yaml), print the per-node table on out (none when NULL), fill
- * nodes[0..n-1] when not NULL, write fleet.csv (every node's reading of
- * every configuration, with the fleet's median, spread, band and z-score)
- * into out_dir when not NULL, and the verdict as JSON to json_path when not
- * NULL ("-": stdout).  Returns 0 when no node is flagged, 1 when some are,
- * -1 after a message on log when a folder cannot be read or a file not
- * written (-2: fewer than FLEET_MIN_NODES folders).
+ * nodes[0..n-1] when not NULL (the nodes judged first, then those left
+ * out), write fleet.csv (every node's reading of every configuration, with
+ * the fleet's median, spread, band and z-score) into out_dir when not NULL,
+ * and the verdict as JSON to json_path when not NULL ("-": stdout).
+ *
+ * A fleet is one experiment on one GPU model, each host once: an input
+ * that is not a folder or has no summary.csv, a folder that cannot be
+ * read, one of another experiment (experiment.yaml's text: most folders'
+ * is the fleet's) or GPU (gpu.name: most folders'), and a host seen before
+ * are left out, each with a line on log that says why, and the rest are
+ * judged.  Returns 0 when no node is flagged, 1 when some are, -1 after a
+ * message on log when a file cannot be written (-2: fewer than
+ * FLEET_MIN_NODES folders to judge, said on log).
  */
 int fleet_run(const char *const *dirs, size_t n, const char *out_dir, const char *json_path,
               FILE *out, FILE *log, struct fleet_node *nodes);

@@ -7,5 +7,7 @@
 
 extern const char pinsweep_version[];
 extern const char pinsweep_git_rev[]; /* short hash, "-dirty" when the tree had changes */
+/* sha256 of the sources and Makefile it was built from, 16 hex digits: tells dirty builds apart */
+extern const char pinsweep_source_hash[];
 
 #endif

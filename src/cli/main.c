@@ -437,8 +437,10 @@ static int cmd_fleet(int argc, char **argv, struct cli *c)
 {
     int rc = fleet_run((const char *const *)argv, (size_t)argc, c->out_dir, c->json_path, stdout,
                        stderr, NULL);
-    if (rc == -2)
+    if (rc == -2 && argc < FLEET_MIN_NODES)
         return usage_error("fleet takes three or more results folders, one per node%s", "");
+    if (rc == -2) /* too few of them alike: said */
+        return EXIT_USAGE;
     if (rc >= 0 && c->out_dir && c->plot) {
         struct plot_opts po = {.latex = c->latex};
         if (plot_fleet(c->out_dir, plots_dir(), stderr, &po) != PLOT_OK)

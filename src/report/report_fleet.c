@@ -126,6 +126,8 @@ int report_fleet(const struct folder *f, size_t n, const char *out_dir, const ch
     rc = fleet_run(dirs, n, out_dir, NULL, NULL, log, v);
     if (rc < 0)
         goto out;
+    while (n > 0 && v[n - 1].left_out) /* the folders left out come last, said on log */
+        n--;
     *drew = plot_fleet(out_dir, scripts_dir, log, po);
     if (node_table(t, v, n) < 0 || !(*reading = fleet_reading(v, n))) {
         rc = -1;

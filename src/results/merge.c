@@ -90,8 +90,14 @@ static int check_alike(const struct merge *m, const struct merge_opts *o)
                     m->d[0].dir, m->d[i].dir);
             return RESULTS_EUSAGE;
         }
+        if (same(m, i, "experiment.name", "under different experiment names") < 0) {
+            fprintf(m->log, "; the same file under another name, or another file: run every "
+                            "shard from one file\n");
+            return RESULTS_EUSAGE;
+        }
         if (same(m, i, "pinsweep.version", "by different pinsweep binaries") < 0 ||
-            same(m, i, "pinsweep.git_revision", "by different pinsweep binaries") < 0) {
+            same(m, i, "pinsweep.git_revision", "by different pinsweep binaries") < 0 ||
+            same(m, i, "pinsweep.source_sha256", "by different pinsweep binaries") < 0) {
             fprintf(m->log, "; merge takes shards of one binary\n");
             return RESULTS_EUSAGE;
         }

@@ -381,6 +381,7 @@ static void emit_software(struct em *m, const struct meta *mt)
     map_start(m, "pinsweep");
     kv(m, "version", pinsweep_version);
     kv(m, "git_revision", pinsweep_git_rev);
+    kv(m, "source_sha256", pinsweep_source_hash);
     kv(m, "compiler", "cc " __VERSION__);
     kv(m, "engine", mt->engine);
     kv(m, "command_line", mt->command_line);
