@@ -6,7 +6,7 @@
 
 cli_usage() {
     expect "cli: no arguments is a usage error" 2 "usage: pinsweep COMMAND" -- "$PINSWEEP"
-    expect "cli: unknown command" 2 "unknown command 'frobnicate'; commands: plan, run, merge, check, fleet, plot, compare, report, help, version" -- "$PINSWEEP" frobnicate
+    expect "cli: unknown command" 2 "unknown command 'frobnicate'; commands: plan, run, merge, check, doctor, fleet, plot, compare, report, help, version" -- "$PINSWEEP" frobnicate
     expect "cli: unknown option" 2 "unknown option '--fast'" -- "$PINSWEEP" run --fast x.yaml
     expect "cli: option without its value" 2 "option '-o' needs a value" -- "$PINSWEEP" run tests/good/defaults.yaml -o
     expect "cli: bad device number" 2 "--device takes a whole number from 0 to 1024, not 'x'" -- "$PINSWEEP" run -d x tests/good/defaults.yaml
@@ -21,7 +21,7 @@ cli_usage() {
 # Every command's usage (tests/usage/CMD.out) three ways; options a command does not take; did you mean.
 cli_command_usage() {
     local cmd how
-    for cmd in plan run merge check fleet plot compare report help version; do
+    for cmd in plan run merge check doctor fleet plot compare report help version; do
         for how in "$cmd --help" "$cmd -h" "help $cmd"; do
             # shellcheck disable=SC2086 # $how is the words of the command line
             expect_exact "cli: pinsweep $how exits 0, nothing on stderr" 0 "" -- "$PINSWEEP" $how && \
@@ -46,13 +46,13 @@ cli_command_usage() {
         "pinsweep version: option '--markdown' is not taken by version; version takes no options" \
         -- "$PINSWEEP" version --markdown
     expect_exact "cli: a mistyped command gets did you mean" 2 \
-        "pinsweep: unknown command 'pln' (did you mean 'plan'?); commands: plan, run, merge, check, fleet, plot, compare, report, help, version
+        "pinsweep: unknown command 'pln' (did you mean 'plan'?); commands: plan, run, merge, check, doctor, fleet, plot, compare, report, help, version
 (run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" pln tests/good/defaults.yaml
     expect_exact "cli: help of a mistyped command gets did you mean" 2 \
-        "pinsweep: unknown command 'reprot' (did you mean 'report'?); commands: plan, run, merge, check, fleet, plot, compare, report, help, version
+        "pinsweep: unknown command 'reprot' (did you mean 'report'?); commands: plan, run, merge, check, doctor, fleet, plot, compare, report, help, version
 (run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" help reprot
     expect_exact "cli: an unknown command nothing like one" 2 \
-        "pinsweep: unknown command 'frobnicate'; commands: plan, run, merge, check, fleet, plot, compare, report, help, version
+        "pinsweep: unknown command 'frobnicate'; commands: plan, run, merge, check, doctor, fleet, plot, compare, report, help, version
 (run 'pinsweep help' for the commands and options)" -- "$PINSWEEP" frobnicate
     expect_exact "cli: help takes one command" 2 \
         "pinsweep: help takes one command at most, not 'run' as well

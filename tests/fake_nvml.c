@@ -2,7 +2,9 @@
  * fake_nvml.c - a stand-in libnvidia-ml for the tests (loaded through
  * PINSWEEP_NVML_LIB), so that the NVML path runs without a GPU.  The SM clock
  * reads 1980 MHz on the first call and, with FAKE_NVML_DROP set, 1410 MHz
- * after it: a clock drop during a run.
+ * after it: a clock drop during a run.  The PCIe replay counter reads 0 on
+ * the first call and rises by FAKE_NVML_REPLAYS (default 0) at each call
+ * after it: replays during a copy, between doctor's reads before and after.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,5 +159,15 @@ int nvmlDeviceGetPcieThroughput(nvmlDevice_t dev, int counter, unsigned *kbps)
     (void)dev;
     (void)counter;
     *kbps = v ? (unsigned)strtoul(v, NULL, 10) : 0;
+    return 0;
+}
+/* The PCIe replay counter: FAKE_NVML_REPLAYS more at each read. */
+int nvmlDeviceGetPcieReplayCounter(nvmlDevice_t dev, unsigned *count)
+{
+    static unsigned replays;
+    const char *r = getenv("FAKE_NVML_REPLAYS");
+    (void)dev;
+    *count = replays;
+    replays += r ? (unsigned)atoi(r) : 0;
     return 0;
 }

@@ -429,9 +429,11 @@ PY
     flock -o "$PINSWEEP_CHECK_LOCK" sleep 60 & lockpid=$! # -o: flock holds it, not its sleep
     for _ in $(seq 50); do flock -n "$PINSWEEP_CHECK_LOCK" true || break; sleep 0.1; done
     expect "check: while another check holds the lock: busy, exit 4, nothing measured" 4 \
-        "pinsweep: check: $host: busy: not judged (another pinsweep check holds $PINSWEEP_CHECK_LOCK; its verdict and files are the ones that count)" -- \
+        "pinsweep: check: $host: busy: not judged (another pinsweep check or doctor holds $PINSWEEP_CHECK_LOCK; its verdict and files are the ones that count)" -- \
         "$PINSWEEP" check --prom "$d/locked.prom"
-    t_compare_text "check: locked: the BUSY line" "BUSY: pinsweep check: $host: another pinsweep check is running (it holds $PINSWEEP_CHECK_LOCK); this one measured nothing" "$TMP/out"
+    t_compare_text "check: locked: the BUSY line" "BUSY: pinsweep check: $host: another pinsweep check or doctor is running (it holds $PINSWEEP_CHECK_LOCK); this one measured nothing" "$TMP/out"
+    PINSWEEP_NVML_LIB=$nvml expect "doctor: while another holds the lock: busy, exit 4" 4 \
+        "pinsweep: doctor: $host: busy: not judged (another pinsweep check or doctor holds $PINSWEEP_CHECK_LOCK; its verdict and files are the ones that count)" -- "$PINSWEEP" doctor
     [ ! -e "$d/locked.prom" ] && t_pass "check: locked: the other check's --prom file is left alone" || t_fail "check: locked: --prom written"
     pkill -P $lockpid sleep; wait $lockpid 2> /dev/null
     expect "check: once the lock is free, the check runs" 0 "" -- "$PINSWEEP" check

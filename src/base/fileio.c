@@ -111,3 +111,18 @@ char *fileio_read_input(const char *path, size_t max_bytes, size_t *len, char *w
         *len = n;
     return buf;
 }
+
+int fileio_first_line(const char *root, const char *rel, char *buf, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof(path), "%s%s", root ? root : "", rel);
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    if (!fgets(buf, (int)n, f))
+        buf[0] = '\0';
+    fclose(f);
+    buf[strcspn(buf, "\n")] = '\0';
+    return buf[0] ? 0 : -1;
+}

@@ -1,6 +1,7 @@
 /*
  * fileio.h - reading a whole file into memory, for the experiment file, the
- * CSVs a resumed run repairs, and the LaTeX gnuplot writes.
+ * CSVs a resumed run repairs, and the LaTeX gnuplot writes; and the first
+ * line of the one-line files of sysfs and procfs.
  */
 #ifndef PINSWEEP_FILEIO_H
 #define PINSWEEP_FILEIO_H
@@ -24,5 +25,12 @@ char *fileio_read_all(const char *path, size_t *len);
  * (errno EFBIG for a file over the limit).
  */
 char *fileio_read_input(const char *path, size_t max_bytes, size_t *len, char *why, size_t why_len);
+
+/*
+ * The first line of the file at root followed by rel (root NULL or "": rel
+ * alone) into buf[0..n), without its newline.  Returns 0, or -1 with buf ""
+ * when the file cannot be read or its first line is empty.
+ */
+int fileio_first_line(const char *root, const char *rel, char *buf, size_t n);
 
 #endif

@@ -78,29 +78,25 @@ static const char *lock_path(void)
                                                               : "/tmp/pinsweep-check.lock";
 }
 
-/*
- * Take the machine's check lock: its descriptor, -1 where it cannot be
- * opened (said: the check goes on unguarded), or -2 when another check
- * holds it (said, as the busy verdict).
- */
-static int take_lock(void)
+int check_lock_take(const char *command)
 {
     char err[1024];
     struct host_info h;
     const char *path = lock_path();
     int fd = lockfile_take(path, err, sizeof(err));
     if (fd == -1)
-        fprintf(stderr, "pinsweep: check: %s; checks run at once are not kept apart\n", err);
+        fprintf(stderr, "pinsweep: %s: %s; measurements run at once are not kept apart\n", command,
+                err);
     if (fd != -2)
         return fd;
     sysinfo_host(&h);
-    printf("BUSY: pinsweep check: %s: another pinsweep check is running (it holds %s); this one "
-           "measured nothing\n",
-           h.hostname, path);
+    printf("BUSY: pinsweep %s: %s: another pinsweep check or doctor is running (it holds %s); "
+           "this one measured nothing\n",
+           command, h.hostname, path);
     fprintf(stderr,
-            "pinsweep: check: %s: busy: not judged (another pinsweep check holds %s; its verdict "
-            "and files are the ones that count)\n",
-            h.hostname, path);
+            "pinsweep: %s: %s: busy: not judged (another pinsweep check or doctor holds %s; its "
+            "verdict and files are the ones that count)\n",
+            command, h.hostname, path);
     return -2;
 }
 
@@ -120,7 +116,7 @@ int check_node(const struct check_opts *o)
         fprintf(stderr, "pinsweep: PINSWEEP_ENGINE=%s\n", err);
         goto out;
     }
-    if ((lock = take_lock()) == -2) {
+    if ((lock = check_lock_take("check")) == -2) {
         code = EXIT_BUSY;
         goto out;
     }

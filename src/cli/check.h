@@ -27,4 +27,14 @@ struct check_opts {
  */
 int check_node(const struct check_opts *o);
 
+/*
+ * Take the machine's lock that keeps checks and doctors apart
+ * (PINSWEEP_CHECK_LOCK, else /run/lock/pinsweep-check.lock, else in /tmp)
+ * for command ("check", "doctor"): its descriptor, to close when done; -1
+ * where it cannot be opened (said on stderr: the command goes on
+ * unguarded); -2 when another holds it (the BUSY line on stdout and the
+ * busy verdict on stderr said: measure nothing, exit EXIT_BUSY).
+ */
+int check_lock_take(const char *command);
+
 #endif

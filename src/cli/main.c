@@ -13,6 +13,7 @@
 #include "analysis/fleet.h"
 #include "figures/fig_fleet.h"
 #include "cli/check.h"
+#include "cli/doctor.h"
 #include "cli/options.h"
 #include "cli/plan.h"
 #include "cli/plan_gpus.h"
@@ -431,6 +432,16 @@ static int cmd_check(int argc, char **argv, struct cli *c)
     return check_node(&o);
 }
 
+/* doctor: the link measured and the likely causes of what falls short; exit 0 nothing found. */
+static int cmd_doctor(int argc, char **argv, struct cli *c)
+{
+    if (argc)
+        return usage_error("doctor takes no operands, not '%s'", argv[0]);
+    struct doctor_opts o = {
+        .engine = getenv("PINSWEEP_ENGINE"), .device = c->device, .json_path = c->json_path};
+    return doctor_node(&o);
+}
+
 /* fleet DIR...: nodes' folders against the fleet's median and spread; exit 1 when some are
  * flagged. */
 static int cmd_fleet(int argc, char **argv, struct cli *c)
@@ -494,6 +505,13 @@ static const struct command commands[] = {
      "when another process used a GPU or its link, or another\n"
      "check runs",
      OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_EXPECT) | OPT_BIT(OPT_JSON) | OPT_BIT(OPT_PROM), cmd_check},
+    {"doctor", "",
+     "measure each GPU's link (pinned h2d, d2h, bidir; pageable h2d;\n"
+     "pinned h2d from each NUMA node; the host's memcpy) and rank the\n"
+     "likely causes of what falls short of the link's practical\n"
+     "ceiling, each with its evidence and what to do; exit 0 nothing\n"
+     "found, 1 causes found or a reading short unexplained",
+     OPT_BIT(OPT_DEVICE) | OPT_BIT(OPT_JSON), cmd_doctor},
     {"fleet", "DIR DIR DIR...",
      "nodes' results folders against the fleet itself: per\n"
      "configuration the median and a robust spread (MAD), each node's\n"

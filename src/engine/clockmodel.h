@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 /* At most this many qualifiers in a key, and in a lookup. */
-#define CLOCKMODEL_MAX_QUALS 6
+#define CLOCKMODEL_MAX_QUALS 8
 /* At most this many entries in a model. */
 #define CLOCKMODEL_MAX_ENTRIES 128
 /* The longest qualifier, with its '\0'. */

@@ -15,6 +15,10 @@
  *   PINSWEEP_FAKE_UNSUPPORTED=KIND  host_alloc says the device does not support that kind
  *   PINSWEEP_FAKE_CORRUPT=DIR       copies in that direction (h2d or d2h) get their
  *                                   last byte wrong (bidir copies have both)
+ *   PINSWEEP_FAKE_NUMA_NODES=N      the machine is said to have NUMA nodes 0..N-1
+ *                                   (numabind_pretend: binding to one changes nothing),
+ *                                   and a copy made by a thread bound to node K is
+ *                                   qualified "nodeK" in the model below
  * and its time is a model instead of the wall clock when it is opened with
  * one (clockmodel.h):
  *   PINSWEEP_FAKE_MODEL='pinned.h2d.gbps=50 t0_us=4 ...'
@@ -37,6 +41,7 @@
 #include "engine/gpu.h"
 #include "engine/clockmodel.h"
 #include "host/hugepages.h"
+#include "host/numabind.h"
 #include "base/timer.h"
 
 #include <math.h>
@@ -150,26 +155,37 @@ static int fake_device_count(void)
     return count > 0 ? count : 1;
 }
 
-/* 1 when q is "gpu" and a device number (gpu0, gpu12). */
-static int gpu_qualifier(const char *q)
+/* 1 when q is prefix and a number: a device (gpu0, gpu12) or a NUMA node (node1). */
+static int numbered_qualifier(const char *q, const char *prefix)
 {
-    if (strncmp(q, "gpu", 3) != 0 || !q[3])
+    size_t len = strlen(prefix);
+    if (strncmp(q, prefix, len) != 0 || !q[len])
         return 0;
-    for (q += 3; *q; q++)
+    for (q += len; *q; q++)
         if (*q < '0' || *q > '9')
             return 0;
     return 1;
 }
 
 /*
- * 1 when q is an alloc kind, a direction, an api, a device (gpuN) or
- * "together" (several GPUs copying at once): what a model's key may qualify.
+ * 1 when q is an alloc kind, a direction, an api, a device (gpuN), a NUMA
+ * node (nodeN) or "together" (several GPUs copying at once): what a
+ * model's key may qualify.
  */
 static int model_qualifier(const char *q)
 {
     return schema_value_find(AXIS_ALLOC, q) >= 0 || schema_value_find(AXIS_DIRECTION, q) >= 0 ||
            schema_value_find(AXIS_API, q) >= 0 || strcmp(q, "memcpy") == 0 ||
-           strcmp(q, "together") == 0 || gpu_qualifier(q);
+           strcmp(q, "together") == 0 || numbered_qualifier(q, "gpu") ||
+           numbered_qualifier(q, "node");
+}
+
+/* PINSWEEP_FAKE_NUMA_NODES: the NUMA nodes the machine is said to have (numabind_pretend). */
+static void pretend_numa(void)
+{
+    const char *n = getenv("PINSWEEP_FAKE_NUMA_NODES");
+    if (n && *n)
+        numabind_pretend(atoi(n));
 }
 
 /*
@@ -226,6 +242,7 @@ static int fake_open(int device, struct timer_clock *clock, struct gpu_info *inf
     }
     if (run_model(clock, &run, err, err_len) < 0)
         return -1;
+    pretend_numa();
     if (device < 0 || device >= count)
         snprintf(err, err_len,
                  "no usable GPU: device %d asked for, but this machine shows %d (0..%d)", device,
@@ -415,7 +432,8 @@ static void corrupt(const struct copy_job *j)
  * The model's time of j's copies in direction dir from or to host, ms:
  * each t0 + n/B for the buffer's kind, dir, api and device (and "bidir"
  * while both directions run, at bidir_share of the bandwidth; "together"
- * while other GPUs copy too).  With host_gbps set, every stream of every
+ * while other GPUs copy too; "nodeK" when the copying thread is bound to
+ * NUMA node K).  With host_gbps set, every stream of every
  * GPU copying at once gets at most its equal share of it.
  */
 static double model_batch_ms(struct fake_gpu *f, const struct copy_job *j, enum direction dir,
@@ -423,20 +441,23 @@ static double model_batch_ms(struct fake_gpu *f, const struct copy_job *j, enum 
 {
     const struct clockmodel *m = &f->run->model;
     struct clockmodel_clock *c = clock_of(f);
-    int bidir = j->dir == DIR_BIDIR, gpus = c->gpus;
+    int bidir = j->dir == DIR_BIDIR, gpus = c->gpus, node = numabind_bound_node();
+    char node_qual[16];
+    snprintf(node_qual, sizeof(node_qual), "node%d", node);
     const char *q[] = {schema_value_name(AXIS_ALLOC, kind_of(f, host)),
                        schema_value_name(AXIS_DIRECTION, dir),
                        schema_value_name(AXIS_API, j->api),
                        f->gpu_qual,
                        bidir ? "bidir" : NULL,
-                       gpus > 1 ? "together" : NULL};
-    double share = bidir ? clockmodel_get(m, q, 6, "bidir_share") : 1.0, ms = 0;
-    double gbps = clockmodel_get(m, q, 6, "gbps") * share,
-           cap = clockmodel_get(m, q, 6, "host_gbps");
+                       gpus > 1 ? "together" : NULL,
+                       node >= 0 ? node_qual : NULL};
+    double share = bidir ? clockmodel_get(m, q, 7, "bidir_share") : 1.0, ms = 0;
+    double gbps = clockmodel_get(m, q, 7, "gbps") * share,
+           cap = clockmodel_get(m, q, 7, "host_gbps");
     if (cap > 0 && gbps > cap / (gpus * (bidir ? 2 : 1)))
         gbps = cap / (gpus * (bidir ? 2 : 1));
     for (int i = 0; i < j->copies; i++)
-        ms += clockmodel_transfer_at_ms(m, c, q, 6, (double)j->bytes, gbps);
+        ms += clockmodel_transfer_at_ms(m, c, q, 7, (double)j->bytes, gbps);
     return ms;
 }
 

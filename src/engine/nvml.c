@@ -43,6 +43,7 @@ static struct {
     nvml_return (*nvlink_state)(nvml_device, unsigned, int *);
     nvml_return (*nvlink_remote)(nvml_device, unsigned, struct nvml_pci_info *);
     nvml_return (*pcie_throughput)(nvml_device, int, unsigned *);
+    nvml_return (*pcie_replays)(nvml_device, unsigned *);
 } nv;
 
 /* Optional symbols, in order of preference for each field. */
@@ -60,6 +61,7 @@ static void bind_optional(void)
         {"nvmlDeviceGetNvLinkState", offsetof(__typeof__(nv), nvlink_state)},
         {"nvmlDeviceGetNvLinkRemotePciInfo_v2", offsetof(__typeof__(nv), nvlink_remote)},
         {"nvmlDeviceGetPcieThroughput", offsetof(__typeof__(nv), pcie_throughput)},
+        {"nvmlDeviceGetPcieReplayCounter", offsetof(__typeof__(nv), pcie_replays)},
     };
     for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
         void *have;
@@ -284,4 +286,12 @@ void nvml_close(void)
     nv.shutdown();
     dlclose(nv.lib);
     memset(&nv, 0, sizeof(nv));
+}
+
+long long nvml_pcie_replays(void)
+{
+    unsigned count;
+    if (!nv.lib || !nv.pcie_replays || nv.pcie_replays(nv.dev, &count) != NVML_SUCCESS)
+        return -1;
+    return count;
 }

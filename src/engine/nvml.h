@@ -71,4 +71,11 @@ int nvml_nvlink_read(const char *pci_bus_id, struct nvml_nvlink *nl);
 
 void nvml_close(void);
 
+/*
+ * The GPU's PCIe replay counter (nvmlDeviceGetPcieReplayCounter): how
+ * many times its link has resent packets that arrived bad, since the
+ * driver loaded.  -1 when NVML is not open or cannot say.
+ */
+long long nvml_pcie_replays(void);
+
 #endif

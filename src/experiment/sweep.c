@@ -498,3 +498,15 @@ void sweep_free(struct sweep *s)
     free(s->configs);
     memset(s, 0, sizeof(*s));
 }
+
+int sweep_from_text(const char *name, const char *text, size_t len, struct experiment *e,
+                    struct sweep *s, size_t n, FILE *log)
+{
+    struct diag d;
+    if (experiment_parse(name, text, len, e, log) < 0)
+        return -1;
+    diag_init(&d, name, e->text, e->text_len, log);
+    int rc = sweep_expand(e, s, &d, n);
+    diag_flush(&d);
+    return rc < 0 || s->n != n ? -1 : 0;
+}

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The default ceiling on configurations, so a typo cannot start a week-long run. */
 #define SWEEP_MAX_CONFIGS 100000
@@ -81,6 +82,16 @@ struct sweep {
  * sweep_free() either way.
  */
 int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, size_t max_configs);
+
+/*
+ * An experiment pinsweep writes itself (doctor's configurations): text
+ * (len bytes) parsed as the experiment called name into e and expanded
+ * into s, which must come to exactly n configurations, in the order the
+ * text gives them.  Problems are said on log.  Returns 0 or -1; the caller
+ * frees e and s either way.
+ */
+int sweep_from_text(const char *name, const char *text, size_t len, struct experiment *e,
+                    struct sweep *s, size_t n, FILE *log);
 
 /*
  * Put s's configurations in a random order drawn from seed (GSL's MT19937),

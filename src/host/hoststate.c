@@ -2,27 +2,13 @@
  * hoststate.c - governor, THP mode, load and the link under a copy (hoststate.h).
  */
 #include "host/hoststate.h"
+#include "base/fileio.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-/* The first line of root/path into buf, without its newline; "" when unreadable. */
-static void first_line(const char *root, const char *path, char *buf, size_t n)
-{
-    char full[4200];
-    snprintf(full, sizeof(full), "%s%s", root, path);
-    buf[0] = '\0';
-    FILE *f = fopen(full, "r");
-    if (!f)
-        return;
-    if (!fgets(buf, (int)n, f))
-        buf[0] = '\0';
-    buf[strcspn(buf, "\n")] = '\0';
-    fclose(f);
-}
 
 /* "always [madvise] never" -> "madvise". */
 static void selected(const char *line, char *out, size_t n)
@@ -36,6 +22,14 @@ static void selected(const char *line, char *out, size_t n)
 
 void hoststate_read(const char *root, struct host_state *st)
 {
+    char sys[4096], proc[4096];
+    snprintf(sys, sizeof(sys), "%s/sys", root);
+    snprintf(proc, sizeof(proc), "%s/proc", root);
+    hoststate_read_at(sys, proc, st);
+}
+
+void hoststate_read_at(const char *sysfs_root, const char *procfs_root, struct host_state *st)
+{
     char line[256], path[128];
     struct pcie_link keep = st->busy_link;
     memset(st, 0, sizeof(*st));
@@ -43,17 +37,17 @@ void hoststate_read(const char *root, struct host_state *st)
     st->valid = 1;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     st->cpus = cpus > 0 ? (int)cpus : 0;
-    first_line(root, "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", st->governor,
-               sizeof(st->governor));
+    fileio_first_line(sysfs_root, "/devices/system/cpu/cpu0/cpufreq/scaling_governor", st->governor,
+                      sizeof(st->governor));
     for (int c = 1; st->governor[0] && c < st->cpus && c < 4096; c++) {
-        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c);
-        first_line(root, path, line, sizeof(line));
+        snprintf(path, sizeof(path), "/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c);
+        fileio_first_line(sysfs_root, path, line, sizeof(line));
         if (line[0] && strcmp(line, st->governor) != 0)
             st->governors_differ = 1;
     }
-    first_line(root, "/sys/kernel/mm/transparent_hugepage/enabled", line, sizeof(line));
+    fileio_first_line(sysfs_root, "/kernel/mm/transparent_hugepage/enabled", line, sizeof(line));
     selected(line, st->thp, sizeof(st->thp));
-    first_line(root, "/proc/loadavg", line, sizeof(line));
+    fileio_first_line(procfs_root, "/loadavg", line, sizeof(line));
     if (sscanf(line, "%lf", &st->load1) != 1)
         st->load1 = NAN;
 }

@@ -27,6 +27,13 @@ struct host_state {
 /* Read governor, THP mode and load under root into st (busy_link is left as it is). */
 void hoststate_read(const char *root, struct host_state *st);
 
+/*
+ * The same with sysfs and procfs apart (normally "/sys" and "/proc";
+ * hoststate_read(root) is root + "/sys" and root + "/proc"), for a fixture
+ * tree named by PINSWEEP_SYSFS and PINSWEEP_PROCFS.
+ */
+void hoststate_read_at(const char *sysfs_root, const char *procfs_root, struct host_state *st);
+
 /* Polls the link from a thread while a copy runs, keeping the fastest reading. */
 struct link_watch {
     pthread_t thread;

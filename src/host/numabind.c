@@ -22,6 +22,10 @@ static _Thread_local struct {
     int mode;              /* and its mode, flags included */
 } saved;
 
+/* numabind_pretend's nodes (0: the machine's own), and the node this thread is bound to. */
+static int pretend_nodes;
+static _Thread_local int bound_node = -1;
+
 /* Write a PCI id as sysfs names it, "0000:41:00.0"; -1 if it is not one. */
 static int sysfs_bus_id(const char *id, char *out, size_t n)
 {
@@ -52,6 +56,8 @@ int numabind_gpu_node(const char *sysfs_root, const char *pci_bus_id)
 int numabind_nodes(void)
 {
     int count = 0;
+    if (pretend_nodes > 0)
+        return pretend_nodes;
     if (numa_available() < 0)
         return 1;
     for (int i = 0; i <= numa_max_node(); i++)
@@ -120,10 +126,26 @@ static int save_state(char *err, size_t errlen)
     return 0;
 }
 
+/* numabind_bind_thread among numabind_pretend's nodes: the node recorded, nothing changed. */
+static int pretend_bind(int node, char *err, size_t errlen)
+{
+    if (node < 0 || node >= pretend_nodes) {
+        snprintf(err, errlen,
+                 "NUMA node %d does not exist; this machine has nodes 0-%d (the fake engine's, "
+                 "PINSWEEP_FAKE_NUMA_NODES)",
+                 node, pretend_nodes - 1);
+        return -1;
+    }
+    bound_node = node;
+    return 0;
+}
+
 int numabind_bind_thread(int node, char *err, size_t errlen)
 {
     struct bitmask *cpus = NULL, *nodes = NULL;
     int rc = -1, was_saved = saved.cpus != NULL;
+    if (pretend_nodes > 0)
+        return pretend_bind(node, err, errlen);
     if (check_node(node, err, errlen) < 0)
         return -1;
     cpus = numa_allocate_cpumask();
@@ -146,6 +168,7 @@ int numabind_bind_thread(int node, char *err, size_t errlen)
         snprintf(err, errlen, "cannot make memory prefer NUMA node %d: %s", node, strerror(errno));
         goto out;
     }
+    bound_node = node;
     rc = 0;
 out:
     if (rc < 0 && !was_saved)
@@ -157,6 +180,7 @@ out:
 
 void numabind_restore(void)
 {
+    bound_node = -1;
     if (!saved.cpus)
         return;
     /* Both were this thread's own a moment ago, so the kernel takes them back. */
@@ -225,6 +249,11 @@ int numabind_where(const void *p, size_t bytes, double *share_pct)
     *share_pct = NAN;
     if (bytes == 0)
         return -1;
+    if (pretend_nodes > 0) {
+        if (bound_node >= 0)
+            *share_pct = 100;
+        return bound_node;
+    }
     size_t npages = ((uintptr_t)p + bytes - first + page_bytes - 1) / page_bytes;
     size_t nsample = npages < NUMABIND_SAMPLE_PAGES ? npages : NUMABIND_SAMPLE_PAGES;
     for (size_t i = 0; i < nsample; i++)
@@ -235,4 +264,28 @@ int numabind_where(const void *p, size_t bytes, double *share_pct)
     if (node >= 0)
         *share_pct = 100.0 * (double)on_best / (double)nsample;
     return node;
+}
+
+int numabind_node_ids(int *ids, int max)
+{
+    int n = 0;
+    if (pretend_nodes > 0 || numa_available() < 0) {
+        for (; n < max && n < (pretend_nodes > 0 ? pretend_nodes : 1); n++)
+            ids[n] = n;
+        return n;
+    }
+    for (int i = 0; i <= numa_max_node() && n < max; i++)
+        if (numa_bitmask_isbitset(numa_nodes_ptr, (unsigned)i))
+            ids[n++] = i;
+    return n;
+}
+
+int numabind_bound_node(void)
+{
+    return bound_node;
+}
+
+void numabind_pretend(int nodes)
+{
+    pretend_nodes = nodes > 0 ? nodes : 0;
 }

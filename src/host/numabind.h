@@ -64,4 +64,26 @@ int numabind_bind_range(void *p, size_t bytes, int node, char *err, size_t errle
 #define NUMABIND_SAMPLE_PAGES 1024
 int numabind_where(const void *p, size_t bytes, double *share_pct);
 
+/*
+ * The nodes that exist, ascending, into ids[0..max): numabind_nodes() of
+ * them (node 0 alone where NUMA is unavailable).  Returns how many were
+ * written.
+ */
+int numabind_node_ids(int *ids, int max);
+
+/* The node numabind_bind_thread bound the calling thread to, -1 when it is not bound. */
+int numabind_bound_node(void);
+
+/*
+ * A test seam for the fake engine (engine/gpu_fake.c, which calls it when
+ * PINSWEEP_FAKE_NUMA_NODES is set): from now on the machine is said to have
+ * nodes 0..nodes-1 (nodes < 1: the machine's own again).  Binding a thread
+ * to one of them then records the node and changes nothing (neither CPU
+ * affinity nor memory policy), and numabind_where answers the node the
+ * calling thread is bound to (-1 unbound): the pages are wherever they
+ * are.  The fake engine's model times a copy by that node, so a test on a
+ * machine of one node can measure "from node 1".  Never with a real GPU.
+ */
+void numabind_pretend(int nodes);
+
 #endif

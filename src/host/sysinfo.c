@@ -2,6 +2,7 @@
  * sysinfo.c - reading /proc, /sys and uname for sysinfo.h.
  */
 #include "host/sysinfo.h"
+#include "base/fileio.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,20 +11,6 @@
 #include <fcntl.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-
-/* Read the first line of path into buf without its newline; "" on failure. */
-static int read_line(const char *path, char *buf, size_t n)
-{
-    buf[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    if (!fgets(buf, (int)n, f))
-        buf[0] = '\0';
-    fclose(f);
-    buf[strcspn(buf, "\n")] = '\0';
-    return buf[0] ? 0 : -1;
-}
 
 /* The value after "key" and a separator in the first matching line of path. */
 static int read_keyed(const char *path, const char *key, char sep, char *buf, size_t n)
@@ -65,7 +52,8 @@ void sysinfo_host(struct host_info *h)
     h->cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (read_keyed("/proc/meminfo", "MemTotal", ':', mem, sizeof(mem)) == 0)
         h->mem_total_bytes = strtoull(mem, NULL, 10) * 1024;
-    read_line("/sys/module/nvidia/version", h->nvidia_driver, sizeof(h->nvidia_driver));
+    fileio_first_line(NULL, "/sys/module/nvidia/version", h->nvidia_driver,
+                      sizeof(h->nvidia_driver));
 }
 
 uint64_t sysinfo_ram_bytes(void)
@@ -132,10 +120,10 @@ static void read_link_side(const char *dir, const char *which, char *speed, size
 {
     char path[512], w[32];
     snprintf(path, sizeof(path), "%s/%s_link_speed", dir, which);
-    if (read_line(path, speed, n) == 0)
+    if (fileio_first_line(NULL, path, speed, n) == 0)
         *gen = sysinfo_pcie_gen(strtod(speed, NULL));
     snprintf(path, sizeof(path), "%s/%s_link_width", dir, which);
-    if (read_line(path, w, sizeof(w)) == 0)
+    if (fileio_first_line(NULL, path, w, sizeof(w)) == 0)
         *width = atoi(w);
 }
 
@@ -157,6 +145,12 @@ const char *sysinfo_sysfs_root(void)
 {
     const char *r = getenv("PINSWEEP_SYSFS");
     return r && *r ? r : "/sys";
+}
+
+const char *sysinfo_procfs_root(void)
+{
+    const char *r = getenv("PINSWEEP_PROCFS");
+    return r && *r ? r : "/proc";
 }
 
 /* Config space registers are little-endian. */

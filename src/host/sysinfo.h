@@ -68,6 +68,13 @@ void sysinfo_process_name(unsigned pid, char *buf, size_t n);
 const char *sysinfo_sysfs_root(void);
 
 /*
+ * The procfs root that `doctor` reads the kernel command line and the CPU's
+ * flags under: PINSWEEP_PROCFS when set (tests give a fixture tree), else
+ * "/proc".
+ */
+const char *sysinfo_procfs_root(void);
+
+/*
  * Read the link of PCI device bus_id ("0000:00:06.0") under sysfs_root
  * (normally "/sys"; tests pass a fake tree): speed and width from
  * current_link_* and max_link_*.  Cheap enough to poll while copies run.

@@ -4,7 +4,9 @@
  * a buffer and finding the buffer's pages, the messages for nodes that do
  * not exist, and putting a thread back as it was.  Binding is tested on
  * node 0, which every machine has; a CPU machine with one node cannot show
- * pages landing on another node, so nothing here pretends to.  Prints
+ * pages landing on another node, so nothing here pretends to, but for the
+ * fake engine's seam (numabind_pretend), tested last as what it is: a
+ * binding that records the node and changes nothing.  Prints
  * PASS/FAIL per check (check.h); exits 1 on any failure.  Run from the
  * repository root.
  */
@@ -193,6 +195,57 @@ static void test_restore_keeps_narrowing(void)
     sched_setaffinity(0, sizeof(all), &all);
 }
 
+/* The node numabind_bound_node reports for a real binding to node 0, and after restore. */
+static void test_bound_node(void)
+{
+    char err[256];
+    CHECK("not bound: -1", numabind_bound_node() == -1, "%d", numabind_bound_node());
+    int rc = numabind_bind_thread(0, err, sizeof(err));
+    CHECK("bound to node 0: it says 0", rc == 0 && numabind_bound_node() == 0, "%d %d: %s", rc,
+          numabind_bound_node(), err);
+    numabind_restore();
+    CHECK("restored: -1 again", numabind_bound_node() == -1, "%d", numabind_bound_node());
+}
+
+/* numabind_pretend's nodes: counted, listed, bound to without a change, and ended. */
+static void test_pretend(void)
+{
+    char err[256];
+    int ids[8], before = numabind_nodes();
+    cpu_set_t cpus_before, cpus_after;
+    double pct;
+    char *buf = mmap(NULL, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    sched_getaffinity(0, sizeof(cpus_before), &cpus_before);
+    numabind_pretend(3);
+    int n = numabind_node_ids(ids, 8);
+    CHECK("pretend 3: three nodes, 0 1 2",
+          numabind_nodes() == 3 && n == 3 && ids[0] == 0 && ids[1] == 1 && ids[2] == 2, "%d %d",
+          numabind_nodes(), n);
+    CHECK("pretend: unbound, where() cannot tell",
+          buf != MAP_FAILED && numabind_where(buf, 1 << 20, &pct) == -1 && isnan(pct), "%g", pct);
+    int rc = numabind_bind_thread(2, err, sizeof(err));
+    sched_getaffinity(0, sizeof(cpus_after), &cpus_after);
+    CHECK("pretend: bound to node 2, the CPUs left as they were",
+          rc == 0 && numabind_bound_node() == 2 && CPU_EQUAL(&cpus_before, &cpus_after), "%d %d",
+          rc, numabind_bound_node());
+    if (buf != MAP_FAILED)
+        memset(buf, 1, 1 << 20);
+    CHECK("pretend: where() answers the bound node",
+          buf != MAP_FAILED && numabind_where(buf, 1 << 20, &pct) == 2 && pct == 100, "%g", pct);
+    numabind_restore();
+    CHECK("pretend: restored, unbound", numabind_bound_node() == -1, "%d", numabind_bound_node());
+    rc = numabind_bind_thread(3, err, sizeof(err));
+    CHECK_STR("pretend: a node past them is refused, saying whose nodes they are",
+              rc < 0 ? err : "",
+              "NUMA node 3 does not exist; this machine has nodes 0-2 (the fake engine's, "
+              "PINSWEEP_FAKE_NUMA_NODES)");
+    numabind_pretend(0);
+    CHECK("pretend 0: the machine's own nodes again", numabind_nodes() == before, "%d %d",
+          numabind_nodes(), before);
+    if (buf != MAP_FAILED)
+        munmap(buf, 1 << 20);
+}
+
 int main(void)
 {
     test_gpu_node();
@@ -200,5 +253,7 @@ int main(void)
     test_bind_and_where();
     test_missing_node();
     test_restore_keeps_narrowing();
+    test_bound_node();
+    test_pretend();
     return check_exit();
 }
