@@ -539,6 +539,107 @@ fleet_check_prom() {
     unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID PINSWEEP_SYSFS PINSWEEP_FAKE_MODEL
 }
 
+# scripts/pinsweep-healthcheck against a fake Slurm: sinfo prints the node's "STATE REASON" from
+# $hc/state, scontrol appends its arguments to $hc/calls and sets the state (tests/slurm.sh runs
+# it under a real slurmd). What it drains, with which reason, what it leaves alone.
+fleet_healthcheck() {
+    local hc=$TMP/healthcheck host t0 reason
+    host=$(hostname)
+    [ -n "$TMP" ] || return
+    rm -rf "$hc"; mkdir -p "$hc/bin" "$hc/bare"
+    cat > "$hc/bin/sinfo" <<SINFO
+#!/usr/bin/env bash
+[ -e $hc/sinfo-fails ] && { echo "slurm_load_node: Unable to contact slurm controller (connect failure)" >&2; exit 1; }
+cat $hc/state
+SINFO
+    cat > "$hc/bin/scontrol" <<SCONTROL
+#!/usr/bin/env bash
+printf '%s\n' "\$*" >> $hc/calls
+case "\$*" in *State=DRAIN*) r="\$*"; echo "drained \${r#*Reason=}" > $hc/state ;; *State=RESUME*) echo "idle none" > $hc/state ;; esac
+SCONTROL
+    chmod +x "$hc/bin/sinfo" "$hc/bin/scontrol"
+    head -1 results/reference/h200-pcie5/default/summary.csv > "$hc/bare/summary.csv"
+    printf '#!/bin/sh\nsleep 30\n' > "$hc/slow"; chmod +x "$hc/slow"
+    printf 'not a program\n' > "$hc/noexec"
+    # hc_run NAME WANT_RC [VAR=VALUE...]: the script with the fake Slurm, its stdout in $TMP/out
+    hc_run() {
+        local name=$1 want=$2 rc; shift 2
+        rm -f "$hc/calls"; : > "$hc/log"
+        env PINSWEEP_SLURM_BIN="$hc/bin" PINSWEEP_LOG="$hc/log" SLURMD_NODENAME=n1 PINSWEEP_ENGINE=fake \
+            PINSWEEP_FAKE_BUS_ID=0000:00:06.0 PINSWEEP_SYSFS=tests/fixtures/link-healthy PINSWEEP_FAKE_MODEL="$CHECK_MODEL" \
+            "$@" timeout 120 scripts/pinsweep-healthcheck > "$TMP/out" 2> "$TMP/err"; rc=$?
+        [ $rc = "$want" ] && [ ! -s "$TMP/err" ] && t_pass "$name" || t_fail "$name" "exit $rc, want $want; stderr: $(head -3 "$TMP/err"); log: $(tail -3 "$hc/log")"
+    }
+    # hc_drained NAME REASON: scontrol drained n1 with exactly REASON
+    hc_drained() {
+        [ "$(cat "$hc/calls" 2> /dev/null)" = "update NodeName=n1 State=DRAIN Reason=$2" ] && t_pass "$1" \
+            || t_fail "$1" "scontrol: '$(cat "$hc/calls" 2> /dev/null)', want the reason '$2'"
+    }
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: healthy, idle: exit 0" 0
+    [ ! -e "$hc/calls" ] && grep -q "0    h2d            55.40 GB/s" "$hc/log" && grep -q ": healthy$" "$hc/log" \
+        && t_pass "healthcheck: healthy: no scontrol; pinsweep's table and the decision in PINSWEEP_LOG" \
+        || t_fail "healthcheck: healthy: no scontrol, the table in the log" "$(cat "$hc/calls" 2> /dev/null; cat "$hc/log")"
+    hc_run "healthcheck: a link trained down: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    reason="pinsweep:GPU0 Gen4<5 x16 link; $host GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16"
+    hc_drained "healthcheck: drained, the reason the failed check in short, then its whole line" "$reason"
+    [ "${reason:0:20}" = "pinsweep:GPU0 Gen4<5" ] && t_pass "healthcheck: sinfo -R's 20 characters name the GPU and its link's fault" || t_fail "healthcheck: the reason's first 20 characters" "${reason:0:20}"
+    hc_run "healthcheck: healthy again: exit 0" 0
+    [ "$(cat "$hc/calls")" = "update NodeName=n1 State=RESUME" ] && grep -q "resumed n1, which this script had drained" "$hc/log" \
+        && t_pass "healthcheck: healthy again: the node it drained is resumed" || t_fail "healthcheck: the node it drained is resumed" "$(cat "$hc/calls")"
+    hc_run "healthcheck: h2d under its limit: exit 1" 1 PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.h2d.gbps=30" PINSWEEP_EXPECT="h2d=50 d2h=0.01"
+    hc_drained "healthcheck: h2d under its limit: the reading and the limit first" \
+        "pinsweep:GPU0 h2d 30.00<45.00 GB/s (+1 more); $host GPU 0 (0000:00:06.0) h2d: 30.00 GB/s, below 45.00 (10% under 50.00 expected, from stated); measured twice, 30.00 the first time"
+    # An admin's drain (or any reason not "pinsweep:") is never changed: not by a failed check,
+    # not by a passing one.
+    echo "drained hw: fan ticket 4711" > "$hc/state"
+    hc_run "healthcheck: an admin's drain, a failed check: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && grep -q "would have drained n1 (pinsweep:GPU0 Gen4<5 x16 link; .*); left it drained for a reason not this script's: hw: fan ticket 4711$" "$hc/log" \
+        && t_pass "healthcheck: an admin's drain is left as it is; the log says it would have drained" \
+        || t_fail "healthcheck: an admin's drain survives a failed check" "$(cat "$hc/calls" 2> /dev/null; tail -2 "$hc/log")"
+    hc_run "healthcheck: an admin's drain, a passing check: exit 0" 0
+    [ ! -e "$hc/calls" ] && grep -q "healthy; n1 stays drained for a reason not this script's: hw: fan ticket 4711$" "$hc/log" \
+        && t_pass "healthcheck: an admin's drain is not resumed by a healthy check" || t_fail "healthcheck: an admin's drain survives a passing check" "$(cat "$hc/calls" 2> /dev/null)"
+    echo "down* Not responding" > "$hc/state"
+    hc_run "healthcheck: a node down for another reason, a failed check: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && t_pass "healthcheck: a node down for another reason is left down" || t_fail "healthcheck: a down node left alone" "$(cat "$hc/calls")"
+    # Every way the check cannot judge drains, the reason naming it.
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: pinsweep missing: exit 127" 127 PINSWEEP=/nonexistent/pinsweep
+    hc_drained "healthcheck: pinsweep missing: drained, naming it" \
+        "pinsweep:missing /nonexistent/pinsweep (no such file; set PINSWEEP in /etc/default/pinsweep-healthcheck)"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: pinsweep not executable: exit 126" 126 PINSWEEP="$hc/noexec"
+    hc_drained "healthcheck: pinsweep not executable: drained, naming it" "pinsweep:not executable $hc/noexec (exit 126)"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: an expectation that gives no check: exit 2" 2 PINSWEEP_EXPECT="$hc/bare"
+    grep -q "^update NodeName=n1 State=DRAIN Reason=pinsweep:bad expect: --expect $hc/bare: its summary.csv has no row of any check's configuration" "$hc/calls" \
+        && t_pass "healthcheck: an expectation that gives no check: drained 'pinsweep:bad expect: ...'" || t_fail "healthcheck: a bad expectation drains" "$(cat "$hc/calls" 2> /dev/null)"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: no link and no expectation: exit 2" 2 PINSWEEP_FAKE_BUS_ID=0000:00:07.0
+    hc_drained "healthcheck: nothing to judge against: drained, saying so" \
+        "pinsweep:nothing to judge: no PCIe link to hold the copies to and no PINSWEEP_EXPECT"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: the --prom file cannot be written: exit 3" 3 PINSWEEP_PROM="$hc/nowhere/pinsweep.prom"
+    grep -q "^update NodeName=n1 State=DRAIN Reason=pinsweep:prom unwritable: cannot create $hc/nowhere/pinsweep.prom.tmp.[0-9]*: No such file or directory$" "$hc/calls" \
+        && t_pass "healthcheck: an unwritable --prom drains 'pinsweep:prom unwritable: ...'" || t_fail "healthcheck: an unwritable --prom" "$(cat "$hc/calls" 2> /dev/null)"
+    echo "idle none" > "$hc/state"
+    t0=$SECONDS
+    hc_run "healthcheck: a check past its budget is killed: exit 124" 124 PINSWEEP="$hc/slow" PINSWEEP_TIMEOUT=1
+    [ $((SECONDS - t0)) -lt 20 ] && t_pass "healthcheck: the budget holds (PINSWEEP_TIMEOUT=1 against a 30 s check)" || t_fail "healthcheck: the budget" "$((SECONDS - t0)) s"
+    hc_drained "healthcheck: past its budget: drained, naming the timeout" \
+        "pinsweep:timeout 1s: pinsweep check still ran after 1 s (PINSWEEP_TIMEOUT), killed; Slurm kills a health check at 60 s"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: busy: exit 0" 0 PINSWEEP_NVML_LIB="$PWD/$BUILD/tests/libfake-nvml.so" FAKE_NVML_OTHERS=1
+    [ ! -e "$hc/calls" ] && grep -q "^BUSY: pinsweep check: $host GPU 0" "$TMP/out" && grep -q "busy, not judged: node n1 left as it is" "$hc/log" \
+        && t_pass "healthcheck: busy: the BUSY line, nothing drained" || t_fail "healthcheck: busy" "$(cat "$hc/calls" 2> /dev/null; cat "$TMP/out")"
+    touch "$hc/sinfo-fails"
+    hc_run "healthcheck: the controller unreachable, a failed check: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && grep -q "cannot read node n1's state with $hc/bin/sinfo (slurm_load_node: Unable to contact slurm controller (connect failure)): changed nothing; would have drained: pinsweep:GPU0 Gen4<5" "$hc/log" \
+        && t_pass "healthcheck: a node whose state cannot be read is not changed; the log says why" || t_fail "healthcheck: unreadable state" "$(cat "$hc/calls" 2> /dev/null; tail -2 "$hc/log")"
+    rm -f "$hc/sinfo-fails"
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
@@ -548,4 +649,5 @@ fleet_check
 fleet_check_link
 fleet_check_busy
 fleet_check_prom
+fleet_healthcheck
 fleet_view
