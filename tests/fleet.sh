@@ -1,6 +1,6 @@
-# tests/fleet.sh - sharded runs and merge, the health check, through the fake
-# engine; sourced by tests/run-tests (PINSWEEP, TMP, t_pass, t_fail, t_skip,
-# expect, expect_exact from tests/lib.sh).
+# tests/fleet.sh - sharded runs and merge, the health check, its Prometheus file and
+# scripts/pinsweep-healthcheck, through the fake engine; sourced by tests/run-tests
+# (PINSWEEP, TMP, t_pass, t_fail, t_skip, expect, expect_exact from tests/lib.sh).
 
 fleet_shards() {
     local d=$TMP/shards i
