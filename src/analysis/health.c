@@ -845,8 +845,7 @@ static void prom_readings(FILE *out, const struct health_gpu *g, size_t n,
 }
 
 /* pinsweep_check_healthy, _not_run and _timestamp_seconds: the node's lines. */
-static void prom_node(FILE *out, const char *host, const char *healthy, int not_run,
-                      double time_s)
+static void prom_node(FILE *out, const char *host, const char *healthy, int not_run, double time_s)
 {
     prom_head(out, "healthy",
               "1 when every check judged passed (the verdict), 0 when one failed or the check "
