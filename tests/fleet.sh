@@ -584,6 +584,9 @@ SCONTROL
     reason="pinsweep:GPU0 Gen4<5 x16 link; $host GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16"
     hc_drained "healthcheck: drained, the reason the failed check in short, then its whole line" "$reason"
     [ "${reason:0:20}" = "pinsweep:GPU0 Gen4<5" ] && t_pass "healthcheck: sinfo -R's 20 characters name the GPU and its link's fault" || t_fail "healthcheck: the reason's first 20 characters" "${reason:0:20}"
+    hc_run "healthcheck: still the same fault: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && grep -q "still drained: pinsweep:GPU0 Gen4<5" "$hc/log" \
+        && t_pass "healthcheck: drained already with the same reason: no scontrol" || t_fail "healthcheck: the same reason again" "$(cat "$hc/calls" 2> /dev/null)"
     hc_run "healthcheck: healthy again: exit 0" 0
     [ "$(cat "$hc/calls")" = "update NodeName=n1 State=RESUME" ] && grep -q "resumed n1, which this script had drained" "$hc/log" \
         && t_pass "healthcheck: healthy again: the node it drained is resumed" || t_fail "healthcheck: the node it drained is resumed" "$(cat "$hc/calls")"
