@@ -1,6 +1,6 @@
-# tests/fleet.sh - sharded runs and merge, the health check, through the fake
-# engine; sourced by tests/run-tests (PINSWEEP, TMP, t_pass, t_fail, t_skip,
-# expect, expect_exact from tests/lib.sh).
+# tests/fleet.sh - sharded runs and merge, the health check, its Prometheus file and
+# scripts/pinsweep-healthcheck, through the fake engine; sourced by tests/run-tests
+# (PINSWEEP, TMP, t_pass, t_fail, t_skip, expect, expect_exact from tests/lib.sh).
 
 fleet_shards() {
     local d=$TMP/shards i
@@ -167,6 +167,28 @@ fleet_check() {
         && t_pass "check: --json gives each check's tolerance" || t_fail "check: --json gives each check's tolerance" "$(head -c 600 "$d/f5.json")"
     expect "check: a bad --expect" 2 "--expect 'h2d=fast': each of NAME=VALUE takes a check" -- "$PINSWEEP" check --expect h2d=fast
     expect "check: --expect neither folder nor numbers" 2 "--expect 'nowhere' is neither a folder nor NAME=VALUE" -- "$PINSWEEP" check --expect nowhere
+    # An expectation that gives no check is refused, never a pass against the link's floor:
+    # a header-only summary.csv, one cut after its header, a sweep of other configurations, a
+    # fleet folder of such; one that gives some checks (default lacks bidir) is used for those.
+    local bare=$d/bare what
+    what="no row of any check's configuration (h2d: pinned h2d sync 256MiB; d2h: pinned d2h sync 256MiB; bidir: pinned bidir async 256MiB; latency: pinned h2d sync 4KiB; pageable: pageable h2d sync 64MiB, the other axes at their defaults, measured ok); it cannot judge"
+    mkdir -p "$bare/header" "$bare/fleet/n1" "$bare/fleet/n2"
+    cp results/reference/h200-pcie5/default/meta.yaml "$bare/header/"
+    head -1 results/reference/h200-pcie5/default/summary.csv > "$bare/header/summary.csv"
+    cp "$bare/header/summary.csv" "$bare/fleet/n1/"; cp "$bare/header/summary.csv" "$bare/fleet/n2/"
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect_exact "check: --expect a header-only summary.csv is refused, exit 2" 2 \
+        "pinsweep: --expect $bare/header: its summary.csv has $what" -- "$PINSWEEP" check --expect "$bare/header"
+    [ ! -s "$TMP/out" ] && t_pass "check: a refused expectation measures nothing" || t_fail "check: a refused expectation measures nothing" "$(cat "$TMP/out")"
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect_exact "check: --expect a fleet of header-only folders is refused, exit 2" 2 \
+        "pinsweep: --expect $bare/fleet: no results folder in it (a folder with summary.csv) has $what" -- "$PINSWEEP" check --expect "$bare/fleet"
+    PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: --expect a sweep without the checks' configurations is refused, exit 2" 2 \
+        "pinsweep: --expect results/reference/h200-pcie5/overlap: its summary.csv has $what" -- \
+        "$PINSWEEP" check --expect h2d=0.001 --expect results/reference/h200-pcie5/overlap
+    PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_SYSFS=tests/fixtures/link-healthy expect "check: a folder with some of the checks judges those, the rest by the link's floor" 0 \
+        "healthy (0 failed; judged: link, h2d, d2h, bidir, latency, pageable)" -- "$PINSWEEP" check --expect results/reference/h200-pcie5/default
+    grep -qx "0    bidir         100.83 GB/s           -      78.71  ok" "$TMP/err" && grep -Eq "^0    h2d            55.40 GB/s +[0-9.]+ +[0-9.]+  ok$" "$TMP/err" \
+        && t_pass "check: default's rows set h2d's expectation; bidir, which it lacks, is held to the link's floor" \
+        || t_fail "check: default's rows and the link's floor" "$(cat "$TMP/err")"
     PINSWEEP_FAKE_NO_GPU=1 expect "check: no GPU exits 3" 3 "no usable GPU" -- "$PINSWEEP" check
     PINSWEEP_FAKE_MODEL="$CHECK_MODEL" PINSWEEP_FAKE_DEVICES=2 PINSWEEP_SYSFS=tests/fixtures/link-healthy \
         expect "check: every GPU of the node" 0 "" -- "$PINSWEEP" check --json "$d/two.json"
@@ -190,22 +212,36 @@ PY
     if [ -z "$py" ]; then
         t_skip "check: --prom parses with the Prometheus client's parser" "python3-prometheus-client is not installed"
     else
-        "$py" - "$d/bad.prom" <<'PY' && t_pass "check: --prom parses with the Prometheus client's parser, with every metric" || t_fail "check: --prom parses with the Prometheus client's parser"
-import sys
+        "$py" - "$d/bad.prom" "$d/bad.json" <<'PY' && t_pass "check: --prom parses with the Prometheus client's parser, with every metric in base units" || t_fail "check: --prom parses with the Prometheus client's parser"
+import json, sys
 from prometheus_client.parser import text_string_to_metric_families
 fams = {f.name: f for f in text_string_to_metric_families(open(sys.argv[1]).read())}
-want = {"pinsweep_check_bandwidth_gbps", "pinsweep_check_latency_us", "pinsweep_check_pcie_link_generation",
-        "pinsweep_check_pcie_link_width", "pinsweep_check_ok", "pinsweep_check_healthy", "pinsweep_check_timestamp_seconds"}
+want = {"pinsweep_check_bandwidth_bytes_per_second", "pinsweep_check_bandwidth_expected_bytes_per_second",
+        "pinsweep_check_bandwidth_limit_bytes_per_second", "pinsweep_check_latency_seconds",
+        "pinsweep_check_latency_expected_seconds", "pinsweep_check_latency_limit_seconds",
+        "pinsweep_check_pcie_link_generation", "pinsweep_check_pcie_link_width", "pinsweep_check_ok",
+        "pinsweep_check_busy", "pinsweep_check_healthy", "pinsweep_check_not_run", "pinsweep_check_timestamp_seconds"}
 assert want <= set(fams), set(fams)
 s = {(x.name, tuple(sorted(x.labels.items()))): x.value for f in fams.values() for x in f.samples}
 assert s[("pinsweep_check_pcie_link_generation", (("bus_id", "0000:00:06.0"), ("gpu", "0"), ("state", "current")))] == 4
 assert s[("pinsweep_check_ok", (("bus_id", "0000:00:06.0"), ("check", "link"), ("gpu", "0")))] == 0
 assert [x.value for x in fams["pinsweep_check_healthy"].samples] == [0]
-assert len(fams["pinsweep_check_bandwidth_gbps"].samples) == 4
+assert len(fams["pinsweep_check_bandwidth_bytes_per_second"].samples) == 4
 assert [x.value for x in fams["pinsweep_check_judged"].samples] == [1] * 6
+# base units: the JSON's GB/s x 1e9 and us x 1e-6; the stated expectations (all_low) and their limits
+j = {c["name"]: c for c in json.load(open(sys.argv[2]))["gpus"][0]["checks"]}
+lab = lambda c: (("bus_id", "0000:00:06.0"), ("check", c), ("direction", "h2d"), ("gpu", "0"), ("memory", "pinned"))
+near = lambda name, c, want: abs(s[(name, lab(c))] / want - 1) < 1e-5
+assert near("pinsweep_check_bandwidth_bytes_per_second", "h2d", j["h2d"]["value"] * 1e9)
+assert near("pinsweep_check_latency_seconds", "latency", j["latency"]["value"] * 1e-6)
+assert near("pinsweep_check_bandwidth_expected_bytes_per_second", "h2d", 0.001 * 1e9)
+assert near("pinsweep_check_bandwidth_limit_bytes_per_second", "h2d", 0.9 * 0.001 * 1e9)
+assert near("pinsweep_check_latency_expected_seconds", "latency", 100000 * 1e-6)
+assert near("pinsweep_check_latency_limit_seconds", "latency", 1.5 * 100000 * 1e-6)
+assert [x.value for x in fams["pinsweep_check_not_run"].samples] == [0]
 PY
     fi
-    [ ! -e "$d/bad.prom.tmp" ] && t_pass "check: --prom is renamed into place" || t_fail "check: --prom is renamed into place"
+    ! ls "$d"/bad.prom.tmp* > /dev/null 2>&1 && t_pass "check: --prom is renamed into place" || t_fail "check: --prom is renamed into place" "$(ls "$d")"
     unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID
 }
 
@@ -484,6 +520,183 @@ pinsweep fleet: 0 of 4 nodes flagged (6 of the 10 folders given left out, said a
         && t_pass "fleet: too few alike folders left: exit 2, said" || t_fail "fleet: too few alike folders" "exit $rc: $(cat "$TMP/err")"
 }
 
+# --prom by Prometheus's own tools: `promtool check metrics` (its naming conventions), a real
+# node_exporter's textfile collector serving the file on loopback, scraped; the file rewritten
+# when the check cannot run; eight checks writing one file at once; and the alerting rules
+# shipped in scripts/pinsweep-alerts.yml under `promtool test rules`.
+fleet_check_prom() {
+    local d=$TMP/check-prom host ne= port pid rc i bad=0 scraped
+    host=$(hostname)
+    rm -rf "$d"; mkdir -p "$d/textfile"
+    export PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0 PINSWEEP_SYSFS=tests/fixtures/link-healthy
+    export PINSWEEP_FAKE_MODEL="$CHECK_MODEL"
+    expect "check: --prom of a healthy node" 0 "" -- "$PINSWEEP" check --expect latency=100 --prom "$d/textfile/pinsweep.prom"
+    PINSWEEP_SYSFS=tests/fixtures/link-degraded expect "check: --prom of a degraded link" 1 "" -- "$PINSWEEP" check --prom "$d/degraded.prom"
+    if t_need "check: promtool check metrics passes --prom's files" promtool; then
+        for f in "$d/textfile/pinsweep.prom" "$d/degraded.prom"; do
+            promtool check metrics < "$f" > "$TMP/out" 2>&1 || bad=1
+        done
+        [ $bad = 0 ] && t_pass "check: promtool check metrics passes --prom's files (names, units, help)" \
+            || t_fail "check: promtool check metrics passes --prom's files" "$(cat "$TMP/out")"
+        promtool test rules tests/pinsweep-alerts.test.yml > "$TMP/out" 2>&1 \
+            && t_pass "check: promtool test rules: scripts/pinsweep-alerts.yml catches a node below its limit, a link trained down, a long busy, a check not run, a stale check" \
+            || t_fail "check: promtool test rules tests/pinsweep-alerts.test.yml" "$(head -30 "$TMP/out")"
+        promtool check rules scripts/pinsweep-alerts.yml > "$TMP/out" 2>&1 \
+            && t_pass "check: promtool check rules scripts/pinsweep-alerts.yml" || t_fail "check: promtool check rules" "$(cat "$TMP/out")"
+    fi
+    # Eight checks at once, each with its own lock, into one file: each writes FILE.tmp.PID and
+    # renames it, so every one succeeds and the file is one whole check's.
+    local pids=()
+    for i in 1 2 3 4 5 6 7 8; do
+        PINSWEEP_CHECK_LOCK=$d/lock$i "$PINSWEEP" check --prom "$d/shared.prom" > /dev/null 2> "$d/err$i" & pids+=($!)
+    done
+    for i in "${!pids[@]}"; do wait "${pids[$i]}" || { bad=$((bad + 1)); cat "$d/err$((i + 1))" >> "$TMP/concurrent"; }; done
+    if [ $bad = 0 ] && [ "$(grep -c '^pinsweep_check_healthy{' "$d/shared.prom")" = 1 ] && ! ls "$d"/shared.prom.tmp* > /dev/null 2>&1; then
+        t_pass "check: eight checks writing one --prom file at once all succeed, one whole file, no .tmp left"
+    else
+        t_fail "check: eight checks writing one --prom file at once" "$bad failed: $(head -5 "$TMP/concurrent" 2> /dev/null; ls "$d")"
+    fi
+    # The check cannot run (no usable GPU, exit 3): the file no longer says healthy.
+    cp "$d/textfile/pinsweep.prom" "$d/notrun.prom"
+    PINSWEEP_FAKE_NO_GPU=1 expect "check: no usable GPU: exit 3" 3 "no usable GPU" -- "$PINSWEEP" check --prom "$d/notrun.prom"
+    grep -qx "pinsweep_check_healthy{host=\"$host\"} 0" "$d/notrun.prom" && grep -qx "pinsweep_check_not_run{host=\"$host\"} 1" "$d/notrun.prom" \
+        && ! grep -q '^pinsweep_check_bandwidth' "$d/notrun.prom" && grep -q '^pinsweep_check_timestamp_seconds [0-9]' "$d/notrun.prom" \
+        && t_pass "check: a check that cannot run rewrites --prom: healthy 0, not_run 1, no readings of the last check" \
+        || t_fail "check: a check that cannot run rewrites --prom" "$(cat "$d/notrun.prom")"
+    command -v promtool > /dev/null && { promtool check metrics < "$d/notrun.prom" > "$TMP/out" 2>&1 \
+        && t_pass "check: promtool check metrics passes the not-run file" || t_fail "check: promtool check metrics, not-run file" "$(cat "$TMP/out")"; }
+    # A real node_exporter serves the textfile folder on a free loopback port; scraped over HTTP.
+    for ne in prometheus-node-exporter node_exporter ""; do [ -n "$ne" ] && command -v "$ne" > /dev/null && break; done
+    if [ -z "$ne" ]; then
+        t_skip "check: node_exporter serves --prom" "prometheus-node-exporter is not installed"
+    else
+        port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+        "$ne" --web.listen-address="127.0.0.1:$port" --collector.disable-defaults --collector.textfile \
+            --collector.textfile.directory="$d/textfile" > "$d/node_exporter.log" 2>&1 & pid=$!
+        scraped=
+        for _ in $(seq 100); do
+            scraped=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())' \
+                "http://127.0.0.1:$port/metrics" 2> /dev/null) && break
+            kill -0 $pid 2> /dev/null || break
+            sleep 0.2
+        done
+        kill $pid 2> /dev/null; wait $pid 2> /dev/null
+        printf '%s\n' "$scraped" > "$d/scraped"
+        grep -qx "pinsweep_check_healthy{host=\"$host\"} 1" "$d/scraped" \
+            && grep -q '^pinsweep_check_bandwidth_bytes_per_second{bus_id="0000:00:06.0",check="h2d",direction="h2d",gpu="0",memory="pinned"} 5.54e+10$' "$d/scraped" \
+            && grep -q '^pinsweep_check_latency_limit_seconds{bus_id="0000:00:06.0",check="latency",direction="h2d",gpu="0",memory="pinned"} 0.00015$' "$d/scraped" \
+            && grep -qx 'node_textfile_scrape_error 0' "$d/scraped" \
+            && t_pass "check: a real node_exporter's textfile collector serves --prom's file, scraped over HTTP (55.4 GB/s as 5.54e+10 B/s)" \
+            || t_fail "check: node_exporter serves --prom" "$(grep -E 'pinsweep_check_(healthy|bandwidth_bytes)|textfile' "$d/scraped" | head; tail -5 "$d/node_exporter.log")"
+        ! kill -0 $pid 2> /dev/null && t_pass "check: the node_exporter started was stopped" || t_fail "check: the node_exporter started was stopped"
+    fi
+    unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID PINSWEEP_SYSFS PINSWEEP_FAKE_MODEL
+}
+
+# scripts/pinsweep-healthcheck against a fake Slurm: sinfo prints the node's "STATE REASON" from
+# $hc/state, scontrol appends its arguments to $hc/calls and sets the state (tests/slurm.sh runs
+# it under a real slurmd). What it drains, with which reason, what it leaves alone.
+fleet_healthcheck() {
+    local hc=$TMP/healthcheck host t0 reason
+    host=$(hostname)
+    [ -n "$TMP" ] || return
+    rm -rf "$hc"; mkdir -p "$hc/bin" "$hc/bare"
+    cat > "$hc/bin/sinfo" <<SINFO
+#!/usr/bin/env bash
+[ -e $hc/sinfo-fails ] && { echo "slurm_load_node: Unable to contact slurm controller (connect failure)" >&2; exit 1; }
+cat $hc/state
+SINFO
+    cat > "$hc/bin/scontrol" <<SCONTROL
+#!/usr/bin/env bash
+printf '%s\n' "\$*" >> $hc/calls
+case "\$*" in *State=DRAIN*) r="\$*"; echo "drained \${r#*Reason=}" > $hc/state ;; *State=RESUME*) echo "idle none" > $hc/state ;; esac
+SCONTROL
+    chmod +x "$hc/bin/sinfo" "$hc/bin/scontrol"
+    head -1 results/reference/h200-pcie5/default/summary.csv > "$hc/bare/summary.csv"
+    printf '#!/bin/sh\nsleep 30\n' > "$hc/slow"; chmod +x "$hc/slow"
+    printf 'not a program\n' > "$hc/noexec"
+    # hc_run NAME WANT_RC [VAR=VALUE...]: the script with the fake Slurm, its stdout in $TMP/out
+    hc_run() {
+        local name=$1 want=$2 rc; shift 2
+        rm -f "$hc/calls"; : > "$hc/log"
+        env PINSWEEP_SLURM_BIN="$hc/bin" PINSWEEP_LOG="$hc/log" SLURMD_NODENAME=n1 PINSWEEP_ENGINE=fake \
+            PINSWEEP_FAKE_BUS_ID=0000:00:06.0 PINSWEEP_SYSFS=tests/fixtures/link-healthy PINSWEEP_FAKE_MODEL="$CHECK_MODEL" \
+            "$@" timeout 120 scripts/pinsweep-healthcheck > "$TMP/out" 2> "$TMP/err"; rc=$?
+        [ $rc = "$want" ] && [ ! -s "$TMP/err" ] && t_pass "$name" || t_fail "$name" "exit $rc, want $want; stderr: $(head -3 "$TMP/err"); log: $(tail -3 "$hc/log")"
+    }
+    # hc_drained NAME REASON: scontrol drained n1 with exactly REASON
+    hc_drained() {
+        [ "$(cat "$hc/calls" 2> /dev/null)" = "update NodeName=n1 State=DRAIN Reason=$2" ] && t_pass "$1" \
+            || t_fail "$1" "scontrol: '$(cat "$hc/calls" 2> /dev/null)', want the reason '$2'"
+    }
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: healthy, idle: exit 0" 0
+    [ ! -e "$hc/calls" ] && grep -q "0    h2d            55.40 GB/s" "$hc/log" && grep -q ": healthy$" "$hc/log" \
+        && t_pass "healthcheck: healthy: no scontrol; pinsweep's table and the decision in PINSWEEP_LOG" \
+        || t_fail "healthcheck: healthy: no scontrol, the table in the log" "$(cat "$hc/calls" 2> /dev/null; cat "$hc/log")"
+    hc_run "healthcheck: a link trained down: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    reason="pinsweep:GPU0 Gen4<5 x16 link; $host GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16"
+    hc_drained "healthcheck: drained, the reason the failed check in short, then its whole line" "$reason"
+    [ "${reason:0:20}" = "pinsweep:GPU0 Gen4<5" ] && t_pass "healthcheck: sinfo -R's 20 characters name the GPU and its link's fault" || t_fail "healthcheck: the reason's first 20 characters" "${reason:0:20}"
+    hc_run "healthcheck: still the same fault: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && grep -q "still drained: pinsweep:GPU0 Gen4<5" "$hc/log" \
+        && t_pass "healthcheck: drained already with the same reason: no scontrol" || t_fail "healthcheck: the same reason again" "$(cat "$hc/calls" 2> /dev/null)"
+    hc_run "healthcheck: healthy again: exit 0" 0
+    [ "$(cat "$hc/calls")" = "update NodeName=n1 State=RESUME" ] && grep -q "resumed n1, which this script had drained" "$hc/log" \
+        && t_pass "healthcheck: healthy again: the node it drained is resumed" || t_fail "healthcheck: the node it drained is resumed" "$(cat "$hc/calls")"
+    hc_run "healthcheck: h2d under its limit: exit 1" 1 PINSWEEP_FAKE_MODEL="$CHECK_MODEL pinned.h2d.gbps=30" PINSWEEP_EXPECT="h2d=50 d2h=0.01"
+    hc_drained "healthcheck: h2d under its limit: the reading and the limit first" \
+        "pinsweep:GPU0 h2d 30.00<45.00 GB/s (+1 more); $host GPU 0 (0000:00:06.0) h2d: 30.00 GB/s, below 45.00 (10% under 50.00 expected, from stated); measured twice, 30.00 the first time"
+    # An admin's drain (or any reason not "pinsweep:") is never changed: not by a failed check,
+    # not by a passing one.
+    echo "drained hw: fan ticket 4711" > "$hc/state"
+    hc_run "healthcheck: an admin's drain, a failed check: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && grep -q "would have drained n1 (pinsweep:GPU0 Gen4<5 x16 link; .*); left it drained for a reason not this script's: hw: fan ticket 4711$" "$hc/log" \
+        && t_pass "healthcheck: an admin's drain is left as it is; the log says it would have drained" \
+        || t_fail "healthcheck: an admin's drain survives a failed check" "$(cat "$hc/calls" 2> /dev/null; tail -2 "$hc/log")"
+    hc_run "healthcheck: an admin's drain, a passing check: exit 0" 0
+    [ ! -e "$hc/calls" ] && grep -q "healthy; n1 stays drained for a reason not this script's: hw: fan ticket 4711$" "$hc/log" \
+        && t_pass "healthcheck: an admin's drain is not resumed by a healthy check" || t_fail "healthcheck: an admin's drain survives a passing check" "$(cat "$hc/calls" 2> /dev/null)"
+    echo "down* Not responding" > "$hc/state"
+    hc_run "healthcheck: a node down for another reason, a failed check: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && t_pass "healthcheck: a node down for another reason is left down" || t_fail "healthcheck: a down node left alone" "$(cat "$hc/calls")"
+    # Every way the check cannot judge drains, the reason naming it.
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: pinsweep missing: exit 127" 127 PINSWEEP=/nonexistent/pinsweep
+    hc_drained "healthcheck: pinsweep missing: drained, naming it" \
+        "pinsweep:missing /nonexistent/pinsweep (no such file; set PINSWEEP in /etc/default/pinsweep-healthcheck)"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: pinsweep not executable: exit 126" 126 PINSWEEP="$hc/noexec"
+    hc_drained "healthcheck: pinsweep not executable: drained, naming it" "pinsweep:not executable $hc/noexec (exit 126)"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: an expectation that gives no check: exit 2" 2 PINSWEEP_EXPECT="$hc/bare"
+    grep -q "^update NodeName=n1 State=DRAIN Reason=pinsweep:bad expect: --expect $hc/bare: its summary.csv has no row of any check's configuration" "$hc/calls" \
+        && t_pass "healthcheck: an expectation that gives no check: drained 'pinsweep:bad expect: ...'" || t_fail "healthcheck: a bad expectation drains" "$(cat "$hc/calls" 2> /dev/null)"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: no link and no expectation: exit 2" 2 PINSWEEP_FAKE_BUS_ID=0000:00:07.0
+    hc_drained "healthcheck: nothing to judge against: drained, saying so" \
+        "pinsweep:nothing to judge: no PCIe link to hold the copies to and no PINSWEEP_EXPECT"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: the --prom file cannot be written: exit 3" 3 PINSWEEP_PROM="$hc/nowhere/pinsweep.prom"
+    grep -q "^update NodeName=n1 State=DRAIN Reason=pinsweep:prom unwritable: cannot create $hc/nowhere/pinsweep.prom.tmp.[0-9]*: No such file or directory$" "$hc/calls" \
+        && t_pass "healthcheck: an unwritable --prom drains 'pinsweep:prom unwritable: ...'" || t_fail "healthcheck: an unwritable --prom" "$(cat "$hc/calls" 2> /dev/null)"
+    echo "idle none" > "$hc/state"
+    t0=$SECONDS
+    hc_run "healthcheck: a check past its budget is killed: exit 124" 124 PINSWEEP="$hc/slow" PINSWEEP_TIMEOUT=1
+    [ $((SECONDS - t0)) -lt 20 ] && t_pass "healthcheck: the budget holds (PINSWEEP_TIMEOUT=1 against a 30 s check)" || t_fail "healthcheck: the budget" "$((SECONDS - t0)) s"
+    hc_drained "healthcheck: past its budget: drained, naming the timeout" \
+        "pinsweep:timeout 1s: pinsweep check still ran after 1 s (PINSWEEP_TIMEOUT), killed; Slurm kills a health check at 60 s"
+    echo "idle none" > "$hc/state"
+    hc_run "healthcheck: busy: exit 0" 0 PINSWEEP_NVML_LIB="$PWD/$BUILD/tests/libfake-nvml.so" FAKE_NVML_OTHERS=1
+    [ ! -e "$hc/calls" ] && grep -q "^BUSY: pinsweep check: $host GPU 0" "$TMP/out" && grep -q "busy, not judged: node n1 left as it is" "$hc/log" \
+        && t_pass "healthcheck: busy: the BUSY line, nothing drained" || t_fail "healthcheck: busy" "$(cat "$hc/calls" 2> /dev/null; cat "$TMP/out")"
+    touch "$hc/sinfo-fails"
+    hc_run "healthcheck: the controller unreachable, a failed check: exit 1" 1 PINSWEEP_SYSFS=tests/fixtures/link-degraded
+    [ ! -e "$hc/calls" ] && grep -q "cannot read node n1's state with $hc/bin/sinfo (slurm_load_node: Unable to contact slurm controller (connect failure)): changed nothing; would have drained: pinsweep:GPU0 Gen4<5" "$hc/log" \
+        && t_pass "healthcheck: a node whose state cannot be read is not changed; the log says why" || t_fail "healthcheck: unreadable state" "$(cat "$hc/calls" 2> /dev/null; tail -2 "$hc/log")"
+    rm -f "$hc/sinfo-fails"
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
@@ -492,5 +705,7 @@ fleet_shards
 fleet_check
 fleet_check_link
 fleet_check_busy
+fleet_check_prom
+fleet_healthcheck
 fleet_view
 fleet_screen

@@ -7,7 +7,9 @@
 # engine as a job array through scripts/pinsweep-slurm --wait, merged, whose
 # configurations must equal a single run's; and pinsweep check as the
 # HealthCheckProgram (scripts/pinsweep-healthcheck), which must drain the
-# node once the fake engine's link reads degraded. Every daemon it started
+# node once the fake engine's link reads degraded, leave an admin's drain
+# alone through a failing and a passing check, and drain the node when
+# pinsweep is missing. Every daemon it started
 # is stopped by its pid. Skipped, visibly, where Slurm or munge is not
 # installed (.ci/run installs them) or without root.
 
@@ -77,15 +79,21 @@ CONF
     # of 0.01 GB/s (PINSWEEP_EXPECT) hold its pinned checks instead, so the link decides. (On the
     # model clock at the H200's rates a check under ASan took 20 s alone and went past Slurm's
     # 60 s on the loaded CI machine.)
+    # It runs the script as slurmd would, with no PATH (env -i): the script finds scontrol and
+    # sinfo itself; SLURM_CONF is given, as /etc/default/pinsweep-healthcheck would where
+    # slurm.conf is not in a usual place. $SL/missing stands for a pinsweep that is not there.
     cat > "$SL/healthcheck" <<HC
 #!/usr/bin/env bash
-export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
-export PINSWEEP_EXPECT=h2d=0.01,d2h=0.01,bidir=0.01
-export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf PINSWEEP_CHECK_LOCK=$SL/check.lock
-[ -e $SL/degraded ] && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
-$PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1
+pinsweep=$PINSWEEP sysfs=$PWD/tests/fixtures/link-healthy
+[ -e $SL/degraded ] && sysfs=$PWD/tests/fixtures/link-degraded
+[ -e $SL/missing ] && pinsweep=/nonexistent/pinsweep
+env -i PINSWEEP=\$pinsweep PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0 \\
+    PINSWEEP_EXPECT=h2d=0.01,d2h=0.01,bidir=0.01 PINSWEEP_SYSFS=\$sysfs SLURM_CONF=$SL/slurm.conf \\
+    PINSWEEP_CHECK_LOCK=$SL/check.lock PINSWEEP_LOG=$SL/log/pinsweep-healthcheck.log \\
+    ASAN_OPTIONS=${ASAN_OPTIONS:-} UBSAN_OPTIONS=${UBSAN_OPTIONS:-} \\
+    $PWD/scripts/pinsweep-healthcheck >> $SL/log/healthcheck.log 2>&1
 rc=\$?
-echo "[\$(date +%T) check of \$(basename \$PINSWEEP_SYSFS) exited \$rc after \$SECONDS s]" >> $SL/log/healthcheck.log
+echo "[\$(date +%T) check of \$(basename \$sysfs) by \$pinsweep exited \$rc after \$SECONDS s]" >> $SL/log/healthcheck.log
 exit \$rc
 HC
     chmod +x "$SL/healthcheck"
@@ -96,6 +104,59 @@ HC
         sleep 0.5
     done
     return 1
+}
+
+# slurm_wait_log PATTERN COUNT: until the script's log has more than COUNT lines matching
+# PATTERN (2 minutes at most: a check under ASan on a loaded machine takes 10-20 s). 0 when it has.
+slurm_wait_log() {
+    local until=$((SECONDS + 120))
+    while [ $SECONDS -lt $until ]; do
+        [ "$(grep -c -- "$1" "$SL/log/pinsweep-healthcheck.log" 2> /dev/null)" -gt "$2" ] && return 0
+        sleep 0.5
+    done
+    return 1
+}
+
+# slurm_wait_state STATE_PATTERN: until the node's state matches (2 minutes at most); echoes it.
+slurm_wait_state() {
+    local until=$((SECONDS + 120)) state=
+    while [ $SECONDS -lt $until ]; do
+        state=$(sinfo -h -N -o '%T' | head -1)
+        [[ $state == $1 ]] && break
+        sleep 0.5
+    done
+    echo "$state"
+}
+
+# An admin's drain survives a failing and a passing check; pinsweep missing drains the node
+# with a reason that names it, and the node comes back once it is there again.
+slurm_drain_ownership() {
+    local node=$1 n state reason admin="hw: fan ticket 4711"
+    scontrol update NodeName="$node" State=DRAIN Reason="$admin"
+    n=$(grep -c "would have drained" "$SL/log/pinsweep-healthcheck.log" 2> /dev/null)
+    touch "$SL/degraded"
+    slurm_wait_log "would have drained $node (pinsweep:GPU0 Gen4<5" "${n:-0}"; rc=$?
+    state=$(sinfo -h -N -o '%T' | head -1); reason=$(sinfo -h -N -o '%E' | head -1)
+    [ $rc = 0 ] && [[ $state == drain* ]] && [ "$reason" = "$admin" ] \
+        && t_pass "slurm: an admin's drain survives a failing check (the log says it would have drained)" \
+        || t_fail "slurm: an admin's drain survives a failing check" "state $state, reason '$reason': $(tail -3 "$SL/log/pinsweep-healthcheck.log")"
+    n=$(grep -c "stays drained for a reason not this script's: $admin" "$SL/log/pinsweep-healthcheck.log")
+    rm -f "$SL/degraded"
+    slurm_wait_log "stays drained for a reason not this script's: $admin" "$n"; rc=$?
+    state=$(sinfo -h -N -o '%T' | head -1); reason=$(sinfo -h -N -o '%E' | head -1)
+    [ $rc = 0 ] && [[ $state == drain* ]] && [ "$reason" = "$admin" ] \
+        && t_pass "slurm: an admin's drain survives a passing check" \
+        || t_fail "slurm: an admin's drain survives a passing check" "state $state, reason '$reason': $(tail -3 "$SL/log/pinsweep-healthcheck.log")"
+    scontrol update NodeName="$node" State=RESUME
+    touch "$SL/missing"
+    state=$(slurm_wait_state 'drain*')
+    reason=$(sinfo -h -N -o '%E' | head -1)
+    [[ $state == drain* ]] && [ "$reason" = "pinsweep:missing /nonexistent/pinsweep (no such file; set PINSWEEP in /etc/default/pinsweep-healthcheck)" ] \
+        && t_pass "slurm: pinsweep missing drains the node, the reason naming it" \
+        || t_fail "slurm: pinsweep missing drains the node, the reason naming it" "state $state, reason '$reason': $(tail -3 "$SL/log/pinsweep-healthcheck.log")"
+    rm -f "$SL/missing"
+    state=$(slurm_wait_state idle)
+    [ "$state" = idle ] && t_pass "slurm: pinsweep there again: the node resumed" || t_fail "slurm: pinsweep there again: the node resumed" "state $state"
 }
 
 slurm_test() {
@@ -172,9 +233,13 @@ slurm_test() {
     reason=$(sinfo -h -N -o '%E' | head -1)
     case $state in drain*) t_pass "slurm: pinsweep check as HealthCheckProgram drains the node with a degraded link" ;;
         *) t_fail "slurm: pinsweep check as HealthCheckProgram drains the node with a degraded link" "state $state: $(tail -3 "$SL/log/healthcheck.log")" ;; esac
-    [ "$reason" = "pinsweep: $(hostname -s) GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16" ] \
-        && t_pass "slurm: the drain reason is the failed check's line" \
-        || t_fail "slurm: the drain reason is the failed check's line" "'$reason'"
+    [ "$reason" = "pinsweep:GPU0 Gen4<5 x16 link; $(hostname -s) GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16" ] \
+        && t_pass "slurm: the drain reason is the failed check in short, then its line" \
+        || t_fail "slurm: the drain reason is the failed check in short, then its line" "'$reason'"
+    # sinfo -R's default format (%20E %9u %19H %N) shows the reason's first 20 characters
+    reason=$(sinfo -R -h | head -1 | cut -c1-20)
+    [ "$reason" = "pinsweep:GPU0 Gen4<5" ] && t_pass "slurm: sinfo -R shows which GPU and what: '$reason'" \
+        || t_fail "slurm: sinfo -R shows which GPU and what" "'$reason'"
     rm -f "$SL/degraded"
     # The same wait back: the check in progress may still read the degraded link, and under
     # the sanitizers a check takes several seconds.
@@ -186,6 +251,7 @@ slurm_test() {
     done
     [ "$state" = idle ] && t_pass "slurm: once healthy again, the health check resumes the node it drained" \
         || t_fail "slurm: once healthy again, the health check resumes the node it drained" "state $state"
+    slurm_drain_ownership "$node"
     slurm_stop
     local left=0
     for p in munged slurmctld slurmd; do pgrep -f "$p.*$SL" > /dev/null && left=1; done

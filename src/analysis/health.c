@@ -202,6 +202,22 @@ static int expect_folder(struct health_expect *x, const char *dir, FILE *log)
                 v[i][n[i]++] = folder_value(&s, i);
         summary_close(&s);
     }
+    size_t found = 0;
+    for (int i = 0; i < HC_COUNT; i++)
+        found += n[i];
+    if (rc == 0 && !found) {
+        /* a header-only or cut summary.csv, or a sweep of other configurations: nothing to
+         * judge by, and the checks would fall back to the link's floor or go unjudged unseen */
+        fprintf(log, "pinsweep: --expect %s: %s no row of any check's configuration (", dir,
+                fleet ? "no results folder in it (a folder with summary.csv) has"
+                      : "its summary.csv has");
+        for (int i = 0; i < HC_COUNT; i++)
+            fprintf(log, "%s%s: %s %s %s %s", i ? "; " : "", health_checks[i].name,
+                    health_checks[i].alloc, health_checks[i].direction, health_checks[i].api,
+                    health_checks[i].size);
+        fprintf(log, ", the other axes at their defaults, measured ok); it cannot judge\n");
+        rc = -1;
+    }
     for (int i = 0; i < HC_COUNT && rc == 0; i++) {
         if (n[i] && isnan(x->value[i])) {
             x->value[i] = stats_median(v[i], n[i]);
@@ -780,22 +796,78 @@ static void prom_check(FILE *out, const char *name, const struct health_gpu *g, 
     prom_gpu_sample(out, name, g, extra, v);
 }
 
+/* check="h2d",memory="pinned",direction="h2d": check i's labels. */
+static void prom_check_labels(char *buf, size_t n, int i)
+{
+    snprintf(buf, n, "check=\"%s\",memory=\"%s\",direction=\"%s\"", health_checks[i].name,
+             health_checks[i].alloc, health_checks[i].direction);
+}
+
+/*
+ * The bandwidth (latency == 0) or latency checks' readings, expectations and
+ * limits in base units: bytes per second, seconds.  What is not known is
+ * left out (a reading not measured is NaN, as before).
+ */
+static void prom_readings(FILE *out, const struct health_gpu *g, size_t n,
+                          const struct health_expect *x, int latency)
+{
+    const char *what = latency ? "latency" : "bandwidth";
+    const char *unit = latency ? "seconds" : "bytes_per_second";
+    double scale = latency ? 1e-6 : 1e9;
+    const char *help[3] = {
+        latency ? "Time of one small pinned host-to-device copy (4 KiB) measured by pinsweep "
+                  "check, seconds."
+                : "Copy bandwidth measured by pinsweep check, bytes per second, per GPU and check.",
+        "What a healthy node reads (the expectation: --expect), in the reading's unit; absent "
+        "without one.",
+        latency ? "The most a healthy node may take (the expectation and its tolerance), "
+                  "seconds; above it the check fails."
+                : "The least a healthy node may read (the expectation and its tolerance, or the "
+                  "link's floor), bytes per second; below it the check fails."};
+    const char *kind[3] = {"", "_expected", "_limit"};
+    char name[96], extra[128];
+    for (int s = 0; s < 3; s++) {
+        snprintf(name, sizeof(name), "%s%s_%s", what, kind[s], unit);
+        prom_head(out, name, help[s]);
+        for (size_t k = 0; k < n; k++)
+            for (int i = 0; i < HC_COUNT; i++) {
+                struct health_basis b;
+                if (health_checks[i].latency != latency)
+                    continue;
+                health_judge(&g[k], x, i, &b);
+                double v = s == 0 ? g[k].value[i] : s == 1 ? b.expected : b.limit;
+                if (s > 0 && isnan(v))
+                    continue;
+                prom_check_labels(extra, sizeof(extra), i);
+                prom_gpu_sample(out, name, &g[k], extra, v * scale);
+            }
+    }
+}
+
+/* pinsweep_check_healthy, _not_run and _timestamp_seconds: the node's lines. */
+static void prom_node(FILE *out, const char *host, const char *healthy, int not_run, double time_s)
+{
+    prom_head(out, "healthy",
+              "1 when every check judged passed (the verdict), 0 when one failed or the check "
+              "could not run, NaN when none was judged or a GPU was busy.");
+    fprintf(out, "pinsweep_check_healthy{host=\"");
+    prom_label(out, host);
+    fprintf(out, "\"} %s\n", healthy);
+    prom_head(out, "not_run",
+              "1 when the check could not run (no usable GPU, a GPU that failed): healthy is 0 "
+              "then and no GPU's series is written; else 0.");
+    fprintf(out, "pinsweep_check_not_run{host=\"");
+    prom_label(out, host);
+    fprintf(out, "\"} %d\n", not_run);
+    prom_head(out, "timestamp_seconds", "When the check ended, seconds since the epoch.");
+    fprintf(out, "pinsweep_check_timestamp_seconds %.0f\n", time_s);
+}
+
 int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, size_t n,
                       const struct health_expect *x, const struct health_tally *t, double time_s)
 {
-    char extra[128];
-    prom_head(out, "bandwidth_gbps",
-              "Copy bandwidth measured by pinsweep check, GB/s (1e9 B/s), per GPU and check.");
-    for (size_t k = 0; k < n; k++)
-        for (int i = 0; i < HC_COUNT; i++)
-            if (!health_checks[i].latency) {
-                snprintf(extra, sizeof(extra), "check=\"%s\",memory=\"%s\",direction=\"%s\"",
-                         health_checks[i].name, health_checks[i].alloc, health_checks[i].direction);
-                prom_gpu_sample(out, "bandwidth_gbps", &g[k], extra, g[k].value[i]);
-            }
-    prom_head(out, "latency_us", "Time of one small pinned host-to-device copy, microseconds.");
-    for (size_t k = 0; k < n; k++)
-        prom_gpu_sample(out, "latency_us", &g[k], "", g[k].value[HC_LATENCY]);
+    prom_readings(out, g, n, x, 0);
+    prom_readings(out, g, n, x, 1);
     prom_link(out, g, n);
     prom_head(out, "ok", "1 when the check passed, 0 when it failed (checks not judged left out).");
     for (size_t k = 0; k < n; k++)
@@ -815,16 +887,16 @@ int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, s
               "judged), else 0.");
     for (size_t k = 0; k < n; k++)
         prom_gpu_sample(out, "busy", &g[k], "", health_busy(&g[k], NULL, 0));
-    prom_head(out, "healthy",
-              "1 when every check judged passed (the verdict), 0 when one failed, NaN when none "
-              "was judged or a GPU was busy.");
-    fprintf(out, "pinsweep_check_healthy{host=\"");
-    prom_label(out, host);
-    fprintf(out, "\"} %s\n",
-            t->verdict == HEALTH_HEALTHY     ? "1"
-            : t->verdict == HEALTH_UNHEALTHY ? "0"
-                                             : "NaN");
-    prom_head(out, "timestamp_seconds", "When the check ended, seconds since the epoch.");
-    fprintf(out, "pinsweep_check_timestamp_seconds %.0f\n", time_s);
+    prom_node(out, host,
+              t->verdict == HEALTH_HEALTHY     ? "1"
+              : t->verdict == HEALTH_UNHEALTHY ? "0"
+                                               : "NaN",
+              0, time_s);
+    return ferror(out) ? -1 : 0;
+}
+
+int health_write_prom_not_run(FILE *out, const char *host, double time_s)
+{
+    prom_node(out, host, "0", 1, time_s);
     return ferror(out) ? -1 : 0;
 }

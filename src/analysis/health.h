@@ -65,8 +65,11 @@ void health_expect_init(struct health_expect *x);
  * of nodes' results folders (the fleet's median of each).  A fleet of
  * FLEET_MIN_NODES or more also sets the tolerance: FLEET_Z_OUTLIER robust
  * spreads (1.4826 MAD) of its nodes, as % of the median, within
- * min_tolerance_pct..tolerance_pct.  Returns 0, or -1 after saying what is
- * wrong on log.
+ * min_tolerance_pct..tolerance_pct.  A folder that gives none of the
+ * checks (a header-only or cut summary.csv, a sweep of other
+ * configurations) is refused: it could not judge anything.  One that gives
+ * some leaves the rest to later sources, the link's floor or "not judged",
+ * as the table says.  Returns 0, or -1 after saying what is wrong on log.
  */
 int health_expect_add(struct health_expect *x, const char *src, FILE *log);
 
@@ -197,9 +200,20 @@ int health_write_json(FILE *out, const char *host, const struct health_gpu *g, s
 
 /*
  * The Prometheus text exposition format (node_exporter's textfile
- * collector), with t's verdict (healthy NaN when nothing was judged).
+ * collector), with t's verdict (healthy NaN when nothing was judged), in
+ * base units: pinsweep_check_bandwidth_bytes_per_second and
+ * pinsweep_check_latency_seconds, each with its _expected_ and _limit_
+ * series (where known), the link, ok, judged, busy, healthy, not_run 0 and
+ * timestamp_seconds.  Returns 0 or -1 when out could not be written.
  */
 int health_write_prom(FILE *out, const char *host, const struct health_gpu *g, size_t n,
                       const struct health_expect *x, const struct health_tally *t, double time_s);
+
+/*
+ * The same file when the check could not run (no usable GPU, a GPU that
+ * failed): healthy 0, not_run 1 and the timestamp, so that a verdict of an
+ * earlier check does not stand.  Returns 0 or -1.
+ */
+int health_write_prom_not_run(FILE *out, const char *host, double time_s);
 
 #endif

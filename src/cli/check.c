@@ -17,7 +17,10 @@
 #include <time.h>
 #include <unistd.h>
 
-/* path ("-": stdout) written by write(); through path.tmp, renamed. Returns 0 or -1. */
+/*
+ * path ("-": stdout) written by write(); through path.tmp.PID, renamed (checks run at once
+ * each write their own). Returns 0 or -1.
+ */
 static int write_file(const char *path, int json, const char *host, const struct health_gpu *g,
                       size_t n, const struct health_expect *x, const struct health_tally *t)
 {
@@ -25,7 +28,7 @@ static int write_file(const char *path, int json, const char *host, const struct
     if (strcmp(path, "-") == 0)
         return json ? health_write_json(stdout, host, g, n, x, t)
                     : health_write_prom(stdout, host, g, n, x, t, (double)time(NULL));
-    struct outfile *o = outfile_replace(path, err, sizeof(err));
+    struct outfile *o = outfile_replace_own(path, err, sizeof(err));
     if (!o) {
         fprintf(stderr, "pinsweep: %s\n", err);
         return -1;
@@ -39,6 +42,19 @@ static int write_file(const char *path, int json, const char *host, const struct
         return -1;
     }
     return 0;
+}
+
+/* path rewritten to say the check could not run: healthy 0, not_run 1 (said when it fails). */
+static void prom_not_run(const char *path)
+{
+    char err[1024];
+    struct host_info h;
+    struct outfile *o = outfile_replace_own(path, err, sizeof(err));
+    sysinfo_host(&h);
+    if (o)
+        health_write_prom_not_run(o->f, h.hostname, (double)time(NULL));
+    if (!o || outfile_close(o, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: %s\n", err);
 }
 
 /* The verdict in every form asked for; returns the exit code. */
@@ -126,6 +142,8 @@ int check_node(const struct check_opts *o)
             fprintf(stderr, "pinsweep: %s\n", err);
             printf("ERROR: pinsweep check: GPU %d: %s\n", bad_device, err);
         }
+        if (o->prom_path && strcmp(o->prom_path, "-") != 0)
+            prom_not_run(o->prom_path);
         goto out;
     }
     code = report(o, g, n, &x);

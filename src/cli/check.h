@@ -11,7 +11,7 @@ struct check_opts {
     const char *const *expect; /* --expect sources, in order (the first that has a check wins) */
     int nexpect;
     const char *json_path; /* --json FILE, or NULL ("-": stdout) */
-    const char *prom_path; /* --prom FILE, or NULL: written through FILE.tmp, renamed */
+    const char *prom_path; /* --prom FILE, or NULL: written through FILE.tmp.PID, renamed */
 };
 
 /*
@@ -22,8 +22,9 @@ struct check_opts {
  * (PINSWEEP_CHECK_LOCK, else /run/lock/pinsweep-check.lock) while it
  * measures.  Returns 0 healthy, 1 unhealthy, 2 a usage error or nothing
  * judged (no expectation, no PCIe link), 3 no usable GPU or a file not
- * written, 4 busy (another process on a GPU or its link, or another check
- * holding the lock: nothing failed, the busy copies not judged).
+ * written (the --prom file then says not_run 1, healthy 0), 4 busy
+ * (another process on a GPU or its link, or another check holding the
+ * lock: nothing failed, the busy copies not judged).
  */
 int check_node(const struct check_opts *o);
 

@@ -62,7 +62,7 @@ const struct option_def options_table[OPT_COUNT] = {
     [OPT_JSON] = {"json", 0, "FILE", "also write the verdict as JSON to FILE (- for stdout)"},
     [OPT_PROM] = {"prom", 0, "FILE",
                   "also write the readings in the Prometheus text format to\n"
-                  "FILE (through FILE.tmp), for node_exporter's textfile collector"},
+                  "FILE (through FILE.tmp.PID), for node_exporter's textfile collector"},
 };
 
 /* getopt_long's code for an option without a short name: above every char. */

@@ -176,6 +176,14 @@ struct outfile *outfile_replace(const char *path, char *err, size_t errlen)
     return create_at(tmp, path, tmp, err, errlen);
 }
 
+struct outfile *outfile_replace_own(const char *path, char *err, size_t errlen)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+    unlink(tmp); /* one a crash of an earlier process of this pid left */
+    return create_at(tmp, path, tmp, err, errlen);
+}
+
 struct outfile *outfile_append(const char *path, char *err, size_t errlen)
 {
     int fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);

@@ -62,6 +62,14 @@ struct outfile *outfile_create(const char *path, char *err, size_t errlen);
 struct outfile *outfile_replace(const char *path, char *err, size_t errlen);
 
 /*
+ * The same through path.tmp.PID (this process's id), for a file that
+ * several processes may replace at once: each writes its own and the last
+ * rename wins whole.  One a killed writer left stays (a reader of *.prom
+ * files, such as node_exporter's, ignores it).
+ */
+struct outfile *outfile_replace_own(const char *path, char *err, size_t errlen);
+
+/*
  * Open the regular file path (not a symbolic link) to append to it.  NULL
  * with "cannot append to PATH: why" in err.
  */
