@@ -396,7 +396,7 @@ cli_interrupt_resume() {
     r=$TMP/interrupted
     if start_slow_run "$r" 2; then
         kill -INT $SLOW_PID; wait $SLOW_PID; local rc=$?
-        [ $rc = 130 ] && grep -q "interrupted by SIGINT; every finished configuration is kept. Go on with: pinsweep run tests/resume/slow.yaml --resume $r" "$TMP/slow.err" \
+        [ $rc = 130 ] && grep -q "interrupted by SIGINT; every finished configuration is kept. Go on with: $PINSWEEP run --no-plot tests/resume/slow.yaml --resume $r" "$TMP/slow.err" \
             && grep -q '^  status: interrupted' "$r/meta.yaml" \
             && t_pass "cli: SIGINT stops at a safe point, exit 130, meta.yaml says interrupted" \
             || t_fail "cli: SIGINT stops at a safe point, exit 130, meta.yaml says interrupted" "exit $rc; $(tail -2 "$TMP/slow.err")"

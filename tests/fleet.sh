@@ -430,11 +430,50 @@ PY
     unset PINSWEEP_ENGINE PINSWEEP_FAKE_BUS_ID PINSWEEP_SYSFS PINSWEEP_FAKE_MODEL
 }
 
+# A shard folder knows its shard: an interrupted shard resumed by the command it printed (with
+# --shard and -d), another by a bare --resume, both kept as their shard and merged cleanly; a
+# --shard other than the folder's, or any for a whole sweep's folder, refused.
+fleet_shard_resume() {
+    local d=$TMP/shard-resume i rc cmd model="gbps=20 t0_us=5"
+    rm -rf "$d"; mkdir -p "$d"
+    for i in 1 2 3; do
+        PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=300" "$PINSWEEP" run tests/resume/slow.yaml \
+            --shard $i/3 -d 0 -o "$d/s$i" --no-plot > /dev/null 2> "$d/err$i"; rc=$?
+        [ $rc = 130 ] || t_fail "fleet: shard $i/3 is interrupted" "exit $rc: $(tail -2 "$d/err$i")"
+    done
+    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$d/err2")
+    [ "$cmd" = "$PINSWEEP run --shard 2/3 -d 0 --no-plot tests/resume/slow.yaml --resume $d/s2" ] \
+        && t_pass "fleet: an interrupted shard prints the command that goes on with it, with --shard and -d" \
+        || t_fail "fleet: an interrupted shard prints the command that goes on with it" "'$cmd'"
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2> "$d/resume2"; rc=$?
+    [ $rc = 0 ] && grep -q '^  shard: 2/3$' "$d/s2/meta.yaml" && grep -q '^  status: complete$' "$d/s2/meta.yaml" \
+        && t_pass "fleet: the printed command finishes the shard, which stays shard 2/3" \
+        || t_fail "fleet: the printed command finishes the shard" "exit $rc: $(tail -2 "$d/resume2"); $(grep -E 'shard:|status:' "$d/s2/meta.yaml")"
+    expect_exact "fleet: --resume refuses another --shard, naming both" 2 \
+        "pinsweep: --resume: $d/s1 holds shard 1/3 (its meta.yaml's run.shard), and --shard asks for shard 3/5; leave --shard out (or give --shard 1/3) to go on with shard 1/3" \
+        -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$d/s1" --shard 3/5 --no-plot
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" "$PINSWEEP" run tests/resume/slow.yaml --resume "$d/s1" --no-plot > /dev/null 2> "$d/resume1"; rc=$?
+    [ $rc = 0 ] && grep -qx "pinsweep: --resume: $d/s1 holds shard 1/3 (its meta.yaml's run.shard)" "$d/resume1" \
+        && grep -qx "pinsweep: shard 1/3: [0-9]* of 28 configurations, .*" "$d/resume1" && grep -q '^  shard: 1/3$' "$d/s1/meta.yaml" \
+        && t_pass "fleet: --resume without --shard goes on with the folder's shard, and says so" \
+        || t_fail "fleet: --resume without --shard goes on with the folder's shard" "exit $rc: $(head -3 "$d/resume1")"
+    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$d/err3")
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2>&1
+    expect "fleet: the three resumed shards merge with nothing missing or twice" 0 \
+        "pinsweep merge: 3 shards, 28 of 28 configurations -> $d/m" -- "$PINSWEEP" merge "$d/s1" "$d/s2" "$d/s3" -o "$d/m" --no-plot
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=300" "$PINSWEEP" run tests/resume/slow.yaml \
+        -o "$d/whole" --no-plot > /dev/null 2>&1
+    expect_exact "fleet: --resume refuses --shard for a folder of the whole sweep" 2 \
+        "pinsweep: --resume: $d/whole holds the whole sweep (its meta.yaml has no run.shard), and --shard asks for shard 2/3; leave --shard out to go on with the whole sweep" \
+        -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$d/whole" --shard 2/3 --no-plot
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
 
 fleet_shards
+fleet_shard_resume
 fleet_check
 fleet_check_link
 fleet_check_busy
