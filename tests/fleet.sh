@@ -468,12 +468,34 @@ fleet_shard_resume() {
         -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$d/whole" --shard 2/3 --no-plot
 }
 
+# meta.yaml's job: the Slurm job, array job and task, and CUDA_VISIBLE_DEVICES, from the
+# environment; no job: section when none is set.
+fleet_meta_job() {
+    local d=$TMP/meta-job
+    rm -rf "$d"; mkdir -p "$d"
+    env SLURM_JOB_ID=4712 SLURM_ARRAY_JOB_ID=4710 SLURM_ARRAY_TASK_ID=2 CUDA_VISIBLE_DEVICES=3,5 PINSWEEP_ENGINE=fake \
+        "$PINSWEEP" run tests/good/slurm-sweep.yaml --shard 2/4 -o "$d/job" --no-plot > /dev/null 2>&1
+    [ "$(sed -n '/^job:$/,/^[a-z]/p' "$d/job/meta.yaml")" = "job:
+  slurm_job_id: 4712
+  slurm_array_job_id: 4710
+  slurm_array_task_id: 2
+  cuda_visible_devices: 3,5
+experiment:" ] && t_pass "fleet: meta.yaml records the Slurm job, array job and task, and CUDA_VISIBLE_DEVICES" \
+        || t_fail "fleet: meta.yaml records the Slurm job" "$(sed -n '/^job:$/,/^[a-z]/p' "$d/job/meta.yaml")"
+    env -u SLURM_JOB_ID -u SLURM_ARRAY_JOB_ID -u SLURM_ARRAY_TASK_ID -u CUDA_VISIBLE_DEVICES PINSWEEP_ENGINE=fake \
+        "$PINSWEEP" run tests/good/slurm-sweep.yaml --shard 2/4 -o "$d/none" --no-plot > /dev/null 2>&1
+    [ -s "$d/none/meta.yaml" ] && ! grep -q '^job:' "$d/none/meta.yaml" \
+        && t_pass "fleet: without those variables meta.yaml has no job: section" \
+        || t_fail "fleet: without those variables meta.yaml has no job: section" "$(grep -A4 '^job:' "$d/none/meta.yaml")"
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
 
 fleet_shards
 fleet_shard_resume
+fleet_meta_job
 fleet_check
 fleet_check_link
 fleet_check_busy

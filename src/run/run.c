@@ -219,6 +219,7 @@ static int open_gpus(struct run *r)
                           .nvml_unavailable = have_nvml ? NULL : r->nvml_why,
                           .shard_index = r->o->shard_index,
                           .shard_count = r->o->shard_count};
+    meta_job_from_env(&r->mt);
     return 0;
 }
 
