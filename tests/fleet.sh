@@ -489,6 +489,59 @@ experiment:" ] && t_pass "fleet: meta.yaml records the Slurm job, array job and 
         || t_fail "fleet: without those variables meta.yaml has no job: section" "$(grep -A4 '^job:' "$d/none/meta.yaml")"
 }
 
+# scripts/nhc/check_pinsweep.nhc sourced as NHC sources it, with die and log the test's own:
+# a stub pinsweep for each exit code of check, then the real one on a degraded fake link.
+fleet_nhc() {
+    local d=$TMP/nhc code got
+    rm -rf "$d"; mkdir -p "$d"
+    # nhc_run PINSWEEP ARGS...: "rc=N die=CODE:MSG log=MSG" of check_pinsweep ARGS in a shell
+    # that has sourced the file with die and log recording what they were given.
+    nhc_run() {
+        PINSWEEP=$1 bash -c '. scripts/nhc/check_pinsweep.nhc
+            die() { echo "$1:$2" > "$D/die"; }
+            log() { echo "$1" > "$D/log"; }
+            rm -f "$D/die" "$D/log"; shift
+            check_pinsweep "$@"; rc=$?
+            echo "rc=$rc die=$(cat "$D/die" 2> /dev/null) log=$(cat "$D/log" 2> /dev/null)"' nhc "$@"
+    }
+    export D=$d
+    for code in 0 1 2 3 4 9; do
+        printf '#!/bin/sh\n[ "$1" = check ] || exit 99\necho "ERROR: pinsweep check: n1 GPU 0 (0000:00:06.0) h2d: 41.20 GB/s, below 49.10"\necho "BUSY: pinsweep check: n1 GPU 0 (0000:00:06.0): 1 other process on it"\necho "pinsweep: check: n1: why %s" >&2\nexit %s\n' $code $code > "$d/stub$code"
+        chmod +x "$d/stub$code"
+    done
+    [ "$(nhc_run "$d/stub0" --expect x)" = "rc=0 die= log=" ] && t_pass "fleet: NHC's check_pinsweep returns 0 for a healthy node" \
+        || t_fail "fleet: NHC's check_pinsweep returns 0 for a healthy node" "$(nhc_run "$d/stub0")"
+    for code in 1 3; do
+        got=$(nhc_run "$d/stub$code")
+        [ "$got" = "rc=1 die=1:pinsweep: n1 GPU 0 (0000:00:06.0) h2d: 41.20 GB/s, below 49.10 log=" ] \
+            && t_pass "fleet: NHC's check_pinsweep dies with the first ERROR line on exit $code" \
+            || t_fail "fleet: NHC's check_pinsweep dies with the first ERROR line on exit $code" "$got"
+    done
+    got=$(nhc_run "$d/stub4")
+    [ "$got" = "rc=0 die= log=check_pinsweep: not judged (exit 4): BUSY: pinsweep check: n1 GPU 0 (0000:00:06.0): 1 other process on it" ] \
+        && t_pass "fleet: NHC's check_pinsweep logs busy (exit 4) and returns 0" || t_fail "fleet: NHC's check_pinsweep on busy" "$got"
+    got=$(nhc_run "$d/stub2")
+    [ "$got" = "rc=0 die= log=check_pinsweep: nothing judged (exit 2): pinsweep: check: n1: why 2" ] \
+        && t_pass "fleet: NHC's check_pinsweep reports nothing judged (exit 2) with check's reason, and returns 0" \
+        || t_fail "fleet: NHC's check_pinsweep on exit 2" "$got"
+    got=$(nhc_run "$d/stub9")
+    [ "$got" = "rc=1 die=1:pinsweep: check exited 9 without a verdict (pinsweep: check: n1: why 9) log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep dies naming any other exit code" || t_fail "fleet: NHC's check_pinsweep on exit 9" "$got"
+    got=$(nhc_run "$d/absent")
+    [ "$got" = "rc=1 die=1:pinsweep: check cannot run: $d/absent is not found (exit 127) log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep dies naming a pinsweep that is not there" || t_fail "fleet: NHC's check_pinsweep, pinsweep missing" "$got"
+    cp "$d/stub0" "$d/noexec"; chmod -x "$d/noexec"
+    got=$(nhc_run "$d/noexec")
+    [ "$got" = "rc=1 die=1:pinsweep: check cannot run: $d/noexec is not executable (exit 126) log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep dies naming a pinsweep that cannot be executed" || t_fail "fleet: NHC's check_pinsweep, not executable" "$got"
+    got=$(env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0 PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded \
+        bash -c "$(declare -f nhc_run); nhc_run '$PINSWEEP' --expect h2d=0.01,d2h=0.01,bidir=0.01")
+    [ "$got" = "rc=1 die=1:pinsweep: $(hostname -s) GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16 log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep with the real pinsweep dies with its ERROR line on a degraded link" \
+        || t_fail "fleet: NHC's check_pinsweep with the real pinsweep on a degraded link" "$got"
+    unset D
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
@@ -499,4 +552,5 @@ fleet_meta_job
 fleet_check
 fleet_check_link
 fleet_check_busy
+fleet_nhc
 fleet_view
