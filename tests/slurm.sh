@@ -192,6 +192,63 @@ slurm_resubmit_test() {
         || t_fail "slurm: meta.yaml names the Slurm job, array job and task" "$(sed -n '/^job:/,/^[a-z]/p' "$d/shard-2/meta.yaml")"
 }
 
+# On the real cluster: scripts/pinsweep-healthcheck as Prolog and as Epilog (docs/clusters.md's
+# recipes), each reading a degraded link once ($SL/prolog-degraded, $SL/epilog-degraded) with a
+# lock of its own (the HealthCheckProgram's runs every 2 s). A failed Prolog drains the node with
+# pinsweep's reason and, with SchedulerParameters=nohold_on_prolog_fail, requeues the job
+# without holding it; a failed Epilog drains it after the job; in both the HealthCheckProgram
+# resumes the node once it reads healthy. slurm.conf is put back after.
+slurm_prolog_epilog_test() {
+    local w job i state reason js node=$(hostname -s) seen
+    local want="pinsweep: $node GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16"
+    cp "$SL/slurm.conf" "$SL/slurm.conf.before"
+    for w in prolog epilog; do
+        cat > "$SL/$w" <<HOOK
+#!/usr/bin/env bash
+export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
+export PINSWEEP_EXPECT=h2d=0.01,d2h=0.01,bidir=0.01
+export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf PINSWEEP_CHECK_LOCK=$SL/$w.lock
+[ -e $SL/$w-degraded ] && rm -f $SL/$w-degraded && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
+$PWD/scripts/pinsweep-healthcheck >> $SL/log/$w.log 2>&1
+HOOK
+        chmod +x "$SL/$w"
+    done
+    printf 'Prolog=%s\nEpilog=%s\nSchedulerParameters=nohold_on_prolog_fail\n' "$SL/prolog" "$SL/epilog" >> "$SL/slurm.conf"
+    scontrol reconfigure; sleep 2
+    # wait_drained NAME: until the node is drained (or draining) and then idle again, 120 s at most
+    # each; $seen gets the reason it was drained with, $state the last state.
+    wait_drained() {
+        local until=$((SECONDS + 120)); seen=
+        while [ $SECONDS -lt $until ] && [ -z "$seen" ]; do
+            state=$(sinfo -h -N -o '%T' | head -1)
+            case $state in drain*) seen=$(sinfo -h -N -o '%E' | head -1) ;; esac
+            sleep 0.3
+        done
+        until=$((SECONDS + 120))
+        while [ $SECONDS -lt $until ]; do
+            state=$(sinfo -h -N -o '%T' | head -1)
+            [ "$state" = idle ] && break
+            sleep 0.5
+        done
+    }
+    touch "$SL/prolog-degraded"
+    job=$(sbatch --parsable --wrap true -o /dev/null)
+    wait_drained
+    js=$(scontrol show job "$job" | grep -o 'JobState=[A-Z]* Reason=[^ ]*\|Restarts=[0-9]*' | tr '\n' ' ')
+    [ "$seen" = "$want" ] && [ "$state" = idle ] && case $js in *"Restarts=0"* | *"launch_failed"*) false ;; *) true ;; esac \
+        && t_pass "slurm: a failing Prolog drains with pinsweep's reason, requeues the job unheld, and the health check resumes the node" \
+        || t_fail "slurm: a failing Prolog drains, requeues unheld, and the health check resumes the node" "drained '$seen', now $state; job $js"
+    scancel "$job" 2> /dev/null
+    touch "$SL/epilog-degraded"
+    job=$(sbatch --parsable --wrap true -o /dev/null)
+    wait_drained
+    [ "$seen" = "$want" ] && [ "$state" = idle ] \
+        && t_pass "slurm: a failing Epilog drains with pinsweep's reason after the job, and the health check resumes the node" \
+        || t_fail "slurm: a failing Epilog drains, and the health check resumes the node" "drained '$seen', now $state; $(tail -2 "$SL/log/epilog.log")"
+    cp "$SL/slurm.conf.before" "$SL/slurm.conf"
+    scontrol reconfigure; sleep 2
+}
+
 slurm_test() {
     local why= t0 state reason i
     if [ "$(id -u)" != 0 ]; then why="not root"; fi
@@ -232,6 +289,7 @@ slurm_test() {
     ls -d "$SL"/sweep/shard-* 2> /dev/null | wc -l | grep -qx 4 && t_pass "slurm: each array task wrote its shard folder" \
         || t_fail "slurm: each array task wrote its shard folder" "$(ls "$SL/sweep")"
     slurm_resubmit_test
+    slurm_prolog_epilog_test
 
     # A survey: one exclusive task per node of the list, each node's folder named by its host.
     local node host
