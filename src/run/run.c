@@ -23,6 +23,7 @@
 #include "host/sysinfo.h"
 #include "results/meta.h"
 #include "results/results.h"
+#include "results/rounds_csv.h"
 
 #include <math.h>
 #include <signal.h>
@@ -136,6 +137,7 @@ static int finish(struct run *r)
                 stop_requested() == SIGINT ? "SIGINT" : "SIGTERM", r->resume_cmd);
         return 0;
     }
+    rounds_remove(r->dir); /* every configuration is finished: no round is left to resume */
     render(r->dir, r->o);
     return 0;
 }
