@@ -384,23 +384,23 @@ check_complete() { # name dir
 # rounds.csv, and the printed command goes on from them (not from round 1). One round's samples
 # are changed in rounds.csv first, so the resumed samples.csv shows they were read, not measured.
 cli_rounds_resume() {
-    local r=$TMP/rounds rc cmd model="gbps=20 t0_us=5" kept
+    local r=$TMP/cli-rounds rc cmd model="gbps=20 t0_us=5" kept
     rm -rf "$r"
     env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=5000" "$PINSWEEP" run tests/resume/rounds.yaml \
-        -o "$r" --no-plot --progress > /dev/null 2> "$TMP/rounds.err"; rc=$?
+        -o "$r" --no-plot --progress > /dev/null 2> "$TMP/cli-rounds.err"; rc=$?
     kept=$(awk -F, 'NR > 1 { print $1, $2 }' "$r/rounds.csv" 2> /dev/null | sort -u | wc -l)
     [ $rc = 130 ] && [ "$(wc -l < "$r/summary.csv")" = 1 ] && [ "$kept" -gt 28 ] \
-        && [ "$(grep -c ': round done$\|: round done (' "$TMP/rounds.err")" = "$kept" ] \
+        && [ "$(grep -c ': round done$\|: round done (' "$TMP/cli-rounds.err")" = "$kept" ] \
         && t_pass "cli: a run stopped in round 2 of 3 keeps each round it finished ($kept) in rounds.csv" \
-        || t_fail "cli: a run stopped in round 2 of 3 keeps the rounds it finished" "exit $rc, $kept kept; $(tail -2 "$TMP/rounds.err")"
+        || t_fail "cli: a run stopped in round 2 of 3 keeps the rounds it finished" "exit $rc, $kept kept; $(tail -2 "$TMP/cli-rounds.err")"
     # config 23's round 1: every device_ms ten times as long
     awk -F, 'BEGIN { OFS = "," } NR > 1 && $1 == 23 && $2 == 1 { $6 = $6 * 10 } { print }' "$r/rounds.csv" > "$r/x" && mv "$r/x" "$r/rounds.csv"
-    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$TMP/rounds.err")
-    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2> "$TMP/rounds2.err"; rc=$?
-    [ $rc = 0 ] && grep -qx "pinsweep: 28 configurations not finished keep the rounds measured before (rounds.csv)" "$TMP/rounds2.err" \
-        && [ "$(grep -c ': round done before' "$TMP/rounds2.err")" = "$kept" ] && [ ! -e "$r/rounds.csv" ] \
+    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$TMP/cli-rounds.err")
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2> "$TMP/cli-rounds2.err"; rc=$?
+    [ $rc = 0 ] && grep -qx "pinsweep: 28 configurations not finished keep the rounds measured before (rounds.csv)" "$TMP/cli-rounds2.err" \
+        && [ "$(grep -c ': round done before' "$TMP/cli-rounds2.err")" = "$kept" ] && [ ! -e "$r/rounds.csv" ] \
         && t_pass "cli: resumed, it measures only the rounds not kept ($kept of 84 were), and rounds.csv goes once all are done" \
-        || t_fail "cli: resumed, it measures only the rounds not kept" "exit $rc: $(grep -v '^\[' "$TMP/rounds2.err" | head -4); $(grep -c ': round done before' "$TMP/rounds2.err") done before"
+        || t_fail "cli: resumed, it measures only the rounds not kept" "exit $rc: $(grep -v '^\[' "$TMP/cli-rounds2.err" | head -4); $(grep -c ': round done before' "$TMP/cli-rounds2.err") done before"
     local per ten
     per=$(awk -F, 'NR > 1 { n[$1 " " $3]++ } END { for (k in n) c[n[k]]++; for (x in c) print x, c[x] }' "$r/samples.csv")
     ten=$(awk -F, 'NR > 1 && $1 == 23 { d[$3] = $5 } END { printf "%.3f", d[1] / d[2] }' "$r/samples.csv")

@@ -22,7 +22,7 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
     progress_start(&l->pr, l->pr.mode, stderr, s, per_config + l->e->measure.warmup, l->clock);
     for (size_t k = 0; k < s->n && !stop_requested(); k++) {
         size_t i = order[k];
-        if (loop_done_in_round(l, i, round)) {
+        if (step_done_in_round(l, i, round)) {
             progress_end(&l->pr, &s->configs[i],
                          !l->finished[i] ? "round done before"
                          : round == 1    ? "done before"
@@ -44,11 +44,6 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
     }
     progress_finish(&l->pr);
     return 0;
-}
-
-int loop_done_in_round(const struct run_loop *l, size_t i, int round)
-{
-    return l->finished[i] || (l->gpus->n == 1 && l->acc[i].rounds >= round);
 }
 
 /*

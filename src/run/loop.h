@@ -66,10 +66,4 @@ struct run_loop {
 int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
                  const unsigned char *done, enum progress_mode mode);
 
-/*
- * Is position i done in round: its rows written, or that round of it
- * measured before a resume (results/rounds_csv.h)?
- */
-int loop_done_in_round(const struct run_loop *l, size_t i, int round);
-
 #endif

@@ -269,6 +269,11 @@ static int measure_one_gpus(struct run_loop *l, size_t i, int round)
     return rc;
 }
 
+int step_done_in_round(const struct run_loop *l, size_t i, int round)
+{
+    return l->finished[i] || (l->gpus->n == 1 && l->acc[i].rounds >= round);
+}
+
 int step_measure(struct run_loop *l, size_t i, int round)
 {
     return l->gpus->n > 1 ? measure_one_gpus(l, i, round) : measure_one(l, i, round);
