@@ -380,6 +380,35 @@ check_complete() { # name dir
     fi
 }
 
+# A run in three rounds stopped in its second: the rounds each configuration finished are in
+# rounds.csv, and the printed command goes on from them (not from round 1). One round's samples
+# are changed in rounds.csv first, so the resumed samples.csv shows they were read, not measured.
+cli_rounds_resume() {
+    local r=$TMP/cli-rounds rc cmd model="gbps=20 t0_us=5" kept
+    rm -rf "$r"
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=5000" "$PINSWEEP" run tests/resume/rounds.yaml \
+        -o "$r" --no-plot --progress > /dev/null 2> "$TMP/cli-rounds.err"; rc=$?
+    kept=$(awk -F, 'NR > 1 { print $1, $2 }' "$r/rounds.csv" 2> /dev/null | sort -u | wc -l)
+    [ $rc = 130 ] && [ "$(wc -l < "$r/summary.csv")" = 1 ] && [ "$kept" -gt 28 ] \
+        && [ "$(grep -c ': round done$\|: round done (' "$TMP/cli-rounds.err")" = "$kept" ] \
+        && t_pass "cli: a run stopped in round 2 of 3 keeps each round it finished ($kept) in rounds.csv" \
+        || t_fail "cli: a run stopped in round 2 of 3 keeps the rounds it finished" "exit $rc, $kept kept; $(tail -2 "$TMP/cli-rounds.err")"
+    # config 23's round 1: every device_ms ten times as long
+    awk -F, 'BEGIN { OFS = "," } NR > 1 && $1 == 23 && $2 == 1 { $6 = $6 * 10 } { print }' "$r/rounds.csv" > "$r/x" && mv "$r/x" "$r/rounds.csv"
+    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$TMP/cli-rounds.err")
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2> "$TMP/cli-rounds2.err"; rc=$?
+    [ $rc = 0 ] && grep -qx "pinsweep: 28 configurations not finished keep the rounds measured before (rounds.csv)" "$TMP/cli-rounds2.err" \
+        && [ "$(grep -c ': round done before' "$TMP/cli-rounds2.err")" = "$kept" ] && [ ! -e "$r/rounds.csv" ] \
+        && t_pass "cli: resumed, it measures only the rounds not kept ($kept of 84 were), and rounds.csv goes once all are done" \
+        || t_fail "cli: resumed, it measures only the rounds not kept" "exit $rc: $(grep -v '^\[' "$TMP/cli-rounds2.err" | head -4); $(grep -c ': round done before' "$TMP/cli-rounds2.err") done before"
+    local per ten
+    per=$(awk -F, 'NR > 1 { n[$1 " " $3]++ } END { for (k in n) c[n[k]]++; for (x in c) print x, c[x] }' "$r/samples.csv")
+    ten=$(awk -F, 'NR > 1 && $1 == 23 { d[$3] = $5 } END { printf "%.3f", d[1] / d[2] }' "$r/samples.csv")
+    [ "$per" = "3 84" ] && [ "$ten" = "10.000" ] \
+        && t_pass "cli: every configuration has its 3 rounds of 3 samples, the kept ones as rounds.csv held them" \
+        || t_fail "cli: every configuration has its 3 rounds of 3 samples, the kept ones from rounds.csv" "samples per round: $per; config 23 round 1 / round 2: $ten"
+}
+
 cli_interrupt_resume() {
     local r=$TMP/killed
     if start_slow_run "$r" 3; then
@@ -396,7 +425,7 @@ cli_interrupt_resume() {
     r=$TMP/interrupted
     if start_slow_run "$r" 2; then
         kill -INT $SLOW_PID; wait $SLOW_PID; local rc=$?
-        [ $rc = 130 ] && grep -q "interrupted by SIGINT; every finished configuration is kept. Go on with: pinsweep run tests/resume/slow.yaml --resume $r" "$TMP/slow.err" \
+        [ $rc = 130 ] && grep -q "interrupted by SIGINT; every finished configuration is kept. Go on with: $PINSWEEP run --no-plot tests/resume/slow.yaml --resume $r" "$TMP/slow.err" \
             && grep -q '^  status: interrupted' "$r/meta.yaml" \
             && t_pass "cli: SIGINT stops at a safe point, exit 130, meta.yaml says interrupted" \
             || t_fail "cli: SIGINT stops at a safe point, exit 130, meta.yaml says interrupted" "exit $rc; $(tail -2 "$TMP/slow.err")"
@@ -410,6 +439,7 @@ cli_interrupt_resume() {
     expect "cli: resume of a folder without results" 2 "holds no results to resume" -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$TMP/nothing" --no-plot
 }
 cli_interrupt_resume
+cli_rounds_resume
 
 cli_verify() {
     local d st

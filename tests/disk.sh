@@ -61,14 +61,14 @@ disk_full_level() {
         # experiment.yaml takes the last page: summary.csv's header does not fit, nor meta.yaml
         printf '%s\n' "pinsweep: cannot write $r/summary.csv: No space left on device" \
             "pinsweep: meta.yaml could not be written either (cannot write $r/meta.yaml: No space left on device), so it does not say why the run stopped" \
-            "pinsweep: the run stopped before measuring anything; when that is fixed, go on with: pinsweep run tests/disk/many.yaml --resume $r" \
+            "pinsweep: the run stopped before measuring anything; when that is fixed, go on with: $PINSWEEP run --no-plot tests/disk/many.yaml --resume $r" \
             | cmp -s - "$TMP/err" && [ ! -e "$r/meta.yaml" ] \
             && t_pass "$name: stderr says what failed, that meta.yaml could not say it, and how to go on" \
             || t_fail "$name: stderr says what failed, that meta.yaml could not say it, and how to go on" "$(cat "$TMP/err")"
     else
         why=$(grep -xE "pinsweep: cannot write $r/(samples|summary)\.csv: No space left on device" "$TMP/err" | sed 's/^pinsweep: //')
         [ -n "$why" ] && grep -qxE 'pinsweep: the run stops: configuration [0-9]+ is not recorded \(every one finished before it is kept\)' "$TMP/err" \
-            && has_line "pinsweep: when that is fixed, go on with: pinsweep run tests/disk/many.yaml --resume $r" \
+            && has_line "pinsweep: when that is fixed, go on with: $PINSWEEP run --no-plot tests/disk/many.yaml --resume $r" \
             && t_pass "$name: stderr names the file, strerror, the configuration lost and how to go on" \
             || t_fail "$name: stderr names the file, strerror, the configuration lost and how to go on" "$(cat "$TMP/err")"
         grep -qx '  status: failed' "$r/meta.yaml" && grep -qxF "  reason: '$why'" "$r/meta.yaml" \
@@ -94,7 +94,7 @@ disk_full_fits() {
     head -c $(((256 - 16) * 1024)) /dev/zero > "$DISK/filler" 2> /dev/null
     env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/disk/one.yaml -o "$r" --no-plot > "$TMP/out" 2> "$TMP/err"; local rc=$?
     [ $rc = 3 ] && has_line "pinsweep: cannot write $r/fits.csv: No space left on device" \
-        && has_line "pinsweep: when that is fixed, go on with: pinsweep run tests/disk/one.yaml --resume $r" \
+        && has_line "pinsweep: when that is fixed, go on with: $PINSWEEP run --no-plot tests/disk/one.yaml --resume $r" \
         && t_pass "$name: exit 3, naming fits.csv" || t_fail "$name: exit 3, naming fits.csv" "exit $rc: $(cat "$TMP/err")"
     grep -qx '  status: failed' "$r/meta.yaml" && grep -qxF "  reason: 'cannot write $r/fits.csv: No space left on device'" "$r/meta.yaml" \
         && [ "$(wc -l < "$r/summary.csv")" = 2 ] && [ ! -e "$r/fits.csv" ] && [ ! -e "$r/fits.csv.tmp" ] \

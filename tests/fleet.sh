@@ -697,15 +697,130 @@ SCONTROL
     rm -f "$hc/sinfo-fails"
 }
 
+# A shard folder knows its shard: an interrupted shard resumed by the command it printed (with
+# --shard and -d), another by a bare --resume, both kept as their shard and merged cleanly; a
+# --shard other than the folder's, or any for a whole sweep's folder, refused.
+fleet_shard_resume() {
+    local d=$TMP/shard-resume i rc cmd model="gbps=20 t0_us=5"
+    rm -rf "$d"; mkdir -p "$d"
+    for i in 1 2 3; do
+        PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=300" "$PINSWEEP" run tests/resume/slow.yaml \
+            --shard $i/3 -d 0 -o "$d/s$i" --no-plot > /dev/null 2> "$d/err$i"; rc=$?
+        [ $rc = 130 ] || t_fail "fleet: shard $i/3 is interrupted" "exit $rc: $(tail -2 "$d/err$i")"
+    done
+    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$d/err2")
+    [ "$cmd" = "$PINSWEEP run --shard 2/3 -d 0 --no-plot tests/resume/slow.yaml --resume $d/s2" ] \
+        && t_pass "fleet: an interrupted shard prints the command that goes on with it, with --shard and -d" \
+        || t_fail "fleet: an interrupted shard prints the command that goes on with it" "'$cmd'"
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2> "$d/resume2"; rc=$?
+    [ $rc = 0 ] && grep -q '^  shard: 2/3$' "$d/s2/meta.yaml" && grep -q '^  status: complete$' "$d/s2/meta.yaml" \
+        && t_pass "fleet: the printed command finishes the shard, which stays shard 2/3" \
+        || t_fail "fleet: the printed command finishes the shard" "exit $rc: $(tail -2 "$d/resume2"); $(grep -E 'shard:|status:' "$d/s2/meta.yaml")"
+    expect_exact "fleet: --resume refuses another --shard, naming both" 2 \
+        "pinsweep: --resume: $d/s1 holds shard 1/3 (its meta.yaml's run.shard), and --shard asks for shard 3/5; leave --shard out (or give --shard 1/3) to go on with shard 1/3" \
+        -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$d/s1" --shard 3/5 --no-plot
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" "$PINSWEEP" run tests/resume/slow.yaml --resume "$d/s1" --no-plot > /dev/null 2> "$d/resume1"; rc=$?
+    [ $rc = 0 ] && grep -qx "pinsweep: --resume: $d/s1 holds shard 1/3 (its meta.yaml's run.shard)" "$d/resume1" \
+        && grep -qx "pinsweep: shard 1/3: [0-9]* of 28 configurations, .*" "$d/resume1" && grep -q '^  shard: 1/3$' "$d/s1/meta.yaml" \
+        && t_pass "fleet: --resume without --shard goes on with the folder's shard, and says so" \
+        || t_fail "fleet: --resume without --shard goes on with the folder's shard" "exit $rc: $(head -3 "$d/resume1")"
+    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$d/err3")
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2>&1
+    expect "fleet: the three resumed shards merge with nothing missing or twice" 0 \
+        "pinsweep merge: 3 shards, 28 of 28 configurations -> $d/m" -- "$PINSWEEP" merge "$d/s1" "$d/s2" "$d/s3" -o "$d/m" --no-plot
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=300" "$PINSWEEP" run tests/resume/slow.yaml \
+        -o "$d/whole" --no-plot > /dev/null 2>&1
+    expect_exact "fleet: --resume refuses --shard for a folder of the whole sweep" 2 \
+        "pinsweep: --resume: $d/whole holds the whole sweep (its meta.yaml has no run.shard), and --shard asks for shard 2/3; leave --shard out to go on with the whole sweep" \
+        -- env PINSWEEP_ENGINE=fake "$PINSWEEP" run tests/resume/slow.yaml --resume "$d/whole" --shard 2/3 --no-plot
+}
+
+# meta.yaml's job: the Slurm job, array job and task, and CUDA_VISIBLE_DEVICES, from the
+# environment; no job: section when none is set.
+fleet_meta_job() {
+    local d=$TMP/meta-job
+    rm -rf "$d"; mkdir -p "$d"
+    env SLURM_JOB_ID=4712 SLURM_ARRAY_JOB_ID=4710 SLURM_ARRAY_TASK_ID=2 CUDA_VISIBLE_DEVICES=3,5 PINSWEEP_ENGINE=fake \
+        "$PINSWEEP" run tests/good/slurm-sweep.yaml --shard 2/4 -o "$d/job" --no-plot > /dev/null 2>&1
+    [ "$(sed -n '/^job:$/,/^[a-z]/p' "$d/job/meta.yaml")" = "job:
+  slurm_job_id: 4712
+  slurm_array_job_id: 4710
+  slurm_array_task_id: 2
+  cuda_visible_devices: 3,5
+experiment:" ] && t_pass "fleet: meta.yaml records the Slurm job, array job and task, and CUDA_VISIBLE_DEVICES" \
+        || t_fail "fleet: meta.yaml records the Slurm job" "$(sed -n '/^job:$/,/^[a-z]/p' "$d/job/meta.yaml")"
+    env -u SLURM_JOB_ID -u SLURM_ARRAY_JOB_ID -u SLURM_ARRAY_TASK_ID -u CUDA_VISIBLE_DEVICES PINSWEEP_ENGINE=fake \
+        "$PINSWEEP" run tests/good/slurm-sweep.yaml --shard 2/4 -o "$d/none" --no-plot > /dev/null 2>&1
+    [ -s "$d/none/meta.yaml" ] && ! grep -q '^job:' "$d/none/meta.yaml" \
+        && t_pass "fleet: without those variables meta.yaml has no job: section" \
+        || t_fail "fleet: without those variables meta.yaml has no job: section" "$(grep -A4 '^job:' "$d/none/meta.yaml")"
+}
+
+# scripts/nhc/check_pinsweep.nhc sourced as NHC sources it, with die and log the test's own:
+# a stub pinsweep for each exit code of check, then the real one on a degraded fake link.
+fleet_nhc() {
+    local d=$TMP/nhc code got
+    rm -rf "$d"; mkdir -p "$d"
+    # nhc_run PINSWEEP ARGS...: "rc=N die=CODE:MSG log=MSG" of check_pinsweep ARGS in a shell
+    # that has sourced the file with die and log recording what they were given.
+    nhc_run() {
+        PINSWEEP=$1 bash -c '. scripts/nhc/check_pinsweep.nhc
+            die() { echo "$1:$2" > "$D/die"; }
+            log() { echo "$1" > "$D/log"; }
+            rm -f "$D/die" "$D/log"; shift
+            check_pinsweep "$@"; rc=$?
+            echo "rc=$rc die=$(cat "$D/die" 2> /dev/null) log=$(cat "$D/log" 2> /dev/null)"' nhc "$@"
+    }
+    export D=$d
+    for code in 0 1 2 3 4 9; do
+        printf '#!/bin/sh\n[ "$1" = check ] || exit 99\necho "ERROR: pinsweep check: n1 GPU 0 (0000:00:06.0) h2d: 41.20 GB/s, below 49.10"\necho "BUSY: pinsweep check: n1 GPU 0 (0000:00:06.0): 1 other process on it"\necho "pinsweep: check: n1: why %s" >&2\nexit %s\n' $code $code > "$d/stub$code"
+        chmod +x "$d/stub$code"
+    done
+    [ "$(nhc_run "$d/stub0" --expect x)" = "rc=0 die= log=" ] && t_pass "fleet: NHC's check_pinsweep returns 0 for a healthy node" \
+        || t_fail "fleet: NHC's check_pinsweep returns 0 for a healthy node" "$(nhc_run "$d/stub0")"
+    for code in 1 3; do
+        got=$(nhc_run "$d/stub$code")
+        [ "$got" = "rc=1 die=1:pinsweep: n1 GPU 0 (0000:00:06.0) h2d: 41.20 GB/s, below 49.10 log=" ] \
+            && t_pass "fleet: NHC's check_pinsweep dies with the first ERROR line on exit $code" \
+            || t_fail "fleet: NHC's check_pinsweep dies with the first ERROR line on exit $code" "$got"
+    done
+    got=$(nhc_run "$d/stub4")
+    [ "$got" = "rc=0 die= log=check_pinsweep: not judged (exit 4): BUSY: pinsweep check: n1 GPU 0 (0000:00:06.0): 1 other process on it" ] \
+        && t_pass "fleet: NHC's check_pinsweep logs busy (exit 4) and returns 0" || t_fail "fleet: NHC's check_pinsweep on busy" "$got"
+    got=$(nhc_run "$d/stub2")
+    [ "$got" = "rc=0 die= log=check_pinsweep: nothing judged (exit 2): pinsweep: check: n1: why 2" ] \
+        && t_pass "fleet: NHC's check_pinsweep reports nothing judged (exit 2) with check's reason, and returns 0" \
+        || t_fail "fleet: NHC's check_pinsweep on exit 2" "$got"
+    got=$(nhc_run "$d/stub9")
+    [ "$got" = "rc=1 die=1:pinsweep: check exited 9 without a verdict (pinsweep: check: n1: why 9) log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep dies naming any other exit code" || t_fail "fleet: NHC's check_pinsweep on exit 9" "$got"
+    got=$(nhc_run "$d/absent")
+    [ "$got" = "rc=1 die=1:pinsweep: check cannot run: $d/absent is not found (exit 127) log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep dies naming a pinsweep that is not there" || t_fail "fleet: NHC's check_pinsweep, pinsweep missing" "$got"
+    cp "$d/stub0" "$d/noexec"; chmod -x "$d/noexec"
+    got=$(nhc_run "$d/noexec")
+    [ "$got" = "rc=1 die=1:pinsweep: check cannot run: $d/noexec is not executable (exit 126) log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep dies naming a pinsweep that cannot be executed" || t_fail "fleet: NHC's check_pinsweep, not executable" "$got"
+    got=$(env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0 PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded \
+        bash -c "$(declare -f nhc_run); nhc_run '$PINSWEEP' --expect h2d=0.01,d2h=0.01,bidir=0.01")
+    [ "$got" = "rc=1 die=1:pinsweep: $(hostname -s) GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16 log=" ] \
+        && t_pass "fleet: NHC's check_pinsweep with the real pinsweep dies with its ERROR line on a degraded link" \
+        || t_fail "fleet: NHC's check_pinsweep with the real pinsweep on a degraded link" "$got"
+    unset D
+}
+
 t_compare_text() {
     if printf '%s\n' "$2" | cmp -s - "$3"; then t_pass "$1"; else t_fail "$1" "got '$(cat "$3")', want '$2'"; fi
 }
 
 fleet_shards
+fleet_shard_resume
+fleet_meta_job
 fleet_check
 fleet_check_link
 fleet_check_busy
 fleet_check_prom
 fleet_healthcheck
+fleet_nhc
 fleet_view
 fleet_screen

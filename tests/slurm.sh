@@ -159,6 +159,157 @@ slurm_drain_ownership() {
     [ "$state" = idle ] && t_pass "slurm: pinsweep there again: the node resumed" || t_fail "slurm: pinsweep there again: the node resumed" "state $state"
 }
 
+# The seconds `plan FILE [--shard I/N]` expects (its "expected time: about N s" line).
+plan_expected_s() { "$PINSWEEP" plan "$@" 2> /dev/null | sed -n 's/^expected time: about \([0-9]*\) s.*/\1/p'; }
+
+# The job scripts pinsweep-slurm writes, with stub sbatch and scontrol (no cluster needed):
+# --exclusive and --time (2 x the longest shard's expected time + 5 min) on shard and survey
+# jobs, a --time after -- instead of it, logs per submission, a survey with the experiment's
+# own device: (all: no -d, no GPU count); then the shard job script run by hand as Slurm
+# would, interrupted, run again (it resumes its folder), and merged.
+slurm_scripts_test() {
+    local d=$TMP/slurm-scripts i e longest=0 want rc
+    rm -rf "$d"; mkdir -p "$d/bin"
+    printf '#!/bin/sh\necho "$@" >> %s/sbatch.args\necho 4711\n' "$d" > "$d/bin/sbatch"
+    printf '#!/bin/sh\n[ "$1 $2" = "show hostnames" ] && echo "$3"\n' > "$d/bin/scontrol"
+    chmod +x "$d/bin/sbatch" "$d/bin/scontrol"
+    PATH=$d/bin:$PATH PINSWEEP=$PINSWEEP scripts/pinsweep-slurm tests/good/slurm-sweep.yaml -o "$d/sh" --shards 3 \
+        > /dev/null 2> "$d/err" || t_fail "slurm: pinsweep-slurm writes the shard job" "$(cat "$d/err")"
+    for i in 1 2 3; do
+        e=$(plan_expected_s tests/good/slurm-sweep.yaml --shard $i/3)
+        [ "$e" -gt "$longest" ] && longest=$e
+    done
+    want=$(((2 * longest + 59) / 60 + 5))
+    grep -qx '#SBATCH --exclusive' "$d/sh/job.sbatch" && grep -qx "#SBATCH --time=$want" "$d/sh/job.sbatch" \
+        && grep -qx "# --time: 2 x the longest shard's $longest s expected (pinsweep plan's rough H200 model), + 5 min" "$d/sh/job.sbatch" \
+        && t_pass "slurm: shard jobs are exclusive, with --time 2 x the longest shard's expected $longest s + 5 min ($want)" \
+        || t_fail "slurm: shard jobs are exclusive, with a --time" "$(grep -E 'SBATCH|time' "$d/sh/job.sbatch")"
+    grep -qx "#SBATCH --output=$d/sh/logs/shard-%a-%A.out" "$d/sh/job.sbatch" && grep -qx '#SBATCH --open-mode=append' "$d/sh/job.sbatch" \
+        && t_pass "slurm: each submission of a task logs to a file of its own (%a-%A), a requeue appends" \
+        || t_fail "slurm: each submission of a task logs to a file of its own" "$(grep -E 'output|open-mode' "$d/sh/job.sbatch")"
+    PATH=$d/bin:$PATH PINSWEEP=$PINSWEEP scripts/pinsweep-slurm tests/good/slurm-sweep.yaml -o "$d/own" --shards 3 -- --time=30 \
+        > /dev/null 2>&1
+    [ "$(grep -c '^#SBATCH --time' "$d/own/job.sbatch")" = 1 ] && grep -qx '#SBATCH --time=30' "$d/own/job.sbatch" \
+        && t_pass "slurm: a --time given after -- replaces the computed one" \
+        || t_fail "slurm: a --time given after -- replaces the computed one" "$(grep -E 'time' "$d/own/job.sbatch")"
+    # a survey of device: all: every GPU of the node, its per-GPU time 9 times
+    { cat tests/good/slurm-sweep.yaml; echo 'device: all'; } > "$d/all.yaml"
+    PATH=$d/bin:$PATH PINSWEEP=$PINSWEEP scripts/pinsweep-slurm "$d/all.yaml" -o "$d/survey" --survey node7 \
+        > /dev/null 2> "$d/err" || t_fail "slurm: pinsweep-slurm writes the survey job" "$(cat "$d/err")"
+    e=$(plan_expected_s "$d/all.yaml"); want=$(((2 * 9 * e + 59) / 60 + 5))
+    grep -qx '#SBATCH --exclusive' "$d/survey/job.sbatch" && grep -qx "#SBATCH --time=$want" "$d/survey/job.sbatch" \
+        && ! grep -q -- '-d 0' "$d/survey/job.sbatch" && ! grep -q 'gpus-per' "$d/survey/job.sbatch" \
+        && "$PINSWEEP" plan "$d/all.yaml" | grep -q '^expected time: about [0-9]* s per GPU (device: all' \
+        && t_pass "slurm: a survey of device: all takes the node whole, every GPU, no -d, --time 2 x 9 x $e s + 5 min" \
+        || t_fail "slurm: a survey of device: all takes every GPU of the node" "$(grep -E 'SBATCH|run' "$d/survey/job.sbatch")"
+    # The shard job script as Slurm runs it: task 2 interrupted, then submitted again.
+    local model="gbps=20 t0_us=5"
+    env SLURM_ARRAY_TASK_ID=2 PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=50" bash "$d/sh/job.sbatch" > /dev/null 2> "$d/task2a"; rc=$?
+    env SLURM_ARRAY_TASK_ID=2 PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash "$d/sh/job.sbatch" > /dev/null 2> "$d/task2b"
+    [ $rc = 130 ] && grep -q "^pinsweep: resuming $d/sh/shard-2: [1-9][0-9]* of [0-9]* configurations done before$" "$d/task2b" \
+        && grep -q '^  shard: 2/3$' "$d/sh/shard-2/meta.yaml" && grep -q '^  status: complete$' "$d/sh/shard-2/meta.yaml" \
+        && t_pass "slurm: a shard task submitted again goes on with its folder (--resume), still shard 2/3" \
+        || t_fail "slurm: a shard task submitted again goes on with its folder" "exit $rc; $(tail -2 "$d/task2a"; head -3 "$d/task2b")"
+    for i in 1 3; do env SLURM_ARRAY_TASK_ID=$i PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash "$d/sh/job.sbatch" > /dev/null 2>&1; done
+    bash "$d/sh/merge.sbatch" > /dev/null 2> "$d/merge"; rc=$?
+    [ $rc = 0 ] && grep -qx "pinsweep merge: 3 shards, 24 of 24 configurations -> $d/sh/merged" "$d/merge" \
+        && t_pass "slurm: the job's shards, one interrupted and submitted again, merge whole" \
+        || t_fail "slurm: the job's shards, one interrupted and submitted again, merge whole" "exit $rc: $(head -3 "$d/merge")"
+}
+
+# On the real cluster, after slurm_test's 4-shard array in $SL/sweep: a 2-shard array whose
+# tasks are interrupted (the fake engine's SIGINT), one resumed by the command its log printed,
+# the job script submitted again (every task resumes its folder, into a log of its own), and
+# merged whole; meta.yaml names the Slurm job and task.
+slurm_resubmit_test() {
+    local d=$SL/again rc cmd job1 job2 logs model="gbps=20 t0_us=5"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model sigint_at_ms=50" PINSWEEP=$PINSWEEP timeout 300 \
+        scripts/pinsweep-slurm tests/good/slurm-sweep.yaml -o "$d" --shards 2 --gpus 0 --wait > /dev/null 2> "$SL/again.err"; rc=$?
+    job1=$(cat "$d/logs/jobid")
+    [ $rc = 1 ] && grep -q "interrupted by SIGINT" "$d/logs/shard-1-$job1.out" \
+        && t_pass "slurm: an interrupted array's merge exits 1 (configurations missing)" \
+        || t_fail "slurm: an interrupted array's merge exits 1" "exit $rc: $(tail -3 "$SL/again.err"; ls "$d/logs")"
+    cmd=$(sed -n 's/^pinsweep: interrupted by SIGINT; every finished configuration is kept. Go on with: //p' "$d/logs/shard-1-$job1.out")
+    env PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" bash -c "$cmd" > /dev/null 2> "$SL/again1.err"; rc=$?
+    [ $rc = 0 ] && [ "$cmd" = "$PINSWEEP run --shard 1/2 -d 0 --progress --no-plot $d/slurm-sweep.yaml --resume $d/shard-1" ] \
+        && grep -q '^  shard: 1/2$' "$d/shard-1/meta.yaml" \
+        && t_pass "slurm: the command a task's log printed finishes its shard" \
+        || t_fail "slurm: the command a task's log printed finishes its shard" "exit $rc: '$cmd': $(head -3 "$SL/again1.err")"
+    cp "$d/logs/shard-2-$job1.out" "$SL/first-log"
+    PINSWEEP_ENGINE=fake PINSWEEP_FAKE_MODEL="$model" timeout 300 sbatch --wait --parsable "$d/job.sbatch" > "$SL/job2" 2>&1; rc=$?
+    job2=$(cat "$SL/job2")
+    logs=$(cd "$d/logs" && ls shard-2-*.out | tr '\n' ' ')
+    [ $rc = 0 ] && [ "$logs" = "shard-2-$job1.out shard-2-$job2.out " ] && cmp -s "$SL/first-log" "$d/logs/shard-2-$job1.out" \
+        && grep -q "^pinsweep: resuming $d/shard-2: [1-9][0-9]* of 12 configurations done before$" "$d/logs/shard-2-$job2.out" \
+        && t_pass "slurm: the job submitted again resumes each task, each into a log of its own; the first log is kept" \
+        || t_fail "slurm: the job submitted again resumes each task into a log of its own" "exit $rc: $logs; $(head -3 "$d/logs/shard-2-$job2.out" 2> /dev/null)"
+    "$PINSWEEP" merge "$d/shard-1" "$d/shard-2" -o "$d/merged-again" --no-plot > /dev/null 2> "$SL/again-merge.err"; rc=$?
+    [ $rc = 0 ] && grep -qx "pinsweep merge: 2 shards, 24 of 24 configurations -> $d/merged-again" "$SL/again-merge.err" \
+        && t_pass "slurm: the interrupted and resumed shards merge whole" \
+        || t_fail "slurm: the interrupted and resumed shards merge whole" "exit $rc: $(head -3 "$SL/again-merge.err")"
+    grep -q "^  slurm_array_job_id: $job2$" "$d/shard-2/meta.yaml" && grep -q '^  slurm_array_task_id: 2$' "$d/shard-2/meta.yaml" \
+        && grep -q '^  slurm_job_id: [0-9]*$' "$d/shard-2/meta.yaml" \
+        && t_pass "slurm: meta.yaml names the Slurm job, array job and task that ran it last" \
+        || t_fail "slurm: meta.yaml names the Slurm job, array job and task" "$(sed -n '/^job:/,/^[a-z]/p' "$d/shard-2/meta.yaml")"
+}
+
+# On the real cluster: scripts/pinsweep-healthcheck as Prolog and as Epilog (docs/clusters.md's
+# recipes), each reading a degraded link once ($SL/prolog-degraded, $SL/epilog-degraded) with a
+# lock of its own (the HealthCheckProgram's runs every 2 s). A failed Prolog drains the node with
+# pinsweep's reason and, with SchedulerParameters=nohold_on_prolog_fail, requeues the job
+# without holding it; a failed Epilog drains it after the job; in both the HealthCheckProgram
+# resumes the node once it reads healthy. slurm.conf is put back after.
+slurm_prolog_epilog_test() {
+    local w job i state reason js node=$(hostname -s) seen
+    local want="pinsweep: $node GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16"
+    cp "$SL/slurm.conf" "$SL/slurm.conf.before"
+    for w in prolog epilog; do
+        cat > "$SL/$w" <<HOOK
+#!/usr/bin/env bash
+export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
+export PINSWEEP_EXPECT=h2d=0.01,d2h=0.01,bidir=0.01
+export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf PINSWEEP_CHECK_LOCK=$SL/$w.lock
+[ -e $SL/$w-degraded ] && rm -f $SL/$w-degraded && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
+$PWD/scripts/pinsweep-healthcheck >> $SL/log/$w.log 2>&1
+HOOK
+        chmod +x "$SL/$w"
+    done
+    printf 'Prolog=%s\nEpilog=%s\nSchedulerParameters=nohold_on_prolog_fail\n' "$SL/prolog" "$SL/epilog" >> "$SL/slurm.conf"
+    scontrol reconfigure; sleep 2
+    # wait_drained NAME: until the node is drained (or draining) and then idle again, 120 s at most
+    # each; $seen gets the reason it was drained with, $state the last state.
+    wait_drained() {
+        local until=$((SECONDS + 120)); seen=
+        while [ $SECONDS -lt $until ] && [ -z "$seen" ]; do
+            state=$(sinfo -h -N -o '%T' | head -1)
+            case $state in drain*) seen=$(sinfo -h -N -o '%E' | head -1) ;; esac
+            sleep 0.3
+        done
+        until=$((SECONDS + 120))
+        while [ $SECONDS -lt $until ]; do
+            state=$(sinfo -h -N -o '%T' | head -1)
+            [ "$state" = idle ] && break
+            sleep 0.5
+        done
+    }
+    touch "$SL/prolog-degraded"
+    job=$(sbatch --parsable --wrap true -o /dev/null)
+    wait_drained
+    js=$(scontrol show job "$job" | grep -o 'JobState=[A-Z]* Reason=[^ ]*\|Restarts=[0-9]*' | tr '\n' ' ')
+    [ "$seen" = "$want" ] && [ "$state" = idle ] && case $js in *"Restarts=0"* | *"launch_failed"*) false ;; *) true ;; esac \
+        && t_pass "slurm: a failing Prolog drains with pinsweep's reason, requeues the job unheld, and the health check resumes the node" \
+        || t_fail "slurm: a failing Prolog drains, requeues unheld, and the health check resumes the node" "drained '$seen', now $state; job $js"
+    scancel "$job" 2> /dev/null
+    touch "$SL/epilog-degraded"
+    job=$(sbatch --parsable --wrap true -o /dev/null)
+    wait_drained
+    [ "$seen" = "$want" ] && [ "$state" = idle ] \
+        && t_pass "slurm: a failing Epilog drains with pinsweep's reason after the job, and the health check resumes the node" \
+        || t_fail "slurm: a failing Epilog drains, and the health check resumes the node" "drained '$seen', now $state; $(tail -2 "$SL/log/epilog.log")"
+    cp "$SL/slurm.conf.before" "$SL/slurm.conf"
+    scontrol reconfigure; sleep 2
+}
+
 slurm_test() {
     local why= t0 state reason i
     if [ "$(id -u)" != 0 ]; then why="not root"; fi
@@ -198,6 +349,8 @@ slurm_test() {
     fi
     ls -d "$SL"/sweep/shard-* 2> /dev/null | wc -l | grep -qx 4 && t_pass "slurm: each array task wrote its shard folder" \
         || t_fail "slurm: each array task wrote its shard folder" "$(ls "$SL/sweep")"
+    slurm_resubmit_test
+    slurm_prolog_epilog_test
 
     # A survey: one exclusive task per node of the list, each node's folder named by its host.
     local node host
@@ -260,4 +413,5 @@ slurm_test() {
     [ -n "${KEEP_SLURM:-}" ] || rm -rf "$SL"
 }
 
+slurm_scripts_test
 slurm_test

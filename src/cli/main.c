@@ -22,11 +22,13 @@
 #include "report/report.h"
 #include "run/run.h"
 #include "results/merge.h"
+#include "results/meta_doc.h"
 #include "results/results.h"
 #include "experiment/schema.h"
 #include "experiment/shard.h"
 #include "experiment/sweep.h"
 #include "host/sysinfo.h"
+#include "base/shellquote.h"
 #include "base/units.h"
 #include "base/version.h"
 
@@ -186,51 +188,120 @@ static const char *plots_dir(void)
     return "plots";
 }
 
-/* argv joined with shell quoting, for meta.yaml. */
-static char *command_line(int argc, char **argv)
+/*
+ * --resume DIR: the shard DIR holds (its meta.yaml's run.shard) is the run's,
+ * given or not; another --shard, or one for a folder of the whole sweep, is
+ * refused.  A meta.yaml that cannot be read is left to the resume itself to
+ * report.  Returns 0 or EXIT_USAGE.
+ */
+static int resume_shard(struct cli *c)
 {
-    size_t len = 1;
-    for (int i = 0; i < argc; i++)
-        len += 4 * strlen(argv[i]) + 3;
-    char *s = malloc(len), *p = s;
-    if (!s)
+    struct meta_doc d;
+    char path[4200], err[1024], asked[32];
+    int index = 0, count = 0, rc = EXIT_USAGE;
+    snprintf(path, sizeof(path), "%s/meta.yaml", c->resume_dir);
+    if (meta_read(path, &d, err, sizeof(err)) < 0)
+        return 0;
+    const char *shard = meta_get(&d, "run.shard");
+    snprintf(asked, sizeof(asked), "%d/%d", c->shard_index, c->shard_count);
+    if (shard && shard_parse(shard, &index, &count, err, sizeof(err)) < 0)
+        fprintf(stderr, "pinsweep: --resume: %s says run.shard: %s, which is not a shard I/N\n",
+                path, shard);
+    else if (c->shard_count && !count)
+        fprintf(stderr,
+                "pinsweep: --resume: %s holds the whole sweep (its meta.yaml has no run.shard), "
+                "and --shard asks for shard %s; leave --shard out to go on with the whole sweep\n",
+                c->resume_dir, asked);
+    else if (c->shard_count && (index != c->shard_index || count != c->shard_count))
+        fprintf(stderr,
+                "pinsweep: --resume: %s holds shard %s (its meta.yaml's run.shard), and --shard "
+                "asks for shard %s; leave --shard out (or give --shard %s) to go on with shard "
+                "%s\n",
+                c->resume_dir, shard, asked, shard, shard);
+    else {
+        if (count && !c->shard_count)
+            fprintf(stderr, "pinsweep: --resume: %s holds shard %s (its meta.yaml's run.shard)\n",
+                    c->resume_dir, shard);
+        c->shard_index = index;
+        c->shard_count = count;
+        rc = 0;
+    }
+    meta_doc_free(&d);
+    return rc;
+}
+
+/* Is word --NAME or --NAME=... for a NAME that is a prefix of long (as getopt_long takes it)? */
+static int is_long(const char *word, const char *name, int *with_value)
+{
+    if (strncmp(word, "--", 2) != 0 || !word[2])
+        return 0;
+    size_t len = strcspn(word + 2, "=");
+    *with_value = word[2 + len] == '=';
+    return strncmp(word + 2, name, len) == 0;
+}
+
+/*
+ * The words of the command that goes on with this run: the command line as
+ * given without -o and --resume (the caller adds --resume DIR), and --shard
+ * I/N when the folder gave it (shard_text).  Pointers into c->argv; the
+ * array is malloc'd (NULL when out of memory), *n its length.
+ */
+static const char **resume_words(const struct cli *c, int shard_given, const char *shard_text,
+                                 int *n)
+{
+    const char **w = malloc(((size_t)c->argc + 2) * sizeof(*w));
+    int k = 0, operands = 0, v;
+    if (!w)
         return NULL;
-    for (int i = 0; i < argc; i++) {
-        int plain = argv[i][0] != '\0' &&
-                    strspn(argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
-                                    "KLMNOPQRSTUVWXYZ0123456789-_./=:,+@") == strlen(argv[i]);
-        if (i)
-            *p++ = ' ';
-        if (plain) {
-            p += sprintf(p, "%s", argv[i]);
+    for (int i = 0; i < c->argc; i++) {
+        const char *a = c->argv[i];
+        if (i < 2 || operands || a[0] != '-') {
+            w[k++] = a;
             continue;
         }
-        *p++ = '\'';
-        for (const char *q = argv[i]; *q; q++)
-            p += *q == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *q);
-        *p++ = '\'';
+        if (strcmp(a, "--") == 0)
+            operands = 1;
+        if (strcmp(a, "-o") == 0)
+            i++;
+        else if (is_long(a, "output", &v) || is_long(a, "resume", &v))
+            i += !v;
+        else if (strncmp(a, "-o", 2) != 0)
+            w[k++] = a;
     }
-    *p = '\0';
-    return s;
+    if (!shard_given && shard_text[0]) {
+        w[k++] = "--shard";
+        w[k++] = shard_text;
+    }
+    *n = k;
+    return w;
 }
 
 static int cmd_run(int argc, char **argv, struct cli *c)
 {
     struct loaded l;
+    char shard_text[32] = "";
+    int shard_given = c->shard_count != 0, nwords = 0;
     if (argc != 1)
         return usage_error("run takes one experiment file%s", argc ? ", not several" : "");
     if (c->resume_dir && c->out_dir)
         return usage_error("--resume %s names the folder already: leave -o out", c->resume_dir);
+    if (c->resume_dir && resume_shard(c) != 0)
+        return EXIT_USAGE;
+    if (c->shard_count)
+        snprintf(shard_text, sizeof(shard_text), "%d/%d", c->shard_index, c->shard_count);
     c->choose_seed = 1;
     int rc = load(argv[0], c, &l);
     if (rc)
         return rc;
-    char *cmdline = command_line(c->argc, c->argv);
+    char *cmdline = shell_join(c->argc, (const char *const *)c->argv);
+    const char **words = resume_words(c, shard_given, shard_text, &nwords);
     struct run_opts o = {.engine = getenv("PINSWEEP_ENGINE"),
                          .out_dir = c->out_dir,
                          .plots_dir = plots_dir(),
                          .pinned_cap = l.cap,
                          .command_line = cmdline,
+                         .resume_words = words,
+                         .nresume_words = words ? nwords : 0,
                          .progress = c->progress,
                          .plot = c->plot,
                          .latex = c->latex,
@@ -242,6 +313,7 @@ static int cmd_run(int argc, char **argv, struct cli *c)
     rc = run_experiment(&l.e, &l.s, &o);
     loaded_free(&l);
     free(cmdline);
+    free(words);
     return rc;
 }
 

@@ -28,7 +28,8 @@ const struct option_def options_table[OPT_COUNT] = {
     [OPT_MAX_CONFIGS] = {"max-configs", 0, "N", "refuse sweeps larger than N (default 100000)"},
     [OPT_RESUME] = {"resume", 0, "DIR",
                     "go on with the interrupted run in DIR, skipping the\n"
-                    "configurations it finished (the experiment file must be the same)"},
+                    "configurations (and rounds) it finished; the experiment file must\n"
+                    "be the same, and a shard's folder keeps its shard"},
     [OPT_MAX_PINNED] = {"max-pinned", 0, "SIZE|PCT",
                         "the most page-locked memory one configuration\n"
                         "may hold (16GiB, or 25% of RAM), overriding limits.max_pinned"},
@@ -47,7 +48,8 @@ const struct option_def options_table[OPT_COUNT] = {
                    "draw every figure for a paper: 3.33 in wide (one column)\n"
                    "with one panel, 7 in (two columns) with more, 8 pt text, no title\n"
                    "and no notes inside it (they belong in the caption)"},
-    [OPT_MARKDOWN] = {"markdown", 0, NULL, "print the reference as markdown (docs/experiment-files.md's)"},
+    [OPT_MARKDOWN] = {"markdown", 0, NULL,
+                      "print the reference as markdown (docs/experiment-files.md's)"},
     [OPT_SHARD] = {"shard", 0, "I/N",
                    "only shard I of N (1 <= I <= N): a deterministic Nth\n"
                    "of the configurations, balanced by expected time"},

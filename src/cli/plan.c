@@ -2,11 +2,13 @@
  * plan.c - printing the expanded sweep (see plan.h).
  */
 #include "cli/plan.h"
+#include "experiment/shard.h"
 #include "experiment/rounds.h"
 #include "experiment/budget.h"
 #include "host/sysinfo.h"
 #include "base/units.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Wide enough for the axis's name and its longest value. */
@@ -17,6 +19,28 @@ static int column_width(int axis)
         if ((int)strlen(schema_axes[axis].values[v].name) > w)
             w = (int)strlen(schema_axes[axis].values[v].name);
     return w < 6 ? 6 : w;
+}
+
+/*
+ * The expected time line: shard_expected_s on one GPU; over a list of n GPUs
+ * n times that (n + 1 with gpus: together: each alone, then together); for
+ * device: all, per GPU, as the node's count is not known before the run.
+ */
+static void plan_print_expected(FILE *out, const struct experiment *e, const struct sweep *s)
+{
+    double one_s = shard_expected_s(s, &e->measure);
+    int n = e->devices_all ? 1 : e->ndevices > 1 ? e->ndevices : 1;
+    int passes = n > 1 ? n + (e->gpus_together != 0) : 1;
+    char where[96] = "";
+    if (e->devices_all)
+        snprintf(where, sizeof(where), " per GPU (device: all: that for each GPU of the node%s)",
+                 e->gpus_together ? ", and once more together" : "");
+    else if (n > 1)
+        snprintf(where, sizeof(where), " on %d GPUs", n);
+    fprintf(out,
+            "expected time: about %.0f s%s by a rough H200 model (what --shard balances by and "
+            "pinsweep-slurm sizes --time from; not a measurement)\n",
+            ceil(one_s * passes), where);
 }
 
 /*
@@ -147,4 +171,5 @@ void plan_print(FILE *out, const struct experiment *e, const struct sweep *s, ui
                 m->warmup, m->min_samples, m->max_samples, m->target_rsd_pct, m->max_time_ms / 1e3);
     fprintf(out, "; reuse batches copies so a sample lasts >= %gms (at most %d copies)\n",
             m->min_sample_ms, m->max_batch);
+    plan_print_expected(out, e, s);
 }

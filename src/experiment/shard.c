@@ -3,6 +3,7 @@
  */
 #include "experiment/shard.h"
 #include "experiment/budget.h"
+#include "experiment/rounds.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -81,6 +82,16 @@ double shard_cost_s(const struct config *c, const struct measure_opts *m)
     double warm_s = m->warmup * sample_s;
     double setup_s = config_buffer(c) == BUFFER_REUSE ? alloc_s(c) + 2 * copy_s(c) : 0;
     return COST_FIXED_S + setup_s + warm_s + sampling_s;
+}
+
+double shard_expected_s(const struct sweep *s, const struct measure_opts *m)
+{
+    struct measure_opts round;
+    double sum_s = 0;
+    rounds_round_opts(m, &round);
+    for (size_t i = 0; i < s->n; i++)
+        sum_s += shard_cost_s(&s->configs[i], &round);
+    return sum_s * (m->rounds > 1 ? m->rounds : 1);
 }
 
 size_t shard_max_index(const struct sweep *s)

@@ -53,6 +53,16 @@ int shard_assign(const struct sweep *s, const struct measure_opts *m, int count,
 int shard_keep(struct sweep *s, const struct measure_opts *m, int index, int count, double *cost_s,
                double *total_s);
 
+/*
+ * The expected time of measuring every configuration of s with m, in
+ * seconds, by shard_cost_s's rough model: each configuration's cost in one
+ * round (rounds_round_opts) times the rounds.  Sentinel readings, repair
+ * rounds and the host memcpy reference are not counted.  What plan prints
+ * and scripts/pinsweep-slurm sizes a job's --time from; never a
+ * measurement.
+ */
+double shard_expected_s(const struct sweep *s, const struct measure_opts *m);
+
 /* The largest plan number in s (0 when empty): the length of arrays indexed by plan number. */
 size_t shard_max_index(const struct sweep *s);
 

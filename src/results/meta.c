@@ -516,6 +516,32 @@ static void emit_run(struct em *m, const struct meta *mt)
     map_end(m);
 }
 
+const char *const meta_job_env[META_JOB_KEYS] = {"SLURM_JOB_ID", "SLURM_ARRAY_JOB_ID",
+                                                 "SLURM_ARRAY_TASK_ID", "CUDA_VISIBLE_DEVICES"};
+const char *const meta_job_names[META_JOB_KEYS] = {"slurm_job_id", "slurm_array_job_id",
+                                                   "slurm_array_task_id", "cuda_visible_devices"};
+
+void meta_job_from_env(struct meta *m)
+{
+    for (int k = 0; k < META_JOB_KEYS; k++)
+        m->job[k] = getenv(meta_job_env[k]);
+}
+
+/* job: the batch job's keys that are set; nothing when none is. */
+static void emit_job(struct em *m, const struct meta *mt)
+{
+    int any = 0;
+    for (int k = 0; k < META_JOB_KEYS; k++)
+        any |= mt->job[k] != NULL;
+    if (!any)
+        return;
+    map_start(m, "job");
+    for (int k = 0; k < META_JOB_KEYS; k++)
+        if (mt->job[k])
+            kv(m, meta_job_names[k], mt->job[k]);
+    map_end(m);
+}
+
 /* The whole document; a failure is m->failed. */
 static void emit_all(struct em *m, const struct meta *mt)
 {
@@ -524,6 +550,7 @@ static void emit_all(struct em *m, const struct meta *mt)
     emit(m, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
     map_start(m, NULL);
     emit_run(m, mt);
+    emit_job(m, mt);
     emit_experiment(m, mt);
     emit_gpu(m, mt);
     emit_topology(m, mt);

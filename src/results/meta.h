@@ -37,6 +37,22 @@ struct meta_gpu {
     struct nvml_nvlink nvlink;
 };
 
+/*
+ * The batch job a run is part of, as the environment says (meta.yaml's job:
+ * section, each key only when its variable is set): the Slurm job, the
+ * array job and task a shard ran as, and the GPUs the job was given.
+ */
+enum meta_job_key {
+    META_JOB_SLURM_JOB_ID,
+    META_JOB_SLURM_ARRAY_JOB_ID,
+    META_JOB_SLURM_ARRAY_TASK_ID,
+    META_JOB_CUDA_VISIBLE_DEVICES,
+    META_JOB_KEYS
+};
+/* Each key's environment variable (SLURM_JOB_ID, ...) and its name under job: (slurm_job_id, ...).
+ */
+extern const char *const meta_job_env[META_JOB_KEYS], *const meta_job_names[META_JOB_KEYS];
+
 struct meta {
     const struct experiment *exp;
     const struct gpu_info *gpu; /* NULL before the GPU was opened */
@@ -71,7 +87,11 @@ struct meta {
     size_t drift_nspans;
     struct host_state host_start, host_end; /* .valid 0: not read */
     int shard_index, shard_count;           /* run --shard I/N; 0: the whole sweep */
+    const char *job[META_JOB_KEYS];         /* by enum meta_job_key; NULL: not set */
 };
+
+/* m->job from the environment (meta_job_env): each variable's value, NULL where unset. */
+void meta_job_from_env(struct meta *m);
 
 /* Write m to path.  Returns 0, or -1 with "cannot write PATH: why" in err (errno kept). */
 int meta_write(const char *path, const struct meta *m, char *err, size_t errlen);

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const outdir_run_files[] = {"experiment.yaml", "summary.csv",   "samples.csv",
-                                        "sentinel.csv",    "meta.yaml",     "host-memcpy.csv",
-                                        "fits.csv",        "breakeven.csv", "figures"};
+const char *const outdir_run_files[] = {
+    "experiment.yaml", "summary.csv", "samples.csv",   "sentinel.csv", "meta.yaml",
+    "host-memcpy.csv", "fits.csv",    "breakeven.csv", "figures",      "rounds.csv"};
 const size_t outdir_nrun_files = sizeof(outdir_run_files) / sizeof(outdir_run_files[0]);
 
 const char *const outdir_input_files[] = {"summary.csv",  "samples.csv",     "meta.yaml",

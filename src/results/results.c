@@ -704,6 +704,7 @@ void results_close(struct results *res)
 {
     outfile_discard(res->summary);
     outfile_discard(res->samples);
+    outfile_discard(res->rounds);
     free(res->dir);
     memset(res, 0, sizeof(*res));
 }

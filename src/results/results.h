@@ -22,6 +22,7 @@
 struct results {
     char *dir;
     struct outfile *summary, *samples;
+    struct outfile *rounds; /* rounds.csv (rounds_csv.h), opened when first written */
     double link_gbps; /* the PCIe link's raw rate per direction, NaN when unknown */
     int made;         /* results_open created a file in dir before it failed */
 };

@@ -91,7 +91,7 @@ int run_folder_open(struct results *res, const char *dir, const struct experimen
     return 0;
 }
 
-void run_folder_failed(const char *dir, struct meta *mt, int measured)
+void run_folder_failed(const char *dir, struct meta *mt, int measured, const char *resume_cmd)
 {
     char err[1024], path[4200];
     mt->status = "failed";
@@ -102,8 +102,8 @@ void run_folder_failed(const char *dir, struct meta *mt, int measured)
                 "pinsweep: meta.yaml could not be written either (%s), so it does not say why "
                 "the run stopped\n",
                 err);
-    fprintf(stderr, "pinsweep: %swhen that is fixed, go on with: pinsweep run %s --resume %s\n",
-            measured ? "" : "the run stopped before measuring anything; ", mt->exp->path, dir);
+    fprintf(stderr, "pinsweep: %swhen that is fixed, go on with: %s\n",
+            measured ? "" : "the run stopped before measuring anything; ", resume_cmd);
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -32,9 +32,9 @@ int run_folder_open(struct results *res, const char *dir, const struct experimen
 /*
  * The run cannot go on for want of disk (or another system error, in
  * mt->reason): meta.yaml says so when it can, and the user is told how to
- * go on (measured: whether anything was measured before).
+ * go on, with resume_cmd (measured: whether anything was measured before).
  */
-void run_folder_failed(const char *dir, struct meta *mt, int measured);
+void run_folder_failed(const char *dir, struct meta *mt, int measured, const char *resume_cmd);
 
 /*
  * The files made from the measurements: host-memcpy.csv (single-thread

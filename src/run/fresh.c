@@ -403,7 +403,7 @@ static struct position *make_request(struct run_loop *l, int round, const size_t
     struct position *pos = malloc((rq->n ? rq->n : 1) * sizeof(*pos));
     for (size_t i = 0; pos && i < rq->n; i++)
         pos[i] = (struct position){.order = order[i],
-                                   .finished = l->finished[i],
+                                   .finished = step_done_in_round(l, i, round),
                                    .status = l->acc[i].status,
                                    .batch = l->acc[i].batch,
                                    .roundtrip_us = l->acc[i].roundtrip_us};
@@ -531,7 +531,7 @@ int fresh_round(struct fresh *f, struct run_loop *l, int round, const size_t *or
     int p[2] = {-1, -1}, rc = 0;
     struct position *pos = make_request(l, round, order, &rq);
     for (size_t i = 0; i < l->s->n; i++)
-        fw.due += !l->finished[i];
+        fw.due += !step_done_in_round(l, i, round);
     if (!pos || pipe2(p, O_CLOEXEC) < 0 || send_request(f, &rq, pos, p[1]) < 0 ||
         read_all(f->sock, &fw.pid, sizeof(fw.pid), NULL, NULL) != 1) {
         snprintf(l->reason, l->reason_len, "round %d: its process cannot be started: %s", round,
@@ -546,8 +546,11 @@ int fresh_round(struct fresh *f, struct run_loop *l, int round, const size_t *or
     int per_config = l->per_round.samples ? l->per_round.samples : l->per_round.min_samples;
     progress_start(&l->pr, l->pr.mode, stderr, l->s, per_config + l->e->measure.warmup, l->clock);
     for (size_t k = 0; k < l->s->n; k++)
-        if (l->finished[order[k]])
-            progress_end(&l->pr, &l->s->configs[order[k]], round == 1 ? "done before" : "done");
+        if (step_done_in_round(l, order[k], round))
+            progress_end(&l->pr, &l->s->configs[order[k]],
+                         !l->finished[order[k]] ? "round done before"
+                         : round == 1           ? "done before"
+                                                : "done");
     while ((rc = take_frame(&fw, p[0])) == 0)
         ;
     if (rc < 0 && fw.pid > 0)

@@ -8,6 +8,7 @@
 #include "run/step.h"
 #include "base/timer.h"
 #include "experiment/rounds.h"
+#include "results/rounds_csv.h"
 #include "host/sysinfo.h"
 
 #include <stdlib.h>
@@ -21,8 +22,11 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
     progress_start(&l->pr, l->pr.mode, stderr, s, per_config + l->e->measure.warmup, l->clock);
     for (size_t k = 0; k < s->n && !stop_requested(); k++) {
         size_t i = order[k];
-        if (l->finished[i]) {
-            progress_end(&l->pr, &s->configs[i], round == 1 ? "done before" : "done");
+        if (step_done_in_round(l, i, round)) {
+            progress_end(&l->pr, &s->configs[i],
+                         !l->finished[i] ? "round done before"
+                         : round == 1    ? "done before"
+                                         : "done");
             continue;
         }
         double ticking = timer_read(l->clock);
@@ -40,6 +44,24 @@ static int measure_round(struct run_loop *l, int round, const size_t *order)
     }
     progress_finish(&l->pr);
     return 0;
+}
+
+/*
+ * The rounds a stopped run finished of the configurations it had not
+ * (results/rounds_csv.h), into l->acc: a run of one GPU in rounds.  Returns 0,
+ * or -1 (l->reason says why).
+ */
+static int restore_rounds(struct run_loop *l)
+{
+    if (l->gpus->n != 1 || l->e->measure.rounds <= 1)
+        return 0;
+    int n = rounds_read(l->res->dir, l->s, l->finished, l->acc, l->reason, l->reason_len);
+    if (n > 0)
+        fprintf(stderr,
+                "pinsweep: %d configuration%s not finished keep%s the rounds measured before "
+                "(rounds.csv)\n",
+                n, n == 1 ? "" : "s", n == 1 ? "s" : "");
+    return n < 0 ? -1 : 0;
 }
 
 /* The loop's own memory and budget, and every GPU's buffers reserved; -1: out of memory. */
@@ -102,6 +124,8 @@ int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
     if (!order || set_up(l, pinned_cap, gpu_free, done, mode) < 0) {
         snprintf(l->reason, l->reason_len, "out of memory");
         fprintf(stderr, "pinsweep: out of memory\n");
+    } else if (restore_rounds(l) < 0) {
+        fprintf(stderr, "pinsweep: %s\n", l->reason);
     } else {
         double began = timer_read(l->clock);
         rc = every_round(l, order);

@@ -66,5 +66,4 @@ struct run_loop {
 int loop_measure(struct run_loop *l, uint64_t pinned_cap, uint64_t gpu_free,
                  const unsigned char *done, enum progress_mode mode);
 
-
 #endif

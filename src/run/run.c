@@ -12,6 +12,7 @@
 #include "run/loop.h"
 #include "run/stop.h"
 #include "run/sentinel.h"
+#include "base/shellquote.h"
 #include "base/timer.h"
 #include "engine/engines.h"
 #include "engine/nvml.h"
@@ -22,6 +23,7 @@
 #include "host/sysinfo.h"
 #include "results/meta.h"
 #include "results/results.h"
+#include "results/rounds_csv.h"
 
 #include <math.h>
 #include <signal.h>
@@ -43,6 +45,7 @@ struct run {
     struct drift_repair repair; /* what the repair rounds did (run/repair.h) */
     struct fresh fresh;         /* rounds in fresh processes (run/fresh.h): its starter */
     char *dir, *meta_path;
+    char *resume_cmd;    /* the command that goes on with the run in dir (run.h's resume_words) */
     unsigned char *done; /* by plan number: finished before (--resume) */
     struct timer_clock clock; /* the run's, from the engine: released after the GPUs */
     double t0_ms;             /* when measuring started (clock) */
@@ -121,7 +124,7 @@ static int finish(struct run *r)
             progress_format_duration((timer_read(&r->clock) - r->t0_ms) / 1e3, el, sizeof(el)),
             r->dir);
     if (mt->reason) {
-        run_folder_failed(r->dir, mt, 1);
+        run_folder_failed(r->dir, mt, 1, r->resume_cmd);
         return -1;
     }
     mt->finished = time(NULL);
@@ -130,10 +133,11 @@ static int finish(struct run *r)
     if (stop_requested()) {
         fprintf(stderr,
                 "pinsweep: interrupted by %s; every finished configuration is kept. Go "
-                "on with: pinsweep run %s --resume %s\n",
-                stop_requested() == SIGINT ? "SIGINT" : "SIGTERM", mt->exp->path, r->dir);
+                "on with: %s\n",
+                stop_requested() == SIGINT ? "SIGINT" : "SIGTERM", r->resume_cmd);
         return 0;
     }
+    rounds_remove(r->dir); /* every configuration is finished: no round is left to resume */
     render(r->dir, r->o);
     return 0;
 }
@@ -217,7 +221,29 @@ static int open_gpus(struct run *r)
                           .nvml_unavailable = have_nvml ? NULL : r->nvml_why,
                           .shard_index = r->o->shard_index,
                           .shard_count = r->o->shard_count};
+    meta_job_from_env(&r->mt);
     return 0;
+}
+
+/*
+ * The command that goes on with the run in dir: o's resume words (else
+ * "pinsweep run FILE") and --resume dir, shell-quoted.  malloc'd; NULL when
+ * out of memory.
+ */
+static char *resume_command(const struct experiment *e, const struct run_opts *o, const char *dir)
+{
+    const char *plain[] = {"pinsweep", "run", e->path};
+    const char *const *words = o->nresume_words ? o->resume_words : plain;
+    int n = o->nresume_words ? o->nresume_words : 3;
+    const char **all = malloc(((size_t)n + 2) * sizeof(*all));
+    if (!all)
+        return NULL;
+    memcpy(all, words, (size_t)n * sizeof(*all));
+    all[n] = "--resume";
+    all[n + 1] = dir;
+    char *cmd = shell_join(n + 2, all);
+    free(all);
+    return cmd;
 }
 
 /*
@@ -232,7 +258,8 @@ static int open_folder(struct run *r)
              : o->out_dir  ? strdup(o->out_dir)
                            : results_default_dir(r->e->name, r->host.hostname, time(NULL));
     r->done = calloc(shard_max_index(r->s) + 1, 1); /* by plan number: a shard's go beyond s->n */
-    if (!r->dir || !r->done) {
+    r->resume_cmd = r->dir ? resume_command(r->e, o, r->dir) : NULL;
+    if (!r->dir || !r->done || !r->resume_cmd) {
         fprintf(stderr, "pinsweep: out of memory\n");
         return EXIT_SYSTEM;
     }
@@ -240,7 +267,7 @@ static int open_folder(struct run *r)
         run_folder_open(&r->res, r->dir, r->e, r->s, o->resume_dir, r->done, &r->mt, r->started,
                         sizeof(r->started), r->reason, sizeof(r->reason), &made, r->gpus);
     if (code == EXIT_SYSTEM && made)
-        run_folder_failed(r->dir, &r->mt, 0);
+        run_folder_failed(r->dir, &r->mt, 0, r->resume_cmd);
     return code;
 }
 
@@ -280,8 +307,8 @@ static int start(struct run *r)
         if (r->meta_path)
             fprintf(stderr,
                     "pinsweep: the run stopped before measuring anything; when that is fixed, "
-                    "go on with: pinsweep run %s --resume %s\n",
-                    r->e->path, r->dir);
+                    "go on with: %s\n",
+                    r->resume_cmd);
         return EXIT_SYSTEM;
     }
     say_start(r);
@@ -315,7 +342,7 @@ static int measure(struct run *r)
     if (sentinel_start(&r->sn, r->dir, r->t0_ms, r->reason, sizeof(r->reason)) < 0) {
         fprintf(stderr, "pinsweep: %s\n", r->reason);
         r->mt.reason = r->reason;
-        run_folder_failed(r->dir, &r->mt, 0);
+        run_folder_failed(r->dir, &r->mt, 0, r->resume_cmd);
         return EXIT_SYSTEM;
     }
     r->mt.drift_sentinel = r->sn.on ? r->sn.what : NULL;
@@ -375,6 +402,7 @@ int run_experiment(const struct experiment *e, const struct sweep *s, const stru
     nvml_close();
     free(r->meta_path);
     free(r->dir);
+    free(r->resume_cmd);
     free(r->done);
     return code;
 }

@@ -17,6 +17,11 @@ struct run_opts {
     const char *out_dir;      /* NULL: results/<name>/<host>-<stamp> */
     const char *plots_dir;    /* the gnuplot scripts */
     const char *command_line; /* recorded in meta.yaml */
+    /* The command that goes on with this run, less --resume DIR (which the run adds): the
+       command line without -o and --resume, with --shard when the folder gave it; none:
+       "pinsweep run FILE". */
+    const char *const *resume_words;
+    int nresume_words;
     enum progress_mode progress;
     int plot;                     /* render figures at the end when gnuplot is there */
     int latex;                    /* cairolatex figures too */

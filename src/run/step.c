@@ -7,6 +7,7 @@
 #include "experiment/budget.h"
 #include "measure/measure.h"
 #include "measure/together.h"
+#include "results/rounds_csv.h"
 #include "host/sysinfo.h"
 
 #include <math.h>
@@ -75,6 +76,7 @@ int step_take(struct run_loop *l, size_t i, int round, int measured, struct resu
         l->mt->phase_ms[p] += r->phase_ms[p];
     sentinel_note(l->sn, c->index, round, from_ms, to_ms);
     l->last_config = c->index;
+    size_t before = l->acc[i].nsamples;
     if (measured == 0 && record_merge_round(&l->acc[i], r, round) < 0)
         measured = -1;
     result_free(r);
@@ -83,6 +85,10 @@ int step_take(struct run_loop *l, size_t i, int round, int measured, struct resu
         return -1;
     }
     if (round < rounds && l->acc[i].status == RESULT_OK) {
+        /* kept for --resume: a run stopped before the last round goes on from this one */
+        if (rounds_write(&l->res->rounds, l->res->dir, &l->acc[i], round, before, l->reason,
+                         l->reason_len) < 0)
+            return -1;
         progress_end(&l->pr, c, "round done");
         return 0;
     }
@@ -261,6 +267,11 @@ static int measure_one_gpus(struct run_loop *l, size_t i, int round)
     for (int k = 0; k < n; k++)
         result_free(&acc[k]);
     return rc;
+}
+
+int step_done_in_round(const struct run_loop *l, size_t i, int round)
+{
+    return l->finished[i] || (l->gpus->n == 1 && l->acc[i].rounds >= round);
 }
 
 int step_measure(struct run_loop *l, size_t i, int round)

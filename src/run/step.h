@@ -23,6 +23,12 @@ struct run_loop;
 int step_measure(struct run_loop *l, size_t i, int round);
 
 /*
+ * Is position i done in round: its rows written, or that round of it
+ * measured before a resume (results/rounds_csv.h, one GPU)?
+ */
+int step_done_in_round(const struct run_loop *l, size_t i, int round);
+
+/*
  * Measure the configuration at position i of l->s on l's first GPU into *r
  * in round (1 and up) with one round's budget, or skip it when it is over
  * l->b; earlier is its result from the rounds before (NULL in the first:

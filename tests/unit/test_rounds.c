@@ -8,6 +8,7 @@
 #include "check.h"
 #include "configs.h"
 #include "experiment/rounds.h"
+#include "experiment/shard.h"
 #include "record/drift.h"
 #include "record/result.h"
 #include "record/summary.h"
@@ -598,6 +599,35 @@ static void test_phase_names(void)
               p, run_phase_names[p], want[p]);
 }
 
+/*
+ * The expected time (experiment/shard.h) against the model worked by hand: a pinned h2d
+ * sync 256 MiB reused copy at 50 GB/s + 5 us is 5.3737 ms, over the 2 ms min_sample; its
+ * 0.25 GiB host buffer costs 0.25 x (0.35 + 0.5) s to pin and allocate, and 2 copies
+ * set it up; 0.01 s fixed.  One round: 6 samples and 1 warm-up; three rounds: 3 samples
+ * each (6 / 3, at least 3), everything else three times.
+ */
+static void test_expected_time(void)
+{
+    struct config c = test_copy_config(ALLOC_PINNED, DIR_H2D, API_SYNC, 256u << 20);
+    struct sweep s = {.configs = &c, .n = 1};
+    struct measure_opts m = {.warmup = 1,
+                             .samples = 6,
+                             .min_samples = 5,
+                             .max_samples = 30,
+                             .max_time_ms = 1000,
+                             .min_sample_ms = 2,
+                             .rounds = 1};
+    double copy = 268435456 / 50e9 + 5e-6, setup = 0.25 * 0.85 + 2 * copy;
+    double one = 0.01 + setup + copy + 6 * copy, three = 3 * (0.01 + setup + copy + 3 * copy);
+    double got1 = shard_expected_s(&s, &m);
+    m.rounds = 3;
+    double got3 = shard_expected_s(&s, &m);
+    CHECK("the expected time of one round is the model's", fabs(got1 - one) < 1e-9,
+          "%.9f, want %.9f", got1, one);
+    CHECK("three rounds: three times a round of a third of the samples, each set up again",
+          fabs(got3 - three) < 1e-9, "%.9f, want %.9f", got3, three);
+}
+
 int main(void)
 {
     test_phase_names();
@@ -611,5 +641,6 @@ int main(void)
     test_drift_noise();
     test_drift_repair_readings();
     test_round_disagrees();
+    test_expected_time();
     return check_exit();
 }
