@@ -261,7 +261,7 @@ slurm_resubmit_test() {
 # resumes the node once it reads healthy. slurm.conf is put back after.
 slurm_prolog_epilog_test() {
     local w job i state reason js node=$(hostname -s) seen
-    local want="pinsweep: $node GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16"
+    local want="pinsweep:GPU0 Gen4<5 x16 link; $node GPU 0 (0000:00:06.0) link: Gen4 x16 during a copy, below its maximum Gen5 x16"
     cp "$SL/slurm.conf" "$SL/slurm.conf.before"
     for w in prolog epilog; do
         cat > "$SL/$w" <<HOOK
@@ -269,6 +269,7 @@ slurm_prolog_epilog_test() {
 export PINSWEEP=$PINSWEEP PINSWEEP_ENGINE=fake PINSWEEP_FAKE_BUS_ID=0000:00:06.0
 export PINSWEEP_EXPECT=h2d=0.01,d2h=0.01,bidir=0.01
 export PINSWEEP_SYSFS=$PWD/tests/fixtures/link-healthy SLURM_CONF=$SL/slurm.conf PINSWEEP_CHECK_LOCK=$SL/$w.lock
+export PINSWEEP_LOG=$SL/log/$w-decisions.log
 [ -e $SL/$w-degraded ] && rm -f $SL/$w-degraded && PINSWEEP_SYSFS=$PWD/tests/fixtures/link-degraded
 $PWD/scripts/pinsweep-healthcheck >> $SL/log/$w.log 2>&1
 HOOK
