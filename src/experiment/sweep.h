@@ -84,7 +84,7 @@ struct sweep {
 int sweep_expand(const struct experiment *e, struct sweep *s, struct diag *d, size_t max_configs);
 
 /*
- * An experiment pinsweep writes itself (doctor's configurations): text
+ * An experiment pinsweep writes itself (check's and doctor's configurations): text
  * (len bytes) parsed as the experiment called name into e and expanded
  * into s, which must come to exactly n configurations, in the order the
  * text gives them.  Problems are said on log.  Returns 0 or -1; the caller

@@ -24,13 +24,7 @@ static int check_sweep(struct experiment *e, struct sweep *s)
                                 "  - {alloc: %s, direction: %s, api: %s, size: %s}\n",
                                 health_checks[i].alloc, health_checks[i].direction,
                                 health_checks[i].api, health_checks[i].size);
-    struct diag d;
-    if (experiment_parse("check", text, len, e, stderr) < 0)
-        return -1;
-    diag_init(&d, "check", e->text, e->text_len, stderr);
-    int rc = sweep_expand(e, s, &d, HC_COUNT);
-    diag_flush(&d);
-    return rc < 0 || s->n != HC_COUNT ? -1 : 0;
+    return sweep_from_text("check", text, len, e, s, HC_COUNT, stderr);
 }
 
 /* Check i's number from its result, or NaN with why in g->error[i]. */
